@@ -63,12 +63,9 @@ describe('describe() joins a call to schemas that say what its declaration says'
     describeCalls('Scratch', x, { x: { ...words, data: answerA } });
     // @ts-expect-error a body schema for a call declared to take nothing
     describeCalls('Scratch', { x: call.customer.post<{ a: number }>('x') }, { x: { ...words, data: answerA, body: bodyB } });
+    const pageQuery = { x: call.customer.get<{ a: number }, { page?: number }>('x') };
     // @ts-expect-error a query schema of another type
-    describeCalls(
-      'Scratch',
-      { x: call.customer.get<{ a: number }, { page?: number }>('x') },
-      { x: { ...words, data: answerA, query: z.object({ page: z.string().optional() }) } },
-    );
+    describeCalls('Scratch', pageQuery, { x: { ...words, data: answerA, query: z.object({ page: z.string().optional() }) } });
     // @ts-expect-error a file call declaring an answer
     describeCalls('Scratch', { x: call.owner.get<{ a: number }>('x.csv') }, { x: { ...words, message: undefined, file: 'csv' } });
     expect(x.x.path).toBe('x');

@@ -41,7 +41,7 @@ export interface NewOrder {
 }
 
 type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
-type NewLine = { product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] };
+export type NewLine = { product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] };
 
 /**
  * Inserts an order with its lines and its timeline (entries of these statuses at its time), in one

@@ -7,14 +7,25 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
 import { deviceWrite, type Sighting } from '../http/device';
-import { getMerchant, type Merchant } from '../settings/settings.service';
+import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { findCustomerOrder, insertOrder, listCustomerOrders, markVoucherUsed, orderOf, toOrders, withOptions, type OrderRow } from './orders.repo';
+import {
+  findCustomerOrder,
+  insertOrder,
+  listCustomerOrders,
+  markVoucherUsed,
+  orderOf,
+  toOrders,
+  withOptions,
+  type NewLine,
+  type NewOrder,
+  type OrderRow,
+} from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import type { WithSlot } from '../locations/locations.repo';
 import type { OnceKey, StoredAnswer } from '../http/idempotency';
-import { priceOrder, quoteOf } from './pricing';
+import { priceOrder, quoteOf, type PricedOrder } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderEffects } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
@@ -66,6 +77,65 @@ export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): P
   return { payments, merchant: await getMerchant(ctx.db, ctx.merchantId) };
 }
 
+/** The order as the customer saw it: the total they were shown (409 PRICE_CHANGED with the new quote), and at least the minimum order. */
+function assertPricedAsSeen(priced: PricedOrder, body: OrderCreateBody, rules: MerchantRules): void {
+  if (body.expected_total !== undefined && priced.total !== body.expected_total) {
+    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+    throw new AppError(
+      'PRICE_CHANGED',
+      `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`,
+      { expected_total: `is now ${money(priced.total)}` },
+      quoteOf(priced),
+    );
+  }
+  if (priced.below_minimum_by > 0) {
+    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+    throw new AppError(
+      'BELOW_MINIMUM',
+      `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`,
+      { items: 'are below the minimum order' },
+      {
+        min_order: priced.min_order,
+        below_minimum_by: priced.below_minimum_by,
+      },
+    );
+  }
+}
+
+/** The order written under a new order number (drawn again, up to 5 times, when one is taken). */
+async function insertUnderFreshName(
+  trx: Database,
+  company: string,
+  row: (name: string) => NewOrder,
+  lines: NewLine[],
+  timeline: OrderStatus[],
+  alongside: Parameters<typeof insertOrder>[4],
+): Promise<OrderRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await insertOrder(trx, row(newOrderName(company)), lines, timeline, alongside);
+    if (inserted !== null) return inserted;
+  }
+  throw new Error('could not draw a free order number');
+}
+
+/** A placed order's answer, from what its transaction wrote (toOrders would read it all back). */
+function placedAnswer(o: OrderRow, priced: PricedOrder, timeline: OrderStatus[], now: Date): Order {
+  const { location } = priced;
+  return orderOf(o, {
+    items: priced.lines.map((l) => ({
+      product_id: l.product_id,
+      name: l.name,
+      price: l.price,
+      qty: l.qty,
+      ...(l.image ? { image: l.image } : {}),
+      ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))),
+    })),
+    voucherCode: priced.voucher?.code ?? null,
+    location: { id: location.id, name: location.name, address: location.address },
+    timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
+  });
+}
+
 /**
  * Places an order (run once per idempotency key, in its transaction `trx`): under the customer's row
  * lock (so one customer's orders take turns on their balance) the basket is priced, the voucher locked
@@ -98,27 +168,7 @@ export async function placeOrder(
     rules,
     now,
   );
-  if (body.expected_total !== undefined && priced.total !== body.expected_total) {
-    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError(
-      'PRICE_CHANGED',
-      `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`,
-      { expected_total: `is now ${money(priced.total)}` },
-      quoteOf(priced),
-    );
-  }
-  if (priced.below_minimum_by > 0) {
-    const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-    throw new AppError(
-      'BELOW_MINIMUM',
-      `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`,
-      { items: 'are below the minimum order' },
-      {
-        min_order: priced.min_order,
-        below_minimum_by: priced.below_minimum_by,
-      },
-    );
-  }
+  assertPricedAsSeen(priced, body, rules);
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
   const paid = payNow
@@ -134,40 +184,36 @@ export async function placeOrder(
   // sign-up and sign-in), written by the order's statement, under the customer's row lock. Before it, the
   // row's foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
   const devices = deviceWrite(trx, customerId, device, now);
-  let name = '';
-  let inserted: OrderRow | null = null;
-  for (let attempt = 0; attempt < 5 && inserted === null; attempt++) {
-    name = newOrderName(merchant.settings.setting_company);
-    inserted = await insertOrder(
-      trx,
-      {
-        name,
-        customerId,
-        status: paid ? paid.status : 'pending_payment',
-        fulfilment: body.fulfilment,
-        paymentMethod: body.payment_method,
-        address: priced.address,
-        subtotal: priced.subtotal,
-        discount: priced.discount,
-        deliveryFee: priced.delivery_fee,
-        total: priced.total,
-        pointsToEarn: priced.points_to_earn,
-        pointsBreakdown: priced.points_breakdown,
-        voucherId: priced.voucher?.id ?? null,
-        locationId: location.id,
-        // a pickup's slot is taken last (below), and written with it
-        pickupAt: null,
-        holdUntil: paid ? null : holdEnd(now),
-        at: now,
-        paidAt: paid ? paid.paid_at : null,
-        ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
-      },
-      priced.lines,
-      timeline,
-      devices,
-    );
-  }
-  if (inserted === null) throw new Error('could not draw a free order number');
+  const inserted = await insertUnderFreshName(
+    trx,
+    merchant.settings.setting_company,
+    (name) => ({
+      name,
+      customerId,
+      status: paid ? paid.status : 'pending_payment',
+      fulfilment: body.fulfilment,
+      paymentMethod: body.payment_method,
+      address: priced.address,
+      subtotal: priced.subtotal,
+      discount: priced.discount,
+      deliveryFee: priced.delivery_fee,
+      total: priced.total,
+      pointsToEarn: priced.points_to_earn,
+      pointsBreakdown: priced.points_breakdown,
+      voucherId: priced.voucher?.id ?? null,
+      locationId: location.id,
+      // a pickup's slot is taken last (below), and written with it
+      pickupAt: null,
+      holdUntil: paid ? null : holdEnd(now),
+      at: now,
+      paidAt: paid ? paid.paid_at : null,
+      ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
+    }),
+    priced.lines,
+    timeline,
+    devices,
+  );
+  const { name } = inserted;
   const orderId = inserted.id;
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
@@ -178,20 +224,7 @@ export async function placeOrder(
   // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
   if (payNow) await paidOrderEffects(trx, ctx, merchant, inserted);
   // the answer, from what this transaction wrote (toOrders would read it all back)
-  const answerOf = (o: OrderRow) =>
-    orderOf(o, {
-      items: priced.lines.map((l) => ({
-        product_id: l.product_id,
-        name: l.name,
-        price: l.price,
-        qty: l.qty,
-        ...(l.image ? { image: l.image } : {}),
-        ...withOptions(l.options.map((o) => ({ group: o.group, name: o.name, price_delta: o.price_delta }))),
-      })),
-      voucherCode: priced.voucher?.code ?? null,
-      location: { id: location.id, name: location.name, address: location.address },
-      timeline: timeline.map((status) => ({ status, at: now.toISOString(), note: null })),
-    });
+  const answerOf = (o: OrderRow) => placedAnswer(o, priced, timeline, now);
   const paidMessage = `Order ${name} is paid and confirmed.`;
   let order = inserted;
   if (body.fulfilment === 'pickup') {

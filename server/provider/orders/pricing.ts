@@ -42,6 +42,30 @@ export interface PricedOrder extends QuoteData {
 }
 
 /**
+ * The voucher chosen, at checkout: its discount, or the free item it makes of a line (a product reward
+ * takes one of it out of the basket when it is there, reward-lines.ts; a free line added to `lines`
+ * otherwise). In an order's transaction the voucher is locked. 400 VOUCHER_INVALID when it cannot be used.
+ */
+async function voucherEffect(
+  db: Database,
+  customerId: number,
+  voucherId: number | undefined,
+  lines: Parameters<typeof voucherAtCheckout>[2],
+  now: Date,
+  lockVoucher: boolean,
+) {
+  if (voucherId === undefined) return { discount: 0, freeItem: null, voucher: null };
+  const v = lockVoucher ? await lockCustomerVoucher(db, customerId, voucherId) : await findCustomerVoucher(db, customerId, voucherId);
+  const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
+  if (!v) throw invalid('is not one of your vouchers');
+  if (v.status === 'used') throw invalid('has been used already');
+  if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
+  const effect = await voucherAtCheckout(db, v, lines, invalid);
+  if (effect.line) lines.push(effect.line);
+  return { discount: effect.discount, freeItem: effect.free as FreeItem | null, voucher: { id: v.id, code: v.code } as PricedOrder['voucher'] };
+}
+
+/**
  * Prices a basket at current prices, at the location that makes it (locations/ordering.ts): for pickup
  * the one asked for or the first, for delivery the first whose area holds the address (its fee and
  * minimum order). Refusals name what is wrong: an unknown product (400 on `items.N.product_id`), an
@@ -124,22 +148,7 @@ export async function priceOrder(
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
 
-  let discount = 0;
-  let freeItem: FreeItem | null = null;
-  let voucher: PricedOrder['voucher'] = null;
-  if (body.voucher_id !== undefined) {
-    const v = lockVoucher ? await lockCustomerVoucher(db, customerId, body.voucher_id) : await findCustomerVoucher(db, customerId, body.voucher_id);
-    const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
-    if (!v) throw invalid('is not one of your vouchers');
-    if (v.status === 'used') throw invalid('has been used already');
-    if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
-    // a product reward takes one of it out of the basket when it is there (reward-lines.ts)
-    const effect = await voucherAtCheckout(db, v, lines, invalid);
-    discount = effect.discount;
-    freeItem = effect.free;
-    if (effect.line) lines.push(effect.line);
-    voucher = { id: v.id, code: v.code };
-  }
+  const { discount, freeItem, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
   // what was bought (a voucher's free item is not), with its category, for the earning rules
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);

@@ -4,16 +4,8 @@ import { notFound } from '../http/errors';
 /** The name an erased account keeps: its orders and ledgers still add up, but name nobody. */
 export const ERASED_NAME = 'Deleted customer';
 
-/** Every row one customer's data export reads (privacy.service.ts shapes them), oldest first. */
-export async function exportRows(db: Database, customerId: number) {
-  const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('erased_at', 'is', null).executeTakeFirst();
-  if (!customer) throw notFound('Customer');
-  const tierRow = await db
-    .selectFrom('customer_tiers as ct')
-    .innerJoin('tiers as t', 't.position', 'ct.position')
-    .select('t.name')
-    .where('ct.customer_id', '=', customerId)
-    .executeTakeFirst();
+/** The customer's orders and their lines, for the export, oldest first. */
+async function orderRows(db: Database, customerId: number) {
   const orders = await db
     .selectFrom('orders')
     .select([
@@ -47,6 +39,20 @@ export async function exportRows(db: Database, customerId: number) {
           )
           .orderBy('id')
           .execute();
+  return { orders, items };
+}
+
+/** Every row one customer's data export reads (privacy.service.ts shapes them), oldest first. */
+export async function exportRows(db: Database, customerId: number) {
+  const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('erased_at', 'is', null).executeTakeFirst();
+  if (!customer) throw notFound('Customer');
+  const tierRow = await db
+    .selectFrom('customer_tiers as ct')
+    .innerJoin('tiers as t', 't.position', 'ct.position')
+    .select('t.name')
+    .where('ct.customer_id', '=', customerId)
+    .executeTakeFirst();
+  const { orders, items } = await orderRows(db, customerId);
   return {
     customer,
     tier: tierRow?.name ?? null,

@@ -596,48 +596,86 @@ function TotalSection({
   );
 }
 
+/** "Place order" with the total, and why it is off while the shop is closed or paused. */
+function PlaceOrder(p: {
+  closed: Ordering | null;
+  locale: string;
+  submitting: boolean;
+  blocked: boolean;
+  quote: QuoteData | null | undefined;
+  money: MoneyOf;
+  onPlace: () => void;
+}) {
+  return (
+    <>
+      {p.closed && (
+        <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
+          {orderingWords(p.closed.location, p.closed.now, p.locale)}
+        </p>
+      )}
+      <Button size="lg" fullWidth loading={p.submitting} disabled={p.blocked} aria-describedby={p.closed ? 'oc-ordering' : undefined} onClick={p.onPlace}>
+        {p.quote ? <span>Place order · {p.money(p.quote.total)}</span> : 'Place order'}
+      </Button>
+    </>
+  );
+}
+
+/** A line the provider refused (sold out, not sold here): the order waits for the cart's fix. */
+const hasIssues = (issues: Record<string, unknown>) => Object.keys(issues).length > 0;
+
+/** The pickup time's choice, from the screen's props: the slots, the one asked for, the location's zone. */
+function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): PickupProps {
+  const { slots, ordering } = p;
+  return {
+    pickupAt: p.pickupAt ?? null,
+    asapAt: p.asapAt ?? slots?.asap,
+    slots,
+    onChoosePickupAt: p.onChoosePickupAt,
+    nextSlot: p.nextSlot,
+    slotFull,
+    now: p.now ?? ordering?.now ?? '',
+    locale: p.locale,
+    timeZone: slots?.timezone ?? ordering?.location.timezone ?? p.timeZone ?? 'UTC',
+  };
+}
+
 /** /order-confirmation: review, voucher, payment method and "Place order". */
-export function OrderConfirmationScreen({
-  items,
-  fulfilment,
-  address,
-  pickupAddress,
-  pickupName,
-  pickupAt,
-  asapAt,
-  slots,
-  onChoosePickupAt,
-  ordering,
-  quoteErrorCode,
-  nextSlot,
-  onSwitchToPickup,
-  now,
-  quote,
-  quoteLoading = false,
-  quoteError,
-  onRetryQuote,
-  vouchers = [],
-  selectedVoucherId = null,
-  onSelectVoucher,
-  walletBalance,
-  defaultPaymentMethod = 'wallet',
-  onTopUp,
-  topUpError,
-  onlinePayments = true,
-  onPlaceOrder,
-  submitting = false,
-  errorCode,
-  formError,
-  unavailableProductIds = [],
-  lineIssues = {},
-  onEditCart,
-  onChangeDelivery,
-  onBack,
-  nav,
-  currency,
-  locale,
-  timeZone,
-}: OrderConfirmationScreenProps) {
+export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
+  const {
+    items,
+    fulfilment,
+    address,
+    pickupAddress,
+    pickupName,
+    ordering,
+    quoteErrorCode,
+    onSwitchToPickup,
+    quote,
+    quoteLoading = false,
+    quoteError,
+    onRetryQuote,
+    vouchers = [],
+    selectedVoucherId = null,
+    onSelectVoucher,
+    walletBalance,
+    defaultPaymentMethod = 'wallet',
+    onTopUp,
+    topUpError,
+    onlinePayments = true,
+    onPlaceOrder,
+    submitting = false,
+    errorCode,
+    formError,
+    unavailableProductIds = [],
+    lineIssues = {},
+    onEditCart,
+    onChangeDelivery,
+    onBack,
+    nav,
+    currency,
+    locale,
+    timeZone,
+  } = props;
   // no gateway (the settings say so, or the provider just answered PAYMENTS_UNAVAILABLE): wallet only
   const onlineOff = !onlinePayments || errorCode === 'PAYMENTS_UNAVAILABLE';
   const [chosen, setMethod] = useState<PaymentMethod>(defaultPaymentMethod);
@@ -654,42 +692,13 @@ export function OrderConfirmationScreen({
   const belowBy = quote?.below_minimum_by ?? 0;
   const closed = ordering != null && ordering.location.state !== 'open';
   const blocked =
-    closed ||
-    !quote ||
-    quoteLoading ||
-    !!quoteError ||
-    belowBy > 0 ||
-    shortfall > 0 ||
-    unavailable.size > 0 ||
-    Object.keys(lineIssues).length > 0 ||
-    items.length === 0;
+    closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || hasIssues(lineIssues) || items.length === 0;
   const refusedFor = (code: ErrorCode) => quoteErrorCode === code || errorCode === code;
   const outside = refusedFor('OUTSIDE_DELIVERY_AREA');
   const slotFull = refusedFor('SLOT_FULL');
   const held = !!quoteError && (quoteErrorCode === 'OUTSIDE_DELIVERY_AREA' || quoteErrorCode === 'SLOT_FULL');
-  const pickup: PickupProps = {
-    pickupAt: pickupAt ?? null,
-    asapAt: asapAt ?? slots?.asap,
-    slots,
-    onChoosePickupAt,
-    nextSlot,
-    slotFull,
-    now: now ?? ordering?.now ?? '',
-    locale,
-    timeZone: slots?.timezone ?? ordering?.location.timezone ?? timeZone ?? 'UTC',
-  };
-  const totals = (
-    <Totals
-      quote={quote}
-      quoteLoading={quoteLoading}
-      quoteError={quoteError}
-      onRetryQuote={onRetryQuote}
-      fulfilment={fulfilment}
-      money={money}
-      locale={locale}
-      held={held}
-    />
-  );
+  const pickup = pickupPropsOf(props, slotFull);
+  const totals = <Totals {...{ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held }} />;
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
@@ -729,21 +738,15 @@ export function OrderConfirmationScreen({
           money={money}
         />
         <TotalSection totals={totals} quote={quote} belowBy={belowBy} onEditCart={onEditCart} money={money} />
-        {closed && (
-          <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
-            {orderingWords(ordering.location, ordering.now, locale)}
-          </p>
-        )}
-        <Button
-          size="lg"
-          fullWidth
-          loading={submitting}
-          disabled={blocked}
-          aria-describedby={closed ? 'oc-ordering' : undefined}
-          onClick={() => onPlaceOrder?.(method)}
-        >
-          {quote && !quoteLoading ? <span>Place order · {money(quote.total)}</span> : 'Place order'}
-        </Button>
+        <PlaceOrder
+          closed={closed ? ordering : null}
+          locale={locale}
+          submitting={submitting}
+          blocked={blocked}
+          quote={quoteLoading ? undefined : quote}
+          money={money}
+          onPlace={() => onPlaceOrder?.(method)}
+        />
       </div>
     </AppShell>
   );

@@ -185,30 +185,10 @@ function productLifecycle(action: string, who: string, a: Obj, b: Obj): string |
   }
 }
 
-/**
- * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
- * as money and words, never JSON in minor units. An action this console does not know yet is still
- * said plainly ("Anna: reward.bundle").
- */
-export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText {
-  const who = whoOf(e);
-  const a = obj(e.after);
-  const b = obj(e.before);
-  const from = typeof a.address === 'string' ? `From ${a.address}` : null;
+/** The team's own entries: set-up, invitations, roles, sign-ins, passwords (null: another kind). */
+function teamText(action: string, who: string, a: Obj, b: Obj, f: ActivityFormat, from: string | null): ActivityText | null {
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
-  const diff = () => changesOf(e.before, e.after, f);
-  const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
-  const counter = counterText(e.action, who, a, f);
-  if (counter) return counter;
-  const tiers = tiersReferralsText(e.action, who, a, b, f) ?? campaignText(e.action, who, a, b);
-  if (tiers) return tiers;
-  const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
-  if (lifecycle)
-    return plain(lifecycle, {
-      changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [],
-    });
-
-  switch (e.action) {
+  switch (action) {
     case 'owner.setup':
       return plain(`${who} set up the shop as its first owner.`);
     case 'staff.join':
@@ -243,6 +223,35 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`Someone asked for a password reset link for ${text(a.email, 'an account')}.`, { detail: from });
     case 'password.reset':
       return plain(`${who} chose a new password from a reset link.`, { detail: 'Every session of theirs ended.' });
+    default:
+      return null;
+  }
+}
+
+/**
+ * An activity entry in the owner's words: "Anna redeemed Free turon for Ana Reyes.", with what changed
+ * as money and words, never JSON in minor units. An action this console does not know yet is still
+ * said plainly ("Anna: reward.bundle").
+ */
+export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText {
+  const who = whoOf(e);
+  const a = obj(e.after);
+  const b = obj(e.before);
+  const from = typeof a.address === 'string' ? `From ${a.address}` : null;
+  const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
+  const diff = () => changesOf(e.before, e.after, f);
+  const days = () => (typeof a.from === 'string' && typeof a.to === 'string' ? ` for ${f.day(a.from)} to ${f.day(a.to)}` : '');
+  const counter = counterText(e.action, who, a, f) ?? teamText(e.action, who, a, b, f, from);
+  if (counter) return counter;
+  const tiers = tiersReferralsText(e.action, who, a, b, f) ?? campaignText(e.action, who, a, b);
+  if (tiers) return tiers;
+  const lifecycle = productLifecycle(e.action, who, a, b) ?? locationSentence(e.action, who, a, b) ?? loyaltySentence(e.action, who, a, b);
+  if (lifecycle)
+    return plain(lifecycle, {
+      changes: e.action === 'location.update' || e.action === 'loyalty.rule.update' || e.action === 'loyalty.stamps.update' ? diff() : [],
+    });
+
+  switch (e.action) {
     case 'order.advance':
     case 'order.status':
       return plain(`${who} marked order ${(e.target ?? '').replace(/^order:/, '')} as ${STATUS[text(a.status, '')] ?? text(a.status, 'changed')}.`);

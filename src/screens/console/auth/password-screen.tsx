@@ -111,16 +111,9 @@ function introOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView): stri
 
 const BUTTON = { setup: 'Create owner account', invite: 'Create my account', reset: 'Save my new password' } as const;
 
-/** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
-export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
-  const [values, setValues] = useState<PasswordFormValues>(
-    mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' },
-  );
-  const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const title = titleOf(mode, link);
-
-  if (missingLink) {
+/** The page instead of the form when the link cannot be used: incomplete, no longer working, still being read (null: the form). */
+function linkProblem(mode: ConsolePasswordScreenProps['mode'], title: string, l: Pick<ConsolePasswordScreenProps, 'missingLink' | 'linkExpired' | 'link'>) {
+  if (l.missingLink) {
     return (
       <ConsoleAuthLayout title={title}>
         <Notice tone="warning" title="This link is incomplete">
@@ -129,7 +122,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
       </ConsoleAuthLayout>
     );
   }
-  if (linkExpired) {
+  if (l.linkExpired) {
     return (
       <ConsoleAuthLayout title={title}>
         <Notice tone="danger" title="This link no longer works">
@@ -142,7 +135,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
       </ConsoleAuthLayout>
     );
   }
-  if (!link) {
+  if (!l.link) {
     return (
       <ConsoleAuthLayout title={title}>
         <SkeletonGroup label="Reading your link">
@@ -151,6 +144,20 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
       </ConsoleAuthLayout>
     );
   }
+  return null;
+}
+
+/** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
+export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
+  const [values, setValues] = useState<PasswordFormValues>(
+    mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' },
+  );
+  const [confirm, setConfirm] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const title = titleOf(mode, link);
+
+  const unusable = linkProblem(mode, title, { missingLink, linkExpired, link });
+  if (unusable || !link) return unusable;
 
   const fixedEmail = link.email;
   const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));

@@ -75,6 +75,46 @@ function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }
   );
 }
 
+/** The rules by status (active, paused, ended), each with its card. */
+function RuleGroups(p: {
+  rules: LoyaltyRule[];
+  menu: LoyaltyScreenProps['menu'];
+  locale: string;
+  canEdit: boolean;
+  busy: number | null;
+  onEdit: (r: LoyaltyRule) => void;
+  onStatus: (r: LoyaltyRule, status: Parameters<LoyaltyScreenProps['onStatus']>[1]) => void;
+  onEnd: (r: LoyaltyRule) => void;
+}) {
+  const { rules, menu, locale, canEdit, busy, onEdit, onStatus, onEnd } = p;
+  return GROUPS.map((g) => {
+    const list = rules.filter((r) => r.status === g.status);
+    if (list.length === 0) return null;
+    return (
+      <section key={g.status} aria-labelledby={`rules-${g.status}`} className="flex flex-col gap-3">
+        <h2 id={`rules-${g.status}`} className="text-lg font-semibold">
+          {g.title} <span className="text-muted">({list.length})</span>
+        </h2>
+        <ul className="flex flex-col gap-3" aria-label={`${g.title} rules`}>
+          {list.map((r) => (
+            <RuleCard
+              key={r.id}
+              rule={r}
+              menu={menu}
+              locale={locale}
+              canEdit={canEdit}
+              busy={busy === r.id}
+              onEdit={() => onEdit(r)}
+              onStatus={(st) => onStatus(r, st)}
+              onEnd={() => onEnd(r)}
+            />
+          ))}
+        </ul>
+      </section>
+    );
+  });
+}
+
 /** /merchant/loyalty (staff read it, owners change it): the earning rules, active, paused and ended, and each rule's editor. */
 export function LoyaltyScreen(props: LoyaltyScreenProps) {
   const { rules, loading, error, onRetry, locale, currency, canEdit, menu, pointsPerAmount, onSave, onStatus, onSimulate, stamps } = props;
@@ -151,35 +191,15 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
           }
         />
       ) : (
-        GROUPS.map((g) => {
-          const list = rules.filter((r) => r.status === g.status);
-          if (list.length === 0) return null;
-          return (
-            <section key={g.status} aria-labelledby={`rules-${g.status}`} className="flex flex-col gap-3">
-              <h2 id={`rules-${g.status}`} className="text-lg font-semibold">
-                {g.title} <span className="text-muted">({list.length})</span>
-              </h2>
-              <ul className="flex flex-col gap-3" aria-label={`${g.title} rules`}>
-                {list.map((r) => (
-                  <RuleCard
-                    key={r.id}
-                    rule={r}
-                    menu={menu}
-                    locale={locale}
-                    canEdit={canEdit}
-                    busy={busy === r.id}
-                    onEdit={() => {
-                      setDone(null);
-                      setEditing({ rule: r });
-                    }}
-                    onStatus={(s) => void change(r, s)}
-                    onEnd={() => setEnding(r)}
-                  />
-                ))}
-              </ul>
-            </section>
-          );
-        })
+        <RuleGroups
+          {...{ rules, menu, locale, canEdit, busy }}
+          onEdit={(r) => {
+            setDone(null);
+            setEditing({ rule: r });
+          }}
+          onStatus={(r, st) => void change(r, st)}
+          onEnd={setEnding}
+        />
       )}
       {stamps && (
         <StampCardsSection

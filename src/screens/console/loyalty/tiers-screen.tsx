@@ -243,17 +243,14 @@ function CloseList({ program }: { program: TiersConsoleData }) {
   );
 }
 
-function TiersForm({
-  program,
-  canEdit,
-  rewards,
-  onSave,
-}: {
+interface TiersFormProps {
   program: TiersConsoleData;
   canEdit: boolean;
   rewards: readonly TierRewardChoice[];
   onSave: TiersScreenProps['onSave'];
-}) {
+}
+
+function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
   const [form, setForm] = useState(() => formOf(program));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);

@@ -110,18 +110,68 @@ function GivesFields({
 
 const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
-function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | null; props: RewardsEditorScreenProps; onDone: () => void }) {
-  const { locale, currency } = props;
-  const start = reward ? { ...reward, product_id: reward.product?.id ?? null } : { ...NEW, name: null, issued: 0, product: null };
-  const [kind, setKind] = useState<'amount' | 'product'>(start.product_id === null ? 'amount' : 'product');
-  const [form, setForm] = useState(start);
-  const [text, setText] = useState({
+/** The reward's numbers as the form's fields show them, to type over. */
+function typedOf(
+  start: Pick<RewardFields, 'points_cost' | 'stock_total' | 'valid_days' | 'per_customer_limit' | 'discount_amount'>,
+  currency: string,
+  locale: string,
+) {
+  return {
     points_cost: String(start.points_cost),
     stock_total: start.stock_total === null ? '' : String(start.stock_total),
     valid_days: String(start.valid_days),
     per_customer_limit: start.per_customer_limit === null ? '' : String(start.per_customer_limit),
     discount: start.discount_amount ? moneyInput(start.discount_amount, currency, locale) : '',
-  });
+  };
+}
+
+/** What the form saves: the typed numbers read (readRewardText), a product's reward without a discount and the other way round. */
+function savedReward(
+  form: Pick<RewardFields, 'title' | 'description' | 'image' | 'product_id' | 'active'>,
+  kind: 'amount' | 'product',
+  n: { points: number; stock: number | null; days: number; limit: number | null; discount: number },
+): RewardFields {
+  return {
+    title: form.title.trim(),
+    description: form.description.trim(),
+    image: form.image,
+    points_cost: n.points,
+    stock_total: n.stock,
+    valid_days: n.days,
+    per_customer_limit: n.limit,
+    discount_amount: n.discount,
+    product_id: kind === 'product' ? form.product_id : null,
+    active: form.active,
+  };
+}
+
+/** The reward's typed numbers read, and each field's problem in the form's words (none: `fields` empty). */
+function readRewardText(
+  t: Record<'points_cost' | 'stock_total' | 'valid_days' | 'per_customer_limit' | 'discount', string>,
+  o: { title: string; unlimited: boolean; kind: 'amount' | 'product'; productId: number | null; currency: string; locale: string },
+) {
+  const fields: Record<string, string> = {};
+  const points = whole(t.points_cost);
+  const stock = o.unlimited ? null : whole(t.stock_total);
+  const days = whole(t.valid_days);
+  const limit = t.per_customer_limit.trim() ? whole(t.per_customer_limit) : null;
+  const discount = o.kind === 'product' || !t.discount.trim() ? 0 : parseMoney(t.discount, o.currency, o.locale);
+  if (!o.title.trim()) fields.title = 'is required';
+  if (points === null || points < 1) fields.points_cost = 'must be a whole number of at least 1';
+  if (!o.unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
+  if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
+  if (t.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
+  if (discount === null) fields.discount_amount = `${moneyProblem(t.discount, o.currency, o.locale, 5000)}, or empty`;
+  if (o.kind === 'product' && o.productId === null) fields.product_id = 'must be chosen';
+  return { fields, points, stock, days, limit, discount };
+}
+
+function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | null; props: RewardsEditorScreenProps; onDone: () => void }) {
+  const { locale, currency } = props;
+  const start = reward ? { ...reward, product_id: reward.product?.id ?? null } : { ...NEW, name: null, issued: 0, product: null };
+  const [kind, setKind] = useState<'amount' | 'product'>(start.product_id === null ? 'amount' : 'product');
+  const [form, setForm] = useState(start);
+  const [text, setText] = useState(() => typedOf(start, currency, locale));
   const [unlimited, setUnlimited] = useState(start.stock_total === null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -130,33 +180,17 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const fields: Record<string, string> = {};
-    const points = whole(text.points_cost);
-    const stock = unlimited ? null : whole(text.stock_total);
-    const days = whole(text.valid_days);
-    const limit = text.per_customer_limit.trim() ? whole(text.per_customer_limit) : null;
-    const discount = kind === 'product' || !text.discount.trim() ? 0 : parseMoney(text.discount, currency, locale);
-    if (!form.title.trim()) fields.title = 'is required';
-    if (points === null || points < 1) fields.points_cost = 'must be a whole number of at least 1';
-    if (!unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
-    if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
-    if (text.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
-    if (discount === null) fields.discount_amount = `${moneyProblem(text.discount, currency, locale, 5000)}, or empty`;
-    if (kind === 'product' && form.product_id === null) fields.product_id = 'must be chosen';
+    const { fields, points, stock, days, limit, discount } = readRewardText(text, {
+      title: form.title,
+      unlimited,
+      kind,
+      productId: form.product_id,
+      currency,
+      locale,
+    });
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     setSaving(true);
-    const refused = await props.onSave(start.name, {
-      title: form.title.trim(),
-      description: form.description.trim(),
-      image: form.image,
-      points_cost: points!,
-      stock_total: stock,
-      valid_days: days!,
-      per_customer_limit: limit,
-      discount_amount: discount!,
-      product_id: kind === 'product' ? form.product_id : null,
-      active: form.active,
-    });
+    const refused = await props.onSave(start.name, savedReward(form, kind, { points: points!, stock, days: days!, limit, discount: discount! }));
     setSaving(false);
     setProblem(refused);
     if (!refused) onDone();

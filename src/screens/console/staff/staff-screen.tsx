@@ -163,6 +163,54 @@ function InviteForm({
   );
 }
 
+/** The invitations not used yet, each with its Cancel. */
+function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<StaffScreenProps, 'invites' | 'invitesError' | 'onRevoke' | 'revokingId'>) {
+  return (
+    <section aria-labelledby="invites-heading" className="flex flex-col gap-3 lg:col-span-2">
+      <h2 id="invites-heading" className="text-lg font-semibold">
+        Invitations not used yet
+      </h2>
+      <p className="text-sm text-muted">
+        Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out
+        everywhere.
+      </p>
+      {invitesError && !invites ? (
+        <Notice tone="danger">{invitesError}</Notice>
+      ) : !invites ? (
+        <SkeletonGroup label="Loading the invitations">
+          <SkeletonText lines={2} />
+        </SkeletonGroup>
+      ) : invites.length === 0 ? (
+        <p className="text-muted">None: every invitation was used, expired or cancelled.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {invites.map((i) => (
+            <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">
+                  {i.email ?? 'Anyone with the link'} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
+                </p>
+                <p className="text-sm text-muted">
+                  Made by {i.by} on {i.created} · works until {i.expires}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={revokingId === i.id}
+                onClick={() => onRevoke(i.id)}
+                aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}
+              >
+                Cancel invitation
+              </Button>
+            </Card>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
 export function StaffScreen(props: StaffScreenProps) {
   const {
@@ -259,48 +307,7 @@ export function StaffScreen(props: StaffScreenProps) {
           )}
         </div>
       </Card>
-      <section aria-labelledby="invites-heading" className="flex flex-col gap-3 lg:col-span-2">
-        <h2 id="invites-heading" className="text-lg font-semibold">
-          Invitations not used yet
-        </h2>
-        <p className="text-sm text-muted">
-          Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out
-          everywhere.
-        </p>
-        {invitesError && !invites ? (
-          <Notice tone="danger">{invitesError}</Notice>
-        ) : !invites ? (
-          <SkeletonGroup label="Loading the invitations">
-            <SkeletonText lines={2} />
-          </SkeletonGroup>
-        ) : invites.length === 0 ? (
-          <p className="text-muted">None: every invitation was used, expired or cancelled.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {invites.map((i) => (
-              <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium break-words">
-                    {i.email ?? 'Anyone with the link'} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
-                  </p>
-                  <p className="text-sm text-muted">
-                    Made by {i.by} on {i.created} · works until {i.expires}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={revokingId === i.id}
-                  onClick={() => onRevoke(i.id)}
-                  aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}
-                >
-                  Cancel invitation
-                </Button>
-              </Card>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PendingInvites invites={invites} invitesError={invitesError} onRevoke={onRevoke} revokingId={revokingId} />
       <ConfirmRemove
         item={removing}
         description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity."

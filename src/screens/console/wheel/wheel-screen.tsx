@@ -242,15 +242,23 @@ function WheelSide({
   );
 }
 
-function Editor({
-  current,
-  rewards,
-  locale,
-  onPublish,
-  published,
-  setPublished,
-  palette,
-}: {
+/** The wheel to publish, from the editor's drafts and typed numbers (checked before: problemsOf). */
+function publishedWheel(segments: SegmentDraft[], cost: string, free: string): Parameters<WheelEditorScreenProps['onPublish']>[0] {
+  return {
+    segments: segments.map((s) => ({
+      label: s.label.trim(),
+      prize_type: s.prize_type,
+      ...(s.prize_type === 'points' ? { points: Number(s.points) } : {}),
+      ...(s.prize_type === 'voucher' ? { reward: s.reward } : {}),
+      weight: Number(s.weight),
+      color: s.color,
+    })),
+    spin_cost_points: Number(cost),
+    free_spins_per_day: Number(free),
+  };
+}
+
+interface EditorProps {
   current: WheelVersion;
   rewards: NonNullable<WheelEditorScreenProps['rewards']>;
   locale: string;
@@ -258,7 +266,9 @@ function Editor({
   published: boolean;
   setPublished: (on: boolean) => void;
   palette: string[];
-}) {
+}
+
+function Editor({ current, rewards, locale, onPublish, published, setPublished, palette }: EditorProps) {
   const [segments, setSegments] = useState(() => draftOf(current, palette));
   const form = useRef<HTMLFormElement>(null);
   const [cost, setCost] = useState(String(current.spin_cost_points));
@@ -287,18 +297,7 @@ function Editor({
     const fields = problemsOf(segments, cost);
     if (Object.keys(fields).length) return setProblem({ message: 'Check the highlighted fields.', fields });
     setPublishing(true);
-    const refused = await onPublish({
-      segments: segments.map((s) => ({
-        label: s.label.trim(),
-        prize_type: s.prize_type,
-        ...(s.prize_type === 'points' ? { points: Number(s.points) } : {}),
-        ...(s.prize_type === 'voucher' ? { reward: s.reward } : {}),
-        weight: Number(s.weight),
-        color: s.color,
-      })),
-      spin_cost_points: Number(cost),
-      free_spins_per_day: Number(free),
-    });
+    const refused = await onPublish(publishedWheel(segments, cost, free));
     setPublishing(false);
     setProblem(refused);
     setPublished(!refused);
