@@ -193,7 +193,8 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
  */
 export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
   const points = paid.points_earned;
-  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null, supersedes: true }];
+  // the order's first notice (placing it writes none): nothing earlier to supersede, and no statement spent on it
+  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
   const pending =
     points > 0
       ? pendingInsert(trx, ctx.clock, {
