@@ -109,6 +109,23 @@ function FollowCenter({ center, pinned }: { center: LatLng; pinned: boolean }) {
   return null;
 }
 
+/**
+ * Leaflet measures its box once, when it starts: a box that grows later (its stylesheet or the page's fonts
+ * arriving on a slow phone, a window turned) would keep the first size's tiles and grey elsewhere. Leaflet is
+ * asked to measure again whenever the box's size changes; it keeps the same place in the middle and loads what
+ * is missing (and does nothing when the size is the one it knows).
+ */
+function KeepSized() {
+  const map = useMap();
+  useEffect(() => {
+    // the first call comes at once: the box may have changed between Leaflet measuring it and this effect
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** Names the map for assistive technology (Leaflet makes its container focusable for keyboard panning). */
 function Named({ label }: { label: string }) {
   const map = useMap();
@@ -166,6 +183,7 @@ export default function PinMap({
     <div className="flex flex-col gap-2">
       <MapContainer ref={mapRef} center={[start.at.lat, start.at.lng]} zoom={start.zoom} className="pin-map" scrollWheelZoom={false} attributionControl>
         <Named label={label} />
+        <KeepSized />
         <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />
         <DropOnClick onChange={onChange} />
         <FollowCenter center={center} pinned={value !== null} />

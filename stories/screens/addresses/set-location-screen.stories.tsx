@@ -148,6 +148,33 @@ export const KeyboardOnly: Story = {
   },
 };
 
+/** True when a loaded tile lies under each corner of the map's box (a few pixels in): no grey left where the box grew. */
+function tilesCoverMap(map: HTMLElement): boolean {
+  const box = map.getBoundingClientRect();
+  const tiles = [...map.querySelectorAll<HTMLImageElement>('img.leaflet-tile-loaded')].map((t) => t.getBoundingClientRect());
+  const corners = [
+    [box.left + 4, box.top + 4],
+    [box.right - 4, box.top + 4],
+    [box.left + 4, box.bottom - 4],
+    [box.right - 4, box.bottom - 4],
+  ] as const;
+  // tiles take no pointer events, so hit testing cannot find them: their boxes are compared instead
+  return corners.every(([x, y]) => tiles.some((t) => x >= t.left && x <= t.right && y >= t.top && y <= t.bottom));
+}
+
+/** The map's box grows after the map started (its stylesheet or fonts late on a slow phone, a phone turned): tiles fill it all. */
+export const MapBoxGrows: Story = {
+  name: 'Map: its box grows',
+  tags: ['!screen'],
+  args: { ...MapDefault.args },
+  play: async ({ canvasElement }) => {
+    await mapDrawn(canvasElement);
+    const map = within(canvasElement).getByRole('region', { name: 'Map of the delivery location' });
+    map.style.height = '24rem';
+    await waitFor(() => expect(tilesCoverMap(map)).toBe(true), { timeout: 10_000 });
+  },
+};
+
 /** The pin is outside every delivery area: said plainly beside the map. */
 export const OutsideArea: Story = {
   name: 'Map: outside the delivery area',
