@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { describedBy, FieldNotes } from '../field-message/field-notes';
 import { cx, focusRing } from '../lib/cx';
 
@@ -23,6 +23,19 @@ export function OtpInput({ length = 6, label = 'Verification code', onChange, on
   const id = `otp-${useId()}`;
 
   const focus = (i: number) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus();
+
+  // Disabled while a code is checked, a box loses the focus; when the boxes open again (a wrong code) they
+  // take it back, on the first empty box, so the code can be retyped at once: unless the customer put it elsewhere.
+  const wasDisabled = useRef(disabled);
+  useEffect(() => {
+    const reopened = wasDisabled.current && !disabled;
+    wasDisabled.current = disabled;
+    if (!reopened || !autoFocus) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const empty = refs.current.findIndex((el) => el?.value === '');
+    focus(empty === -1 ? length - 1 : empty);
+  });
 
   const commit = (next: string[]) => {
     setDigits(next);
