@@ -74,14 +74,19 @@ function vitest(projects: string[], file: string, extraEnv?: Record<string, stri
   return { passed: j.numPassedTests, failed, skipped: j.numPendingTests + j.numTodoTests, failures: vitestFailures(j) };
 }
 
-/** The first line of an error message, short enough for a summary. */
-const firstLine = (message: string | undefined) =>
-  (message ?? '')
+/**
+ * The first line of an error message, short enough for a summary; a line that ends with a colon
+ * ("Visual regression in …:") is an introduction, so the line that says what went wrong comes with it.
+ */
+function firstLine(message: string | undefined): string {
+  const lines = (message ?? '')
     .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n')
-    .find((l) => l.trim())
-    ?.trim()
-    .slice(0, 240) ?? '';
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const [first = '', next] = lines;
+  return (first.endsWith(':') && next ? `${first} ${next}` : first).slice(0, 400);
+}
 
 interface VitestReport {
   testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
@@ -180,7 +185,7 @@ if (!hasChrome) {
     // Storybook build's own "● Building …" lines are not failures)
     plain.reverse();
     const named = plain.flatMap((l, i) =>
-      l.startsWith('● ') && l.includes(' › ') ? [`${l.slice(2)}: ${firstLine(plain.slice(i + 1).find((m) => m !== '') ?? '')}`] : [],
+      l.startsWith('● ') && l.includes(' › ') ? [`${l.slice(2)}: ${firstLine(plain.slice(i + 1, i + 8).join('\n'))}`] : [],
     );
     return {
       passed: n('passed'),
