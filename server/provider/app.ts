@@ -18,7 +18,6 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { pushRoutes } from './push/push.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
 import { staffRoutes } from './staff/staff.routes';
-import { machineActivity } from './staff/machine-activity';
 import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
@@ -74,8 +73,6 @@ export function createProviderApp(ctx: ProviderContext): Express {
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
   // the gateway's HMAC covers the body's bytes: checked once they are read, before any handler runs
   api.use(callSignatureCheck(ctx));
-  // changes made with the machine key (x-merchant-key) go into the activity log like the console's
-  api.use(machineActivity(ctx));
   for (const routes of [
     settingsRoutes, // settings/main-setting: the site settings; health
     authRoutes,
