@@ -82,3 +82,16 @@ describe('where the provider keeps its SQL', () => {
     expect(stale).toEqual([]);
   });
 });
+
+describe('where the provider speaks HTTP', () => {
+  /** The files that may know Express: the HTTP plumbing, each area's routes, the apps, the published document. */
+  const speaksHttp = (file: string) => file.startsWith('http/') || file.endsWith('.routes.ts') || file === 'app.ts' || file === 'openapi.ts';
+
+  it('imports Express only in http/, the routes, app.ts and openapi.ts: services take and answer plain data', () => {
+    const files = sourceFiles(PROVIDER).map((path) => ({ file: relative(PROVIDER, path).split('\\').join('/'), text: readFileSync(path, 'utf8') }));
+    const importers = files.filter((f) => /from 'express'/.test(f.text)).map((f) => f.file);
+    // the check itself can fail: the routes import it
+    expect(importers).toContain('staff/staff.routes.ts');
+    expect(importers.filter((file) => !speaksHttp(file))).toEqual([]);
+  });
+});
