@@ -477,7 +477,7 @@ export async function dayStart(db: Database, day: string, timeZone: string): Pro
 }
 
 /**
- * The housekeeping's deletes (staff.service's purgeStaffLeftovers): sign-in failures and the counter's
+ * The housekeeping's deletes (activity.service's purgeStaffLeftovers): sign-in failures and the counter's
  * unknown codes older than `dayAgo`, links and share-preview links expired before it, and staff sessions
  * revoked before it, idle since `idleSince` or begun before `begunBefore`.
  */
