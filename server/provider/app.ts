@@ -1,7 +1,9 @@
 import express, { type Express } from 'express';
 import type { ProviderContext } from './context';
+import type { Readiness } from './readiness';
+import { pingDatabase } from './settings/settings.repo';
 import { callSignatureCheck, signatureCheck } from './http/signature-check';
-import { errorHandler, notFoundHandler } from './http/envelope';
+import { databaseUnavailable, errorHandler, notFoundHandler, sendError } from './http/envelope';
 import { apiRouter } from './http/api-router';
 import type { RawBodyRequest } from './http/raw-body';
 import { settingsRoutes } from './settings/settings.routes';
@@ -18,7 +20,6 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { pushRoutes } from './push/push.routes';
 import { wheelRoutes } from './wheel/wheel.routes';
 import { staffRoutes } from './staff/staff.routes';
-import { machineActivity } from './staff/machine-activity';
 import { themeRoutes } from './theme/theme.routes';
 import { imageUploadParser, mediaRoutes } from './media/media.routes';
 import { openapiRoutes } from './openapi';
@@ -74,8 +75,6 @@ export function createProviderApp(ctx: ProviderContext): Express {
   api.use(express.json({ limit: '64kb', verify: (req, _res, buf) => ((req as RawBodyRequest).rawBody = buf) }));
   // the gateway's HMAC covers the body's bytes: checked once they are read, before any handler runs
   api.use(callSignatureCheck(ctx));
-  // changes made with the machine key (x-merchant-key) go into the activity log like the console's
-  api.use(machineActivity(ctx));
   for (const routes of [
     settingsRoutes, // settings/main-setting: the site settings; health
     authRoutes,
@@ -119,4 +118,41 @@ export function createProviderApp(ctx: ProviderContext): Express {
   app.use(notFoundHandler);
   app.use(errorHandler(ctx.logger));
   return app;
+}
+
+/**
+ * The embedded provider as it listens (embedded.ts): GET /healthz, every call answered the contract's
+ * 503 with Retry-After until the start-up steps have run (the database unreachable at start), then API v2.
+ */
+export function createEmbeddedApp(ctx: ProviderContext, readiness: Readiness): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', healthz(ctx, readiness));
+  app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable('The service is starting. Please try again in a moment.'))));
+  app.use(createProviderApp(ctx));
+  return app;
+}
+
+/**
+ * GET /healthz on the provider itself (unsigned, outside API v2; for a load balancer or an orchestrator):
+ * 200 when its database answers, else 503 with the reason (starting, waiting for the database, or the
+ * database unreachable now).
+ */
+function healthz(ctx: ProviderContext, readiness: Readiness): express.RequestHandler {
+  return async (_req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    if (!readiness.ready) return void res.status(503).json({ status: 'starting', reason: readiness.reason });
+    try {
+      await pingDatabase(ctx.db);
+      await ctx.channels.refresh(Date.now());
+      // up, but saying what a customer will miss: production before the owner connects a text message service
+      res.json(
+        ctx.sender.channel.kind === 'log'
+          ? { status: 'ok', sms: 'none: sign-in codes cannot be sent until an owner connects Twilio in the console' }
+          : { status: 'ok' },
+      );
+    } catch {
+      res.status(503).json({ status: 'unavailable', reason: 'the database cannot be reached' });
+    }
+  };
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
-import { createProviderApp, PROVIDER_MOUNT } from './app';
+import { createEmbeddedApp, PROVIDER_MOUNT } from './app';
 import type { BackupSetup, ProviderContext, PushSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
@@ -20,9 +20,6 @@ import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
 import type { PassesConfig } from './passes/passes-config';
 import { prepareInBackground, READY, type Readiness } from './readiness';
-import { databaseUnavailable, sendError } from './http/envelope';
-import { pingDatabase } from './settings/settings.repo';
-import express from 'express';
 
 export interface EmbeddedProviderOptions {
   db: Database;
@@ -195,12 +192,7 @@ export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise
   let baseUrl = '';
   const ctx = providerContext(o, () => baseUrl);
   const readiness = o.prepare ? prepareInBackground(o.prepare, o.logger) : READY;
-  const app = express();
-  app.disable('x-powered-by');
-  app.get('/healthz', healthz(ctx, readiness));
-  // not ready yet (the database unreachable at start): every call the contract's 503, with Retry-After
-  app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable('The service is starting. Please try again in a moment.'))));
-  app.use(createProviderApp(ctx));
+  const app = createEmbeddedApp(ctx, readiness);
   const host = o.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(o.port ?? 0, host, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -228,29 +220,5 @@ export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
     },
-  };
-}
-
-/**
- * GET /healthz on the provider itself (unsigned, outside API v2; for a load balancer or an orchestrator):
- * 200 when its database answers, else 503 with the reason (starting, waiting for the database, or the
- * database unreachable now).
- */
-function healthz(ctx: ProviderContext, readiness: Readiness): express.RequestHandler {
-  return async (_req, res) => {
-    res.setHeader('cache-control', 'no-store');
-    if (!readiness.ready) return void res.status(503).json({ status: 'starting', reason: readiness.reason });
-    try {
-      await pingDatabase(ctx.db);
-      await ctx.channels.refresh(Date.now());
-      // up, but saying what a customer will miss: production before the owner connects a text message service
-      res.json(
-        ctx.sender.channel.kind === 'log'
-          ? { status: 'ok', sms: 'none: sign-in codes cannot be sent until an owner connects Twilio in the console' }
-          : { status: 'ok' },
-      );
-    } catch {
-      res.status(503).json({ status: 'unavailable', reason: 'the database cannot be reached' });
-    }
   };
 }

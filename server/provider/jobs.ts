@@ -42,7 +42,7 @@ import { advanceDemoOrders, releaseUnpaidOrders } from './orders/orders.jobs';
 import { expireVouchers } from './rewards/vouchers.repo';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { purgeAuthLeftovers } from './auth/auth.service';
-import { purgeStaffLeftovers } from './staff/staff.service';
+import { purgeStaffLeftovers } from './staff/activity.service';
 import { retryRefunds } from './orders/refunds';
 import { purgeShortCodes } from './rewards/voucher-codes';
 import { purgeCallNonces } from './http/signature-check';

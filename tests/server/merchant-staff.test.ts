@@ -12,13 +12,8 @@ import { passwordWork } from '../../server/provider/staff/password';
 import { readOutbox } from '../../server/provider/auth/sender';
 import { STAFF_IDLE_MS, STAFF_LIFETIME_MS } from '../../server/provider/http/staff-session';
 import { createOwnerSetupLink, ownerSetupUrlIfNoOwner, STAFF_LINK_TTL_MS } from '../../server/provider/staff/setup-link';
-import {
-  purgeStaffLeftovers,
-  LOGIN_ATTACK_FAILURES,
-  LOGIN_FAILURES_PER_CLIENT,
-  LOGIN_FREE_TRIES,
-  LOGIN_WINDOW_MS,
-} from '../../server/provider/staff/staff.service';
+import { purgeStaffLeftovers } from '../../server/provider/staff/activity.service';
+import { LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOGIN_WINDOW_MS } from '../../server/provider/staff/sessions.service';
 import { newIp } from './auth.helpers';
 import { ALL_CALLS } from '#contract/calls';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';

@@ -498,6 +498,20 @@ describeEachDb('orders', (kind) => {
       expect(await ledgers(p, c.id)).toMatchObject({ points: 0, pointsSum: 0, wallet: 100000, walletSum: 100000 });
     });
 
+    it('records each move in the activity log as the machine, in its transaction; a refused one records nothing', async () => {
+      const { name } = await paidOrder('pickup');
+      await merchant({ name, status: 'preparing', note: 'On it' }).expect(200);
+      await merchant({ name, status: 'paid' }).expect(409);
+      await callApi(p, ordersApi.status, { body: { name, status: 'ready' } }).expect(401);
+      const log = await p.db
+        .selectFrom('audit_log')
+        .select(['staff_id', 'actor', 'action', 'after'])
+        .where('target', '=', `order:${name}`)
+        .orderBy('id')
+        .execute();
+      expect(log).toEqual([{ staff_id: null, actor: 'machine', action: 'order.status', after: { name, status: 'preparing', note: 'On it' } }]);
+    });
+
     it('needs the merchant key, names bad fields, and answers 404 for an unknown order', async () => {
       const { name } = await paidOrder('pickup');
       const nokey = await callApi(p, ordersApi.status, { body: { name, status: 'preparing' } }).expect(401);

@@ -283,3 +283,16 @@ export async function latestEmailCode(db: Database, customerId: number) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A deletion waiting out its cooling-off period, called off (the customer signed in again); false: none was waiting. */
+export async function callOffDeletion(trx: Database, customerId: number): Promise<boolean> {
+  const row = await trx
+    .updateTable('customers')
+    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
+    .where('id', '=', customerId)
+    .where('erase_after', 'is not', null)
+    .where('erased_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -29,6 +29,7 @@ import {
   lockOtpIssuing,
   otpIssueStats,
   purgeAuthRows,
+  callOffDeletion,
 } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { offerEmailCode } from './email-verification.service';
@@ -150,15 +151,7 @@ async function signIn(trx: Database, ctx: ProviderContext, customerId: number, s
 
 /** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
 async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
-  const cancelled = await trx
-    .updateTable('customers')
-    .set({ deletion_requested_at: null, erase_after: null, deletion_requested_by: null })
-    .where('id', '=', customerId)
-    .where('erase_after', 'is not', null)
-    .where('erased_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!cancelled) return;
+  if (!(await callOffDeletion(trx, customerId))) return;
   await notify(trx, ctx.clock, customerId, {
     type: 'account',
     title: 'Your account is staying',

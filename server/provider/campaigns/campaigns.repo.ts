@@ -238,3 +238,13 @@ export async function completeSend(trx: Database, sendId: number, s: { notificat
 export async function markEmailed(db: Database, sendId: number): Promise<void> {
   await db.updateTable('campaign_sends').set({ channel: 'email' }).where('id', '=', sendId).execute();
 }
+
+/** Whether a campaign of this kind is on (none yet: off). */
+export async function campaignOn(db: Database, kind: CampaignKind): Promise<boolean> {
+  return (await db.selectFrom('campaigns').select('enabled').where('kind', '=', kind).executeTakeFirst())?.enabled ?? false;
+}
+
+/** Whether the customer's row is there: an unsubscribe link may outlive its customer. */
+export async function customerExists(db: Database, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst());
+}

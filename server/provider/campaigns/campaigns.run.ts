@@ -49,6 +49,7 @@ import {
   CANDIDATE_BATCH,
   type CampaignRow,
   type Candidate,
+  campaignOn,
 } from './campaigns.repo';
 import { unsubscribeUrl } from './campaigns.service';
 
@@ -221,5 +222,5 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
 
 /** Whether the points-expiring campaign is on (then it, not the points job, announces expiring points). */
 export async function expiringCampaignOn(db: Database): Promise<boolean> {
-  return (await db.selectFrom('campaigns').select('enabled').where('kind', '=', 'points_expiring').executeTakeFirst())?.enabled ?? false;
+  return campaignOn(db, 'points_expiring');
 }

@@ -32,6 +32,7 @@ import {
   rewardById,
   saveCampaign,
   unsubscribe,
+  customerExists,
 } from './campaigns.repo';
 
 /** `merchant/campaigns` (staff): the five campaigns in their order, with stats. */
@@ -145,7 +146,7 @@ export function customerOfCode(secret: string, code: string): number | null {
 /** `campaign/unsubscribe/link` (anyone with the code): 404 for a code the shop did not sign, or a customer gone. */
 export async function unsubscribeByCode(ctx: ProviderContext, code: string): Promise<CampaignPreferencesData> {
   const id = customerOfCode(ctx.secret, code);
-  const exists = id !== null && (await ctx.db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst());
+  const exists = id !== null && (await customerExists(ctx.db, id));
   if (id === null || !exists) throw notFound('That unsubscribe link');
   await ctx.db.transaction().execute(async (trx) => {
     await unsubscribe(trx, id, 'email', ctx.clock.now());

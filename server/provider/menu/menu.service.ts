@@ -6,6 +6,7 @@ import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { forgetCatalog } from '../shop/shop.service';
 import { attachGroups, menuChange } from '../options/options.service';
+import { insertMachineAudit } from '../staff/staff.repo';
 import {
   countProductsIn,
   deleteCategoryRow,
@@ -187,13 +188,22 @@ export function reorderProducts(ctx: ProviderContext, staff: StaffOfRequest, bod
   });
 }
 
-/** The merchant key changes a price or takes a product off (or back on) the menu; orders quote current prices. */
+/**
+ * The merchant key changes a price or takes a product off (or back on) the menu; orders quote current
+ * prices. In the activity log as the machine (a point-of-sale system), in the change's transaction,
+ * like a change made in the console: what it sent and the product's name.
+ */
 export async function updateMerchantProduct(ctx: ProviderContext, body: MerchantProductBody): Promise<Product> {
   const patch: { price?: number; available?: boolean } = {};
   if (body.price !== undefined) patch.price = body.price;
   if (body.available !== undefined) patch.available = body.available;
-  const product = await updatePriceOrAvailability(ctx.db, body.product_id, patch);
-  if (!product) throw notFound('Product');
+  const product = await ctx.db.transaction().execute(async (trx) => {
+    const row = await updatePriceOrAvailability(trx, body.product_id, patch);
+    if (!row) throw notFound('Product');
+    const after = { ...body, product_name: row.name };
+    await insertMachineAudit(trx, { action: 'product.update', target: `product:${body.product_id}`, after, now: ctx.clock.now() });
+    return row;
+  });
   forgetCatalog(ctx.db);
   ctx.logger.info({ product_id: product.id, ...patch }, 'merchant updated a product');
   return product;

@@ -34,6 +34,7 @@ import {
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
+import { insertMachineAudit } from '../staff/staff.repo';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -346,12 +347,18 @@ export async function moveOrder(
   return target === 'cancelled' ? cancelOrder(trx, ctx, merchant, order, note) : applyStatus(trx, ctx, merchant, order, target, { note });
 }
 
+/**
+ * The machine integration's move (`merchant/order/status`, the merchant key): in the activity log as
+ * the machine, in the move's transaction, like the board's moves are as their staff member.
+ */
 export async function merchantSetStatus(ctx: ProviderContext, body: MerchantOrderStatusBody): Promise<Order> {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrderByName(trx, body.name);
     if (!order) throw notFound('Order');
-    return moveOrder(trx, ctx, merchant, order, body.status, body.note?.trim() || null);
+    const moved = await moveOrder(trx, ctx, merchant, order, body.status, body.note?.trim() || null);
+    await insertMachineAudit(trx, { action: 'order.status', target: `order:${body.name}`, after: body, now: ctx.clock.now() });
+    return moved;
   });
   if (updated.status === 'cancelled') await settleRefund(ctx, updated.id);
   const [answer] = await toOrders(ctx.db, [updated]);

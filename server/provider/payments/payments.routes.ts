@@ -7,7 +7,7 @@ import { mount, Reply, type At } from '../http/mount';
 import type { RawBodyRequest } from '../http/raw-body';
 import { optionalCustomer } from '../http/session';
 import { completeSandboxPayment, receiveWebhook, sandboxPage } from './payments.service';
-import { SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
+import { renderSandboxPage, SANDBOX_CSP, SANDBOX_CSS, SANDBOX_JS } from './sandbox-page';
 import { SANDBOX_GATEWAY_NAME } from './sandbox';
 
 export function paymentsRoutes(ctx: ProviderContext): Router {
@@ -33,7 +33,7 @@ export function paymentsRoutes(ctx: ProviderContext): Router {
   // the browser opens the page through the gateway, which sends the customer's session along: the
   // page shows a payment only to the customer who started it (anyone else: the not-found page)
   r.get('/payment/sandbox/:id', sandboxOnly, async (req, res) => {
-    const page = await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id));
+    const page = renderSandboxPage(await sandboxPage(ctx, await optionalCustomer(ctx, req), String(req.params.id)), ctx.publicApiPrefix);
     hostedPageHeaders(res, 'text/html; charset=utf-8', SANDBOX_CSP);
     res.status(page.status).send(page.html);
   });

@@ -27,7 +27,7 @@ import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
 import { takeBackRefundedOrder } from '../orders/refunded';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';
 import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
-import { pendingPage, settledPage } from './sandbox-page';
+import type { SandboxPage } from './sandbox-page';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import { paymentIdParam, type WebhookData } from '#contract/payments';
@@ -283,23 +283,21 @@ async function ownPayment(ctx: ProviderContext, customerId: number | null, id: s
 }
 
 /**
- * The hosted page for a payment of the signed-in customer: Pay and Decline while it waits, else a
- * page saying it is settled. Anyone else (no session, another customer) gets the not-found page,
- * which shows nothing of the payment.
+ * Which hosted page a payment's link shows the signed-in customer: Pay and Decline while it waits, else
+ * a page saying it is settled. Anyone else (no session, another customer) gets the not-found page,
+ * which shows nothing of the payment. The routes render it.
  */
-export async function sandboxPage(ctx: ProviderContext, customerId: number | null, id: string): Promise<{ status: number; html: string }> {
+export async function sandboxPage(ctx: ProviderContext, customerId: number | null, id: string): Promise<SandboxPage> {
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
-  const view = { prefix: ctx.publicApiPrefix, lang: rules.locale, merchant: settings.setting_company };
+  const shop = { lang: rules.locale, merchant: settings.setting_company };
   const payment = await ownPayment(ctx, customerId, id);
   if (!payment) {
     return {
-      status: 404,
-      html: settledPage({
-        ...view,
-        heading: 'Payment not found',
-        text: 'This payment link is not valid, or you are not signed in with the account that started it. Sign in and start again from the app.',
-        backTo: '/',
-      }),
+      ...shop,
+      page: 'not-found',
+      heading: 'Payment not found',
+      text: 'This payment link is not valid, or you are not signed in with the account that started it. Sign in and start again from the app.',
+      backTo: '/',
     };
   }
   const order = await orderOf(ctx.db, payment);
@@ -311,10 +309,10 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
         : payment.status === 'failed'
           ? 'This payment was declined already. Start again from the app if you still want to pay.'
           : 'The order for this payment was cancelled, so there is nothing to pay.';
-    return { status: 200, html: settledPage({ ...view, heading: 'Payment already settled', text, backTo: await redirectFor(ctx.db, payment) }) };
+    return { ...shop, page: 'settled', heading: 'Payment already settled', text, backTo: await redirectFor(ctx.db, payment) };
   }
   const description = payment.kind === 'topup' ? 'Wallet top-up' : `Order ${order!.name}`;
-  return { status: 200, html: pendingPage({ ...view, paymentId: payment.id, amount: formatMoney(payment.amount, rules.currency, rules.locale), description }) };
+  return { ...shop, page: 'pending', paymentId: payment.id, amount: formatMoney(payment.amount, rules.currency, rules.locale), description };
 }
 
 /**

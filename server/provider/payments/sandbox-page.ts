@@ -8,10 +8,27 @@ import { escapeHtml, hostedPageStart } from '../http/hosted-page';
 export const SANDBOX_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-export interface SandboxPageView {
+interface SandboxPageView {
   prefix: string;
   lang: string;
   merchant: string;
+}
+
+/**
+ * Which of the sandbox's pages a payment's link shows, with its fields (payments.service's
+ * sandboxPage): a pending payment's Pay and Decline, one already settled, or not found (no session, or
+ * another customer's payment). The routes render it (renderSandboxPage).
+ */
+export type SandboxPage = { lang: string; merchant: string } & (
+  | { page: 'pending'; paymentId: string; amount: string; description: string }
+  | { page: 'settled' | 'not-found'; heading: string; text: string; backTo: string | null }
+);
+
+/** The page as HTML under the public API prefix, with its status: 404 for a payment not found. */
+export function renderSandboxPage(page: SandboxPage, prefix: string): { status: number; html: string } {
+  const v = { ...page, prefix };
+  if (v.page === 'pending') return { status: 200, html: pendingPage(v) };
+  return { status: v.page === 'not-found' ? 404 : 200, html: settledPage(v) };
 }
 
 function layout(v: SandboxPageView, title: string, main: string, withScript: boolean): string {
@@ -31,7 +48,7 @@ ${main}
 }
 
 /** The page for a pending payment: who is paid, how much, for what; Pay and Decline. */
-export function pendingPage(v: SandboxPageView & { paymentId: string; amount: string; description: string }): string {
+function pendingPage(v: SandboxPageView & { paymentId: string; amount: string; description: string }): string {
   const complete = `${v.prefix}payment/sandbox/${encodeURIComponent(v.paymentId)}/complete`;
   return layout(
     v,
@@ -52,7 +69,7 @@ export function pendingPage(v: SandboxPageView & { paymentId: string; amount: st
 }
 
 /** A payment that is no longer waiting: nothing to pay, a way back to the app. */
-export function settledPage(v: SandboxPageView & { heading: string; text: string; backTo: string | null }): string {
+function settledPage(v: SandboxPageView & { heading: string; text: string; backTo: string | null }): string {
   return layout(
     v,
     `${v.heading} - Sandbox payment`,

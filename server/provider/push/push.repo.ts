@@ -6,6 +6,11 @@ import type { Database } from '../../db';
 
 export const ALL_ON: PushPreferences = { order_status: true, points: true, rewards: true, expiring: true, campaigns: true };
 
+/** The customer's row, locked until commit: two tabs subscribing at once take turns. */
+export async function lockSubscriber(trx: Database, customerId: number): Promise<void> {
+  await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().execute();
+}
+
 export async function preferencesOf(db: Database, customerId: number): Promise<PushPreferences> {
   const row = await db.selectFrom('push_preferences').select(PUSH_KINDS).where('customer_id', '=', customerId).executeTakeFirst();
   return row ?? ALL_ON;

@@ -1,11 +1,19 @@
-import { sql } from 'kysely';
 import type { PushPreferencesInput, PushStatusData, PushSubscribeInput } from '#contract/push';
 import type { ProviderContext } from '../context';
 import { recordDevice, sightingHash, type Sighting } from '../http/device';
 import { AppError, validation } from '../http/errors';
 import { endpointProblem } from './push.endpoint';
 import { recordConsent } from '../consents/consents';
-import { ALL_ON, countSubscriptions, deleteSubscription, preferencesOf, savePreferences, trimSubscriptions, upsertSubscription } from './push.repo';
+import {
+  ALL_ON,
+  countSubscriptions,
+  deleteSubscription,
+  lockSubscriber,
+  preferencesOf,
+  savePreferences,
+  trimSubscriptions,
+  upsertSubscription,
+} from './push.repo';
 
 /** A customer's browsers that receive pushes: a phone, a tablet, a laptop or two. */
 export const MAX_SUBSCRIPTIONS = 10;
@@ -39,7 +47,7 @@ export async function subscribe(
   if (problem) throw validation({ endpoint: problem });
   if (!ctx.push) throw unavailable();
   await ctx.db.transaction().execute(async (trx) => {
-    await sql`select id from customers where id = ${customerId} for update`.execute(trx);
+    await lockSubscriber(trx, customerId);
     // a first browser (again): every kind on, whatever was chosen when push was last turned off
     if ((await countSubscriptions(trx, customerId)) === 0) await savePreferences(trx, customerId, ALL_ON, ctx.clock.now());
     await upsertSubscription(trx, {

@@ -3,7 +3,7 @@ import { CODE_STEP_SECONDS, SHORT_CODE_LENGTH } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
-import { deleteShortCodesBefore, findShortCodes, insertShortCodes, readOrMakeSecret, type ShortCodeKind } from './vouchers.repo';
+import { deleteShortCodesBefore, findShortCodes, insertShortCodes, passRevocations, readOrMakeSecret, type ShortCodeKind } from './vouchers.repo';
 
 /**
  * Rotating codes: vouchers' and (issue 29) members' cards, one scheme. Time is cut into 30-second steps;
@@ -199,15 +199,9 @@ const staticBody = (merchantId: string, customerId: number) => `${STATIC_PREFIX}
 /** Whether a scanned or typed code is a wallet card's fixed code (which finds a member, and spends nothing). */
 export const isStaticMemberCode = (input: string) => input.trim().startsWith(`${STATIC_PREFIX}.`);
 
-/** How many times the customer turned their wallet cards off (0: never, or no card yet). */
-async function revocationsOf(db: Database, customerId: number): Promise<number> {
-  const row = await db.selectFrom('wallet_passes').select('revocations').where('customer_id', '=', customerId).executeTakeFirst();
-  return row?.revocations ?? 0;
-}
-
 export async function staticMemberCode(ctx: ProviderContext, customerId: number): Promise<string> {
   const body = staticBody(ctx.merchantId, customerId);
-  const revocations = await revocationsOf(ctx.db, customerId);
+  const revocations = await passRevocations(ctx.db, customerId);
   // the cards made before any was turned off keep the code they show
   const signed = revocations === 0 ? `member-static|${body}` : `member-static|${revocations}|${body}`;
   return `${body}.${mac(await secretOf(ctx), signed, MAC_CHARS)}`;

@@ -242,3 +242,9 @@ export async function findShortCodes(
 export async function deleteShortCodesBefore(db: Database, step: number): Promise<void> {
   for (const { table } of Object.values(SHORT_CODES)) await sql`delete from ${sql.table(table)} where step < ${step}`.execute(db);
 }
+
+/** How many times the customer turned their wallet cards off (0: never, or no card yet). */
+export async function passRevocations(db: Database, customerId: number): Promise<number> {
+  const row = await db.selectFrom('wallet_passes').select('revocations').where('customer_id', '=', customerId).executeTakeFirst();
+  return row?.revocations ?? 0;
+}

@@ -6,7 +6,7 @@ import { countOwners, insertStaffLink } from './staff.repo';
 
 /**
  * The shop's first owner comes from a one-time set-up link the operator makes (`npm run merchant --
- * owner-link`, or a development start that prints one). Kept apart from staff.service so the operator's
+ * owner-link`, or a development start that prints one). Kept apart from the staff services (links.service.ts) so the operator's
  * command loads little more than the database: it runs in seconds.
  */
 

@@ -384,6 +384,11 @@ export async function insertAudit(
     .execute();
 }
 
+/** A change made with the merchant key (a point-of-sale system): the machine's, no staff member's, with what it sent. */
+export function insertMachineAudit(trx: Database, row: { action: string; target: string; after: unknown; now: Date }): Promise<void> {
+  return insertAudit(trx, { staffId: null, actor: 'machine', before: null, ...row });
+}
+
 /**
  * A look-up in the activity log, where a burst of them is one entry: a staff member's searches (typed
  * letter by letter, asked 300 ms after each pause) within `mergeMs` of their last one update it to the
@@ -472,7 +477,7 @@ export async function dayStart(db: Database, day: string, timeZone: string): Pro
 }
 
 /**
- * The housekeeping's deletes (staff.service's purgeStaffLeftovers): sign-in failures and the counter's
+ * The housekeeping's deletes (activity.service's purgeStaffLeftovers): sign-in failures and the counter's
  * unknown codes older than `dayAgo`, links and share-preview links expired before it, and staff sessions
  * revoked before it, idle since `idleSince` or begun before `begunBefore`.
  */

@@ -6,27 +6,12 @@ import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { staffSessionOf } from '../http/staff-session';
 import { dummyPasswordHash } from './password';
-import {
-  acceptInvite,
-  auditPage,
-  changePassword,
-  forgotPassword,
-  invite,
-  linkInfo,
-  listStaff,
-  login,
-  logout,
-  logoutEverywhere,
-  me,
-  pendingInvites,
-  removeStaff,
-  resetPassword,
-  revokePendingInvite,
-  sessionState,
-  setupOwner,
-  updateStaff,
-  type Caller,
-} from './staff.service';
+import { auditPage } from './activity.service';
+import type { Caller } from './caller';
+import { acceptInvite, invite, linkInfo, pendingInvites, revokePendingInvite, setupOwner } from './links.service';
+import { listStaff, removeStaff, updateStaff } from './members.service';
+import { changePassword, forgotPassword, resetPassword } from './passwords.service';
+import { login, logout, logoutEverywhere, me, sessionState } from './sessions.service';
 
 /**
  * Who is asking: the client's address (an IPv6 /64 as one key) and a signal that fires when the client
