@@ -89,7 +89,7 @@ describeEachDb('merchant console: what the activity log records', (kind) => {
         .padStart(6, '0')
         .replace(/[^0-9]/g, '0')}`.replace(/[01]/g, '2');
     for (let i = 0; i < UNKNOWN_CODES_PER_MINUTE; i++) {
-      const res = await p.call('post', i % 2 ? 'merchant/counter/lookup' : 'merchant/counter/redeem', { token: sam.token, body: { code: `${code(i)}` } });
+      const res = await p.call('post', i % 2 ? counterApi.lookup.path : counterApi.redeem.path, { token: sam.token, body: { code: `${code(i)}` } });
       expect(res.body.error.code).toBe('CODE_UNKNOWN');
     }
     const capped = await callApi(p, counterApi.lookup, { token: sam.token, body: { code: code(99) } });

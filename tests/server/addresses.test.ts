@@ -97,19 +97,19 @@ describeEachDb('addresses', (kind) => {
   it('answers 400 naming each bad field, never 500', async () => {
     const c = await p.newCustomer();
     const cases: Array<[string, unknown, string[]]> = [
-      ['address/create', {}, ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'lng']],
-      ['address/create', { ...HOME, lat: 91 }, ['lat']],
-      ['address/create', { ...HOME, lat: -90.5, lng: 180.1 }, ['lat', 'lng']],
-      ['address/create', { ...HOME, lat: '14.5', lng: null }, ['lat', 'lng']],
-      ['address/create', { ...HOME, postal_code: '!!' }, ['postal_code']],
-      ['address/create', { ...HOME, label: ' ', note: 'x'.repeat(201) }, ['label', 'note']],
-      ['address/create', { ...HOME, is_default: 'yes' }, ['is_default']],
-      ['address/create', { ...HOME, phone: 'call me maybe' }, ['phone']],
-      ['address/update', { label: 'No id' }, ['id']],
-      ['address/update', { id: 'abc' }, ['id']],
-      ['address/update', { id: 1, lng: -181 }, ['lng']],
-      ['address/delete', {}, ['id']],
-      ['address/delete', { id: -3 }, ['id']],
+      [addressesApi.create.path, {}, ['label', 'recipient', 'phone', 'line1', 'city', 'postal_code', 'lat', 'lng']],
+      [addressesApi.create.path, { ...HOME, lat: 91 }, ['lat']],
+      [addressesApi.create.path, { ...HOME, lat: -90.5, lng: 180.1 }, ['lat', 'lng']],
+      [addressesApi.create.path, { ...HOME, lat: '14.5', lng: null }, ['lat', 'lng']],
+      [addressesApi.create.path, { ...HOME, postal_code: '!!' }, ['postal_code']],
+      [addressesApi.create.path, { ...HOME, label: ' ', note: 'x'.repeat(201) }, ['label', 'note']],
+      [addressesApi.create.path, { ...HOME, is_default: 'yes' }, ['is_default']],
+      [addressesApi.create.path, { ...HOME, phone: 'call me maybe' }, ['phone']],
+      [addressesApi.update.path, { label: 'No id' }, ['id']],
+      [addressesApi.update.path, { id: 'abc' }, ['id']],
+      [addressesApi.update.path, { id: 1, lng: -181 }, ['lng']],
+      [addressesApi.remove.path, {}, ['id']],
+      [addressesApi.remove.path, { id: -3 }, ['id']],
     ];
     for (const [path, body, fields] of cases) {
       const res = await p.call('post', path, { token: c.token, body });

@@ -19,7 +19,10 @@ import { makeDist } from './gateway.helpers';
 import { newStaff } from './merchant.helpers';
 import { mediaApi } from '#contract/media.calls';
 import { themeApi } from '#contract/theme.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, undeclared } from '../support/calls';
+
+/** the app's icon: a file beside the calls, which no declaration has */
+const ICON = undeclared('app/icon');
 
 const build = makeDist();
 writeFileSync(
@@ -84,9 +87,9 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
       theme_color: '#9a4a1c',
       background_color: '#3b2418',
       icons: [
-        { src: `/api/app/icon?size=192&v=${v}`, sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { src: `/api/app/icon?size=512&v=${v}`, sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { src: `/api/app/icon?size=512&purpose=maskable&v=${v}`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: `/api/${ICON}?size=192&v=${v}`, sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: `/api/${ICON}?size=512&v=${v}`, sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: `/api/${ICON}?size=512&purpose=maskable&v=${v}`, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     });
     // no set-cookie (a device id) from the provider, no secret, no contact detail, no rule
@@ -96,7 +99,7 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
 
   it('draws the initial on the brand colour while no logo is uploaded: real PNGs of each size', async () => {
     const { body } = await manifest();
-    for (const [src, side] of [...body.icons.map((i) => [i.src, Number(i.sizes.split('x')[0])] as const), ['/api/app/icon?size=180', 180] as const]) {
+    for (const [src, side] of [...body.icons.map((i) => [i.src, Number(i.sizes.split('x')[0])] as const), [`/api/${ICON}?size=180`, 180] as const]) {
       const { res, bytes } = await icon(src);
       expect(res.headers.get('content-type')).toBe('image/png');
       const meta = await sharp(bytes).metadata();
@@ -117,7 +120,7 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
       ['size=192&purpose=monochrome', 'purpose'],
       ['size=192&v=../x', 'v'],
     ] as const) {
-      const res = await fetch(`${stack.url}/api/app/icon?${query}`);
+      const res = await fetch(`${stack.url}/api/${ICON}?${query}`);
       expect(res.status, query).toBe(400);
       const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
       expect(body.error.code).toBe('VALIDATION');
@@ -193,6 +196,6 @@ it('derives a short name of at most 12 characters; the owner’s own wins', () =
   const m = webAppManifest('/api/', { ...s, brand_color: 'red" onload="x', landing_body_background_color: 'url(x)' });
   expect([m.theme_color, m.background_color]).toEqual(['#374151', '#f8f7f5']);
   expect(installHead({ ...s, brand_color: '#ABCDEF' }).themeColor).toBe('#abcdef');
-  expect(installHead(undefined)).toEqual({ links: expect.stringContaining('/api/app/icon?size=180"'), themeColor: null });
+  expect(installHead(undefined)).toEqual({ links: expect.stringContaining(`/api/${ICON}?size=180"`), themeColor: null });
   expect(appIconVersion({ ...s, brand_color: '#000000' })).not.toBe(appIconVersion({ ...s, brand_color: '#000001' }));
 });

@@ -14,6 +14,8 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
 import { SERVER_BUNDLE, TEST_SERVER_DIR } from '../support/server-bundle';
+import { settingsApi } from '#contract/settings.calls';
+import { gatewayUrl } from '../support/calls';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -139,7 +141,7 @@ describe('the built server (dist-server) on plain node', () => {
     try {
       expect(s.output()).toContain('"database":"pglite"');
       expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
-      const settings = await fetch(`${s.url}/api/settings/main-setting`);
+      const settings = await fetch(gatewayUrl(s.url, settingsApi.mainSetting));
       expect(settings.status).toBe(200);
       expect((await settings.json()).data.setting_company).toEqual(expect.any(String));
       // production: no development outbox

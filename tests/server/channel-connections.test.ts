@@ -18,7 +18,7 @@ import { describeEachDb, embeddedOptions, useTestProvider, TEST_PUBLIC_URL } fro
 import { authApi } from '#contract/auth.calls';
 import { channelsApi } from '#contract/channels.calls';
 import { walletApi } from '#contract/wallet.calls';
-import { callApi, rawCall } from '../support/calls';
+import { callApi, gatewayUrl, rawCall } from '../support/calls';
 import { paymentsApi } from '#contract/payments.calls';
 
 /**
@@ -70,11 +70,11 @@ describeEachDb('payments and messages connected from the console', (kind) => {
   /** `token` null: signed out */
   const post = (path: string, body: unknown, token: string | null = owner.token) => p.call('post', path, { ...(token ? { token } : {}), body });
   const connectStripe = (body: unknown = { secret_key: STRIPE_KEY, webhook_secret: WEBHOOK_SECRET }, token?: string) =>
-    post('merchant/channels/connect/stripe', body, token ?? owner.token);
+    post(channelsApi.connectStripe.path, body, token ?? owner.token);
   const connectTwilio = (body: unknown = { account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }, token?: string) =>
-    post('merchant/channels/connect/twilio', body, token ?? owner.token);
+    post(channelsApi.connectTwilio.path, body, token ?? owner.token);
   const connectSmtp = (body: unknown = { url: smtpUrl(), from: 'Kopi Senja <no-reply@kopisenja.test>' }, token?: string) =>
-    post('merchant/channels/connect/smtp', body, token ?? owner.token);
+    post(channelsApi.connectSmtp.path, body, token ?? owner.token);
   const rows = () => p.db.selectFrom('channel_connections').selectAll().orderBy('service').execute();
   const audit = () =>
     p.db.selectFrom('audit_log').selectAll().where('action', 'like', 'channels.%').where('action', '!=', 'channels.test_message').orderBy('id').execute();
@@ -85,7 +85,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     const res = await connectStripe().expect(200);
     expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/balance 200']);
     const d = res.body.data;
-    expect(d.payments).toMatchObject({ kind: 'stripe', mode: 'live', webhook_url: `${TEST_PUBLIC_URL}/api/payment/webhook/stripe` });
+    expect(d.payments).toMatchObject({ kind: 'stripe', mode: 'live', webhook_url: gatewayUrl(TEST_PUBLIC_URL, paymentsApi.stripeWebhook) });
     expect(d.connections.stripe).toEqual({
       source: 'console',
       shown: 'sk_live_…4242',
@@ -169,7 +169,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     await requestOtp(second, { phone: '+639171110001', purpose: 'login', clientIp: '203.0.113.9' });
     expect(twilio.sent).toEqual([expect.objectContaining({ to: '+639171110001', from: TWILIO.from, body: expect.stringMatching(/code is \d{6}/) })]);
 
-    await post('merchant/channels/disconnect', { service: 'twilio' }).expect(200);
+    await post(channelsApi.disconnect.path, { service: 'twilio' }).expect(200);
     await second.channels.refresh(later + REFRESH_MS);
     expect(second.sender.channel.kind).toBe('outbox');
   });
@@ -237,8 +237,8 @@ describeEachDb('payments and messages connected from the console', (kind) => {
     await setUp();
     await connectStripe().expect(200);
     await connectStripe().expect(200);
-    await post('merchant/channels/disconnect', { service: 'stripe' }).expect(200);
-    await post('merchant/channels/disconnect', { service: 'stripe' }).expect(404);
+    await post(channelsApi.disconnect.path, { service: 'stripe' }).expect(200);
+    await post(channelsApi.disconnect.path, { service: 'stripe' }).expect(404);
     const entries = await audit();
     expect(entries.map((e) => [e.action, e.target, e.staff_id])).toEqual([
       ['channels.connect', 'channel:stripe', owner.id],
@@ -256,10 +256,10 @@ describeEachDb('payments and messages connected from the console', (kind) => {
   it('owners only: staff are refused with 403, anyone signed out with 401, and nothing is saved', async () => {
     await setUp();
     for (const [path, body] of [
-      ['merchant/channels/connect/stripe', { secret_key: STRIPE_KEY, webhook_secret: WEBHOOK_SECRET }],
-      ['merchant/channels/connect/twilio', { account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }],
-      ['merchant/channels/connect/smtp', { url: smtpUrl(), from: 'no-reply@kopisenja.test' }],
-      ['merchant/channels/disconnect', { service: 'stripe' }],
+      [channelsApi.connectStripe.path, { secret_key: STRIPE_KEY, webhook_secret: WEBHOOK_SECRET }],
+      [channelsApi.connectTwilio.path, { account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }],
+      [channelsApi.connectSmtp.path, { url: smtpUrl(), from: 'no-reply@kopisenja.test' }],
+      [channelsApi.disconnect.path, { service: 'stripe' }],
     ] as const) {
       expect((await post(path, body, member.token).expect(403)).body.error.code, path).toBe('ROLE_FORBIDDEN');
       expect((await post(path, body, null).expect(401)).body.error.code, path).toBe('SESSION_EXPIRED');
@@ -279,7 +279,7 @@ describeEachDb('payments and messages connected from the console', (kind) => {
       expect(page.sms.kind).toBe('outbox');
       const refused = await connectTwilio().expect(409);
       expect(refused.body.message).toMatch(/^Twilio is set by the server's environment/);
-      await post('merchant/channels/disconnect', { service: 'twilio' }).expect(409);
+      await post(channelsApi.disconnect.path, { service: 'twilio' }).expect(409);
       expect((await audit()).map((e) => e.action)).toEqual(['channels.connect']);
     } finally {
       env.twilio = false;

@@ -5,7 +5,8 @@ import { configureLive, SECRETS } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { channelsApi } from '#contract/channels.calls';
-import { callApi } from '../support/calls';
+import { callApi, gatewayUrl } from '../support/calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 /**
  * The console's Payments and messages page (issue 27): what is configured, never a secret; what going
@@ -30,7 +31,7 @@ describeEachDb('payments and messages', (kind) => {
     const res = await channels().expect(200);
     const d = res.body.data;
     expect(d.test_mode).toBe(true);
-    expect(d.payments).toEqual({ kind: 'sandbox', mode: null, webhook_url: 'http://shop.test/api/payment/webhook', last_event_at: null });
+    expect(d.payments).toEqual({ kind: 'sandbox', mode: null, webhook_url: gatewayUrl('http://shop.test', paymentsApi.webhook), last_event_at: null });
     expect(d.sms).toEqual({ kind: 'outbox', from: null });
     expect(d.email).toEqual({ kind: 'outbox', host: null, from: null });
     expect(d.going_live).toEqual([
@@ -60,7 +61,7 @@ describeEachDb('payments and messages', (kind) => {
     try {
       const res = await channels().expect(200);
       const d = res.body.data;
-      expect(d.payments).toEqual({ kind: 'stripe', mode: 'live', webhook_url: 'http://shop.test/api/payment/webhook/stripe', last_event_at: null });
+      expect(d.payments).toEqual({ kind: 'stripe', mode: 'live', webhook_url: gatewayUrl('http://shop.test', paymentsApi.stripeWebhook), last_event_at: null });
       expect(d.sms).toEqual({ kind: 'twilio', from: '••••0123' });
       expect(d.email).toEqual({ kind: 'smtp', host: 'mail.example.com', from: 'Kopi Senja <no-reply@kopisenja.id>' });
       expect(d.test_mode).toBe(false);

@@ -37,6 +37,11 @@ import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake'
 import { serverEnv } from './support/env';
 import { SERVER_BUNDLE } from '../support/server-bundle';
 import { describePostgres } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { gatewayUrl, providerUrl } from '../support/calls';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -242,7 +247,7 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
     }
     expect(early?.status).toBe(503);
     expect(await early!.json()).toEqual({ status: 'starting', reason: 'waiting for the database: it cannot be reached' });
-    const call = await fetch(`${a.url}/api/v2/settings/main-setting`);
+    const call = await fetch(providerUrl(a.url, settingsApi.mainSetting));
     expect(call.status).toBe(503);
     expect(call.headers.get('retry-after')).toBe('2');
     await sleep(1500);
@@ -284,11 +289,11 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
     for (let i = 0; i < CUSTOMERS; i++) {
       const agent = request.agent(gateways[i % 2]!.url);
       const phone = `+6393${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-      await agent.post('/api/auth/otp/request').send({ phone, purpose: 'register' }).expect(200);
+      await agent.post(gatewayUrl('', authApi.otpRequest)).send({ phone, purpose: 'register' }).expect(200);
       const code = /\b(\d{6})\b/.exec(twilio.sent.filter((m) => m.to === phone).at(-1)!.body)![1]!;
-      const verified = await agent.post('/api/auth/otp/verify').send({ phone, code, purpose: 'register' }).expect(200);
+      const verified = await agent.post(gatewayUrl('', authApi.otpVerify)).send({ phone, code, purpose: 'register' }).expect(200);
       await agent
-        .post('/api/auth/register')
+        .post(gatewayUrl('', authApi.register))
         .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
         .expect(201);
       customers.push({ agent, phone });
@@ -299,7 +304,7 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
       c.id = id;
       await db.db.transaction().execute((trx) => postWalletEntry(trx, clock, id, { type: 'adjust', amount: 100_000_000, reason: 'Test grant' }));
     }
-    const catalog = await customers[0]!.agent.get('/api/shop/catalog').expect(200);
+    const catalog = await customers[0]!.agent.get(gatewayUrl('', shopApi.catalog)).expect(200);
     const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>)
       .flatMap((c) => c.products)
       .find((p) => p.name === 'Spanish latte')!;
@@ -320,7 +325,7 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
             break;
           }
           const res = await c.agent
-            .post('/api/order/create')
+            .post(gatewayUrl('', ordersApi.create))
             .send(body)
             .timeout(20_000)
             .catch((err: Error) => ({ status: 0, body: { message: err.message }, headers: {} as Record<string, string> }));

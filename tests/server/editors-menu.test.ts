@@ -6,7 +6,7 @@ import { describeEachDb, describePostgres, useTestProvider } from './support/pro
 import { menuApi } from '#contract/menu.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
-import { callApi } from '../support/calls';
+import { callApi, undeclared } from '../support/calls';
 import type { Call } from '#contract/api';
 
 /**
@@ -131,8 +131,10 @@ describeEachDb('the menu editor', (kind) => {
 
   it('takes an uploaded image, and refuses one from another scheme', async () => {
     const product = (await editorMenu()).flatMap((c) => c.products)[0]!;
-    const ok = await post(menuApi.updateProduct, { id: product.id, image: '/api/media/0f1e2d.png' });
-    expect(ok.body.data.product.image).toBe('/api/media/0f1e2d.png');
+    // an uploaded image's address (a file, not a declared call)
+    const uploaded = `/api/${undeclared('media/0f1e2d.png')}`;
+    const ok = await post(menuApi.updateProduct, { id: product.id, image: uploaded });
+    expect(ok.body.data.product.image).toBe(uploaded);
     for (const image of ['javascript:alert(1)', 'http://evil.example/a.png', '//evil.example/a.png']) {
       const res = await post(menuApi.updateProduct, { id: product.id, image });
       expect([res.status, Object.keys(res.body.error.fields)]).toEqual([400, ['image']]);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiProxy } from '../../server/gateway/proxy';
 import { sharedCache, sharedLifetime } from '../../server/gateway/shared-cache';
 import { UPSTREAM_SECRET, fakeUpstream, listen, type FakeUpstream } from './gateway.helpers';
+import { customersApi } from '#contract/customers.calls';
+import { gatewayUrl, providerUrl } from '../support/calls';
 
 describe('sharedLifetime: what a shared cache may keep (RFC 9111)', () => {
   const cases: [string, number, Record<string, string | string[]>, number][] = [
@@ -92,7 +94,7 @@ describe('the gateway keeps public answers', () => {
         res.status(503).json({ status: 503, message: 'Busy.', data: { n: counter }, error: { code: 'INTERNAL' } });
       });
       // a customer's own answer that a provider wrongly marks public: it must never reach another customer
-      app.get('/api/v2/customer/profile', (req, res) => {
+      app.get(providerUrl('', customersApi.profile), (req, res) => {
         counter += 1;
         res.setHeader('cache-control', 'public, max-age=5');
         res.json({ status: 200, message: 'OK.', data: { n: counter, who: req.get('authorization') ?? null } });
@@ -156,7 +158,8 @@ describe('the gateway keeps public answers', () => {
     const ana = 'sid=tok_ana_0123456789abcdefghijklmnop';
     const ben = 'sid=tok_ben_0123456789abcdefghijklmnop';
     const who = async (cookie?: string) =>
-      ((await (await fetch(`${gateway.url}/api/customer/profile`, { headers: cookie ? { cookie } : {} })).json()) as { data: { who: string | null } }).data.who;
+      ((await (await fetch(gatewayUrl(gateway.url, customersApi.profile), { headers: cookie ? { cookie } : {} })).json()) as { data: { who: string | null } })
+        .data.who;
     expect(await who(ana)).toBe('Bearer tok_ana_0123456789abcdefghijklmnop');
     expect(await who(ben)).toBe('Bearer tok_ben_0123456789abcdefghijklmnop');
     expect(await who()).toBeNull();

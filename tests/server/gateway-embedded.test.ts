@@ -13,6 +13,10 @@ import { newPhone } from './auth.helpers';
 import { captureLogger, cookiePair, listen, testConfig } from './gateway.helpers';
 import { describeEachDb, openTestDatabase } from './support/provider';
 import { createApp } from '../../server/app';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { gatewayUrl } from '../support/calls';
 
 const SECRET = 'embedded-test-signing-secret-0123456789';
 const MERCHANT_KEY = 'embedded-test-merchant-key-0123456789';
@@ -60,7 +64,7 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
 
   it('signs up through the gateway: code from the outbox, verify, register, then the profile with the cookie', async () => {
     const phone = newPhone();
-    const requested = await post('auth/otp/request', { phone, purpose: 'register' });
+    const requested = await post(authApi.otpRequest.path, { phone, purpose: 'register' });
     expect(requested.status).toBe(200);
 
     // the phone's + arrives as a space when the query is not encoded: the outbox still finds it
@@ -71,12 +75,12 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     const code = items[0]!.code!;
     expect(code).toMatch(/^\d{6}$/);
 
-    const verified = await post('auth/otp/verify', { phone, code, purpose: 'register' });
+    const verified = await post(authApi.otpVerify.path, { phone, code, purpose: 'register' });
     expect(verified.status).toBe(200);
     const { data: v } = await verified.json();
     expect(typeof v.registration_token).toBe('string');
 
-    const registered = await post('auth/register', { registration_token: v.registration_token, name: 'Maria Clara' });
+    const registered = await post(authApi.register.path, { registration_token: v.registration_token, name: 'Maria Clara' });
     expect(registered.status).toBe(201);
     const regText = await registered.text();
     const reg = JSON.parse(regText);
@@ -89,20 +93,20 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     expect(regText).not.toContain(token);
     expect(setCookie[0]).toMatch(/HttpOnly/i);
 
-    const profile = await fetch(`${gateway.url}/api/customer/profile`, { headers: { cookie } });
+    const profile = await fetch(gatewayUrl(gateway.url, customersApi.profile), { headers: { cookie } });
     expect(profile.status).toBe(200);
     const p = await profile.json();
     expect(p.data.name).toBe('Maria Clara');
     expect(p.data.phone).toBe(phone);
 
     // without the cookie: the provider's 401
-    expect((await fetch(`${gateway.url}/api/customer/profile`)).status).toBe(401);
+    expect((await fetch(gatewayUrl(gateway.url, customersApi.profile))).status).toBe(401);
 
     // logout revokes upstream and clears the cookie; the old token is dead
-    const out = await post('auth/logout', {}, cookie);
+    const out = await post(authApi.logout.path, {}, cookie);
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie()[0]).toMatch(/^sid=;.*Max-Age=0/i);
-    const after = await fetch(`${gateway.url}/api/customer/profile`, { headers: { cookie } });
+    const after = await fetch(gatewayUrl(gateway.url, customersApi.profile), { headers: { cookie } });
     expect(after.status).toBe(401);
     expect((await after.json()).error.code).toBe('SESSION_EXPIRED');
     expect(after.headers.getSetCookie()[0]).toMatch(/^sid=;/);
@@ -129,14 +133,14 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
   });
 
   it("keeps the merchant's settings for the few seconds the provider allows", async () => {
-    const first = await fetch(`${gateway.url}/api/settings/main-setting`);
+    const first = await fetch(gatewayUrl(gateway.url, settingsApi.mainSetting));
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('public, max-age=5');
     const body = await first.json();
     expect(body.data.setting_company).toBe('Kopi Senja');
     expect(first.headers.get('age')).toBeNull();
     // the second answer comes from the gateway's memory: only the cache sets `age` (the provider never does)
-    const second = await fetch(`${gateway.url}/api/settings/main-setting`);
+    const second = await fetch(gatewayUrl(gateway.url, settingsApi.mainSetting));
     expect(second.status).toBe(200);
     expect(second.headers.get('age')).toMatch(/^[0-5]$/);
     expect(await second.json()).toEqual(body);
@@ -149,7 +153,7 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     await provider.close();
     const down = await fetch(`${gateway.url}/healthz`);
     expect(down.status).toBe(503);
-    const api = await fetch(`${gateway.url}/api/customer/profile`);
+    const api = await fetch(gatewayUrl(gateway.url, customersApi.profile));
     expect(api.status).toBe(503);
     expect(api.headers.get('retry-after')).toBe('2');
     expect((await api.json()).error.code).toBe('PROVIDER_UNAVAILABLE');

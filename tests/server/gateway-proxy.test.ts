@@ -13,6 +13,14 @@ import {
   type FakeUpstream,
   type TestGateway,
 } from './gateway.helpers';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { staffApi } from '#contract/staff.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { gatewayUrl, providerUrl, undeclared } from '../support/calls';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
 const OTHER_TOKEN = 'tok_zyxwvutsrqponmlkjihgfedcba987654';
@@ -27,13 +35,13 @@ let logoutStatus = 200;
 
 beforeAll(async () => {
   upstream = await fakeUpstream((app) => {
-    app.post('/api/v2/auth/otp/verify', (_req, res) => {
+    app.post(providerUrl('', authApi.otpVerify), (_req, res) => {
       res.json(envelope(200, { token: TOKEN, customer: { id: 7, name: 'Ana' } }));
     });
-    app.post('/api/v2/auth/register', (_req, res) => {
+    app.post(providerUrl('', authApi.register), (_req, res) => {
       res.status(201).json(envelope(201, { token: OTHER_TOKEN, customer: { id: 8, name: 'Ben' } }));
     });
-    app.post('/api/v2/auth/logout', (_req, res) => {
+    app.post(providerUrl('', authApi.logout), (_req, res) => {
       res.status(logoutStatus).json(envelope(logoutStatus, null, logoutStatus === 200 ? undefined : 'INTERNAL'));
     });
     app.get('/api/v2/session-expired', (_req, res) => {
@@ -42,7 +50,8 @@ beforeAll(async () => {
     app.get('/api/v2/forbidden-other', (_req, res) => {
       res.status(401).json(envelope(401, null, 'INVALID_CODE'));
     });
-    app.get('/api/v2/payment/sandbox/p1', (_req, res) => {
+    // the sandbox's hosted page: a page, not a declared call
+    app.get(`/api/v2/${undeclared('payment/sandbox/p1')}`, (_req, res) => {
       res.setHeader('content-security-policy', "default-src 'none'; form-action 'self'");
       res.type('html').send('<!doctype html><title>Sandbox</title>');
     });
@@ -68,25 +77,25 @@ const deviceSet = (res: Response) => res.headers.getSetCookie().filter((c) => /^
 
 describe('the signing proxy', () => {
   it('signs every call as the provider checks it, with platform and a current Unix timestamp', async () => {
-    const res = await fetch(`${gw.url}/api/settings/main-setting`);
+    const res = await fetch(gatewayUrl(gw.url, settingsApi.mainSetting));
     expect(res.status).toBe(200);
     const seen = last();
     expect(seen.signatureValid).toBe(true);
-    expect(seen.path).toBe('settings/main-setting');
+    expect(seen.path).toBe(settingsApi.mainSetting.path);
     expect(seen.headers.platform).toBe('wato');
     expect(Math.abs(Number(seen.headers.timestamp) - Date.now() / 1000)).toBeLessThan(5);
     expect(seen.headers['token-authorization']).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('keeps the query string and signs the path without it', async () => {
-    const res = await fetch(`${gw.url}/api/reward/storage?status=active&page=2`);
+    const res = await fetch(`${gatewayUrl(gw.url, rewardsApi.storage)}?status=active&page=2`);
     expect(res.status).toBe(200);
-    expect(last().url).toBe('/api/v2/reward/storage?status=active&page=2');
+    expect(last().url).toBe(`${providerUrl('', rewardsApi.storage)}?status=active&page=2`);
     expect(last().signatureValid).toBe(true);
   });
 
   it('drops the signature, credential and cookie headers a browser sends', async () => {
-    const res = await fetch(`${gw.url}/api/customer/profile`, {
+    const res = await fetch(gatewayUrl(gw.url, customersApi.profile), {
       headers: {
         'token-authorization': 'f'.repeat(64),
         platform: 'evil',
@@ -108,7 +117,7 @@ describe('the signing proxy', () => {
 
   it('streams request bodies through unchanged', async () => {
     const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }], note: 'ü'.repeat(100) });
-    const res = await fetch(`${gw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body });
+    const res = await fetch(gatewayUrl(gw.url, ordersApi.quote), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body });
     expect(res.status).toBe(200);
     expect(last().body).toBe(body);
     expect(last().method).toBe('POST');
@@ -125,7 +134,7 @@ describe('the signing proxy', () => {
       ['PATCH', 'text/plain'],
       ['DELETE', undefined],
     ] as const) {
-      const res = await fetch(`${gw.url}/api/wallet/topup`, {
+      const res = await fetch(gatewayUrl(gw.url, walletApi.topup), {
         method,
         headers: type ? { 'content-type': type } : {},
         body: method === 'DELETE' ? undefined : 'amount=10000',
@@ -147,7 +156,7 @@ describe('the signing proxy', () => {
   });
 
   it('lets a provider page keep its own Content-Security-Policy', async () => {
-    const res = await fetch(`${gw.url}/api/payment/sandbox/p1`);
+    const res = await fetch(`${gw.url}/api/${undeclared('payment/sandbox/p1')}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'");
     // the gateway's other security headers stay
@@ -157,7 +166,7 @@ describe('the signing proxy', () => {
 
 describe('the session cookie', () => {
   it('moves the token of a sign-in answer into an HttpOnly cookie and sends it upstream as Bearer', async () => {
-    const res = await fetch(`${gw.url}/api/auth/otp/verify`, {
+    const res = await fetch(gatewayUrl(gw.url, authApi.otpVerify), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone: '+639171234567', code: '123456', purpose: 'login' }),
@@ -180,14 +189,14 @@ describe('the session cookie', () => {
     expect(c).not.toMatch(/Secure/i);
 
     const pair = cookiePair({ 'set-cookie': cookies }, 'sid')!;
-    const next = await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: `${pair}; theme=dark` } });
+    const next = await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { cookie: `${pair}; theme=dark` } });
     expect(next.status).toBe(200);
     expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(last().headers.cookie).toBeUndefined();
   });
 
   it('does the same for auth/register (201) and keeps the status', async () => {
-    const res = await fetch(`${gw.url}/api/auth/register`, {
+    const res = await fetch(gatewayUrl(gw.url, authApi.register), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ registration_token: 'r', name: 'Ben' }),
@@ -201,7 +210,7 @@ describe('the session cookie', () => {
   it('clears the cookie on logout, also when the provider fails or cannot be reached', async () => {
     for (const status of [200, 500]) {
       logoutStatus = status;
-      const res = await fetch(`${gw.url}/api/auth/logout`, {
+      const res = await fetch(gatewayUrl(gw.url, authApi.logout), {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` },
         body: '{}',
@@ -217,7 +226,7 @@ describe('the session cookie', () => {
 
     const down = await startGateway({ providerBase: 'http://127.0.0.1:9/api/v2/', secret: UPSTREAM_SECRET });
     try {
-      const res = await fetch(`${down.url}/api/auth/logout`, {
+      const res = await fetch(gatewayUrl(down.url, authApi.logout), {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` },
         body: '{}',
@@ -241,14 +250,14 @@ describe('the session cookie', () => {
   });
 
   it('ignores a cookie value that is not token-shaped', async () => {
-    await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: 'sid=short' } });
+    await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { cookie: 'sid=short' } });
     expect(last().headers.authorization).toBeUndefined();
   });
 });
 
 describe('the device cookie', () => {
   it('gives a browser without one a long-lived random device id, HttpOnly and SameSite=Lax, forwarded as x-device-id', async () => {
-    const res = await fetch(`${gw.url}/api/customer/profile`);
+    const res = await fetch(gatewayUrl(gw.url, customersApi.profile));
     const [line, ...more] = deviceSet(res);
     expect(more).toEqual([]);
     const id = /^did=([A-Za-z0-9_-]{22});/.exec(line!)?.[1];
@@ -260,7 +269,7 @@ describe('the device cookie', () => {
     expect(line).not.toMatch(/Secure/i);
     expect(last().headers['x-device-id']).toBe(id);
     // kept: the next call carries it and gets no new one
-    const next = await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: `did=${id}` } });
+    const next = await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { cookie: `did=${id}` } });
     expect(deviceSet(next)).toEqual([]);
     expect(last().headers['x-device-id']).toBe(id);
     expect(last().signatureValid).toBe(true);
@@ -269,18 +278,18 @@ describe('the device cookie', () => {
   it('never forwards a device header the browser sends itself', async () => {
     const forged = 'F'.repeat(22);
     const mine = 'M'.repeat(22);
-    await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-device-id': forged, cookie: `did=${mine}` } });
+    await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { 'x-device-id': forged, cookie: `did=${mine}` } });
     expect(last().headers['x-device-id']).toBe(mine);
-    const res = await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-device-id': forged } });
+    const res = await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { 'x-device-id': forged } });
     expect(last().headers['x-device-id']).not.toBe(forged);
     expect(deviceSet(res)[0]).toMatch(new RegExp(`^did=${last().headers['x-device-id']};`));
     // a cookie not of the id's shape is replaced
-    await fetch(`${gw.url}/api/customer/profile`, { headers: { cookie: 'did=short' } });
+    await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { cookie: 'did=short' } });
     expect(last().headers['x-device-id']).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it('is not given on the console’s calls', async () => {
-    const res = await fetch(`${gw.url}/api/merchant/me`);
+    const res = await fetch(gatewayUrl(gw.url, staffApi.me));
     expect(deviceSet(res)).toEqual([]);
     expect(last().headers['x-device-id']).toBeUndefined();
   });
@@ -294,7 +303,7 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
   afterAll(() => behind?.close());
 
   it('names the cookie __Host-sid with Secure and reads it back', async () => {
-    const res = await fetch(`${behind.url}/api/auth/otp/verify`, {
+    const res = await fetch(gatewayUrl(behind.url, authApi.otpVerify), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
       body: '{}',
@@ -310,17 +319,17 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
     expect(device).toMatch(/^__Host-did=[A-Za-z0-9_-]{22}; /);
     expect(device).toMatch(/; Secure/i);
 
-    await fetch(`${behind.url}/api/customer/profile`, { headers: { cookie: `__Host-sid=${TOKEN}`, 'x-forwarded-proto': 'https' } });
+    await fetch(gatewayUrl(behind.url, customersApi.profile), { headers: { cookie: `__Host-sid=${TOKEN}`, 'x-forwarded-proto': 'https' } });
     expect(last().headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('forwards the one client address the trusted proxy saw', async () => {
-    await fetch(`${behind.url}/api/customer/profile`, { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.4' } });
+    await fetch(gatewayUrl(behind.url, customersApi.profile), { headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.4' } });
     expect(last().headers['x-forwarded-for']).toBe('198.51.100.4');
   });
 
   it('keeps the plain cookie name on plain http even when trusted', async () => {
-    const res = await fetch(`${behind.url}/api/auth/otp/verify`, {
+    const res = await fetch(gatewayUrl(behind.url, authApi.otpVerify), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'http' },
       body: '{}',
@@ -343,7 +352,7 @@ describe('when the provider fails', () => {
   it('answers 503 PROVIDER_UNAVAILABLE with Retry-After in the envelope when the provider is down', async () => {
     const down = await startGateway({ providerBase: `http://127.0.0.1:${await closedPort()}/api/v2/`, secret: UPSTREAM_SECRET });
     try {
-      const res = await fetch(`${down.url}/api/settings/main-setting`);
+      const res = await fetch(gatewayUrl(down.url, settingsApi.mainSetting));
       expect(res.status).toBe(503);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -358,19 +367,19 @@ describe('when the provider fails', () => {
     const two = await startGateway({ providerBase: dead, providerBases: [dead, upstream.base], secret: UPSTREAM_SECRET });
     try {
       // a GET: answered by the second provider, whose signature check passes
-      const got = await fetch(`${two.url}/api/settings/main-setting`);
+      const got = await fetch(gatewayUrl(two.url, settingsApi.mainSetting));
       expect(got.status).toBe(200);
-      expect(last()).toMatchObject({ method: 'GET', path: 'settings/main-setting', signatureValid: true });
+      expect(last()).toMatchObject({ method: 'GET', path: settingsApi.mainSetting.path, signatureValid: true });
       // a call with an idempotency key: a repeat is a replay, so it goes on too
-      const keyed = await fetch(`${two.url}/api/order/create`, {
+      const keyed = await fetch(gatewayUrl(two.url, ordersApi.create), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ idempotency_key: 'k-1', items: [] }),
       });
       expect(keyed.status).toBe(200);
-      expect(last()).toMatchObject({ method: 'POST', path: 'order/create', signatureValid: true });
+      expect(last()).toMatchObject({ method: 'POST', path: ordersApi.create.path, signatureValid: true });
       // later calls go to the provider that answered first, without trying the dead one again
-      const again = await fetch(`${two.url}/api/settings/main-setting`);
+      const again = await fetch(gatewayUrl(two.url, settingsApi.mainSetting));
       expect(again.status).toBe(200);
     } finally {
       await two.close();
@@ -382,7 +391,7 @@ describe('when the provider fails', () => {
     const two = await startGateway({ providerBase: dead, providerBases: [dead, upstream.base], secret: UPSTREAM_SECRET });
     try {
       const before = upstream.seen.length;
-      const res = await fetch(`${two.url}/api/wallet/topup`, {
+      const res = await fetch(gatewayUrl(two.url, walletApi.topup), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ amount: 100 }),
@@ -400,7 +409,7 @@ describe('when the provider fails', () => {
     const bases = [`http://127.0.0.1:${await closedPort()}/api/v2/`, `http://127.0.0.1:${await closedPort()}/api/v2/`];
     const none = await startGateway({ providerBase: bases[0]!, providerBases: bases, secret: UPSTREAM_SECRET });
     try {
-      const res = await fetch(`${none.url}/api/settings/main-setting`);
+      const res = await fetch(gatewayUrl(none.url, settingsApi.mainSetting));
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('2');
       const health = await fetch(`${none.url}/healthz`);
@@ -422,7 +431,7 @@ describe('when the provider fails', () => {
   it('lets an upstream BAD_SIGNATURE through as it is (a wrong secret shows plainly)', async () => {
     const wrong = await startGateway({ providerBase: upstream.base, secret: 'not-the-secret' });
     try {
-      const res = await fetch(`${wrong.url}/api/settings/main-setting`);
+      const res = await fetch(gatewayUrl(wrong.url, settingsApi.mainSetting));
       expect(res.status).toBe(401);
       expect((await res.json()).error.code).toBe('BAD_SIGNATURE');
       expect(sessionSet(res)).toEqual([]);
@@ -468,14 +477,18 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
 
   it('signs the method, the path with its query, the address, the credential and the body; each call with a nonce of its own', async () => {
     const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }], note: 'ü'.repeat(100) });
-    await fetch(`${hmacGw.url}/api/order/quote?from=app`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` }, body });
+    await fetch(`${gatewayUrl(hmacGw.url, ordersApi.quote)}?from=app`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sid=${TOKEN}` },
+      body,
+    });
     const post = lastSeen();
     expect(post.signatureValid).toBe(true);
     expect(post.body).toBe(body);
     expect(post.headers['content-length']).toBe(String(Buffer.byteLength(body)));
     expect(post.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(post.headers['x-call-signature']).toBe(expectedHmac(post));
-    await fetch(`${hmacGw.url}/api/reward/storage?status=used&page=2`);
+    await fetch(`${gatewayUrl(hmacGw.url, rewardsApi.storage)}?status=used&page=2`);
     const get = lastSeen();
     expect(get.headers['x-call-signature']).toBe(expectedHmac(get));
     expect(get.headers['x-call-nonce']).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -491,7 +504,7 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
           host: u.hostname,
           port: u.port,
           method: 'POST',
-          path: '/api/order/quote',
+          path: gatewayUrl('', ordersApi.quote),
           headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
         },
         (res) => {
@@ -512,7 +525,7 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
 
   it('refuses a body over 1 MB itself (413), without calling the provider', async () => {
     const before = hmacUpstream.seen.length;
-    const res = await fetch(`${hmacGw.url}/api/order/quote`, {
+    const res = await fetch(gatewayUrl(hmacGw.url, ordersApi.quote), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: `"${'x'.repeat(1024 * 1024)}"`,
@@ -523,14 +536,14 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
   });
 
   it('an outside provider with a shorter secret gets the contract’s header only, and its body streamed', async () => {
-    await fetch(`${gw.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(gatewayUrl(gw.url, ordersApi.quote), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(last().signatureValid).toBe(true);
     expect(last().headers['x-call-signature']).toBeUndefined();
     expect(last().headers['x-call-nonce']).toBeUndefined();
   });
 
   it('drops a browser’s own x-call-signature and x-call-nonce', async () => {
-    await fetch(`${gw.url}/api/customer/profile`, { headers: { 'x-call-signature': 'f'.repeat(64), 'x-call-nonce': 'A'.repeat(22) } });
+    await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { 'x-call-signature': 'f'.repeat(64), 'x-call-nonce': 'A'.repeat(22) } });
     expect(last().headers['x-call-signature']).toBeUndefined();
     expect(last().headers['x-call-nonce']).toBeUndefined();
   });

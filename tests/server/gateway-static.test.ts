@@ -2,6 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { settingsApi } from '#contract/settings.calls';
+import { providerUrl } from '../support/calls';
 
 /** The map the app is told of by default: OpenStreetMap's tiles, search on (outside production). */
 const OSM_MAP = { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', search: true };
@@ -260,7 +262,7 @@ describe('the gateway endpoints', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok' });
     const call = upstream.seen.at(-1)!;
-    expect(call.path).toBe('health');
+    expect(call.path).toBe(settingsApi.health.path);
     expect(call.signatureValid).toBe(true);
   });
 
@@ -319,7 +321,7 @@ describe('what each page carries (page-html.ts, boot-data.ts)', () => {
 
   beforeAll(async () => {
     settingsUp = await fakeUpstream((app) => {
-      app.get('/api/v2/settings/main-setting', (_req, res) => void res.json({ status: 200, message: 'OK', data: settings }));
+      app.get(providerUrl('', settingsApi.mainSetting), (_req, res) => void res.json({ status: 200, message: 'OK', data: settings }));
     });
     b = makeDist();
     // a build's manifest, shaped like Vite's: the entry, a chunk it shares, and route chunks
@@ -374,9 +376,9 @@ describe('what each page carries (page-html.ts, boot-data.ts)', () => {
   });
 
   it('asks the provider for the settings at most once every few seconds, however many pages it serves', async () => {
-    const before = settingsUp.seen.filter((s) => s.path === 'settings/main-setting').length;
+    const before = settingsUp.seen.filter((s) => s.path === settingsApi.mainSetting.path).length;
     await Promise.all(Array.from({ length: 20 }, (_, i) => page(`${g.url}/home?n=${i}`)));
-    const after = settingsUp.seen.filter((s) => s.path === 'settings/main-setting').length;
+    const after = settingsUp.seen.filter((s) => s.path === settingsApi.mainSetting.path).length;
     expect(after - before).toBeLessThanOrEqual(1);
     expect(settingsUp.seen.every((s) => s.signatureValid)).toBe(true);
   });

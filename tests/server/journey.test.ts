@@ -31,6 +31,20 @@ import { stripeGateway } from '../../server/provider/payments/stripe';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { twilioSender } from '../../server/provider/auth/twilio-sender';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import type { Call } from '#contract/api';
+import { paymentsApi } from '#contract/payments.calls';
+import { callApi, rawCall, viaGateway } from '../support/calls';
+import { addressesApi } from '#contract/addresses.calls';
+import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pointsApi } from '#contract/points.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
 
 const SECRET = 'journey-test-signing-secret-0123456789';
 const MERCHANT_KEY = 'journey-test-merchant-key-0123456789';
@@ -125,10 +139,10 @@ for (const via of ['sandbox', 'stripe'] as const)
       dist?.cleanup();
     });
 
-    const get = (path: string, query?: Record<string, string>) => agent.get(`/api/${path}`).query(query ?? {});
-    const post = (path: string, body: object, headers: Record<string, string> = {}) => agent.post(`/api/${path}`).set(headers).send(body);
+    const get = <C extends Call<any, any>>(call: C, query?: Record<string, string>) => callApi(viaGateway(agent), call, { query: query ?? {} });
+    const post = <C extends Call<any, any>>(call: C, body: object, headers: Record<string, string> = {}) => callApi(viaGateway(agent), call, { body, headers });
     const profile = async () =>
-      (await get('customer/profile').expect(200)).body.data as { id: number; name: string; phone: string; points: number; wallet_balance: number };
+      (await get(customersApi.profile).expect(200)).body.data as { id: number; name: string; phone: string; points: number; wallet_balance: number };
 
     /** Pays on the gateway's hosted page; answers the app path the customer comes back to. */
     const payOnHostedPage = (paymentUrl: string, expectFor: string) =>
@@ -148,12 +162,10 @@ for (const via of ['sandbox', 'stripe'] as const)
       const { session: done } = stripe!.completeSession(session.id);
       const payload = JSON.stringify(stripe!.event('checkout.session.completed', done), null, 2);
       const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
-      const hook = await request(gateway.url)
-        .post('/api/payment/webhook/stripe')
-        .set('content-type', 'application/json; charset=utf-8')
-        .set('stripe-signature', header)
-        .send(payload)
-        .expect(200);
+      const hook = await callApi(viaGateway(request(gateway.url)), paymentsApi.stripeWebhook, {
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+        body: payload,
+      }).expect(200);
       expect(hook.body.data.applied).toBe(true);
       const back = new URL(String(opened.params.success_url));
       expect(back.origin).toBe(SHOP);
@@ -174,8 +186,9 @@ for (const via of ['sandbox', 'stripe'] as const)
       const completeUrl = /data-complete-url="([^"]+)"/.exec(page.text)![1]!;
       expect(completeUrl).toBe(`${paymentUrl}/complete`);
       // its script and stylesheet load through the gateway too
-      await agent.get('/api/payment/sandbox.js').expect(200);
-      await agent.get('/api/payment/sandbox.css').expect(200);
+      // (files beside the calls, which no declaration has)
+      await rawCall(viaGateway(agent), 'get', 'payment/sandbox.js').expect(200);
+      await rawCall(viaGateway(agent), 'get', 'payment/sandbox.css').expect(200);
       const clicked = await agent
         .post(completeUrl)
         .set('content-type', 'application/json')
@@ -192,7 +205,7 @@ for (const via of ['sandbox', 'stripe'] as const)
     }
 
     async function timeline(name: string) {
-      const d = await get('order/detail', { name }).expect(200);
+      const d = await get(ordersApi.detail, { name }).expect(200);
       return {
         status: d.body.data.order.status as string,
         steps: (d.body.data.order.timeline as Array<{ status: string; at: string }>).map((t) => t.status),
@@ -202,19 +215,19 @@ for (const via of ['sandbox', 'stripe'] as const)
 
     it('registers, tops up, orders (pickup and delivery), earns, redeems, spins, reads notifications and logs out', async () => {
       // --- the app starts: settings, and no session yet ---
-      const settings = await get('settings/main-setting').expect(200);
+      const settings = await get(settingsApi.mainSetting).expect(200);
       expect(settings.body.data.setting_company).toBe('Kopi Senja');
-      expect((await get('customer/profile').expect(401)).body.error.code).toBe('SESSION_EXPIRED');
+      expect((await get(customersApi.profile).expect(401)).body.error.code).toBe('SESSION_EXPIRED');
 
       // --- register with a phone number and the code from the outbox (or the text message Twilio sent) ---
       const phone = newPhone();
-      await post('auth/otp/request', { phone, purpose: 'register' }).expect(200);
+      await post(authApi.otpRequest, { phone, purpose: 'register' }).expect(200);
       const code = twilio
         ? /\b(\d{6})\b/.exec(twilio.sent.find((m) => m.to === phone)!.body)![1]!
         : ((await agent.get('/__dev/outbox').query({ phone }).expect(200)).body.items[0].code as string);
       expect(code).toMatch(/^\d{6}$/);
-      const verified = await post('auth/otp/verify', { phone, code, purpose: 'register' }).expect(200);
-      const registered = await post('auth/register', {
+      const verified = await post(authApi.otpVerify, { phone, code, purpose: 'register' }).expect(200);
+      const registered = await post(authApi.register, {
         registration_token: verified.body.data.registration_token,
         name: 'Maria Clara',
         email: 'maria@example.com',
@@ -224,20 +237,20 @@ for (const via of ['sandbox', 'stripe'] as const)
       expect(String(registered.headers['set-cookie'])).toMatch(/^sid=[A-Za-z0-9_-]{20,};.*HttpOnly/i);
       const me = await profile();
       expect(me).toMatchObject({ name: 'Maria Clara', phone, points: 0, wallet_balance: 0 });
-      expect((await post('point/history', { customer_id: me.id }).expect(200)).body.data.balance).toBe(0);
+      expect((await post(pointsApi.history, { customer_id: me.id }).expect(200)).body.data.balance).toBe(0);
 
       // --- top up on the gateway's hosted page ---
-      const topup = await post('wallet/topup', { amount: 500_000, idempotency_key: key() }).expect(201);
+      const topup = await post(walletApi.topup, { amount: 500_000, idempotency_key: key() }).expect(201);
       const topupId = topup.body.data.topup_id as string;
       const back = await payOnHostedPage(topup.body.data.payment_url, 'Wallet top-up');
       expect(back).toBe(`/top-up-success?topup_id=${topupId}`);
       // the success page reads the result from the provider, not from its query
-      const status = await get('wallet/topup/status', { topup_id: new URL(back, 'http://app').searchParams.get('topup_id')! }).expect(200);
+      const status = await get(walletApi.topupStatus, { topup_id: new URL(back, 'http://app').searchParams.get('topup_id')! }).expect(200);
       expect(status.body.data).toMatchObject({ topup: { id: topupId, amount: 500_000, status: 'paid' }, balance: 500_000 });
-      expect((await get('wallet/balance').expect(200)).body.data).toEqual({ balance: 500_000, currency: 'PHP' });
+      expect((await get(walletApi.balance).expect(200)).body.data).toEqual({ balance: 500_000, currency: 'PHP' });
 
       // --- a pickup order paid from the wallet ---
-      const catalog = await get('shop/catalog').expect(200);
+      const catalog = await get(shopApi.catalog).expect(200);
       const byName = new Map(
         (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string; price: number; available: boolean }> }>)
           .flatMap((c) => c.products)
@@ -246,7 +259,7 @@ for (const via of ['sandbox', 'stripe'] as const)
       const latte = byName.get('Spanish latte')!;
       expect(latte.available).toBe(true);
       const pickupBasket = { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup' };
-      const pickupQuote = (await post('order/quote', pickupBasket).expect(200)).body.data;
+      const pickupQuote = (await post(ordersApi.quote, pickupBasket).expect(200)).body.data;
       expect(pickupQuote).toMatchObject({
         subtotal: 6 * latte.price,
         delivery_fee: 0,
@@ -254,11 +267,11 @@ for (const via of ['sandbox', 'stripe'] as const)
         points_to_earn: Math.floor((6 * latte.price) / 1000),
       });
       provider.ctx.demoOrderProgress = true;
-      const pickup = (await post('order/create', { ...pickupBasket, payment_method: 'wallet', idempotency_key: key() }).expect(201)).body.data.order;
+      const pickup = (await post(ordersApi.create, { ...pickupBasket, payment_method: 'wallet', idempotency_key: key() }).expect(201)).body.data.order;
       expect(pickup).toMatchObject({ status: 'paid', total: pickupQuote.total, points_earned: pickupQuote.points_to_earn });
       // the points are on their way, not spendable until the order is completed
       expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: 0 });
-      const onTheWay = (await post('point/history', { customer_id: me.id }).expect(200)).body.data;
+      const onTheWay = (await post(pointsApi.history, { customer_id: me.id }).expect(200)).body.data;
       expect(onTheWay).toMatchObject({
         balance: 0,
         pending_points: pickup.points_earned,
@@ -278,7 +291,7 @@ for (const via of ['sandbox', 'stripe'] as const)
 
       // --- a delivery order to a new address, paid on the hosted page ---
       const address = (
-        await post('address/create', {
+        await post(addressesApi.create, {
           label: 'Office',
           recipient: 'Maria Clara',
           phone: '0917 555 0199',
@@ -292,9 +305,9 @@ for (const via of ['sandbox', 'stripe'] as const)
       ).body.data.address;
       expect(address.is_default).toBe(true);
       const deliveryBasket = { items: [{ product_id: latte.id, qty: 4 }], fulfilment: 'delivery', address_id: address.id };
-      const deliveryQuote = (await post('order/quote', deliveryBasket).expect(200)).body.data;
+      const deliveryQuote = (await post(ordersApi.quote, deliveryBasket).expect(200)).body.data;
       expect(deliveryQuote).toMatchObject({ subtotal: 4 * latte.price, delivery_fee: 4_900, total: 4 * latte.price + 4_900 });
-      const created = (await post('order/create', { ...deliveryBasket, payment_method: 'gateway', idempotency_key: key() }).expect(201)).body.data;
+      const created = (await post(ordersApi.create, { ...deliveryBasket, payment_method: 'gateway', idempotency_key: key() }).expect(201)).body.data;
       const delivery = created.order;
       expect(delivery).toMatchObject({
         status: 'pending_payment',
@@ -307,11 +320,11 @@ for (const via of ['sandbox', 'stripe'] as const)
       expect((await timeline(delivery.name)).status).toBe('paid');
       // the gateway paid: the wallet is untouched, the points on their way
       expect(await profile()).toMatchObject({ wallet_balance: 500_000 - pickup.total, points: pickup.points_earned });
-      expect((await post('point/history', { customer_id: me.id }).expect(200)).body.data.pending_points).toBe(deliveryQuote.points_to_earn);
+      expect((await post(pointsApi.history, { customer_id: me.id }).expect(200)).body.data.pending_points).toBe(deliveryQuote.points_to_earn);
 
       // --- the merchant moves it, through the gateway with the merchant key, to completed ---
       for (const next of ['preparing', 'ready', 'on_delivery', 'completed']) {
-        const moved = await post('merchant/order/status', { name: delivery.name, status: next }, { 'x-merchant-key': MERCHANT_KEY }).expect(200);
+        const moved = await post(ordersApi.status, { name: delivery.name, status: next }, { 'x-merchant-key': MERCHANT_KEY }).expect(200);
         expect(moved.body.data.order.status).toBe(next);
       }
       const done = await timeline(delivery.name);
@@ -319,11 +332,11 @@ for (const via of ['sandbox', 'stripe'] as const)
       for (let i = 1; i < done.order.timeline.length; i++)
         expect(Date.parse(done.order.timeline[i].at)).toBeGreaterThanOrEqual(Date.parse(done.order.timeline[i - 1].at));
       // both orders, newest first
-      expect((await get('order/list').expect(200)).body.data.orders.map((o: { name: string }) => o.name)).toEqual([delivery.name, pickup.name]);
+      expect((await get(ordersApi.list).expect(200)).body.data.orders.map((o: { name: string }) => o.name)).toEqual([delivery.name, pickup.name]);
 
       // --- the points: 1 per 1,000 minor units of each total without the delivery fee, two earn entries ---
       const earned = Math.floor(pickup.total / 1000) + Math.floor((delivery.total - delivery.delivery_fee) / 1000);
-      const history = (await post('point/history', { customer_id: me.id }).expect(200)).body.data;
+      const history = (await post(pointsApi.history, { customer_id: me.id }).expect(200)).body.data;
       expect(history).toMatchObject({ balance: earned, pending_points: 0, pending: [] });
       expect(history.items.map((i: { type: string; points: number }) => [i.type, i.points])).toEqual([
         ['earn', Math.floor((delivery.total - delivery.delivery_fee) / 1000)],
@@ -332,20 +345,20 @@ for (const via of ['sandbox', 'stripe'] as const)
       expect(earned).toBeGreaterThanOrEqual(150);
 
       // --- redeem a reward; the voucher is in storage ---
-      const redeemed = await post('reward/redeem', { name: 'php-50-off', idempotency_key: key() }).expect(201);
+      const redeemed = await post(rewardsApi.redeem, { name: 'php-50-off', idempotency_key: key() }).expect(201);
       const voucher = redeemed.body.data.voucher;
       expect(voucher).toMatchObject({ status: 'active', reward: { name: 'php-50-off' } });
       expect(voucher.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
-      const storage = await get('reward/storage', { status: 'active' }).expect(200);
+      const storage = await get(rewardsApi.storage, { status: 'active' }).expect(200);
       expect(storage.body.data.vouchers.map((v: { code: string }) => v.code)).toEqual([voucher.code]);
       expect((await profile()).points).toBe(earned - 150);
 
       // --- the free daily spin ---
-      const wheel = (await get('wheel/config').expect(200)).body.data;
+      const wheel = (await get(wheelApi.config).expect(200)).body.data;
       expect(wheel.free_spins_left).toBe(1);
       expect(wheel.spins_left).toBe(1 + Math.floor(wheel.points / wheel.spin_cost_points));
       expect(wheel.segments.reduce((a: number, s: { probability: number }) => a + s.probability, 0)).toBeCloseTo(1, 6);
-      const spin = (await post('wheel/spin', { idempotency_key: key() }).expect(200)).body.data;
+      const spin = (await post(wheelApi.spin, { idempotency_key: key() }).expect(200)).body.data;
       expect(wheel.segments.map((s: { id: number }) => s.id)).toContain(spin.segment_id);
       expect(spin.free_spins_left).toBe(0);
       expect(spin.spins_left).toBe(Math.floor(spin.points / wheel.spin_cost_points));
@@ -353,18 +366,18 @@ for (const via of ['sandbox', 'stripe'] as const)
       expect((await profile()).points).toBe(spin.points);
 
       // --- notifications: unread, then all read ---
-      const unread = (await get('notification/list').expect(200)).body.data;
+      const unread = (await get(notificationsApi.list).expect(200)).body.data;
       expect(unread.unread).toBeGreaterThan(0);
       const titles = unread.items.map((n: { title: string }) => n.title);
       for (const t of ['Top-up successful', `Order ${delivery.name} completed`, `Order ${pickup.name} completed`, 'Reward redeemed'])
         expect(titles).toContain(t);
-      expect((await post('notification/read', { all: true }).expect(200)).body.data).toEqual({ unread: 0 });
-      expect((await get('notification/list').expect(200)).body.data.unread).toBe(0);
+      expect((await post(notificationsApi.read, { all: true }).expect(200)).body.data).toEqual({ unread: 0 });
+      expect((await get(notificationsApi.list).expect(200)).body.data.unread).toBe(0);
 
       // --- log out: the session is gone ---
-      const out = await post('auth/logout', {}).expect(200);
+      const out = await post(authApi.logout, {}).expect(200);
       expect(String(out.headers['set-cookie'])).toMatch(/^sid=;.*Max-Age=0/i);
-      const after = await get('customer/profile').expect(401);
+      const after = await get(customersApi.profile).expect(401);
       expect(after.body.error.code).toBe('SESSION_EXPIRED');
     });
   });

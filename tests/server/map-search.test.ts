@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
+import { customersApi } from '#contract/customers.calls';
+import { providerUrl } from '../support/calls';
 
 interface Seen {
   url: URL;
@@ -64,7 +66,7 @@ let profileAsks = 0;
 
 beforeAll(async () => {
   upstream = await fakeUpstream((app) =>
-    app.get('/api/v2/customer/profile', (req, res) => {
+    app.get(providerUrl('', customersApi.profile), (req, res) => {
       profileAsks += 1;
       if (req.headers.authorization?.startsWith(`Bearer ${LIVE}`)) return void res.json({ status: 200, message: 'OK', data: { id: 1 } });
       res.status(401).json({ status: 401, message: 'Please sign in again.', data: null, error: { code: 'SESSION_EXPIRED' } });

@@ -20,18 +20,29 @@ import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merch
 import { describeEachDb, useTestProvider } from './support/provider';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import type { Call } from '#contract/api';
+import { boardApi } from '#contract/board.calls';
+import { campaignsConsoleApi } from '#contract/campaigns.calls';
 import { channelsApi } from '#contract/channels.calls';
 import { counterApi } from '#contract/counter.calls';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
 import { locationsConsoleApi } from '#contract/locations.calls';
 import { loyaltyConsoleApi } from '#contract/loyalty.calls';
+import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
-import { rewardsApi } from '#contract/rewards.calls';
+import { privacyConsoleApi } from '#contract/privacy.calls';
+import { referralsConsoleApi } from '#contract/referrals.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { staffApi } from '#contract/staff.calls';
 import { stampsConsoleApi } from '#contract/stamps.calls';
 import { themeApi } from '#contract/theme.calls';
+import { tiersConsoleApi } from '#contract/tiers.calls';
+import { wheelEditorApi } from '#contract/wheel.calls';
 import { callApi } from '../support/calls';
 
 type Json = unknown;
@@ -263,8 +274,8 @@ const GOOD_LOCATION = {
 };
 
 interface Spec {
-  method: 'get' | 'post';
-  path: string;
+  /** the call's declaration: its method and path */
+  call: Call<unknown, any>;
   /** who calls: nobody (sign-in calls) or an owner */
   owner: boolean;
   valid: () => Promise<Record<string, Json>>;
@@ -420,64 +431,56 @@ describeEachDb('bad input on every merchant console call', (kind) => {
 
   const SPECS: Spec[] = [
     {
-      method: 'post',
-      path: 'merchant/auth/setup',
+      call: staffApi.setup,
       owner: false,
       valid: async () => ({ token: await createOwnerSetupLink(p.db, p.clock), name: 'Olive Owner', email: newStaffEmail(), password: STAFF_PASSWORD }),
       bad: { token: BAD_TOKEN, name: BAD_NAME, email: BAD_EMAIL, password: BAD_PASSWORD },
       required: ['token', 'name', 'email', 'password'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/accept-invite',
+      call: staffApi.acceptInvite,
       owner: false,
       valid: async () => ({ token: await inviteToken(), name: 'Sam Staff', email: newStaffEmail(), password: STAFF_PASSWORD }),
       bad: { token: BAD_TOKEN, name: BAD_NAME, email: BAD_EMAIL, password: BAD_PASSWORD },
       required: ['token', 'name', 'email', 'password'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/login',
+      call: staffApi.login,
       owner: false,
       valid: async () => ({ email: member.email, password: STAFF_PASSWORD }),
       bad: { email: BAD_EMAIL, password: ['', 'x'.repeat(201), 42, null, ['x'], NUL] },
       required: ['email', 'password'],
     },
     {
-      method: 'post',
-      path: 'merchant/staff/invite',
+      call: staffApi.invite,
       owner: true,
       valid: async () => ({ role: 'staff', email: newStaffEmail() }),
       bad: { role: BAD_ROLE, email: BAD_EMAIL.filter((e) => e !== null), password: ['', 'x'.repeat(201), 42, ['x'], NUL] },
       required: ['role'],
     },
     {
-      method: 'post',
-      path: 'merchant/staff/invites/revoke',
+      call: staffApi.revokeInvite,
       owner: true,
       valid: async () => ({ id: (await callApi(p, staffApi.invite, { token: owner.token, body: { role: 'staff' } }).expect(201)).body.data.id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/link',
+      call: staffApi.link,
       owner: false,
       valid: async () => ({ token: await inviteToken() }),
       bad: { token: BAD_TOKEN },
       required: ['token'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/forgot',
+      call: staffApi.forgot,
       owner: false,
       valid: async () => ({ email: member.email }),
       bad: { email: BAD_EMAIL },
       required: ['email'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/reset',
+      call: staffApi.reset,
       owner: false,
       valid: async () => {
         // someone of their own, from an address of their own: one client may ask 10 times an hour
@@ -492,32 +495,28 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['token', 'password'],
     },
     {
-      method: 'post',
-      path: 'merchant/auth/password',
+      call: staffApi.password,
       owner: true,
       valid: async () => ({ current_password: STAFF_PASSWORD, new_password: STAFF_PASSWORD }),
       bad: { current_password: ['', 'x'.repeat(201), 42, null, ['x']], new_password: BAD_PASSWORD },
       required: ['current_password', 'new_password'],
     },
     {
-      method: 'post',
-      path: 'merchant/staff/update',
+      call: staffApi.update,
       owner: true,
       valid: async () => ({ id: member.id, role: 'staff', location_ids: [] }),
       bad: { id: BAD_ID, role: BAD_ROLE, location_ids: BAD_LOCATION_IDS },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/staff/remove',
+      call: staffApi.remove,
       owner: true,
       valid: async () => ({ id: (await newStaff(p.db, p.clock, { role: 'staff' })).id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/theme/draft',
+      call: themeApi.saveDraft,
       owner: true,
       valid: async () => (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme,
       bad: {
@@ -545,24 +544,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       ],
     },
     {
-      method: 'post',
-      path: 'merchant/theme/restore',
+      call: themeApi.restore,
       owner: true,
       valid: async () => ({ id: (await callApi(p, themeApi.publish, { token: owner.token }).expect(200)).body.data.version.id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'get',
-      path: 'settings/preview',
+      call: themeApi.preview,
       owner: false,
       valid: async () => ({ token: (await callApi(p, themeApi.previewLink, { token: owner.token }).expect(201)).body.data.preview_token }),
       bad: { token: ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), `${'x'.repeat(30)}${NUL}`] },
       required: ['token'],
     },
     {
-      method: 'post',
-      path: 'merchant/images',
+      call: mediaApi.upload,
       owner: true,
       valid: async () => ({
         file: (
@@ -582,8 +578,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['file'],
     },
     {
-      method: 'get',
-      path: 'merchant/audit',
+      call: staffApi.audit,
       owner: true,
       valid: async () => ({ page: '1', person: String(owner.id), kind: 'team', from: '2026-11-01', to: '2026-11-30' }),
       bad: {
@@ -596,40 +591,35 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: [],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/category/create',
+      call: menuApi.createCategory,
       owner: true,
       valid: async () => ({ name: 'Seasonal' }),
       bad: { name: BAD_CATEGORY },
       required: ['name'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/category/rename',
+      call: menuApi.renameCategory,
       owner: true,
       valid: async () => ({ id: await newCategory(), name: 'Autumn' }),
       bad: { id: BAD_ID, name: BAD_CATEGORY },
       required: ['id', 'name'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/category/reorder',
+      call: menuApi.reorderCategories,
       owner: true,
       valid: async () => ({ ids: (await allCategories()).reverse() }),
       bad: { ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 201 }, (_, i) => i + 1)] },
       required: ['ids'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/category/delete',
+      call: menuApi.deleteCategory,
       owner: true,
       valid: async () => ({ id: await newCategory() }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/create',
+      call: menuApi.createProduct,
       owner: true,
       valid: async () => ({ category_id: await newCategory(), name: 'Pumpkin latte', description: 'Autumn only.', price: 18_500, image: '', available: true }),
       bad: {
@@ -644,48 +634,42 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['category_id', 'name', 'price'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/update',
+      call: menuApi.updateProduct,
       owner: true,
       valid: async () => ({ id: await anyProduct(), price: 15_500 }),
       bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null], option_group_ids: BAD_GROUP_IDS },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/archive',
+      call: menuApi.archiveProduct,
       owner: true,
       valid: async () => ({ id: await freshProduct() }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/restore',
+      call: menuApi.restoreProduct,
       owner: true,
       valid: async () => ({ id: await freshProduct() }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/delete',
+      call: menuApi.deleteProduct,
       owner: true,
       valid: async () => ({ id: await freshProduct() }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/product/reorder',
+      call: menuApi.reorderProducts,
       owner: true,
       valid: categoryOfTwo,
       bad: { category_id: BAD_ID, ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 501 }, (_, i) => i + 1)] },
       required: ['category_id', 'ids'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/option-group/create',
+      call: optionsApi.createGroup,
       owner: true,
       valid: async () => ({
         name: 'Milk',
@@ -700,8 +684,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['name', 'min_choices', 'max_choices', 'options'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/option-group/update',
+      call: optionsApi.updateGroup,
       owner: true,
       valid: async () => {
         const g = await newGroup();
@@ -723,24 +706,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['id', 'name', 'min_choices', 'max_choices', 'options'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/option-group/delete',
+      call: optionsApi.deleteGroup,
       owner: true,
       valid: async () => ({ id: (await newGroup()).id }),
       bad: { id: BAD_ID },
       required: ['id'],
     },
     {
-      method: 'post',
-      path: 'merchant/menu/option/availability',
+      call: optionsApi.setAvailability,
       owner: true,
       valid: async () => ({ id: (await newGroup()).options[0]!.id, available: false }),
       bad: { id: BAD_ID, available: ['yes', 1, null, 'false'] },
       required: ['id', 'available'],
     },
     {
-      method: 'post',
-      path: 'merchant/rewards/create',
+      call: rewardsEditorApi.create,
       owner: true,
       valid: async () => ({
         title: 'Free matcha',
@@ -768,8 +748,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['title', 'points_cost', 'stock_total', 'valid_days'],
     },
     {
-      method: 'post',
-      path: 'merchant/rewards/update',
+      call: rewardsEditorApi.update,
       owner: true,
       valid: async () => ({ name: (await p.db.selectFrom('rewards').select('name').orderBy('id').executeTakeFirstOrThrow()).name, points_cost: 60 }),
       bad: {
@@ -782,48 +761,42 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['name'],
     },
     {
-      method: 'get',
-      path: 'merchant/customers',
+      call: customersConsoleApi.search,
       owner: true,
       valid: async () => ({ q: 'ana', page: '1' }),
       bad: { q: ['x'.repeat(101), 'y'.repeat(150)], page: ['0', '-1', '1.5', 'two', ''] },
       required: [],
     },
     {
-      method: 'get',
-      path: 'merchant/customers/detail',
+      call: customersConsoleApi.detail,
       owner: true,
       valid: async () => ({ id: String((await p.newCustomer()).id) }),
       bad: { id: ['abc', '0', '-1', '1.5', ''] },
       required: ['id'],
     },
     {
-      method: 'get',
-      path: 'merchant/customers/data',
+      call: privacyConsoleApi.dataExport,
       owner: true,
       valid: async () => ({ customer_id: String((await p.newCustomer()).id) }),
       bad: { customer_id: ['abc', '0', '-1', '1.5', ''] },
       required: ['customer_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/customers/deletion/request',
+      call: privacyConsoleApi.requestDeletion,
       owner: true,
       valid: async () => ({ customer_id: (await p.newCustomer()).id }),
       bad: { customer_id: BAD_ID },
       required: ['customer_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/customers/deletion/cancel',
+      call: privacyConsoleApi.cancelDeletion,
       owner: true,
       valid: async () => ({ customer_id: (await p.newCustomer()).id }),
       bad: { customer_id: BAD_ID },
       required: ['customer_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/customers/adjust-points',
+      call: customersConsoleApi.adjustPoints,
       owner: true,
       valid: async () => ({ customer_id: (await p.newCustomer({ points: 100 })).id, points: 25, reason: 'A thank-you', idempotency_key: `k-${Math.random()}` }),
       bad: {
@@ -835,8 +808,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['customer_id', 'points', 'reason', 'idempotency_key'],
     },
     {
-      method: 'post',
-      path: 'merchant/wheel/publish',
+      call: wheelEditorApi.publish,
       owner: true,
       valid: async () => ({
         segments: [
@@ -864,24 +836,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['segments', 'spin_cost_points', 'free_spins_per_day'],
     },
     {
-      method: 'get',
-      path: 'merchant/export/orders.csv',
+      call: dashboardApi.exportOrders,
       owner: true,
       valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
       bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov', '20261101'], to: ['', '2026-11-31', 'tomorrow', '2026/11/30'], location_id: BAD_QUERY_ID },
       required: ['from', 'to'],
     },
     {
-      method: 'get',
-      path: 'merchant/export/ledger.csv',
+      call: dashboardApi.exportLedger,
       owner: true,
       valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
       bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
       required: ['from', 'to'],
     },
     {
-      method: 'post',
-      path: 'merchant/settings/update',
+      call: shopSettingsApi.update,
       owner: true,
       valid: async () => ({ contact_email: 'hello@kopi.example', min_order: 15_000, topup_presets: [10_000, 50_000] }),
       bad: {
@@ -916,32 +885,28 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: [],
     },
     {
-      method: 'get',
-      path: 'merchant/dashboard',
+      call: dashboardApi.dashboard,
       owner: true,
       valid: async () => ({ period: '7d' }),
       bad: { period: ['', 'week', '7D', '365d'], location_id: BAD_QUERY_ID },
       required: [],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/lookup',
+      call: counterApi.lookup,
       owner: true,
       valid: async () => ({ code: await voucherCode() }),
       bad: { code: BAD_CODE, location_id: BAD_ID },
       required: ['code'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/redeem',
+      call: counterApi.redeem,
       owner: true,
       valid: async () => ({ code: await voucherCode() }),
       bad: { code: BAD_CODE, location_id: BAD_ID },
       required: ['code'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/undo',
+      call: counterApi.undo,
       owner: true,
       valid: async () => ({
         redemption_id: (await callApi(p, counterApi.redeem, { token: owner.token, body: { code: await voucherCode() } }).expect(201)).body.data.redemption.id,
@@ -950,8 +915,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['redemption_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/member',
+      call: counterApi.member,
       owner: true,
       valid: async () => ({ code: await memberCode() }),
       bad: { code: BAD_CODE, phone: ['', 'x'.repeat(33), 42, null, ['0917 123 4567']], location_id: BAD_ID },
@@ -959,8 +923,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['code'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/earn',
+      call: counterApi.earn,
       owner: true,
       valid: earnFor,
       bad: {
@@ -986,8 +949,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['customer_id', 'amount', 'idempotency_key'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/earn/quote',
+      call: counterApi.earnQuote,
       owner: true,
       valid: async () => {
         const { idempotency_key: _, ...body } = await earnFor();
@@ -1011,24 +973,21 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['customer_id', 'amount'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/earn/undo',
+      call: counterApi.undoEarn,
       owner: true,
       valid: async () => ({ earn_id: (await callApi(p, counterApi.earn, { token: owner.token, body: await earnFor() }).expect(201)).body.data.earn.id }),
       bad: { earn_id: BAD_ID },
       required: ['earn_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/member/rewards',
+      call: counterApi.memberRewards,
       owner: true,
       valid: async () => ({ customer_id: (await p.newCustomer({ points: 500 })).id }),
       bad: { customer_id: BAD_ID, location_id: BAD_ID },
       required: ['customer_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/counter/member/redeem',
+      call: counterApi.memberRedeem,
       owner: true,
       valid: async () => {
         const body = await cheapestReward();
@@ -1045,8 +1004,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['reward', 'idempotency_key'],
     },
     {
-      method: 'post',
-      path: 'merchant/channels/test-message',
+      call: channelsApi.testMessage,
       owner: true,
       valid: async () => ({ channel: 'sms', phone: '0917 123 4567' }),
       bad: { channel: ['', 'fax', 'SMS', 42, null, ['sms']], phone: ['not a phone', '', 42, null, 'x'.repeat(41)] },
@@ -1054,8 +1012,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['channel'],
     },
     {
-      method: 'post',
-      path: 'merchant/channels/connect/stripe',
+      call: channelsApi.connectStripe,
       owner: true,
       valid: async () => ({ secret_key: STRIPE_KEY, webhook_secret: 'whsec_badinput0001' }),
       bad: {
@@ -1065,8 +1022,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['secret_key', 'webhook_secret'],
     },
     {
-      method: 'post',
-      path: 'merchant/channels/connect/twilio',
+      call: channelsApi.connectTwilio,
       owner: true,
       valid: async () => ({ account_sid: TWILIO.accountSid, auth_token: TWILIO.authToken, from: TWILIO.from }),
       bad: {
@@ -1077,8 +1033,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['account_sid', 'auth_token', 'from'],
     },
     {
-      method: 'post',
-      path: 'merchant/channels/connect/smtp',
+      call: channelsApi.connectSmtp,
       owner: true,
       valid: async () => ({ url: `smtp://127.0.0.1:${smtpPort}`, from: 'Kopi Senja <no-reply@kopisenja.test>' }),
       bad: {
@@ -1088,8 +1043,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['url', 'from'],
     },
     {
-      method: 'post',
-      path: 'merchant/channels/disconnect',
+      call: channelsApi.disconnect,
       owner: true,
       // something to disconnect: the e-mail server, connected first (the row above connects it too)
       valid: async () => {
@@ -1102,26 +1056,23 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       bad: { service: ['', 'paypal', 'STRIPE', 42, null, ['stripe']] },
       required: ['service'],
     },
-    { method: 'get', path: 'merchant/orders/board', owner: true, valid: async () => ({ location_id: 1 }), bad: { location_id: BAD_QUERY_ID }, required: [] },
+    { call: boardApi.board, owner: true, valid: async () => ({ location_id: 1 }), bad: { location_id: BAD_QUERY_ID }, required: [] },
     {
-      method: 'get',
-      path: 'merchant/orders/detail',
+      call: boardApi.detail,
       owner: true,
       valid: async () => ({ name: await walletOrder() }),
       bad: { name: ['', 'x'.repeat(41)] },
       required: ['name'],
     },
     {
-      method: 'post',
-      path: 'merchant/orders/advance',
+      call: boardApi.advance,
       owner: true,
       valid: async () => ({ name: await walletOrder(), from: 'paid' }),
       bad: { name: BAD_ORDER_NAME, from: BAD_STATUS },
       required: ['name', 'from'],
     },
     {
-      method: 'post',
-      path: 'merchant/orders/cancel',
+      call: boardApi.cancel,
       owner: true,
       valid: async () => ({ name: await walletOrder(), reason: 'Out of oat milk' }),
       bad: { name: BAD_ORDER_NAME, reason: ['', '   ', 'x'.repeat(201), 42, null, ['why']] },
@@ -1129,78 +1080,69 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     },
     // last: their good input pauses the one location, changes it to what it is, and adds a second
     {
-      method: 'post',
-      path: 'merchant/locations/pause',
+      call: locationsConsoleApi.pause,
       owner: true,
       valid: async () => ({ location_id: (await firstLocation()).id, pause: 'resume' }),
       bad: { location_id: BAD_ID, pause: ['', 'forever', '15', 15, null, ['resume']] },
       required: ['location_id', 'pause'],
     },
-    { method: 'post', path: 'merchant/locations/update', owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
-    { method: 'post', path: 'merchant/locations/create', owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
-    { method: 'post', path: 'merchant/loyalty/rules/create', owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
+    { call: locationsConsoleApi.update, owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
+    { call: locationsConsoleApi.create, owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
+    { call: loyaltyConsoleApi.create, owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
     {
-      method: 'post',
-      path: 'merchant/loyalty/rules/update',
+      call: loyaltyConsoleApi.update,
       owner: true,
       valid: async () => ({ id: await newRule(), rule: GOOD_RULE }),
       bad: { id: BAD_ID, rule: BAD_RULE },
       required: ['id', 'rule'],
     },
     {
-      method: 'post',
-      path: 'merchant/loyalty/rules/status',
+      call: loyaltyConsoleApi.status,
       owner: true,
       valid: async () => ({ id: await newRule(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
     },
     {
-      method: 'post',
-      path: 'merchant/loyalty/referrals/void',
+      call: referralsConsoleApi.void,
       owner: true,
       valid: async () => ({ id: await newReferral(), reason: 'Same household' }),
       bad: { id: BAD_ID, reason: ['', '   ', 'x'.repeat(201), 5, null, ['x']] },
       required: ['id', 'reason'],
     },
-    { method: 'post', path: 'merchant/loyalty/referrals/approve', owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
-    { method: 'post', path: 'merchant/loyalty/referrals/reject', owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
-    { method: 'post', path: 'merchant/loyalty/simulate', owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
+    { call: referralsConsoleApi.approve, owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
+    { call: referralsConsoleApi.reject, owner: true, valid: heldReferral, bad: { id: BAD_ID }, required: ['id'] },
+    { call: loyaltyConsoleApi.simulate, owner: true, valid: async () => ({ rule: GOOD_RULE }), bad: { rule: BAD_RULE }, required: ['rule'] },
     {
-      method: 'post',
-      path: 'merchant/loyalty/stamps/create',
+      call: stampsConsoleApi.create,
       owner: true,
       valid: goodStamps,
       bad: BAD_STAMP_FIELDS,
       required: ['name', 'stamps_needed', 'reward_id'],
     },
     {
-      method: 'post',
-      path: 'merchant/loyalty/stamps/update',
+      call: stampsConsoleApi.update,
       owner: true,
       valid: async () => ({ id: await newStamps(), program: await goodStamps() }),
       bad: { id: BAD_ID, program: BAD_STAMP_PROGRAM },
       required: ['id', 'program'],
     },
     {
-      method: 'post',
-      path: 'merchant/loyalty/stamps/status',
+      call: stampsConsoleApi.status,
       owner: true,
       valid: async () => ({ id: await newStamps(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
     },
     {
-      method: 'post',
-      path: 'merchant/loyalty/tiers/update',
+      call: tiersConsoleApi.update,
       owner: true,
       valid: async () => GOOD_TIERS,
       bad: { enabled: ['yes', 1, null], basis: ['', 'spend', 'POINTS', 42, null], tiers: BAD_TIERS },
       required: ['enabled', 'basis', 'tiers'],
     },
     {
-      method: 'post',
-      path: 'merchant/campaigns/update',
+      call: campaignsConsoleApi.update,
       owner: true,
       valid: async () => ({
         kind: 'win_back',
@@ -1222,8 +1164,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     },
     // last: the good input archives the demo's menu and retires its rewards, which rows above use
     {
-      method: 'post',
-      path: 'merchant/setup/clear-demo',
+      call: channelsApi.clearDemo,
       owner: true,
       valid: async () => ({ confirm: true }),
       bad: { confirm: [false, 'yes', 1, null], shop_name: ['', '   ', 42, null, ['Café'], 'x'.repeat(81)] },
@@ -1233,9 +1174,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
 
   it('has a row for every merchant console call that takes input', () => {
     const withInput = ENDPOINTS.filter(
-      (e) => (e.path.startsWith('merchant/') || e.path === 'settings/preview') && e.auth !== 'merchant' && (e.body || e.query),
+      (e) => (e.path.startsWith('merchant/') || e.path === themeApi.preview.path) && e.auth !== 'merchant' && (e.body || e.query),
     ).map((e) => e.path);
-    expect(SPECS.map((s) => s.path).sort()).toEqual(withInput.sort());
+    expect(SPECS.map((s) => s.call.path).sort()).toEqual(withInput.sort());
   });
 
   async function counts(): Promise<Record<string, number>> {
@@ -1245,7 +1186,7 @@ describeEachDb('bad input on every merchant console call', (kind) => {
   }
 
   for (const spec of SPECS) {
-    it(`${spec.method.toUpperCase()} ${spec.path}: 400 naming each bad field, nothing written; the good input passes`, async () => {
+    it(`${spec.call.method.toUpperCase()} ${spec.call.path}: 400 naming each bad field, nothing written; the good input passes`, async () => {
       const valid = await spec.valid();
       const cases: { name: string; input?: Json; raw?: string; contentType?: string; status: number; fields: string[] }[] = [];
       for (const [field, values] of Object.entries(spec.bad)) {
@@ -1264,14 +1205,14 @@ describeEachDb('bad input on every merchant console call', (kind) => {
           status: 400,
           fields,
         });
-      if (spec.method === 'post') {
+      if (spec.call.method === 'post') {
         cases.push({ name: 'an array', input: [valid], status: 400, fields: ['body'] });
         cases.push({ name: 'a JSON string', raw: '"hello"', status: 400, fields: ['body'] });
         cases.push({ name: 'JSON null', raw: 'null', status: 400, fields: ['body'] });
         cases.push({ name: 'broken JSON', raw: '{"a":', status: 400, fields: ['body'] });
         cases.push({ name: 'text/plain', raw: 'hello', contentType: 'text/plain', status: 400, fields: spec.required });
         // the image upload alone takes up to 2 MB (in base64); every other call 64 KiB
-        const limit = spec.path === 'merchant/images' ? 2_900_000 : 70_000;
+        const limit = spec.call === mediaApi.upload ? 2_900_000 : 70_000;
         cases.push({ name: `over ${limit} bytes`, raw: JSON.stringify({ ...valid, padding: 'x'.repeat(limit) }), status: 413, fields: [] });
       } else {
         for (const f of spec.required.length ? spec.required : Object.keys(spec.bad)) {
@@ -1288,8 +1229,8 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       const before = await counts();
       const problems: string[] = [];
       for (const c of cases) {
-        let t = p.call(spec.method, spec.path, { token: spec.owner ? owner.token : undefined, ip: newIp() });
-        if (spec.method === 'get') t = c.raw !== undefined ? t.query(c.raw) : t.query(c.input as Record<string, string>);
+        let t = callApi(p, spec.call, { token: spec.owner ? owner.token : undefined, ip: newIp() });
+        if (spec.call.method === 'get') t = c.raw !== undefined ? t.query(c.raw) : t.query(c.input as Record<string, string>);
         else if (c.raw !== undefined) t = t.set('content-type', c.contentType ?? 'application/json').send(c.raw);
         else t = t.send(c.input as object);
         const res = await t;
@@ -1307,9 +1248,9 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       expect(problems).toEqual([]);
       expect(await counts()).toEqual(before);
 
-      const good = await (spec.method === 'get'
-        ? p.call('get', spec.path, { token: spec.owner ? owner.token : undefined, query: valid as Record<string, string> })
-        : p.call('post', spec.path, { token: spec.owner ? owner.token : undefined, body: valid, ip: newIp() }));
+      const good = await (spec.call.method === 'get'
+        ? callApi(p, spec.call, { token: spec.owner ? owner.token : undefined, query: valid as Record<string, string> })
+        : callApi(p, spec.call, { token: spec.owner ? owner.token : undefined, body: valid, ip: newIp() }));
       expect(good.status, JSON.stringify(good.body)).toBeLessThan(300);
     });
   }

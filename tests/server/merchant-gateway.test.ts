@@ -15,7 +15,8 @@ import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstr
 import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { customersApi } from '#contract/customers.calls';
 import { staffApi } from '#contract/staff.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, gatewayUrl, pathOf, providerUrl, undeclared } from '../support/calls';
+import { dashboardApi } from '#contract/dashboard.calls';
 
 const https = { 'x-forwarded-proto': 'https' };
 
@@ -60,12 +61,14 @@ describeEachDb('the staff cookie through the gateway and the embedded provider',
 
   it('passes a CSV export through to the owner as a download, untouched', async () => {
     const { res } = await setUpOwner();
-    const csv = await stack.api('GET', 'merchant/export/orders.csv?from=2026-01-01&to=2026-01-31', { cookie: `staff=${valueOf(setLine(res, 'staff'))}` });
+    const csv = await stack.api('GET', `${pathOf(dashboardApi.exportOrders)}?from=2026-01-01&to=2026-01-31`, {
+      cookie: `staff=${valueOf(setLine(res, 'staff'))}`,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="orders-2026-01-01-to-2026-01-31.csv"');
     expect((await csv.text()).split('\r\n')[0]).toMatch(/^"order","placed_at \(Asia\/Manila\)","paid_at \(Asia\/Manila\)","status",/);
-    expect((await stack.api('GET', 'merchant/export/orders.csv?from=2026-01-01&to=2026-01-31')).status).toBe(401);
+    expect((await stack.api('GET', `${pathOf(dashboardApi.exportOrders)}?from=2026-01-01&to=2026-01-31`)).status).toBe(401);
   });
 
   it('names it __Host-staff with Secure over https, and does not take a plain staff cookie there', async () => {
@@ -152,7 +155,7 @@ describe('which cookie each call carries (a fake provider shows the credential i
 
   beforeAll(async () => {
     upstream = await fakeUpstream((app) => {
-      app.post('/api/v2/merchant/auth/login', (_req, res) => {
+      app.post(providerUrl('', staffApi.login), (_req, res) => {
         // a provider that tries to plant cookies of its own alongside its answer
         res.setHeader('set-cookie', [
           'staff=planted-by-the-provider-00000000; Path=/',
@@ -161,7 +164,8 @@ describe('which cookie each call carries (a fake provider shows the credential i
         ]);
         res.json({ status: 200, message: 'Signed in.', data: { token: STAFF, staff: { id: 1 } } });
       });
-      app.get('/api/v2/merchant/reports', (_req, res) => {
+      // a merchant route no declaration has, answering with a token
+      app.get(`/api/v2/${undeclared('merchant/reports')}`, (_req, res) => {
         res.json({ status: 200, message: 'A token where none belongs.', data: { token: 'leaked-token-0000000000000000', ok: true } });
       });
     });
@@ -176,32 +180,32 @@ describe('which cookie each call carries (a fake provider shows the credential i
 
   it('merchant calls carry the staff cookie, never the customer cookie; customer calls the reverse', async () => {
     const both = `sid=${CUSTOMER}; staff=${STAFF}`;
-    await get('merchant/me', both);
+    await get(staffApi.me.path, both);
     expect(last().headers.authorization).toBe(`Bearer ${STAFF}`);
-    await get('customer/profile', both);
+    await get(customersApi.profile.path, both);
     expect(last().headers.authorization).toBe(`Bearer ${CUSTOMER}`);
-    await get('merchant/me', `sid=${CUSTOMER}`);
+    await get(staffApi.me.path, `sid=${CUSTOMER}`);
     expect(last().headers.authorization).toBeUndefined();
-    await get('customer/profile', `staff=${STAFF}`);
+    await get(customersApi.profile.path, `staff=${STAFF}`);
     expect(last().headers.authorization).toBeUndefined();
     // behind https: only the __Host- cookies count
-    await get('merchant/me', `staff=${STAFF}`, https);
+    await get(staffApi.me.path, `staff=${STAFF}`, https);
     expect(last().headers.authorization).toBeUndefined();
-    await get('merchant/me', `__Host-staff=${STAFF}`, https);
+    await get(staffApi.me.path, `__Host-staff=${STAFF}`, https);
     expect(last().headers.authorization).toBe(`Bearer ${STAFF}`);
     // the cookie header itself never reaches the provider
     expect(last().headers.cookie).toBeUndefined();
   });
 
   it('sets only the staff cookie from a staff sign-in, never a cookie the provider sent, and removes the token', async () => {
-    const res = await fetch(`${gw.url}/api/merchant/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(gatewayUrl(gw.url, staffApi.login), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const text = await res.text();
     expect(text).not.toContain(STAFF);
     expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^staff=${STAFF}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`))]);
   });
 
   it('removes a token from any other merchant answer and sets no cookie from it', async () => {
-    const res = await get('merchant/reports', `staff=${STAFF}`);
+    const res = await get(undeclared('merchant/reports'), `staff=${STAFF}`);
     const text = await res.text();
     expect(text).not.toContain('leaked-token');
     expect(JSON.parse(text).data).toEqual({ ok: true });
@@ -209,7 +213,14 @@ describe('which cookie each call carries (a fake provider shows the credential i
   });
 
   it('refuses other spellings of the staff sign-in and logout paths', async () => {
-    for (const path of ['Merchant/auth/login', 'merchant/auth/login/', 'merchant//auth/logout', 'merchant/auth/%6cogin', 'merchant/auth/logout-all;x']) {
+    // other spellings of the sign-in and logout paths, which no declaration has
+    for (const path of [
+      undeclared('Merchant/auth/login'),
+      undeclared('merchant/auth/login/'),
+      undeclared('merchant//auth/logout'),
+      undeclared('merchant/auth/%6cogin'),
+      undeclared('merchant/auth/logout-all;x'),
+    ]) {
       const res = await fetch(`${gw.url}/api/${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: `staff=${STAFF}` },

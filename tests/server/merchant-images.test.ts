@@ -13,7 +13,9 @@ import { systemClock } from '../../server/lib/clock';
 import { describeEachDb, useStack } from '../security/support';
 import { newStaff } from './merchant.helpers';
 import { mediaApi } from '#contract/media.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, undeclared } from '../support/calls';
+import { themeApi } from '#contract/theme.calls';
+import { staffApi } from '#contract/staff.calls';
 
 const SCRIPT = '<script>alert(1)</script>';
 const solid = (w = 32, h = 32) => sharp({ create: { width: w, height: h, channels: 3, background: '#9a4a1c' } });
@@ -54,7 +56,7 @@ describeEachDb('merchant console: images', (kind) => {
     const res = await upload(await solid().png().toBuffer(), { name: 'logo.png', type: 'image/png' });
     expect(res.status).toBe(201);
     const { data } = (await res.json()) as { data: { url: string; sha256: string; content_type: string; width: number; height: number; size: number } };
-    expect(data).toMatchObject({ content_type: 'image/png', width: 32, height: 32, url: `/api/media/${data.sha256}.png` });
+    expect(data).toMatchObject({ content_type: 'image/png', width: 32, height: 32, url: `/api/${undeclared(`media/${data.sha256}.png`)}` });
 
     const served = await fetch(`${stack.url}${data.url}`);
     expect(served.status).toBe(200);
@@ -72,8 +74,9 @@ describeEachDb('merchant console: images', (kind) => {
     expect(await stored()).toBe(before);
     // another extension, or no such hash: not found
     expect((await fetch(`${stack.url}${data.url.replace('.png', '.jpg')}`)).status).toBe(404);
-    expect((await fetch(`${stack.url}/api/media/${'0'.repeat(64)}.png`)).status).toBe(404);
-    expect((await fetch(`${stack.url}/api/media/..%2fsecrets.png`)).status).toBe(404);
+    // (the files are not declared calls)
+    expect((await fetch(`${stack.url}/api/${undeclared(`media/${'0'.repeat(64)}.png`)}`)).status).toBe(404);
+    expect((await fetch(`${stack.url}/api/${undeclared('media/..%2fsecrets.png')}`)).status).toBe(404);
   });
 
   it('takes JPEG and WebP too, and an image of almost 2 MB (this call alone passes 64 KiB)', async () => {
@@ -168,9 +171,9 @@ describeEachDb('merchant console: images', (kind) => {
     expect((await upload(png, { cookie: staffCookie })).status).toBe(403);
     expect((await upload(png, { cookie: 'staff=not-a-session-token-00000000000' })).status).toBe(401);
     const padding = 'x'.repeat(70 * 1024);
-    for (const path of ['merchant/staff/invite', 'merchant/theme/draft', 'merchant/auth/login']) {
-      const res = await stack.api('POST', path, { cookie, body: { role: 'staff', padding } });
-      expect(res.status, path).toBe(413);
+    for (const call of [staffApi.invite, themeApi.saveDraft, staffApi.login]) {
+      const res = await gatewayCall(stack, call, { cookie, body: { role: 'staff', padding } });
+      expect(res.status, call.path).toBe(413);
     }
   });
 });

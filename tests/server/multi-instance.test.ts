@@ -24,6 +24,13 @@ import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake'
 import { serverEnv } from './support/env';
 import { SERVER_BUNDLE } from '../support/server-bundle';
 import { describePostgres, TEST_DATABASE_URL } from './support/provider';
+import { authApi } from '#contract/auth.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
+import { gatewayUrl } from '../support/calls';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** each customer tops up, orders, redeems and spins this many times at least */
@@ -160,12 +167,12 @@ describePostgres('several instances on one database', () => {
       const gateway = i % 2;
       const agent = request.agent(gateways[gateway]!.url);
       const phone = `+6392${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-      await agent.post('/api/auth/otp/request').send({ phone, purpose: 'register' }).expect(200);
+      await agent.post(gatewayUrl('', authApi.otpRequest)).send({ phone, purpose: 'register' }).expect(200);
       const message = twilio.sent.filter((m) => m.to === phone).at(-1)!;
       const code = /\b(\d{6})\b/.exec(message.body)![1]!;
-      const verified = await agent.post('/api/auth/otp/verify').send({ phone, code, purpose: 'register' }).expect(200);
+      const verified = await agent.post(gatewayUrl('', authApi.otpVerify)).send({ phone, code, purpose: 'register' }).expect(200);
       await agent
-        .post('/api/auth/register')
+        .post(gatewayUrl('', authApi.register))
         .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
         .expect(201);
       agents.push({ agent, gateway, phone });
@@ -182,7 +189,7 @@ describePostgres('several instances on one database', () => {
       .execute();
     const now = new FakeClock(new Date());
     for (const { id } of ids) await db.db.transaction().execute((trx) => earnPoints(trx, now, id, 2000, { reason: 'Welcome points' }));
-    const catalog = await agents[0]!.agent.get('/api/shop/catalog').expect(200);
+    const catalog = await agents[0]!.agent.get(gatewayUrl('', shopApi.catalog)).expect(200);
     const latte = (catalog.body.data.categories as Array<{ products: Array<{ id: number; name: string }> }>)
       .flatMap((c) => c.products)
       .find((p) => p.name === 'Spanish latte')!;
@@ -203,7 +210,7 @@ describePostgres('several instances on one database', () => {
         const a = c.agent;
         switch (step % 4) {
           case 0: {
-            const t = tally('top-up', await a.post('/api/wallet/topup').send({ amount: 100_000, idempotency_key: randomUUID() }));
+            const t = tally('top-up', await a.post(gatewayUrl('', walletApi.topup)).send({ amount: 100_000, idempotency_key: randomUUID() }));
             if (t.status !== 201) break;
             const paid = tally('pay', await a.post(`${t.body.data.payment_url}/complete`).send({ outcome: 'pay' }));
             if (paid.status === 200 && paid.body.data.status === 'paid') acknowledged.topups.push(t.body.data.topup_id);
@@ -213,19 +220,19 @@ describePostgres('several instances on one database', () => {
             const o = tally(
               'order',
               await a
-                .post('/api/order/create')
+                .post(gatewayUrl('', ordersApi.create))
                 .send({ items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() }),
             );
             if (o.status === 201) acknowledged.orders.push(o.body.data.order.name);
             break;
           }
           case 2: {
-            const r = tally('redeem', await a.post('/api/reward/redeem').send({ name: 'birthday-cake-slice', idempotency_key: randomUUID() }));
+            const r = tally('redeem', await a.post(gatewayUrl('', rewardsApi.redeem)).send({ name: 'birthday-cake-slice', idempotency_key: randomUUID() }));
             if (r.status === 200 || r.status === 201) acknowledged.vouchers.push(r.body.data.voucher.id);
             break;
           }
           default: {
-            const s = tally('spin', await a.post('/api/wheel/spin').send({ idempotency_key: randomUUID() }));
+            const s = tally('spin', await a.post(gatewayUrl('', wheelApi.spin)).send({ idempotency_key: randomUUID() }));
             if (s.status === 200 || s.status === 201) acknowledged.spins++;
           }
         }

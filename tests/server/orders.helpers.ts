@@ -5,7 +5,8 @@ import { issueVoucher } from '../../server/provider/rewards/vouchers.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { TEST_MERCHANT_KEY, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
 import { ordersApi } from '#contract/orders.calls';
-import { callApi } from '../support/calls';
+import { callApi, providerUrl } from '../support/calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 export async function menu(p: TestProvider): Promise<Map<string, { id: number; price: number; available: boolean }>> {
   const rows = await p.db.selectFrom('products').select(['id', 'name', 'price', 'available']).execute();
@@ -87,7 +88,7 @@ export function webhookEvent(paymentId: string, amount: number, type: 'payment.s
 
 /** POSTs a raw body to payment/webhook with no gateway signature, only the payment signature. */
 export function postWebhook(p: TestProvider, raw: string, sig?: string) {
-  let t = request(p.app).post('/api/v2/payment/webhook').set('content-type', 'application/json');
+  let t = request(p.app).post(providerUrl('', paymentsApi.webhook)).set('content-type', 'application/json');
   if (sig !== undefined) t = t.set('x-sandbox-signature', sig);
   return t.send(raw);
 }

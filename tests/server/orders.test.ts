@@ -20,7 +20,7 @@ describeEachDb('orders', (kind) => {
 
   const merchant = (body: object) => callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body });
 
-  describe('order/quote', () => {
+  describe(ordersApi.quote.path, () => {
     it('prices a pickup basket at current prices with the points it earns', async () => {
       const c = await p.newCustomer();
       const res = await callApi(p, ordersApi.quote, {
@@ -403,7 +403,7 @@ describeEachDb('orders', (kind) => {
     });
   });
 
-  describe('merchant/order/status', () => {
+  describe(ordersApi.status.path, () => {
     async function paidOrder(fulfilment: 'pickup' | 'delivery', wallet = 100000) {
       const c = await p.newCustomer({ wallet });
       const address = fulfilment === 'delivery' ? await makeAddress(p, c.id) : undefined;

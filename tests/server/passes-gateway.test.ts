@@ -14,6 +14,9 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { listen, testConfig } from './gateway.helpers';
 import { describeEachDb, openTestDatabase } from './support/provider';
 import { PASS_TYPE, testPasses, unzip } from './support/wallet';
+import { addressesApi } from '#contract/addresses.calls';
+import { passesApi } from '#contract/passes.calls';
+import { gatewayUrl } from '../support/calls';
 
 const SECRET = 'passes-gateway-signing-secret-0123456789';
 
@@ -66,9 +69,9 @@ describeEachDb('the pass web service through the gateway', (kind) => {
       })
       .execute();
 
-    const status = await fetch(`${gateway.url}/api/pass/status`, { headers: { cookie: `sid=${session}` } });
+    const status = await fetch(gatewayUrl(gateway.url, passesApi.status), { headers: { cookie: `sid=${session}` } });
     expect((await status.json()).data).toEqual({ apple: true, google: true });
-    const download = await fetch(`${gateway.url}/api/pass/apple`, { headers: { cookie: `sid=${session}` } });
+    const download = await fetch(gatewayUrl(gateway.url, passesApi.apple), { headers: { cookie: `sid=${session}` } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/vnd.apple.pkpass');
     const pass = JSON.parse(
@@ -76,7 +79,7 @@ describeEachDb('the pass web service through the gateway', (kind) => {
         .get('pass.json')!
         .toString(),
     );
-    expect(pass.webServiceURL).toBe(`${gateway.url}/api/pass/apple`);
+    expect(pass.webServiceURL).toBe(gatewayUrl(gateway.url, passesApi.apple));
 
     const base = `${pass.webServiceURL}/v1`;
     const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
@@ -109,6 +112,6 @@ describeEachDb('the pass web service through the gateway', (kind) => {
     expect((await fetch(registration, { method: 'DELETE', headers: auth })).status).toBe(200);
     expect(await handle.db.selectFrom('wallet_pass_devices').selectAll().execute()).toEqual([]);
     // elsewhere a bodiless DELETE is still refused as before
-    expect((await fetch(`${gateway.url}/api/address/delete`, { method: 'DELETE' })).status).toBe(415);
+    expect((await fetch(gatewayUrl(gateway.url, addressesApi.remove), { method: 'DELETE' })).status).toBe(415);
   });
 });

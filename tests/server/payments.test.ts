@@ -4,7 +4,7 @@ import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY, type TestProvider }
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { ordersApi } from '#contract/orders.calls';
 import { walletApi } from '#contract/wallet.calls';
-import { callApi, rawCall } from '../support/calls';
+import { callApi, gatewayUrl, rawCall, undeclared } from '../support/calls';
 import { paymentsApi } from '#contract/payments.calls';
 
 const CSP =
@@ -59,7 +59,7 @@ describeEachDb('payments', (kind) => {
       expect(html).toContain('<button type="button" class="decline" data-outcome="decline">Decline</button>');
       expect(html).toContain('<script src="/api/payment/sandbox.js" defer></script>');
       expect(html).toContain('<link rel="stylesheet" href="/api/payment/sandbox.css">');
-      expect(html).toContain(`data-complete-url="/api/payment/sandbox/${id}/complete"`);
+      expect(html).toContain(`data-complete-url="${gatewayUrl('', paymentsApi.sandboxComplete, { id })}"`);
       expect(html).toContain('role="status"');
       // nothing inline: no script body, no style attribute, no event handler attribute
       expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
@@ -154,7 +154,8 @@ describeEachDb('payments', (kind) => {
       const { c, order, url, voucher, paymentId } = await gatewayOrder({ voucher: true });
       expect(order).toMatchObject({ status: 'pending_payment', payment_method: 'gateway', total: 28000, points_earned: 0 });
       expect(order.timeline.map((t: { status: string }) => t.status)).toEqual(['pending_payment']);
-      expect(url).toBe(`/api/payment/sandbox/${paymentId}`);
+      // the hosted page, not a declared call
+      expect(url).toBe(`/api/${undeclared(`payment/sandbox/${paymentId}`)}`);
       expect(await p.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()).toMatchObject({
         kind: 'order',
         amount: 28000,

@@ -17,6 +17,7 @@ import { pointsApi } from '#contract/points.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { callApi } from '../support/calls';
+import { customersApi } from '#contract/customers.calls';
 
 /**
  * Pending points (issue 29): an order's points wait for the order to be completed, then for the owner's
@@ -90,7 +91,7 @@ describeEachDb('pending points', (kind) => {
     });
     expect(await ledgers(p, c.id)).toMatchObject({ points: 10, pointsSum: 10 });
     // the profile (Home's balance) says so too
-    expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 10, pending_points: 99 });
+    expect((await callApi(p, customersApi.profile, { token: c.token }).expect(200)).body.data).toMatchObject({ points: 10, pending_points: 99 });
     expect(await notes(c.token)).toContain(`99 points on their way: For order ${order.name}. You can spend them once it is completed.`);
     // 10 spendable, 99 on their way: a 60-point reward is refused
     const redeem = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: REWARD.name, idempotency_key: key() } });
@@ -108,7 +109,7 @@ describeEachDb('pending points', (kind) => {
       pending: [],
       items: [{ type: 'earn', points: 99, reason: `Order ${order.name}` }],
     });
-    expect((await p.call('get', 'customer/profile', { token: c.token }).expect(200)).body.data).toMatchObject({ points: 99, pending_points: 0 });
+    expect((await callApi(p, customersApi.profile, { token: c.token }).expect(200)).body.data).toMatchObject({ points: 99, pending_points: 0 });
     expect(await pendingRow(`order:${order.name}`)).toMatchObject({ status: 'credited', points: 99 });
     const entry = await p.db.selectFrom('points_ledger').selectAll().where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ type: 'earn', points: 99, remaining: 99 });

@@ -254,10 +254,10 @@ describeEachDb('rewards for a product', (kind) => {
     expect([refused.status, refused.body.error.code, refused.body.error.fields]).toEqual([409, 'CONFLICT', { id: 'is given by a reward' }]);
     await team.post(menuApi.archiveProduct, { id: product.id }).expect(200);
 
-    for (const call of ['order/quote', 'order/create'] as const) {
+    for (const call of [ordersApi.quote.path, ordersApi.create.path] as const) {
       const res = await p.call('post', call, {
         token: c.token,
-        body: call === 'order/create' ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id),
+        body: call === ordersApi.create.path ? { ...basket(voucher.id), payment_method: 'wallet', idempotency_key: randomUUID() } : basket(voucher.id),
       });
       expect([call, res.status, res.body.error.code, res.body.error.fields]).toEqual([
         call,

@@ -5,6 +5,7 @@ import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { SECOND } from '../../server/lib/clock';
 import { ordersApi } from '#contract/orders.calls';
 import { walletApi } from '#contract/wallet.calls';
+import { paymentsApi } from '#contract/payments.calls';
 import { callApi } from '../support/calls';
 
 /** Concurrency on a real pool of connections (PGlite has one connection, so races never show there). */
@@ -98,7 +99,9 @@ describePostgres('commerce races', () => {
     const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 15000, idempotency_key: key() } }).expect(201);
     const id = res.body.data.topup_id;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => p.call('post', `payment/sandbox/${id}/complete`, { token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } })),
+      Array.from({ length: 10 }, (_, i) =>
+        callApi(p, paymentsApi.sandboxComplete, { params: { id }, token: c.token, body: { outcome: i % 2 ? 'pay' : 'decline' } }),
+      ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const final = (await p.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

@@ -36,7 +36,7 @@ async function ledgerSum(p: TestProvider, customerId: number) {
 describeEachDb('rewards and vouchers', (kind) => {
   const p = useTestProvider(kind);
 
-  describe('reward/list', () => {
+  describe(rewardsApi.list.path, () => {
     it('lists the seeded coffee-shop rewards in order, to guests too', async () => {
       const res = await callApi(p, rewardsApi.list).expect(200);
       const rewards = res.body.data.rewards as Array<Record<string, unknown>>;
@@ -79,7 +79,7 @@ describeEachDb('rewards and vouchers', (kind) => {
     });
   });
 
-  describe('reward/redeem', () => {
+  describe(rewardsApi.redeem.path, () => {
     it('burns the points, issues a voucher with a unique code, and notifies', async () => {
       const c = await p.newCustomer({ points: 500 });
       const res = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'k1' } }).expect(201);
@@ -205,7 +205,7 @@ describeEachDb('rewards and vouchers', (kind) => {
     });
   });
 
-  describe('reward/storage', () => {
+  describe(rewardsApi.storage.path, () => {
     it('moves vouchers past their date to expired', async () => {
       const c = await p.newCustomer({ points: 1000 });
       const name = await makeReward(p, { validDays: 1, cost: 10 });

@@ -4,11 +4,15 @@ import { configureLive } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { channelsApi } from '#contract/channels.calls';
-import { rewardsApi } from '#contract/rewards.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { themeApi } from '#contract/theme.calls';
 import { wheelApi } from '#contract/wheel.calls';
+import type { Call } from '#contract/api';
 import { callApi } from '../support/calls';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { menuApi } from '#contract/menu.calls';
+import { staffApi } from '#contract/staff.calls';
 
 /**
  * The Overview's set-up checklist (issue 27): each step turns done after the owner's real action, read
@@ -27,7 +31,7 @@ describeEachDb('the set-up checklist', (kind) => {
     Object.entries((await setup()).steps)
       .filter(([, s]) => s.done)
       .map(([name]) => name);
-  const post = (path: string, body?: unknown) => p.call('post', path, { token: owner.token, ...(body === undefined ? {} : { body }) });
+  const post = (call: Call<unknown, any>, body?: unknown) => callApi(p, call, { token: owner.token, ...(body === undefined ? {} : { body }) });
   /** an audit row as the settings call will write it (settings.update: the shop settings page is not on this branch yet) */
   const audited = (action: string, target: string) =>
     insertAudit(p.db, { staffId: owner.id, action, target, before: { was: 1 }, after: { now: 2 }, now: p.clock.now() });
@@ -46,28 +50,28 @@ describeEachDb('the set-up checklist', (kind) => {
   it("brand: done once the theme is published with the shop's own logo and favicon, not by a draft alone", async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const theme = (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme;
-    await post('merchant/theme/draft', { ...theme, setting_company: 'Café Aurora' }).expect(200);
+    await post(themeApi.saveDraft, { ...theme, setting_company: 'Café Aurora' }).expect(200);
     expect(await done()).toEqual([]);
     // published with the demo's logo and favicon (its favicon says "Kopi Senja"): not the shop's brand yet
-    await post('merchant/theme/publish').expect(200);
+    await post(themeApi.publish).expect(200);
     expect(await done()).toEqual([]);
-    await post('merchant/theme/draft', { ...theme, setting_company: 'Café Aurora', post_file: '/media/aurora-logo.png' }).expect(200);
-    await post('merchant/theme/publish').expect(200);
+    await post(themeApi.saveDraft, { ...theme, setting_company: 'Café Aurora', post_file: '/media/aurora-logo.png' }).expect(200);
+    await post(themeApi.publish).expect(200);
     expect(await done()).toEqual([]);
-    await post('merchant/theme/draft', {
+    await post(themeApi.saveDraft, {
       ...theme,
       setting_company: 'Café Aurora',
       post_file: '/media/aurora-logo.png',
       post_title: '/media/aurora-icon.png',
     }).expect(200);
-    await post('merchant/theme/publish').expect(200);
+    await post(themeApi.publish).expect(200);
     expect(await done()).toEqual(['brand']);
   });
 
   it('locations: done once a location was changed or added', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const location = (await p.db.selectFrom('locations').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await post('merchant/locations/update', { id: location, phone: '+63 32 555 0100' }).expect(200);
+    await post(locationsConsoleApi.update, { id: location, phone: '+63 32 555 0100' }).expect(200);
     expect(await done()).toEqual(['locations']);
   });
 
@@ -88,31 +92,31 @@ describeEachDb('the set-up checklist', (kind) => {
   it('menu: a product added in the console and a demo product archived or deleted, both', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
+    await post(menuApi.createProduct, { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
     expect(await done()).toEqual([]);
-    await post('merchant/menu/product/archive', { id: await demoProduct() }).expect(200);
+    await post(menuApi.archiveProduct, { id: await demoProduct() }).expect(200);
     expect(await done()).toEqual(['menu']);
   });
 
   it('menu: a deleted demo product counts as replaced too', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    await post('merchant/menu/product/delete', { id: await demoProduct() }).expect(200);
+    await post(menuApi.deleteProduct, { id: await demoProduct() }).expect(200);
     expect(await done()).toEqual([]);
     const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
+    await post(menuApi.createProduct, { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
     expect(await done()).toEqual(['menu']);
   });
 
   it('rewards: done after any change to the catalogue', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string }[] };
-    await post('merchant/rewards/update', { name: rewards[0]!.name, points_cost: 777 }).expect(200);
+    await post(rewardsEditorApi.update, { name: rewards[0]!.name, points_cost: 777 }).expect(200);
     expect(await done()).toEqual(['rewards']);
   });
 
   it('staff: done once an invitation is sent', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
-    await post('merchant/staff/invite', { role: 'staff' }).expect(201);
+    await post(staffApi.invite, { role: 'staff' }).expect(201);
     expect(await done()).toEqual(['staff']);
   });
 
@@ -130,19 +134,19 @@ describeEachDb('the set-up checklist', (kind) => {
     try {
       expect(await done()).toEqual(['channels']);
       const theme = (await callApi(p, themeApi.draft, { token: owner.token }).expect(200)).body.data.theme;
-      await post('merchant/theme/draft', { ...theme, post_file: '/media/aurora-logo.png', post_title: '/media/aurora-icon.png' }).expect(200);
-      await post('merchant/theme/publish').expect(200);
+      await post(themeApi.saveDraft, { ...theme, post_file: '/media/aurora-logo.png', post_title: '/media/aurora-icon.png' }).expect(200);
+      await post(themeApi.publish).expect(200);
       await audited('settings.update', 'settings');
       await audited('location.update', 'location:1');
       await audited('loyalty.tiers.update', 'tiers');
       await audited('wheel.publish', 'wheel');
       const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-      await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
-      await post('merchant/menu/product/archive', { id: await demoProduct() }).expect(200);
+      await post(menuApi.createProduct, { category_id: category, name: 'House blend', price: 12_000 }).expect(201);
+      await post(menuApi.archiveProduct, { id: await demoProduct() }).expect(200);
       const { rewards } = (await callApi(p, rewardsApi.list)).body.data as { rewards: { name: string; points_cost: number }[] };
-      await post('merchant/rewards/update', { name: rewards[0]!.name, points_cost: rewards[0]!.points_cost + 10 }).expect(200);
+      await post(rewardsEditorApi.update, { name: rewards[0]!.name, points_cost: rewards[0]!.points_cost + 10 }).expect(200);
       expect((await setup()).live).toBe(false);
-      await post('merchant/staff/invite', { role: 'staff' }).expect(201);
+      await post(staffApi.invite, { role: 'staff' }).expect(201);
       const s = await setup();
       expect(Object.values(s.steps).every((step) => step.done)).toBe(true);
       expect(s.live).toBe(true);
@@ -156,10 +160,9 @@ describeEachDb('the set-up checklist', (kind) => {
   it("clears the demo in one step: its products, rewards, wheel, tiers, rule, images, address and phone; nothing of the owner's", async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     const category = (await p.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const own = (await post('merchant/menu/product/create', { category_id: category, name: 'House blend', price: 12_000 }).expect(201)).body.data.product
-      .id as number;
+    const own = (await post(menuApi.createProduct, { category_id: category, name: 'House blend', price: 12_000 }).expect(201)).body.data.product.id as number;
     const demoProducts = (await p.db.selectFrom('products').select('id').where('archived_at', 'is', null).execute()).length - 1;
-    const res = await post('merchant/setup/clear-demo', { confirm: true, shop_name: '  Café Luna ' });
+    const res = await post(channelsApi.clearDemo, { confirm: true, shop_name: '  Café Luna ' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
       products_archived: demoProducts,
@@ -192,7 +195,7 @@ describeEachDb('the set-up checklist', (kind) => {
     const s = await setup();
     expect(s).toMatchObject({ demo_cleared: true, steps: { menu: { done: true }, loyalty: { done: true } } });
     // again: nothing more to clear
-    const again = (await post('merchant/setup/clear-demo', { confirm: true }).expect(200)).body.data;
+    const again = (await post(channelsApi.clearDemo, { confirm: true }).expect(200)).body.data;
     expect(again).toMatchObject({
       products_archived: 0,
       rewards_retired: 0,
@@ -208,14 +211,14 @@ describeEachDb('the set-up checklist', (kind) => {
   it('clearing the demo keeps tiers the owner saved, and refuses a blank shop name, staff and strangers', async () => {
     owner = await newStaff(p.db, p.clock, { role: 'owner' });
     await audited('loyalty.tiers.update', 'tiers');
-    const blank = await post('merchant/setup/clear-demo', { confirm: true, shop_name: '   ' });
+    const blank = await post(channelsApi.clearDemo, { confirm: true, shop_name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.fields).toHaveProperty('shop_name');
     expect(await p.db.selectFrom('audit_log').select('id').where('action', '=', 'shop.clear_demo').execute()).toEqual([]);
     const member = await newStaff(p.db, p.clock, { role: 'staff' });
     expect((await callApi(p, channelsApi.clearDemo, { token: member.token, body: { confirm: true } })).status).toBe(403);
     expect((await callApi(p, channelsApi.clearDemo, { body: { confirm: true } })).status).toBe(401);
-    const res = (await post('merchant/setup/clear-demo', { confirm: true }).expect(200)).body.data;
+    const res = (await post(channelsApi.clearDemo, { confirm: true }).expect(200)).body.data;
     expect(res.tiers_turned_off).toBe(false);
     expect((await p.db.selectFrom('tier_programs').select('enabled').executeTakeFirstOrThrow()).enabled).toBe(true);
     expect(await p.db.selectFrom('tiers').select('position').where('welcome_reward_id', 'is not', null).execute()).not.toEqual([]);

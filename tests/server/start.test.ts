@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, fakeUpstream, makeDist, type FakeUpstream } from './gateway.helpers';
 import { SERVER_ARGS, TEST_SERVER_DIR } from '../support/server-bundle';
 import { serverTunables } from '../../scripts/lib/server-command.ts';
+import { settingsApi } from '#contract/settings.calls';
+import { gatewayUrl } from '../support/calls';
 
 interface Running {
   proc: ChildProcess;
@@ -131,7 +133,7 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
       const page = await fetch(`${first.url}/home`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
-      const settings = await fetch(`${first.url}/api/settings/main-setting`);
+      const settings = await fetch(gatewayUrl(first.url, settingsApi.mainSetting));
       expect(settings.status).toBe(200);
       expect((await settings.json()).data.setting_company).toEqual(expect.any(String));
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);

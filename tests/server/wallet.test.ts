@@ -6,7 +6,7 @@ import { key, ledgers } from './orders.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { walletApi } from '#contract/wallet.calls';
-import { callApi } from '../support/calls';
+import { callApi, undeclared } from '../support/calls';
 
 describeEachDb('wallet', (kind) => {
   const p = useTestProvider(kind);
@@ -49,7 +49,7 @@ describeEachDb('wallet', (kind) => {
     });
 
     it('needs a session', async () => {
-      for (const path of ['wallet/balance', 'wallet/history', 'wallet/topup/status']) {
+      for (const path of [walletApi.balance.path, walletApi.history.path, walletApi.topupStatus.path]) {
         expect((await p.call('get', path).expect(401)).body.error.code).toBe('SESSION_EXPIRED');
       }
       expect((await callApi(p, walletApi.topup, { body: { amount: 10000, idempotency_key: 'k' } }).expect(401)).body.error.code).toBe('SESSION_EXPIRED');
@@ -65,13 +65,14 @@ describeEachDb('wallet', (kind) => {
     });
   });
 
-  describe('wallet/topup', () => {
+  describe(walletApi.topup.path, () => {
     it('opens a pending top-up and answers its hosted payment page (201), without touching the balance', async () => {
       const c = await p.newCustomer();
       const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 50000, idempotency_key: key() } }).expect(201);
       const { topup_id, payment_url } = res.body.data;
       expect(topup_id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(payment_url).toBe(`/api/payment/sandbox/${topup_id}`);
+      // the hosted page, not a declared call
+      expect(payment_url).toBe(`/api/${undeclared(`payment/sandbox/${topup_id}`)}`);
       const row = await p.db.selectFrom('payments').selectAll().where('id', '=', topup_id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ customer_id: c.id, kind: 'topup', amount: 50000, status: 'pending', return_to: 'profile' });
       expect((await ledgers(p, c.id)).wallet).toBe(0);
@@ -138,7 +139,7 @@ describeEachDb('wallet', (kind) => {
     });
   });
 
-  describe('wallet/topup/status', () => {
+  describe(walletApi.topupStatus.path, () => {
     it("answers 404 for another customer's top-up or an unknown one, 400 for a malformed id", async () => {
       const c = await p.newCustomer();
       const other = await p.newCustomer();

@@ -57,6 +57,16 @@ export function pathOf(declaration: Call<any, any>, params: Record<string, strin
   });
 }
 
+/** A declared call's URL on a gateway at `origin` (`http://127.0.0.1:…/api/<path>`), for a test that fetches. */
+export function gatewayUrl(origin: string, declaration: Call<any, any>, params?: Record<string, string | number>): string {
+  return `${origin}/api/${pathOf(declaration, params)}`;
+}
+
+/** A declared call's URL on a provider at `origin` (`…/api/v2/<path>`): a fake provider's route, a call past the gateway. */
+export function providerUrl(origin: string, declaration: Call<any, any>, params?: Record<string, string | number>): string {
+  return `${origin}/api/v2/${pathOf(declaration, params)}`;
+}
+
 /** Makes a declared call through a test client: its method and path from the declaration. */
 export function callApi<C extends Call<any, any>>(client: Caller, declaration: C, opts: DeclaredCallOptions = {}): CallTest<DataOf<C>> {
   const { params, ...rest } = opts;
@@ -66,6 +76,39 @@ export function callApi<C extends Call<any, any>>(client: Caller, declaration: C
 /** A call of a path no declaration has, on purpose (a made-up route, a static file beside the API). */
 export function rawCall(client: Caller, method: 'get' | 'post' | 'delete', path: string, opts?: CallOptions): request.Test {
   return client.call(method, path, opts);
+}
+
+/** What makes a request by method and URL: a supertest agent (which keeps a browser's cookies) or `request(url)`. */
+export interface Requester {
+  get(url: string): request.Test;
+  post(url: string): request.Test;
+  delete(url: string): request.Test;
+}
+
+/**
+ * A Caller through a gateway (`/api/<path>`) with a supertest agent, as a browser calls: the session is
+ * the gateway's cookie the agent keeps, so a call takes no token. `callApi(viaGateway(agent), walletApi.balance)`.
+ */
+export function viaGateway(agent: Requester): Caller {
+  return {
+    call(method, path, opts = {}) {
+      // the gateway keeps the session in its cookie and finds the client's address itself
+      if (opts.token !== undefined || opts.ip !== undefined) throw new Error(`${path}: through a gateway, no token or ip`);
+      let t = agent[method](`/api/${path}`);
+      if (opts.headers) t = t.set(opts.headers);
+      if (opts.query) t = t.query(opts.query);
+      if (opts.body !== undefined) t = t.send(opts.body as object);
+      return t;
+    },
+  };
+}
+
+/**
+ * A path no declaration has, spelt on purpose and saying so, where a test fetches or fakes it rather than
+ * calling it through a Caller (then `rawCall`): a page or a file beside the calls, a made-up route.
+ */
+export function undeclared(path: string): string {
+  return path;
 }
 
 /** Anything that makes a call through a running gateway by method and path (a security test's stack). */
