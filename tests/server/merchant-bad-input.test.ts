@@ -629,6 +629,14 @@ describeEachDb('bad input on every merchant console call', (kind) => {
     },
     {
       method: 'post',
+      path: 'merchant/menu/category/archive-all',
+      owner: true,
+      valid: async () => ({ id: await newCategory() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      method: 'post',
       path: 'merchant/menu/product/create',
       owner: true,
       valid: async () => ({ category_id: await newCategory(), name: 'Pumpkin latte', description: 'Autumn only.', price: 18_500, image: '', available: true }),
