@@ -45,6 +45,7 @@ import * as m0037 from './migrations/0037-order-earnings-back';
 import * as m0038 from './migrations/0038-customer-data';
 import * as m0039 from './migrations/0039-credit-tier-rise';
 import * as m0040 from './migrations/0040-channel-connections';
+import * as m0041 from './migrations/0041-category-removed';
 
 export type Database = Kysely<DB>;
 
@@ -140,6 +141,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0038-customer-data': m0038,
   '0039-credit-tier-rise': m0039,
   '0040-channel-connections': m0040,
+  '0041-category-removed': m0041,
 };
 
 /**

@@ -105,6 +105,8 @@ export interface CategoryTable {
   id: Generated<number>;
   name: string;
   position: Generated<number>;
+  /** removed while archived products still named it (migration 0041): kept for them, shown to nobody */
+  removed_at: NullableTimestamp;
 }
 
 export interface ProductTable {

@@ -19,6 +19,7 @@ export const useRenameCategory = () => useMutation((id: number, name: string) =>
 export const useReorderCategories = () =>
   useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
 export const useDeleteCategory = () => useMutation((id: number) => callApi(menuApi.deleteCategory, { id }), menuChanged);
+export const useArchiveCategoryProducts = () => useMutation((id: number) => callApi(menuApi.archiveCategoryProducts, { id }), menuChanged);
 export const useCreateProduct = () => useMutation((fields: ProductFields) => callApi(menuApi.createProduct, fields), menuChanged);
 export const useUpdateProduct = () =>
   useMutation((id: number, fields: Partial<ProductFields>) => callApi(menuApi.updateProduct, { id, ...fields }), menuChanged);

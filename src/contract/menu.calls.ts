@@ -23,6 +23,7 @@ export const menuApi = {
   renameCategory: call.owner.post<MenuCategoryData, CategoryRenameInput>('merchant/menu/category/rename'),
   reorderCategories: call.owner.post<MenuData, CategoryReorderInput>('merchant/menu/category/reorder'),
   deleteCategory: call.owner.post<null, { id: number }>('merchant/menu/category/delete'),
+  archiveCategoryProducts: call.owner.post<MenuData, { id: number }>('merchant/menu/category/archive-all'),
   createProduct: call.owner.post<MenuProductData, ProductFields>('merchant/menu/product/create', { status: 201 }),
   updateProduct: call.owner.post<MenuProductData, ProductUpdateInput>('merchant/menu/product/update'),
   archiveProduct: call.owner.post<MenuProductData, { id: number }>('merchant/menu/product/archive'),

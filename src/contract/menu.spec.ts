@@ -58,13 +58,24 @@ export const menuSpec = /* @__PURE__ */ describe('Merchant console', menuApi, {
     message: 'The new order is saved.',
   },
   deleteCategory: {
-    summary: 'Remove an empty category',
-    description: 'A category that still has products: 409 CONFLICT.',
+    summary: 'Remove a category with no product on the menu',
+    description:
+      'A category that still has products on the menu: 409 CONFLICT, naming how many. One whose products are all archived is removed for everyone while those products keep it for their orders; restoring one of them brings the category back.',
     inContract: false,
     body: categoryDeleteBody,
     answer: 'Removed.',
     message: 'The category is removed.',
     errors: ['NOT_FOUND', 'CONFLICT'],
+  },
+  archiveCategoryProducts: {
+    summary: 'Archive every product of a category that is on the menu',
+    description: 'As archiving each one (merchant/menu/product/archive), in one change: customers no longer see them, past orders keep them.',
+    inContract: false,
+    body: categoryDeleteBody,
+    data: menuAnswer,
+    answer: 'The menu as it is now.',
+    message: '<n> products of <category> are archived: customers no longer see them.',
+    errors: ['NOT_FOUND'],
   },
   createProduct: {
     summary: 'Add a product',

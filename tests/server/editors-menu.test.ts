@@ -76,10 +76,62 @@ describeEachDb('the menu editor', (kind) => {
     const full = (await editorMenu()).find((c) => c.products.length > 0)!;
     const refused = await post(menuApi.deleteCategory, { id: full.id });
     expect([refused.status, refused.body.error.code]).toEqual([409, 'CONFLICT']);
-    expect(refused.body.message).toMatch(/move or remove them first/);
+    expect(refused.body.message).toMatch(/on the menu: archive or move them first/);
     const empty = (await post(menuApi.createCategory, { name: 'Empty' })).body.data.category as { id: number };
     expect((await post(menuApi.deleteCategory, { id: empty.id })).status).toBe(200);
     expect((await editorMenu()).some((c) => c.id === empty.id)).toBe(false);
+  });
+
+  it('removes a category whose products are all archived: they keep it for their orders, nobody sees it', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Winter drinks' })).body.data.category as { id: number };
+    const product = (await post(menuApi.createProduct, { category_id: category.id, name: 'Mulled cider', price: 18_000 })).body.data.product as { id: number };
+    const c = await p.newCustomer({ wallet: 100_000 });
+    const order = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
+    });
+    expect(order.status).toBe(201);
+    expect((await post(menuApi.archiveProduct, { id: product.id })).status).toBe(200);
+    expect((await post(menuApi.deleteCategory, { id: category.id })).status).toBe(200);
+    expect((await editorMenu()).some((x) => x.id === category.id)).toBe(false);
+    expect((await catalog()).some((x) => x.id === category.id)).toBe(false);
+    // the archived product is still there, in its category, and the order still names it
+    const kept = await p.db.selectFrom('products').select(['category_id', 'archived_at']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(kept.category_id).toBe(category.id);
+    const mine = await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.body.data.order.name } });
+    expect(mine.body.data.order.items[0]).toMatchObject({ name: 'Mulled cider' });
+    // a removed category takes no new product, and is not renamed
+    const added = await post(menuApi.createProduct, { category_id: category.id, name: 'Hot toddy', price: 9_000 });
+    expect([added.status, added.body.error?.fields]).toEqual([400, { category_id: 'is not a category of this menu' }]);
+    expect((await post(menuApi.renameCategory, { id: category.id, name: 'Back' })).status).toBe(404);
+    // restoring its product brings the category back, last on the menu
+    expect((await post(menuApi.restoreProduct, { id: product.id })).status).toBe(200);
+    const back = (await editorMenu()).at(-1)!;
+    expect([back.id, back.products.map((x) => x.id)]).toEqual([category.id, [product.id]]);
+  });
+
+  it('refuses to remove a category with products on the menu, saying how many', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Two left' })).body.data.category as { id: number };
+    for (const name of ['Cold brew', 'Iced mocha', 'Iced tea']) await post(menuApi.createProduct, { category_id: category.id, name, price: 10_000 });
+    const [first] = (await editorMenu()).find((x) => x.id === category.id)!.products;
+    await post(menuApi.archiveProduct, { id: first!.id });
+    const refused = await post(menuApi.deleteCategory, { id: category.id });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'CONFLICT']);
+    expect(refused.body.message).toBe('Two left still has 2 products on the menu: archive or move them first.');
+  });
+
+  it('archives every product of a category at once, and then the category can go', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Set-up samples' })).body.data.category as { id: number };
+    for (const name of ['Sample A', 'Sample B']) await post(menuApi.createProduct, { category_id: category.id, name, price: 5_000 });
+    const res = await post(menuApi.archiveCategoryProducts, { id: category.id });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('2 products of Set-up samples are archived: customers no longer see them.');
+    const inEditor = (await editorMenu()).find((x) => x.id === category.id)!;
+    expect(inEditor.products.every((x) => (x as { archived_at?: string | null }).archived_at)).toBe(true);
+    expect((await catalog()).find((x) => x.id === category.id)?.products ?? []).toEqual([]);
+    expect((await post(menuApi.archiveCategoryProducts, { id: 999_999 })).status).toBe(404);
+    expect((await post(menuApi.archiveCategoryProducts, { id: category.id }, staff.token)).status).toBe(403);
+    expect((await post(menuApi.deleteCategory, { id: category.id })).status).toBe(200);
   });
 
   it('sells a product out: customers see it unavailable and cannot order it; back on sale, they can', async () => {

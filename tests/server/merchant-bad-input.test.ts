@@ -619,6 +619,13 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       required: ['id'],
     },
     {
+      call: menuApi.archiveCategoryProducts,
+      owner: true,
+      valid: async () => ({ id: await newCategory() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
       call: menuApi.createProduct,
       owner: true,
       valid: async () => ({ category_id: await newCategory(), name: 'Pumpkin latte', description: 'Autumn only.', price: 18_500, image: '', available: true }),

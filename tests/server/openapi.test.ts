@@ -872,6 +872,7 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
     const categories = (await call('GET merchant/menu', { token: owner })).body.data.categories as { id: number }[];
     await call('POST merchant/menu/category/reorder', { token: owner, body: { ids: categories.map((c) => c.id).reverse() } });
     const empty = (await call('POST merchant/menu/category/create', { token: owner, body: { name: 'Empty' } })).body.data.category;
+    await call('POST merchant/menu/category/archive-all', { token: owner, body: { id: empty.id } });
     await call('POST merchant/menu/category/delete', { token: owner, body: { id: empty.id } });
     // its product options
     const group = (

@@ -18,7 +18,7 @@ const optionGroupIds = sql<
 export type CategoryRow = { id: number; name: string; position: number };
 
 export function listCategories(db: Database): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('position').orderBy('id').execute();
+  return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
 }
 
 /** Products as the editor shows them: with their option groups, when they were archived and whether an order names them. */
@@ -45,15 +45,35 @@ async function findEditorProduct(db: Database, id: number): Promise<EditorProduc
   return toEditorProduct(await editorProducts(db).where('id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** A category, its row locked until commit (`update`: to change it; `share`: to add a product to it). */
+/**
+ * A category on the menu (a removed one is not found), its row locked until commit (`update`: to change
+ * it; `share`: to add a product to it). A removal that commits first is seen: the row is checked again.
+ */
 export function lockCategory(trx: Database, id: number, mode: 'update' | 'share'): Promise<CategoryRow | undefined> {
-  const q = trx.selectFrom('categories').select(CATEGORY_COLUMNS).where('id', '=', id);
+  const q = trx.selectFrom('categories').select(CATEGORY_COLUMNS).where('id', '=', id).where('removed_at', 'is', null);
   return (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst();
 }
 
-/** Every category's id and place, their rows locked until commit, in menu order. */
+/** Every category's id and place on the menu, their rows locked until commit, in menu order. */
 export function lockCategories(trx: Database): Promise<{ id: number; position: number }[]> {
-  return trx.selectFrom('categories').select(['id', 'position']).orderBy('position').orderBy('id').forUpdate().execute();
+  return trx.selectFrom('categories').select(['id', 'position']).where('removed_at', 'is', null).orderBy('position').orderBy('id').forUpdate().execute();
+}
+
+/** Removed for everyone, kept for the archived products that still name it. */
+export async function markCategoryRemoved(trx: Database, id: number, at: Date): Promise<void> {
+  await trx.updateTable('categories').set({ removed_at: at }).where('id', '=', id).execute();
+}
+
+/** A removed category back on the menu, last; undefined when it was never removed (or does not exist). */
+export async function bringCategoryBack(trx: Database, id: number): Promise<CategoryRow | undefined> {
+  const removed = await trx.selectFrom('categories').select('id').where('id', '=', id).where('removed_at', 'is not', null).forUpdate().executeTakeFirst();
+  if (!removed) return undefined;
+  const { next } = await trx
+    .selectFrom('categories')
+    .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return trx.updateTable('categories').set({ removed_at: null, position: next }).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function insertCategory(trx: Database, name: string): Promise<CategoryRow> {
@@ -123,6 +143,13 @@ export async function updateProductRow(
 ): Promise<EditorProduct> {
   await trx.updateTable('products').set(patch).where('id', '=', id).execute();
   return findEditorProduct(trx, id);
+}
+
+/** A category's products on the menu archived now; their ids. */
+export async function archiveListedProducts(trx: Database, categoryId: number, at: Date): Promise<number[]> {
+  const ids = await lockListedProducts(trx, categoryId);
+  if (ids.length) await trx.updateTable('products').set({ archived_at: at }).where('id', 'in', ids).execute();
+  return ids;
 }
 
 /** The ids of a category's products on the menu (not archived), their rows locked until commit, in menu order. */

@@ -3,6 +3,7 @@ import { menuMachineSpec, menuSpec } from '#contract/menu.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import {
+  archiveCategoryProducts,
   archiveProduct,
   createCategory,
   createProduct,
@@ -31,6 +32,11 @@ export function menuRoutes(ctx: ProviderContext): Router {
       deleteCategory: async (body, at) => {
         await deleteCategory(ctx, at.staff(), body.id);
         return null;
+      },
+      archiveCategoryProducts: async (body, at) => {
+        const { menu: after, count, name } = await archiveCategoryProducts(ctx, at.staff(), body.id);
+        const what = count === 1 ? '1 product' : `${count} products`;
+        return at.reply(after, `${what} of ${name} ${count === 1 ? 'is' : 'are'} archived: customers no longer see ${count === 1 ? 'it' : 'them'}.`);
       },
       createProduct: async (body, at) => at.reply({ product: await createProduct(ctx, at.staff(), body) }, `${body.name} is on the menu.`),
       updateProduct: async (body, at) => ({ product: await updateProduct(ctx, at.staff(), body) }),

@@ -8,6 +8,8 @@ import { forgetCatalog } from '../shop/shop.service';
 import { attachGroups, menuChange } from '../options/options.service';
 import { insertMachineAudit } from '../staff/staff.repo';
 import {
+  archiveListedProducts,
+  bringCategoryBack,
   countProductsIn,
   deleteCategoryRow,
   deleteProductRow,
@@ -19,6 +21,7 @@ import {
   lockCategory,
   lockListedProducts,
   lockProduct,
+  markCategoryRemoved,
   nextProductPosition,
   renameCategoryRow,
   rewardsGiving,
@@ -29,7 +32,7 @@ import {
 } from './menu.repo';
 
 /**
- * The owner's menu editor: categories (add, rename, reorder, delete when empty) and products (add,
+ * The owner's menu editor: categories (add, rename, reorder, remove when none of theirs is on the menu) and products (add,
  * change name, description, price, category, image, sold out). Every change is in the audit log with
  * the thing before and after, and the menu's cache is forgotten, so customers see it within 10 s.
  * Orders keep the price they were placed at (order_items hold their own copy).
@@ -78,22 +81,45 @@ export function reorderCategories(ctx: ProviderContext, staff: StaffOfRequest, i
   });
 }
 
+/**
+ * Removed when no product of it is on the menu. One that still holds archived products is marked
+ * removed rather than deleted: they keep the category their orders were placed under (and the loyalty
+ * rules and stamp cards that count it keep its name), while customers and the editor no longer see it.
+ */
 export function deleteCategory(ctx: ProviderContext, staff: StaffOfRequest, categoryId: number) {
   return changed(ctx, staff, async (trx) => {
     const before = await lockCategory(trx, categoryId, 'update');
     if (!before) throw notFound('Category');
     const { listed, archived } = await countProductsIn(trx, categoryId);
-    if (listed > 0) throw new AppError('CONFLICT', `${before.name} still has ${products(listed)}: move or remove them first.`, { id: 'is not empty' });
-    // an archived product stays in its category (the orders that name it show it there): it goes only with a deletion or a move
-    if (archived > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `${before.name} still holds ${products(archived, 'archived ')}: restore and move them to another category, or delete the ones never ordered, first.`,
-        { id: 'holds archived products' },
-      );
+    if (listed > 0) {
+      throw new AppError('CONFLICT', `${before.name} still has ${products(listed)} on the menu: archive or move them first.`, {
+        id: `has ${products(listed)} on the menu`,
+      });
     }
-    await deleteCategoryRow(trx, categoryId);
+    if (archived > 0) await markCategoryRemoved(trx, categoryId, ctx.clock.now());
+    else await deleteCategoryRow(trx, categoryId);
     return { result: null, action: 'menu.category.delete', target: `category:${categoryId}`, before, after: null };
+  });
+}
+
+/** Every product of a category that is on the menu archived in one change (setting up a menu, a season over). */
+export function archiveCategoryProducts(
+  ctx: ProviderContext,
+  staff: StaffOfRequest,
+  categoryId: number,
+): Promise<{ menu: MenuData; count: number; name: string }> {
+  return changed(ctx, staff, async (trx) => {
+    const category = await lockCategory(trx, categoryId, 'update');
+    if (!category) throw notFound('Category');
+    const ids = await archiveListedProducts(trx, categoryId, ctx.clock.now());
+    const after = await menu(trx);
+    return {
+      result: { menu: after, count: ids.length, name: category.name },
+      action: 'menu.category.archive_all',
+      target: `category:${categoryId}`,
+      before: { listed: ids },
+      after: { archived: ids },
+    };
   });
 }
 
@@ -144,8 +170,9 @@ export function restoreProduct(ctx: ProviderContext, staff: StaffOfRequest, prod
     const before = await lockProduct(trx, productId);
     if (!before) throw notFound('Product');
     if (!before.archived_at) return { result: before, action: 'menu.product.restore', target: `product:${productId}`, before, after: before };
-    // the category's lock, as an added product takes it: two restored at once get two places
-    await lockCategory(trx, before.category_id, 'update');
+    // the category's lock, as an added product takes it: two restored at once get two places; a
+    // category removed while it held only archived products comes back with the first one restored
+    if (!(await lockCategory(trx, before.category_id, 'update'))) await bringCategoryBack(trx, before.category_id);
     const product = await updateProductRow(trx, productId, { archived_at: null, position: await nextProductPosition(trx, before.category_id) });
     return { result: product, action: 'menu.product.restore', target: `product:${productId}`, before, after: product };
   });

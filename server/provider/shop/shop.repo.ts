@@ -11,7 +11,7 @@ export function toProduct(r: ProductRow): Product {
 }
 
 export async function listCatalog(db: Database): Promise<Category[]> {
-  const categories = await db.selectFrom('categories').select(['id', 'name']).orderBy('position').orderBy('id').execute();
+  const categories = await db.selectFrom('categories').select(['id', 'name']).where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
   const products = await db
     .selectFrom('products')
     .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])

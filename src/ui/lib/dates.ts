@@ -9,14 +9,15 @@ export function formatDate(iso: string, locale: string, timeZone = 'UTC'): strin
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
-/** "20 Nov 2026, 5:30 PM" in the given locale and time zone. */
-export function formatDateTime(iso: string, locale: string, timeZone = 'UTC'): string {
+/** "20 Nov 2026, 5:30 PM" in the given locale and time zone ("5:30:15 PM" with `seconds`). */
+export function formatDateTime(iso: string, locale: string, timeZone = 'UTC', { seconds = false }: { seconds?: boolean } = {}): string {
   return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
+    ...(seconds ? { second: '2-digit' as const } : {}),
     timeZone,
   }).format(new Date(iso));
 }

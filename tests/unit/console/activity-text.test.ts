@@ -471,6 +471,54 @@ describe('the activity log in words', () => {
     expect(describeActivity(entry({ action: 'reward.bundle', target: 'reward:x' }), f).sentence).toBe('Anna: reward.bundle (reward:x).');
   });
 
+  it('says which days of the opening hours changed and how, never "…" (issue 46)', () => {
+    const week = { mon: [{ open: '07:00', close: '19:00' }], tue: [{ open: '07:00', close: '19:00' }], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const t = describeActivity(
+      entry({
+        action: 'location.update',
+        target: 'location:1',
+        before: { name: 'Makati', hours: week, exceptions: [] },
+        after: {
+          name: 'Makati',
+          hours: {
+            ...week,
+            tue: [
+              { open: '08:00', close: '12:00' },
+              { open: '13:00', close: '17:00' },
+            ],
+            sun: [{ open: '09:00', close: '15:00' }],
+          },
+          exceptions: [{ date: '2026-12-25', periods: [] }],
+        },
+      }),
+      f,
+    );
+    expect(t.changes).toEqual([
+      { label: 'Opening hours, Tuesday', before: '07:00–19:00', after: '08:00–12:00, 13:00–17:00' },
+      { label: 'Opening hours, Sunday', before: 'Closed', after: '09:00–15:00' },
+      { label: 'Dated hours, Dec 25, 2026', before: '—', after: 'Closed' },
+    ]);
+  });
+
+  it('says a new logo or photo rather than where it is stored (issue 46)', () => {
+    const t = describeActivity(
+      entry({
+        action: 'theme.publish',
+        before: { post_file: '/media/logo-1a2b.webp', post_title: '/media/fav-1.png', landing_body_background_image: '' },
+        after: { post_file: '/media/logo-3c4d.webp', post_title: '', landing_body_background_image: '/media/landing-9.webp' },
+      }),
+      f,
+    );
+    expect(t.changes).toEqual([
+      { label: 'Logo', before: 'the previous logo', after: 'a new logo' },
+      { label: 'Favicon', before: 'the previous favicon', after: 'none' },
+      { label: 'Landing image', before: '—', after: 'a new landing image' },
+    ]);
+    expect(changesOf({ image: '/media/a.webp' }, { image: '/media/b.webp' }, f)).toEqual([
+      { label: 'Photo', before: 'the previous photo', after: 'a new photo' },
+    ]);
+  });
+
   it('leaves bookkeeping out of before and after', () => {
     expect(changesOf({ id: 1, created_at: 'a', name: 'A' }, { id: 2, created_at: 'b', name: 'B' }, f)).toEqual([{ label: 'Name', before: 'A', after: 'B' }]);
   });

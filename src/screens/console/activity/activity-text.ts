@@ -80,6 +80,7 @@ const LABEL: Record<string, string> = {
   landing_body_background_image: 'Landing image',
   post_file: 'Logo',
   post_title: 'Favicon',
+  image: 'Photo',
   category_id: 'Category',
   min_choices: 'Fewest choices',
   max_choices: 'Most choices',
@@ -143,6 +144,61 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   return '…';
 }
 
+/** Fields that hold an image's stored address: said as the image they are, never as the path. */
+const IMAGE: Record<string, string> = { post_file: 'logo', post_title: 'favicon', landing_body_background_image: 'landing image', image: 'photo' };
+const WEEKDAY_NAMES: Record<string, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
+/** A day's opening periods as people read them: "08:00–12:00, 13:00–17:00", or "Closed". */
+function periodsOf(v: unknown): string {
+  const periods = Array.isArray(v) ? v.map(obj).filter((p) => typeof p.open === 'string' && typeof p.close === 'string') : [];
+  return periods.length ? periods.map((p) => `${p.open as string}–${p.close as string}`).join(', ') : 'Closed';
+}
+
+/** The days whose opening periods differ, one line each ("Opening hours, Tuesday": 07:00–19:00 → Closed). */
+function hoursChanges(before: unknown, after: unknown): ActivityChange[] {
+  const b = obj(before);
+  const a = obj(after);
+  return Object.keys(WEEKDAY_NAMES)
+    .filter((d) => JSON.stringify(b[d] ?? []) !== JSON.stringify(a[d] ?? []))
+    .map((d) => ({ label: `${labelOf('hours')}, ${WEEKDAY_NAMES[d]!}`, before: periodsOf(b[d]), after: periodsOf(a[d]) }));
+}
+
+/** The dated exceptions added, changed or taken away, one line per date. */
+function exceptionChanges(before: unknown, after: unknown, f: ActivityFormat): ActivityChange[] {
+  const byDate = (v: unknown) => new Map((Array.isArray(v) ? v.map(obj) : []).filter((e) => typeof e.date === 'string').map((e) => [e.date as string, e]));
+  const b = byDate(before);
+  const a = byDate(after);
+  const dates = [...new Set([...b.keys(), ...a.keys()])].sort();
+  return dates
+    .filter((d) => JSON.stringify(b.get(d)) !== JSON.stringify(a.get(d)))
+    .map((d) => ({
+      label: `${labelOf('exceptions')}, ${f.day(d)}`,
+      before: b.has(d) ? periodsOf(b.get(d)!.periods) : '—',
+      after: a.has(d) ? periodsOf(a.get(d)!.periods) : 'Back to the weekly hours',
+    }));
+}
+
+/** One field's change in words: hours by day, dates by date, images as images, the rest by value. */
+function fieldChanges(k: string, b: unknown, a: unknown, created: boolean, removed: boolean, f: ActivityFormat): ActivityChange[] {
+  if (k === 'hours' && !created && !removed) return hoursChanges(b, a);
+  if (k === 'exceptions' && !created && !removed) return exceptionChanges(b, a, f);
+  const image = IMAGE[k];
+  const value = image
+    ? (v: unknown, was: boolean) => (typeof v === 'string' && v ? `${was ? 'the previous' : 'a new'} ${image}` : was ? '—' : 'none')
+    : (v: unknown) => valueOf(k, v, f);
+  if (created) return [{ label: labelOf(k), before: '—', after: value(a, false) }];
+  if (removed) return [{ label: labelOf(k), before: value(b, true), after: '—' }];
+  return [{ label: labelOf(k), before: value(b, true), after: value(a, false) }];
+}
+
 /** What differs between before and after, field by field, in words (bookkeeping fields left out). */
 export function changesOf(before: unknown, after: unknown, f: ActivityFormat): ActivityChange[] {
   const b = obj(before);
@@ -153,10 +209,7 @@ export function changesOf(before: unknown, after: unknown, f: ActivityFormat): A
     const was = JSON.stringify(b[k]);
     const now = JSON.stringify(a[k]);
     if (was === now) continue;
-    const value = (v: unknown) => valueOf(k, v, f);
-    if (before === null) out.push({ label: labelOf(k), before: '—', after: value(a[k]) });
-    else if (after === null) out.push({ label: labelOf(k), before: value(b[k]), after: '—' });
-    else out.push({ label: labelOf(k), before: value(b[k]), after: value(a[k]) });
+    out.push(...fieldChanges(k, b[k], a[k], before === null, after === null, f));
   }
   return out;
 }
@@ -180,6 +233,10 @@ function productLifecycle(action: string, who: string, a: Obj, b: Obj): string |
       return `${who} deleted ${text(b.name, 'a product')} from the menu.`;
     case 'menu.product.reorder':
       return `${who} put the products of a category in a new order.`;
+    case 'menu.category.archive_all': {
+      const n = Array.isArray(a.archived) ? a.archived.length : 0;
+      return `${who} archived ${n === 1 ? '1 product' : `${n} products`} of a category at once: customers no longer see them.`;
+    }
     default:
       return null;
   }

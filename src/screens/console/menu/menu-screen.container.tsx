@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import type { SiteSettings } from '#contract';
 import {
+  useArchiveCategoryProducts,
   useArchiveProduct,
   useCreateCategory,
   useCreateProduct,
@@ -13,11 +15,14 @@ import {
   useUpdateProduct,
 } from '../../../api/menu';
 import { useOptionGroups } from '../../../api/options';
+import { useRewardsEditor } from '../../../api/rewards';
+import { useWheelEditor } from '../../../api/wheel';
 import { useSettings } from '../../../api/settings';
 import { consoleLink } from '../../../console/link';
 import { messageOf } from '../../../shared/errors';
 import { useImageUpload } from '../shared/image-upload.container';
 import { MenuEditorScreen } from './menu-screen';
+import { productGivers } from './product-givers';
 import { saved, useRowActions } from '../shared/save.container';
 
 /** The ids with one moved a place up (-1) or down (1); null when it cannot move that way. */
@@ -37,6 +42,7 @@ export default function MenuEditorContainer() {
   const renameCategory = useRenameCategory();
   const reorder = useReorderCategories();
   const deleteCategory = useDeleteCategory();
+  const archiveAll = useArchiveCategoryProducts();
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const archiveProduct = useArchiveProduct();
@@ -46,6 +52,10 @@ export default function MenuEditorContainer() {
   const images = useImageUpload<'product'>();
   const rows = useRowActions<string>();
   const optionGroups = useOptionGroups();
+  // what gives a product away, named when it is archived
+  const rewards = useRewardsEditor();
+  const wheel = useWheelEditor();
+  const givers = useMemo(() => productGivers(rewards.data?.rewards ?? [], wheel.data?.current), [rewards.data, wheel.data]);
 
   return (
     <MenuEditorScreen
@@ -66,6 +76,7 @@ export default function MenuEditorContainer() {
         if (ids) void rows.act('order', () => reorder(ids));
       }}
       onDeleteCategory={(id) => void rows.act(`category-${id}`, () => deleteCategory(id))}
+      onArchiveCategory={(id) => void rows.act(`category-${id}`, () => archiveAll(id))}
       onSaveProduct={(id, form) => saved(() => (id === null ? createProduct(form) : updateProduct(id, form)))}
       onSetAvailable={(p, available) => void rows.act(`product-${p.id}`, () => updateProduct(p.id, { available }))}
       onMoveProduct={(p, by) => {
@@ -87,6 +98,7 @@ export default function MenuEditorContainer() {
       actionError={rows.error}
       busy={rows.busy}
       optionGroups={optionGroups.data?.groups ?? []}
+      givers={givers}
       renderLink={consoleLink}
     />
   );

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EditorProduct, MenuData, ProductFields } from '#contract/menu';
 import type { EditorOptionGroup } from '#contract/options';
 import { consoleHref } from '#contract/console-routes';
-import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
+import { formatMoney, moneyDigits, moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
 import { ProductOptionsField } from './product-options-field';
+import { giversSentence } from './product-givers';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
 
@@ -21,7 +22,10 @@ export interface MenuEditorScreenProps {
   onCreateCategory: (name: string) => Promise<SaveProblem | null>;
   onRenameCategory: (id: number, name: string) => Promise<SaveProblem | null>;
   onMoveCategory: (id: number, by: -1 | 1) => void;
+  /** removes a category none of whose products is on the menu (archived ones keep it for their orders) */
   onDeleteCategory: (id: number) => void;
+  /** archives every product of the category that is on the menu */
+  onArchiveCategory: (id: number) => void;
   /** id null: a new product */
   onSaveProduct: (id: number | null, form: ProductFields) => Promise<SaveProblem | null>;
   onSetAvailable: (product: EditorProduct, available: boolean) => void;
@@ -40,6 +44,8 @@ export interface MenuEditorScreenProps {
   actionError?: string | null;
   /** what is being saved (`category-3`, `product-12`; `order`: the categories' order, `product-order`: a category's products') */
   busy?: string | null;
+  /** what gives each product away (by id: "the reward Free Luna latte", "the wheel prize …"), named when it is archived */
+  givers?: Record<number, string[]>;
   /** the option groups a product can be given (the Options page's) */
   optionGroups?: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
   renderLink?: RenderLink;
@@ -84,6 +90,20 @@ function CategoryNameForm({
   );
 }
 
+/**
+ * A price far above the rest of the menu (more than 10× the dearest other product on it, and more than
+ * 1,000 of the currency): likely a slip of the keyboard (95000 for 950.00). The sentence that asks
+ * before saving it, or null.
+ */
+function farAboveMenu(minor: number, categories: MenuData['categories'], self: number | null, currency: string, locale: string): string | null {
+  const prices = categories.flatMap((c) => c.products.filter((p) => !p.archived_at && p.id !== self).map((p) => p.price));
+  if (prices.length === 0) return null;
+  const dearest = Math.max(...prices);
+  if (minor <= 10 * dearest || minor <= 1000 * 10 ** moneyDigits(currency, locale)) return null;
+  const money = (n: number) => formatMoney(n, currency, locale);
+  return `${money(minor)} is far above your other products (up to ${money(dearest)}). Save it anyway?`;
+}
+
 function ProductFieldsFields({
   product,
   categories,
@@ -100,7 +120,11 @@ function ProductFieldsFields({
   const [price, setPrice] = useState(product.id === null ? '' : moneyInput(product.price, currency, locale));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
+  // the price the owner was asked about (far above the menu); saved when submitted again unchanged
+  const [asked, setAsked] = useState<number | null>(null);
   const set = <K extends keyof ProductFields>(k: K, v: ProductFields[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const typed = parseMoney(price, currency, locale);
+  const farAbove = typed === null ? null : farAboveMenu(typed, categories, form.id, currency, locale);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -109,6 +133,7 @@ function ProductFieldsFields({
     if (!form.name.trim()) fields.name = 'is required';
     if (minor === null) fields.price = moneyProblem(price, currency, locale, 3550)!;
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
+    if (farAbove && asked !== minor) return setAsked(minor);
     setSaving(true);
     const refused = await props.onSaveProduct(form.id, {
       category_id: form.category_id,
@@ -186,12 +211,13 @@ function ProductFieldsFields({
         onChange={(on) => set('available', on)}
       />
       {problem?.message && Object.keys(problem.fields).length === 0 && <Notice tone="danger">{problem.message}</Notice>}
+      {farAbove && asked === typed && <Notice tone="warning">{farAbove}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
         <Button type="submit" loading={saving}>
-          {form.id === null ? 'Add product' : 'Save product'}
+          {farAbove && asked === typed ? 'Save anyway' : form.id === null ? 'Add product' : 'Save product'}
         </Button>
       </div>
     </form>
@@ -199,7 +225,7 @@ function ProductFieldsFields({
 }
 
 type Editing = { kind: 'new-category' } | { kind: 'rename'; id: number; name: string } | { kind: 'product'; product: ProductFields & { id: number | null } };
-type Asking = { kind: 'category' | 'archive' | 'delete'; id: number; name: string; product?: EditorProduct };
+type Asking = { kind: 'category' | 'archive-all' | 'archive' | 'delete'; id: number; name: string; product?: EditorProduct };
 
 const moveId = (id: number, by: -1 | 1) => `move-product-${id}-${by < 0 ? 'up' : 'down'}`;
 
@@ -329,9 +355,25 @@ function CategoryCard({
           <Button size="sm" variant="secondary" onClick={() => onEdit({ kind: 'rename', id: c.id, name: c.name })} aria-label={`Rename ${c.name}`}>
             Rename
           </Button>
-          {listed.length === 0 && (
+          {listed.length === 0 ? (
             <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'category', id: c.id, name: c.name })} aria-label={`Remove ${c.name}`}>
               Remove
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy === `category-${c.id}`}
+              onClick={() =>
+                onAsk({
+                  kind: 'archive-all',
+                  id: c.id,
+                  name: listed.length === 1 ? `the 1 product of ${c.name}` : `all ${listed.length} products of ${c.name}`,
+                })
+              }
+              aria-label={`Archive all products of ${c.name}`}
+            >
+              Archive all
             </Button>
           )}
           <Button
@@ -421,10 +463,23 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
 }
 
 const ASKS: Record<Asking['kind'], { verb: string; description: string }> = {
-  category: { verb: 'Remove', description: 'Customers no longer see it. A category that still holds archived products cannot be removed.' },
+  category: {
+    verb: 'Remove',
+    description: 'Customers no longer see it. Its archived products go with it from this page; past orders still show them.',
+  },
+  'archive-all': {
+    verb: 'Archive',
+    description: 'Customers no longer see them or order them. Past orders keep them, and you can restore each one from Archived.',
+  },
   archive: { verb: 'Archive', description: 'Customers no longer see it or order it. Past orders keep it, and you can restore it any time from Archived.' },
   delete: { verb: 'Delete', description: 'It was never ordered, so it goes for good.' },
 };
+
+/** The confirm's words; archiving a product a reward or a wheel prize gives says what becomes of their vouchers. */
+function askDescription(asking: Asking, props: MenuEditorScreenProps): string {
+  const given = asking.kind === 'archive' ? giversSentence(props.givers?.[asking.id], props.locale) : null;
+  return given ? `${given} ${ASKS.archive.description}` : ASKS[asking.kind].description;
+}
 
 /** Keeps the keyboard on a moved product's button once the menu shows its new place (or its other button, at an end). */
 function useFocusAfterMove(menu: MenuData | undefined, busy: string | null | undefined) {
@@ -507,9 +562,10 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
       <ConfirmRemove
         item={asking}
         verb={asking ? ASKS[asking.kind].verb : 'Remove'}
-        description={asking ? ASKS[asking.kind].description : ''}
+        description={asking ? askDescription(asking, props) : ''}
         onRemove={(a) => {
           if (a.kind === 'category') props.onDeleteCategory(a.id);
+          else if (a.kind === 'archive-all') props.onArchiveCategory(a.id);
           else if (a.kind === 'archive') props.onArchiveProduct(a.product!);
           else props.onDeleteProduct(a.product!);
         }}

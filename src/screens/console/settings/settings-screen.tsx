@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
-import { SHORT_NAME_MAX, shopSettingsProblems, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { SHORT_NAME_MAX, shopSettingsProblems, shopSettingsUpdateBody, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
 import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
@@ -584,9 +584,12 @@ function SettingsForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const { changes, problems } = changesOf(form, settings);
-    // the referral reward's rules between fields, on the settings as they would be (the provider checks them all again)
+    // what the provider would refuse, checked here with its own schema and rules between fields (on the
+    // settings as they would be), so every problem shows at once rather than in a second round after saving
+    const checked = shopSettingsUpdateBody.safeParse(changes);
+    if (!checked.success) for (const issue of checked.error.issues) if (typeof issue.path[0] === 'string') problems[issue.path[0]] ??= issue.message;
     const after = { ...settings, ...changes } as ShopSettingsData;
-    for (const [k, words] of Object.entries(shopSettingsProblems(after))) if (k.startsWith('referral_')) problems[k] ??= words;
+    for (const [k, words] of Object.entries(shopSettingsProblems(after))) problems[k] ??= words;
     if (Object.keys(problems).length) return setProblem({ message: 'Please check the highlighted fields.', fields: problems });
     if (Object.keys(changes).length === 0) {
       setProblem(null);

@@ -7,9 +7,9 @@ import type { ActivityFormat } from '../activity/activity-text';
  * How the console writes times: one way on every page ("20 Nov 2026, 5:30 PM", as the counter does),
  * in the shop's locale and time zone (the merchant's settings), whatever the computer it is opened on is set to.
  */
-export function consoleTimeFormat(settings: Pick<SiteSettings, 'locale' | 'timezone'> | undefined): (iso: string) => string {
+export function consoleTimeFormat(settings: Pick<SiteSettings, 'locale' | 'timezone'> | undefined): (iso: string, options?: { seconds?: boolean }) => string {
   const locale = settings?.locale || 'en';
-  return (iso) => formatDateTime(iso, locale, settings?.timezone || 'UTC');
+  return (iso, options) => formatDateTime(iso, locale, settings?.timezone || 'UTC', options);
 }
 
 /** Money, counts and days as the shop writes them, for the activity log's sentences. */

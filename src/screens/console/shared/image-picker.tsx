@@ -52,7 +52,7 @@ export function ImagePicker({ field, label, hint, value, uploading, error, onUpl
           )}
         </div>
       </div>
-      <FieldNotes id={id} hint={<>{hint} PNG, JPEG or WebP, at most 2 MB.</>} error={error} alert />
+      <FieldNotes id={id} hint={<>{hint} PNG, JPEG or WebP; a large photo is made smaller before it is sent.</>} error={error} alert />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type ImagePurpose } from '#contract/staff-checks';
+import type { ImagePurpose } from '#contract/staff-checks';
 import { useUploadImage } from '../../../api/media';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
+import { fitImage } from './fit-image';
 
 /** A file's bytes as base64, without the `data:…;base64,` prefix. */
 function base64Of(file: File): Promise<string> {
@@ -34,12 +35,19 @@ export function useImageUpload<F extends string>() {
   const run = useCallback(
     async (field: F, file: File): Promise<string | null> => {
       setError(field, undefined);
-      // the provider checks the content; these only spare a long upload that would be refused
-      if (!IMAGE_TYPES.includes(file.type)) return (setError(field, 'Choose a PNG, JPEG or WebP image (not SVG).'), null);
-      if (file.size > IMAGE_MAX_BYTES) return (setError(field, 'This image is larger than 2 MB. Choose a smaller one.'), null);
+      // an SVG is never drawn into a canvas (it can hold scripts): refused as the provider refuses it
+      if (file.type === 'image/svg+xml') return (setError(field, 'Choose a PNG, JPEG or WebP image (not SVG).'), null);
       setUploading(field);
       try {
-        return (await upload({ base64: await base64Of(file), name: file.name, type: file.type, purpose: PURPOSE[field] ?? 'background' })).url;
+        // a phone's 25 MB photo is made smaller here rather than refused; the provider checks the content
+        let fitted: File;
+        try {
+          fitted = await fitImage(file);
+        } catch (err) {
+          setError(field, (err as Error).message);
+          return null;
+        }
+        return (await upload({ base64: await base64Of(fitted), name: fitted.name, type: fitted.type, purpose: PURPOSE[field] ?? 'background' })).url;
       } catch (err) {
         const problem = fieldErrorsOf(err).file;
         setError(field, problem ? `This file ${problem}.` : messageOf(err));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteSettings } from '#contract';
 import type { ThemeSettings } from '#contract/theme';
 import { useCatalog } from '../../../api/shop';
@@ -7,14 +7,12 @@ import { useSettings } from '../../../api/settings';
 import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../../api/theme';
 import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
+import { consoleTimeFormat } from '../shared/console-format';
 import { useImageUpload } from '../shared/image-upload.container';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-screen';
 
 /** How long the studio waits after the last edit before it saves the draft. */
 const SAVE_AFTER_MS = 600;
-
-const formatTime = (iso: string, { seconds = false }: { seconds?: boolean } = {}) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' });
 
 /**
  * The draft being edited: the server's at first (and again after a restore or publish replaced it
@@ -80,6 +78,8 @@ export default function ThemeStudioContainer() {
   const server = useThemeDraft();
   const versions = useThemeVersions();
   const shop = useSettings();
+  // the shop's time zone and locale, as Activity writes the same moments (never the computer's)
+  const formatTime = useMemo(() => consoleTimeFormat(shop.data as SiteSettings | undefined), [shop.data]);
   const catalog = useCatalog();
   const rewards = useRewards();
   const publish = usePublishTheme();

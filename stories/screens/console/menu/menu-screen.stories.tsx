@@ -22,6 +22,7 @@ const meta = {
     onRenameCategory: fn(async (): Promise<SaveProblem | null> => null),
     onMoveCategory: fn(),
     onDeleteCategory: fn(),
+    onArchiveCategory: fn(),
     onSaveProduct: fn(async (): Promise<SaveProblem | null> => null),
     onSetAvailable: fn(),
     onMoveProduct: fn(),
@@ -56,6 +57,35 @@ export const EmptyCategory: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Merienda' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Remove Merienda?' })).getByRole('button', { name: 'Remove' }));
     await expect(args.onDeleteCategory).toHaveBeenCalledWith(5);
+  },
+};
+
+/** Setting up: a category's products archived at once, after saying so; then it can be removed. */
+export const ArchiveAllOfCategory: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive all products of Pastries' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Archive (all \d+ products|the 1 product) of Pastries\?$/ }));
+    await expect(dialog.getByText(/Past orders keep them/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await expect(args.onArchiveCategory).toHaveBeenCalledWith(3);
+  },
+};
+
+/** Archiving a product a reward and a wheel prize give: the confirm names them and says what becomes of their vouchers. */
+export const ArchiveGivenProduct: Story = {
+  args: { givers: { 2: ['the reward Free Spanish latte', 'the wheel prize Spanish latte'] } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Archive Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive Spanish latte?' }));
+    await expect(
+      dialog.getByText(
+        /^The reward Free Spanish latte and the wheel prize Spanish latte give this product\. Once it is archived, their vouchers still work at the counter but not at checkout/,
+      ),
+    ).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Archive' }));
+    await expect(args.onArchiveProduct).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
   },
 };
 
@@ -95,6 +125,22 @@ export const AddProduct: Story = {
       available: true,
       option_group_ids: [],
     });
+  },
+};
+
+/** A price far above the rest of the menu (95000 for 950.00?) is asked about before it is saved. */
+export const PriceFarAboveMenu: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.clear(dialog.getByLabelText(/^Price/));
+    await userEvent.type(dialog.getByLabelText(/^Price/), '95000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText(/^₱95,000\.00 is far above your other products \(up to ₱[\d,]+\.\d\d\)\. Save it anyway\?$/)).toBeVisible();
+    await expect(args.onSaveProduct).not.toHaveBeenCalled();
+    await userEvent.click(dialog.getByRole('button', { name: 'Save anyway' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(2, expect.objectContaining({ price: 9_500_000 }));
   },
 };
 
@@ -190,11 +236,16 @@ export const ArchiveProduct: Story = {
   },
 };
 
-/** A category that holds only archived products cannot be removed: the provider's words above the menu. */
-export const ArchivedCategoryRefused: Story = {
-  args: {
-    menu: MENU_WITH_ARCHIVED,
-    actionError: 'Merienda still holds 1 archived product: restore and move them to another category, or delete the ones never ordered, first.',
+/** A category whose products are all archived can be removed: the confirm says they go with it from this page. */
+export const RemoveArchivedOnlyCategory: Story = {
+  args: { menu: MENU_WITH_ARCHIVED },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Merienda' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Merienda?' }));
+    await expect(dialog.getByText(/Its archived products go with it from this page; past orders still show them\./)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Remove' }));
+    await expect(args.onDeleteCategory).toHaveBeenCalledWith(5);
   },
 };
 

@@ -110,12 +110,35 @@ export const FieldErrors: Story = {
     await userEvent.type(canvas.getByLabelText('Most points a customer can earn at the counter in a day'), '500');
     await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
     await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), '150');
-    await userEvent.type(canvas.getByLabelText('Quick amount 5'), '60000');
+    await userEvent.type(canvas.getByLabelText('Quick amount 5'), '3000');
     await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ topup_presets: [10_000, 50_000, 100_000, 200_000, 6_000_000] });
+    await expect(args.onSave).toHaveBeenCalledWith({ topup_presets: [10_000, 50_000, 100_000, 200_000, 300_000] });
     await expect(await canvas.findByText('The quick amounts must each be between the top-up minimum and maximum.')).toBeVisible();
     await expect(canvas.getByText('The short name must be at most 12 characters.')).toBeVisible();
     await expect(canvas.getByText('The daily points per staff member must be at most 10,000,000 points.')).toBeVisible();
+  },
+};
+
+/** What the provider would refuse shows at once, in one round, with the provider's own words: nothing is sent. */
+export const AllErrorsAtOnce: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.clear(canvas.getByLabelText('Contact e-mail (optional)'));
+    await userEvent.type(canvas.getByLabelText('Contact e-mail (optional)'), 'hello@kopisenja');
+    await userEvent.clear(canvas.getByLabelText('Days points last'));
+    await userEvent.type(canvas.getByLabelText('Days points last'), '0');
+    await userEvent.clear(canvas.getByLabelText('Smallest top-up (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Smallest top-up (PHP)'), '1000');
+    await userEvent.clear(canvas.getByLabelText('Largest top-up (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Largest top-up (PHP)'), '500');
+    await userEvent.clear(canvas.getByLabelText('Minimum order (PHP)'));
+    await userEvent.type(canvas.getByLabelText('Minimum order (PHP)'), 'about 150');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(await canvas.findByText(/The minimum order must be an amount such as/)).toBeVisible();
+    await expect(canvas.getByText(/^The contact e-mail must be/)).toBeVisible();
+    await expect(canvas.getByText(/^The days points last must be at least 1/i)).toBeVisible();
+    await expect(canvas.getByText(/must be at most the top-up maximum\.$/)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
   },
 };
 
