@@ -19,7 +19,7 @@ import { twilioSender } from './provider/auth/twilio-sender';
 import { startEmbeddedProvider, stripeEndpoint, type EmbeddedProvider } from './provider/embedded';
 import type { PushSetup } from './provider/context';
 import { stripeGateway } from './provider/payments/stripe';
-import { triggerHourlyJobs } from './provider/jobs';
+import { jobsReady, triggerHourlyJobs } from './provider/jobs';
 import { LISTENING_FILE, ownerSetupUrlIfNoOwner } from './provider/staff/setup-link';
 import { systemClock } from './lib/clock';
 import { nodeVersionProblem } from './lib/runtime';
@@ -289,12 +289,28 @@ async function serveGateway({
   // the operator's `npm run merchant -- owner-link` makes its link for the address this server answers on
   if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
   // a development start of a shop with no owner yet prints the console's set-up link (never in production:
-  // there the operator runs `npm run merchant -- owner-link`), once the database is ready
+  // there the operator runs `npm run merchant -- owner-link`) once the link answers: the database is ready,
+  // the first start's job tables are made (seconds of PGlite's time, in this thread, on a first start: a
+  // link printed before them waited that long to open), and the server answered a request of its own
   const { database, provider } = running;
   if (database && provider && !config.production) {
     void provider.readiness.whenReady
-      .then(() => printOwnerSetupLink(database, config, `http://${host}:${port}`, output))
+      .then(() => jobsReady(provider.ctx).catch(() => {}))
+      .then(() => untilAnswering(at))
+      .then(() => printOwnerSetupLink(database, config, at, output))
       .catch((err: Error) => logger.warn({ message: err.message }, 'could not check whether the shop has an owner'));
+  }
+}
+
+/** Resolves once `GET <at>/healthz` answers 200 (the gateway and the provider's database behind it), trying for a minute. */
+async function untilAnswering(at: string): Promise<void> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const ok = await fetch(`${at}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+      (res) => res.body?.cancel().then(() => res.ok) ?? res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
@@ -322,8 +338,8 @@ async function printOwnerSetupLink(database: DatabaseHandle, config: Config, lis
     output.format === 'short'
       ? standOut(
           'The merchant console has no owner yet',
-          [`Open ${link}`, "to set up the shop's owner. The link works once, for 24 hours;", '`npm run merchant -- owner-link` makes another.'],
-          { colour: output.colour ?? false },
+          ["Open the link below to set up the shop's owner. It works once, for", '24 hours; `npm run merchant -- owner-link` makes another.'],
+          { colour: output.colour ?? false, copy: link },
         )
       : `${sentence}\n`,
   );

@@ -71,10 +71,12 @@ export function formatLogLine(line: string, { colour = false }: { colour?: boole
 
 /**
  * Something to print that must not be missed among the log lines (the owner's set-up link): a framed
- * block with a blank line before and after; bold on a colour terminal.
+ * block with a blank line before and after; bold on a colour terminal. `copy` (a link) goes after the
+ * frame on a line of its own, from the first column and with nothing around it, so a terminal that
+ * wraps it still selects it whole, and nothing of the frame comes with it.
  */
-export function standOut(title: string, lines: string[], { colour = false }: { colour?: boolean } = {}): string {
+export function standOut(title: string, lines: string[], { colour = false, copy }: { colour?: boolean; copy?: string } = {}): string {
   const rule = '─'.repeat(Math.min(72, Math.max(title.length + 4, ...lines.map((l) => l.length + 2))));
   const body = lines.map((l) => `│ ${l}`).join('\n');
-  return `\n┌─ ${paint('1', title, colour)} ${rule.slice(title.length + 3)}\n${body}\n└${rule}\n\n`;
+  return `\n┌─ ${paint('1', title, colour)} ${rule.slice(title.length + 3)}\n${body}\n└${rule}\n${copy ? `\n${copy}\n` : ''}\n`;
 }

@@ -35,9 +35,15 @@ interface ActionOptions {
    * Otherwise a run while one is under way is not started (a double tap sends once).
    */
   overlap?: boolean;
+  /**
+   * A run that succeeds ends by leaving the page (set-up, sign-in): it stays pending, and no other run
+   * starts, until the page is gone. The router keeps the page on screen while the next one loads (its
+   * code, its data), and a form back to idle there looked as if nothing had happened.
+   */
+  leaves?: boolean;
 }
 
-export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>, { overlap = false }: ActionOptions = {}): Action<A, T> {
+export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>, { overlap = false, leaves = false }: ActionOptions = {}): Action<A, T> {
   const latest = useRef(action);
   latest.current = action;
   const underWay = useRef(0);
@@ -50,17 +56,23 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
       underWay.current += 1;
       setRunning(args);
       setFailure(null);
+      let left = false;
       try {
-        return { ok: true, value: await latest.current(...args) };
+        const value = await latest.current(...args);
+        left = leaves;
+        return { ok: true, value };
       } catch (error) {
         setFailure({ args, error });
         return { ok: false, error };
       } finally {
-        underWay.current -= 1;
-        if (underWay.current === 0) setRunning(null);
+        // a run that left the page stays under way: the page shows it is busy until it is replaced
+        if (!left) {
+          underWay.current -= 1;
+          if (underWay.current === 0) setRunning(null);
+        }
       }
     },
-    [overlap],
+    [overlap, leaves],
   );
   const reset = useCallback(() => setFailure(null), []);
   return { run, pending: running !== null, running, error: failure?.error ?? null, failed: failure?.args ?? null, reset };

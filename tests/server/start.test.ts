@@ -4,7 +4,7 @@
  */
 import { serverEnv } from './support/env';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,24 +21,35 @@ interface Running {
   exit: Promise<number | null>;
 }
 
-/** Starts a server process and waits for its "listening on" line. */
-async function start(args: string[], env: Record<string, string>): Promise<Running> {
+/** Starts a server process, without waiting for anything. */
+function startProcess(args: string[], env: Record<string, string>): Running {
   const proc = spawn(process.execPath, args, { env: serverEnv({ PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
   const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { proc, url: '', output: () => out, exit };
+}
+
+/** The first group of `pattern` in the server's output, once it is there (checked every 20 ms). */
+async function waitFor(s: Running, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
-    if (m) return { proc, url: m[1]!, output: () => out, exit };
-    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${out}`);
+    const m = pattern.exec(s.output());
+    if (m) return m[1]!;
+    if (s.proc.exitCode !== null) throw new Error(`the server exited with ${s.proc.exitCode}:\n${s.output()}`);
     if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${out}`);
+      s.proc.kill('SIGKILL');
+      throw new Error(`the server did not print ${pattern}:\n${s.output()}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Starts a server process and waits for its "listening on" line. */
+async function start(args: string[], env: Record<string, string>): Promise<Running> {
+  const s = startProcess(args, env);
+  return { ...s, url: await waitFor(s, /listening on (http:\/\/[^\s"]+)/) };
 }
 
 describe('server/index.ts with an outside provider', () => {
@@ -163,4 +174,39 @@ describe('npm start (scripts/start.ts) with the embedded provider', () => {
       second.proc.kill('SIGKILL');
     }
   });
+});
+
+describe('a development start of a shop with no owner', () => {
+  let dataDir: string;
+  let build: ReturnType<typeof makeDist>;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'owner-link-data-'));
+    build = makeDist();
+    mkdirSync(join(build.dist, 'merchant'));
+    writeFileSync(join(build.dist, 'merchant', 'index.html'), '<!doctype html><html><body><div id="console"></div></body></html>');
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    build?.cleanup();
+  });
+
+  it('prints the set-up link on a line of its own once the server answers, and the link answers at once', async () => {
+    const s = await startProcess(SERVER_ARGS, { DATA_DIR: dataDir, DIST_DIR: build.dist, LOG_FORMAT: 'short' });
+    try {
+      const link = await waitFor(s, /(http:\/\/\S+\/merchant\/setup#[A-Za-z0-9_-]{43})/);
+      // what was printed before the link: the server already said where it listens
+      const before = s.output().slice(0, s.output().indexOf(link));
+      expect(before).toMatch(/listening on http:\/\//);
+      // fetched the moment it is printed: the console's page and a call through to the database answer
+      const page = await fetch(link, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="console">');
+      const health = await fetch(new URL('/healthz', link), { signal: AbortSignal.timeout(5000) });
+      expect(health.status).toBe(200);
+      // no frame character glued to the link: a terminal's selection of the line is the link
+      expect(s.output().split('\n')).toContain(link);
+    } finally {
+      s.proc.kill('SIGKILL');
+    }
+  }, 120_000);
 });

@@ -80,4 +80,13 @@ describe('the short log format', () => {
     expect(block).toContain('│ Open http://127.0.0.1:3000/merchant/setup#abc\n');
     expect(block.endsWith('\n\n')).toBe(true);
   });
+
+  it('puts a link to copy after the frame, on a line of its own with nothing around it', () => {
+    const link = `http://127.0.0.1:3000/merchant/setup#${'a'.repeat(43)}`;
+    const block = standOut('Set up the owner', ['Open the link below.'], { copy: link, colour: true });
+    const lines = block.split('\n');
+    expect(lines).toContain(link);
+    expect(lines.indexOf(link)).toBeGreaterThan(lines.findIndex((l) => l.startsWith('└')));
+    expect(block.endsWith(`\n${link}\n\n`)).toBe(true);
+  });
 });

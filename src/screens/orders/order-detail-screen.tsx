@@ -63,15 +63,16 @@ interface Step {
 /** Every status of the order's path, with the time each was reached; cancelled ends the path. */
 export function buildTimeline(order: Order): Step[] {
   const reached = new Map(order.timeline.map((t) => [t.status, t]));
+  // a wallet order (or one a voucher paid in full) is paid the moment it is placed: it never waited,
+  // cancelled or not, so its path starts at Paid
+  const waited = order.payment_method === 'gateway' && reached.get('paid')?.at !== reached.get('pending_payment')?.at;
   if (order.status === 'cancelled') {
-    const done = statusSteps(order.fulfilment).filter((s) => reached.has(s));
+    const done = statusSteps(order.fulfilment).filter((s) => reached.has(s) && (s !== 'pending_payment' || waited));
     return [
       ...done.map((s): Step => ({ status: s, state: 'done', at: reached.get(s)!.at, note: reached.get(s)!.note })),
       { status: 'cancelled', state: 'cancelled', at: reached.get('cancelled')?.at, note: reached.get('cancelled')?.note },
     ];
   }
-  // a wallet order (or one a voucher paid in full) is paid the moment it is placed: it never waited
-  const waited = order.payment_method === 'gateway' && reached.get('paid')?.at !== reached.get('pending_payment')?.at;
   const steps = statusSteps(order.fulfilment).filter((s) => s !== 'pending_payment' || order.status === 'pending_payment' || waited);
   const current = steps.indexOf(order.status);
   return steps.map((s, i) => ({

@@ -84,6 +84,19 @@ describe('the timeline of a paid order', () => {
   it('has none for an online order a voucher paid in full at once', () => {
     expect(buildTimeline(order('gateway', at(0)))[0]!.status).toBe('paid');
   });
+
+  it('has none for a cancelled wallet order either: it starts at Paid, never "Waiting for payment (done)"', () => {
+    const placed = order('wallet', at(0));
+    const cancelled: Order = { ...placed, status: 'cancelled', timeline: [...placed.timeline, { status: 'cancelled', at: at(7), note: 'Out of oat milk' }] };
+    expect(buildTimeline(cancelled).map((s) => [s.status, s.state])).toEqual([
+      ['paid', 'done'],
+      ['preparing', 'done'],
+      ['cancelled', 'cancelled'],
+    ]);
+    // one that waited for an online payment keeps the wait
+    const waited: Order = { ...order('gateway', at(2)), status: 'cancelled' };
+    expect(buildTimeline(waited)[0]).toMatchObject({ status: 'pending_payment', state: 'done' });
+  });
 });
 
 describe("a cancelled order's points", () => {

@@ -86,6 +86,27 @@ describe('useAction', () => {
     });
     expect(outcome).toEqual({ ok: true, value: 'second' });
   });
+
+  it('stays busy after a success that leaves the page, and starts no second run; a failure frees it', async () => {
+    const { calls, call } = held<string>();
+    const { result } = renderHook(() => useAction((form: string) => call(form), { leaves: true }));
+    let outcome: Promise<unknown> = Promise.resolve();
+    act(() => {
+      outcome = result.current.run('owner');
+    });
+    await act(async () => calls[0]!.resolve('signed in'));
+    expect(await outcome).toEqual({ ok: true, value: 'signed in' });
+    // the next page is still loading: this one stays busy, and a second click sends nothing
+    expect(result.current.pending).toBe(true);
+    await act(async () => expect(await result.current.run('again')).toBeNull());
+    expect(calls).toHaveLength(1);
+
+    const failing = renderHook(() => useAction((form: string) => call(form), { leaves: true }));
+    act(() => void failing.result.current.run('owner'));
+    await act(async () => calls[1]!.reject(refused()));
+    expect(failing.result.current.pending).toBe(false);
+    expect(failing.result.current.error).toBeInstanceOf(ApiRequestError);
+  });
 });
 
 describe('useKeyedAction', () => {

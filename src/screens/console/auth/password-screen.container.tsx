@@ -9,7 +9,7 @@ import { useAcceptInvite, useResetPassword, useStaffLink, useStaffSetup } from '
 import { useSettings } from '../../../api/settings';
 import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
-import { consoleTimeFormat } from '../shared/console-format';
+import { linkExpiryFormat } from '../shared/console-format';
 import { ConsolePasswordScreen, type PasswordFormValues } from './password-screen';
 
 /** The link's code travels after the # sign: browsers never send it to a server or a Referer. */
@@ -45,26 +45,30 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
   const token = useLinkCode();
   const link = useStaffLink(token || null);
   const settings = useSettings().data as SiteSettings | undefined;
-  const when = useMemo(() => consoleTimeFormat(settings), [settings]);
-  const save = useAction(async (values: PasswordFormValues) => {
-    if (mode === 'reset') {
-      await reset(token, values.password);
-      navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
-      return;
-    }
-    const { start, shopName, ...account } = values;
-    await (mode === 'setup' ? setup : accept)({ token, ...account });
-    // an empty start: the owner exists now, so the demo is cleared with their session (should it fail,
-    // the Overview offers "Clear the demo" still, and says why)
-    if (start === 'empty') {
-      try {
-        await clearDemo({ shop_name: shopName });
-      } catch (err) {
-        toast.error(`Your account is ready, but the demo is not cleared yet: ${messageOf(err)} Clear it from the Overview.`);
+  const until = useMemo(() => linkExpiryFormat(settings), [settings]);
+  const save = useAction(
+    async (values: PasswordFormValues) => {
+      if (mode === 'reset') {
+        await reset(token, values.password);
+        navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
+        return;
       }
-    }
-    navigate(CONSOLE_PAGES.home.path, { replace: true });
-  });
+      const { start, shopName, ...account } = values;
+      await (mode === 'setup' ? setup : accept)({ token, ...account });
+      // an empty start: the owner exists now, so the demo is cleared with their session (should it fail,
+      // the Overview offers "Clear the demo" still, and says why)
+      if (start === 'empty') {
+        try {
+          await clearDemo({ shop_name: shopName });
+        } catch (err) {
+          toast.error(`Your account is ready, but the demo is not cleared yet: ${messageOf(err)} Clear it from the Overview.`);
+        }
+      }
+      navigate(CONSOLE_PAGES.home.path, { replace: true });
+    },
+    // the button stays busy until the next page replaces this one
+    { leaves: true },
+  );
   const fields = fieldErrorsOf(save.error);
   const expired = link.error instanceof ApiRequestError && link.error.code === 'LINK_EXPIRED';
   const info = link.data;
@@ -73,7 +77,7 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
       mode={mode}
       missingLink={!token}
       linkExpired={expired}
-      link={info ? { shop: info.shop, role: info.role, invitedBy: info.invited_by, email: info.email, expires: when(info.expires_at) } : undefined}
+      link={info ? { shop: info.shop, role: info.role, invitedBy: info.invited_by, email: info.email, expires: until(info.expires_at) } : undefined}
       saving={save.pending}
       error={
         save.error

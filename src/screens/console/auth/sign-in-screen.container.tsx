@@ -15,10 +15,13 @@ export default function ConsoleSignInContainer() {
   const location = useLocation();
   const state = location.state as { from?: string; notice?: string } | null;
   const from = state?.from ?? CONSOLE_PAGES.home.path;
-  const signIn = useAction(async (email: string, password: string) => {
-    await login(email, password);
-    navigate(from, { replace: true });
-  });
+  const signIn = useAction(
+    async (email: string, password: string) => {
+      await login(email, password);
+      navigate(from, { replace: true });
+    },
+    { leaves: true },
+  );
   if (session.isLoading && !session.data) return <LoadingScreen />;
   if (session.data?.staff) return <Navigate to={from} replace />;
   return (

@@ -112,6 +112,16 @@ export interface OrdersBoardScreenProps {
   pauseError?: string | null;
 }
 
+/**
+ * What cancelling does to the order's points, by where they are: an order's points wait (pending) until
+ * it is completed and the shop's hold has passed, so an order that can still be cancelled has given none
+ * yet; only given points are taken back.
+ */
+function pointsOnCancel(order: BoardOrder): string | null {
+  if (order.points_earned <= 0) return null;
+  return order.status === 'completed' ? 'The points it gave are taken back.' : 'The points waiting for this order won’t be given.';
+}
+
 function CancelDialog({
   order,
   onCancel,
@@ -141,16 +151,13 @@ function CancelDialog({
         ? 'back to their wallet at once'
         : 'to the card they paid with'
       : null;
+  const points = pointsOnCancel(order);
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Cancel order ${order.name}?`}
-      description={
-        refund
-          ? `${order.customer_first_name} gets the money ${refund}, the points earned on it are taken back, and they are told why.`
-          : `${order.customer_first_name} is told why.`
-      }
+      description={`${order.customer_first_name} ${refund ? `gets the money ${refund} and ` : ''}is told why.${points ? ` ${points}` : ''}`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label htmlFor={id} className="text-sm font-medium">

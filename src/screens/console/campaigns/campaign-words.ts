@@ -1,4 +1,4 @@
-import { fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
+import { CAMPAIGN_HOURS, fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
 
 /** Who a campaign reaches and when, in words: the console's summary of each campaign. */
 export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
@@ -26,4 +26,13 @@ export function previewValues(kind: CampaignKind, rewardTitle: string | null): {
 export function previewOf(kind: CampaignKind, title: string, body: string, rewardTitle: string | null, locale = 'en') {
   const values = previewValues(kind, rewardTitle);
   return { title: fillPlaceholders(title, values, locale), body: fillPlaceholders(body, values, locale) };
+}
+
+/**
+ * The welcome campaign's "right after they sign up" holds at night: the hourly run sends nothing outside
+ * CAMPAIGN_HOURS in the shop's zone (server/provider/campaigns/campaigns.run.ts), so its card says when.
+ */
+export function welcomeHoursNote(timeZone: string): string {
+  const from = `${String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00`;
+  return `Sent from ${from} to ${CAMPAIGN_HOURS.until}:00 only (${timeZone} time): someone who signs up at night gets it after ${from}.`;
 }

@@ -10,7 +10,7 @@ import {
   type CampaignUpdateFields,
 } from '#contract/campaigns';
 import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
-import { campaignSummary, previewOf } from './campaign-words';
+import { campaignSummary, previewOf, welcomeHoursNote } from './campaign-words';
 import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
 
 export interface CampaignsScreenProps {
@@ -253,6 +253,7 @@ function CampaignCard({
         <Badge tone={c.enabled ? 'success' : 'neutral'}>{c.enabled ? 'On' : 'Off'}</Badge>
       </div>
       <p>{campaignSummary(c, locale)}</p>
+      {c.kind === 'welcome' && <p className="text-sm text-muted">{welcomeHoursNote(data.timezone)}</p>}
       <p className="text-sm text-muted">“{c.title}”</p>
       {c.reward && !c.reward.active && (
         <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>

@@ -9,8 +9,9 @@ export const ROLE_LABEL: Record<StaffRole, string> = { owner: 'Owner', staff: 'S
 
 /** What each role really opens in the console (the provider refuses the rest). */
 export const ROLE_HELP: Record<StaffRole, string> = {
-  owner: 'Everything: the menu, rewards, the wheel, the brand, the dashboard, staff and Activity, besides what staff do.',
-  staff: 'The orders board, the counter (redeeming vouchers) and looking customers up. Not prices, the menu, rewards, the brand or staff.',
+  owner: 'Everything staff do, and the menu, rewards, the wheel, the brand, settings, the dashboard, staff and Activity.',
+  staff:
+    'The counter and the orders board: move orders along, redeem vouchers and rewards, give points for a purchase and take them back, and look customers up. Not prices, the menu, rewards, the brand or staff.',
 };
 
 /** What makes the shop a test shop, for the frame's bar: card payments simulated or off, messages in the development outbox. */

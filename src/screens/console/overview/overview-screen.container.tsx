@@ -6,6 +6,8 @@ import { useClearDemo, useSetup } from '../../../api/channels';
 import { useDashboard } from '../../../api/dashboard';
 import { useRewards } from '../../../api/rewards';
 import { useSettings } from '../../../api/settings';
+import { useStampPrograms } from '../../../api/stamp-programs';
+import { useTiersConsole } from '../../../api/tiers-console';
 import { useCatalog } from '../../../api/shop';
 import { useStaffMe } from '../../../api/staff';
 import { consoleLink } from '../../../console/link';
@@ -13,6 +15,7 @@ import { useAction } from '../../../shared/action';
 import { messageOf } from '../../../shared/errors';
 import { toast } from '../../../ui';
 import { ConsoleHomeScreen } from './overview-screen';
+import { sampleStampCards, sampleTier } from './preview-samples';
 
 /** An owner's overview: the set-up checklist until the shop is live, then today's figures; the shop as a customer sees it. */
 function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
@@ -31,6 +34,10 @@ function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
   const settings = useSettings().data as SiteSettings | undefined;
   const catalog = useCatalog();
   const rewards = useRewards();
+  // the Home a customer sees has their tier and stamp cards when the shop has them on: the preview's sample has them too
+  const tiers = useTiersConsole();
+  const stamps = useStampPrograms();
+  const settled = (tiers.data || tiers.error) && (stamps.data || stamps.error);
   const money = useMemo(() => (minor: number) => formatMoney(minor, settings?.currency ?? 'PHP', settings?.locale ?? 'en'), [settings]);
   return (
     <ConsoleHomeScreen
@@ -44,7 +51,17 @@ function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
       clearingDemo={clear.pending}
       today={today.data?.figures}
       money={money}
-      preview={settings && catalog.data && rewards.data ? { settings, categories: catalog.data.categories, rewards: rewards.data.rewards } : undefined}
+      preview={
+        settings && catalog.data && rewards.data && settled
+          ? {
+              settings,
+              categories: catalog.data.categories,
+              rewards: rewards.data.rewards,
+              tier: sampleTier(tiers.data),
+              stampCards: sampleStampCards(stamps.data?.programs, catalog.data.categories, rewards.data.rewards),
+            }
+          : undefined
+      }
     />
   );
 }

@@ -38,7 +38,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
   theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
-  settings: 'Your shop’s name, contact and pickup address, currency and time zone, points, minimum order, delivery fee and top-ups.',
+  settings: 'Your shop’s name and contact, currency and time zone, points, minimum order, delivery fee and top-ups.',
   locations: 'Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
   channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
@@ -88,6 +88,13 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
               children: p.label,
             })}
             <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
+            {/* the addresses are each location's, not the shop's settings: said where an owner looks for them */}
+            {p.page === 'settings' && (
+              <p className="mt-1 text-sm text-muted">
+                Pickup addresses and opening hours are on{' '}
+                {renderLink({ href: consoleHref('locations'), className: cx('font-medium text-brand-ink underline', focusRing), children: 'Locations' })}.
+              </p>
+            )}
           </Card>
         ))}
         <Card as="li">

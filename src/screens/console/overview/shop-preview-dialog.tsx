@@ -1,4 +1,6 @@
 import type { Category, Reward, SiteSettings } from '#contract';
+import type { StampCard } from '#contract/stamps';
+import type { TierStatusData } from '#contract/tiers';
 import { Button, Dialog, ShopIcon } from '../../../ui';
 import { ThemePreview } from '../shared/theme-preview';
 
@@ -7,6 +9,9 @@ export interface ShopPreviewProps {
   settings: SiteSettings;
   categories: Category[];
   rewards: Reward[];
+  /** a sample customer's tier and stamp cards (preview-samples.ts), when the shop has them on */
+  tier?: TierStatusData | null;
+  stampCards?: StampCard[];
   /** open from the start (stories) */
   defaultOpen?: boolean;
 }
@@ -16,8 +21,8 @@ export interface ShopPreviewProps {
  * in a phone of its own (the theme studio's preview: an iframe at a phone's width, drawn smaller, its
  * content rendered from memory, so the console's Content-Security-Policy stays `frame-src 'none'`).
  */
-export function ShopPreviewDialog({ settings, categories, rewards, defaultOpen }: ShopPreviewProps) {
-  const version = settings.version === 'Lite' ? 'Lite' : 'Full';
+export function ShopPreviewDialog({ defaultOpen, ...data }: ShopPreviewProps) {
+  const version = data.settings.version === 'Lite' ? 'Lite' : 'Full';
   return (
     <Dialog
       title="Your shop as a customer sees it"
@@ -29,7 +34,7 @@ export function ShopPreviewDialog({ settings, categories, rewards, defaultOpen }
         </Button>
       }
     >
-      <ThemePreview settings={settings} categories={categories} rewards={rewards} versions={[version]} defaultPage="home" />
+      <ThemePreview {...data} versions={[version]} defaultPage="home" />
     </Dialog>
   );
 }

@@ -23,3 +23,14 @@ export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency
     day: (day) => formatDate(`${day}T00:00:00Z`, locale, 'UTC'),
   };
 }
+
+/**
+ * When a one-time link (an invitation, the set-up link, a password reset) stops working, with the shop's
+ * time zone named, as the console writes times: whoever opens the link may be in another zone
+ * ("3 Dec 2026, 5:00 PM (Asia/Manila)").
+ */
+export function linkExpiryFormat(settings: Pick<SiteSettings, 'locale' | 'timezone'> | undefined): (iso: string) => string {
+  const when = consoleTimeFormat(settings);
+  const zone = settings?.timezone || 'UTC';
+  return (iso) => `${when(iso)} (${zone})`;
+}

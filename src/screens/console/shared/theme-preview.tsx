@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Customer, Reward, SiteSettings } from '#contract';
+import type { StampCard } from '#contract/stamps';
+import type { TierStatusData } from '#contract/tiers';
 import { paths, to } from '#contract/routes';
 import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
 import { LoginScreen } from '../../auth/login-screen';
@@ -27,6 +29,9 @@ export interface ThemePreviewProps {
   defaultPage?: PreviewPage;
   /** the versions shown side by side: both while choosing (the studio), the shop's own to see it as customers do */
   versions?: ReadonlyArray<'Lite' | 'Full'>;
+  /** the sample customer's tier and stamp cards on Home, when the shop has them on */
+  tier?: TierStatusData | null;
+  stampCards?: StampCard[];
 }
 
 /** Inside a preview nothing goes anywhere: links are drawn, not followed. */
@@ -60,9 +65,9 @@ function nav(active: string) {
   return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
 }
 
-type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards'>;
+type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards' | 'tier' | 'stampCards'>;
 
-function PreviewPageView({ page, settings, categories, rewards }: { page: PreviewPage } & PreviewData) {
+function PreviewPageView({ page, settings, categories, rewards, tier, stampCards }: { page: PreviewPage } & PreviewData) {
   const money = { currency: settings.currency, locale: settings.locale };
   switch (page) {
     case 'login':
@@ -76,7 +81,16 @@ function PreviewPageView({ page, settings, categories, rewards }: { page: Previe
       );
     case 'home':
       return (
-        <HomeScreen customer={SAMPLE_CUSTOMER} featuredRewards={rewards.slice(0, 4)} latestOrder={null} unreadNotifications={2} nav={nav('Home')} {...money} />
+        <HomeScreen
+          customer={SAMPLE_CUSTOMER}
+          featuredRewards={rewards.slice(0, 4)}
+          latestOrder={null}
+          unreadNotifications={2}
+          nav={nav('Home')}
+          tier={tier ?? null}
+          {...(stampCards ? { stampCards } : {})}
+          {...money}
+        />
       );
     case 'shop':
       return <ShopScreen categories={categories} cart={[]} nav={nav('Shop')} {...money} />;
@@ -103,7 +117,7 @@ function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; pa
     <figure className="flex flex-col items-center gap-2">
       <figcaption className="text-sm font-semibold">{version}</figcaption>
       <PhoneFrame title={`${version} version, ${PAGES.find((p) => p.id === page)!.label.toLowerCase()} page`} scale={scale} pageStyle={style} version={version}>
-        <PreviewPageView page={page} settings={settings} categories={data.categories} rewards={data.rewards} />
+        <PreviewPageView page={page} {...data} settings={settings} />
       </PhoneFrame>
     </figure>
   );

@@ -16,7 +16,7 @@ import {
 import { useSettings } from '../../../api/settings';
 import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
-import { consoleTimeFormat } from '../shared/console-format';
+import { consoleTimeFormat, linkExpiryFormat } from '../shared/console-format';
 import { useRowActions } from '../shared/save.container';
 import { StaffScreen, type CreatedInvite } from './staff-screen';
 
@@ -27,6 +27,7 @@ export default function StaffContainer() {
   const pending = usePendingInvites();
   const settings = useSettings().data as SiteSettings | undefined;
   const when = useMemo(() => consoleTimeFormat(settings), [settings]);
+  const until = useMemo(() => linkExpiryFormat(settings), [settings]);
   const inviteStaff = useInviteStaff();
   const revokeInvite = useRevokeInvite();
   const changeRole = useChangeRole();
@@ -40,7 +41,7 @@ export default function StaffContainer() {
       link: `${window.location.origin}${consoleHref('invite')}#${made.invite_token}`,
       role: made.role,
       email: made.email,
-      expires: when(made.expires_at),
+      expires: until(made.expires_at),
       emailed: made.emailed,
     });
   });
@@ -66,7 +67,7 @@ export default function StaffContainer() {
         email: i.email,
         by: i.created_by?.name ?? 'the operator',
         created: when(i.created_at),
-        expires: when(i.expires_at),
+        expires: until(i.expires_at),
       }))}
       invitesError={pending.error ? messageOf(pending.error) : null}
       onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}

@@ -129,6 +129,9 @@ export const Cancel: Story = {
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order H3VB9T?' }));
     await expect(dialog.getByText(/to the card they paid with/)).toBeVisible();
+    // a paid order's points are still waiting: nothing was given, so nothing is "taken back"
+    await expect(dialog.getByText(/The points waiting for this order won’t be given\./)).toBeVisible();
+    await expect(dialog.queryByText(/taken back/)).toBeNull();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel and refund' }));
     await expect(await dialog.findByText(/Say why/)).toBeVisible();
     await expect(args.onCancel).not.toHaveBeenCalled();

@@ -7,6 +7,8 @@ import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { rewards } from '../../../fixtures/rewards';
 import { kopiSenjaSettings, tehLiteSettings } from '../../../fixtures/settings';
 import { categories } from '../../../fixtures/shop';
+import { coffeeCard } from '../../../fixtures/stamps';
+import { tierBean } from '../../../fixtures/tiers';
 
 const money = (minor: number) => `₱${(minor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 const preview = { settings: kopiSenjaSettings, categories, rewards };
@@ -49,6 +51,10 @@ export const Owner: Story = {
     await expect(nav.getByRole('link', { name: 'Staff' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Activity' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // the Settings card sends the owner to Locations for an address, which is each location's
+    const settings = within(within(canvasElement).getByRole('main')).getByRole('link', { name: 'Settings' }).closest('li')!;
+    await expect(settings).not.toHaveTextContent(/address,/);
+    await expect(within(settings).getByRole('link', { name: 'Locations' })).toHaveAttribute('href', '/merchant/locations');
   },
 };
 
@@ -130,13 +136,20 @@ export const ChecklistError: Story = {
 /** Live, today's figures still on their way. */
 export const FiguresLoading: Story = { args: { today: undefined } };
 
-/** "View my shop as a customer": the app's own home screen with the published brand, in a phone. */
+/**
+ * "View my shop as a customer": the app's own home screen with the published brand, in a phone; with
+ * the shop's tiers and stamp cards on, a sample customer's tier and card, as customers see theirs.
+ */
 export const CustomerPreview: Story = {
-  args: { setup: SETUP_HALF, previewOpen: true },
+  args: { setup: SETUP_HALF, previewOpen: true, preview: { ...preview, tier: tierBean, stampCards: [coffeeCard] } },
   play: async () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Your shop as a customer sees it' }));
-    await expect(dialog.getByTitle('Full version, home page')).toBeVisible();
+    const frame = dialog.getByTitle<HTMLIFrameElement>('Full version, home page');
+    await expect(frame).toBeVisible();
     await expect(dialog.queryByTitle('Lite version, home page')).toBeNull();
+    const home = within(frame.contentDocument!.body);
+    await expect(await home.findByRole('heading', { name: /Bean/ })).toBeInTheDocument();
+    await expect(home.getByText('Coffee card')).toBeInTheDocument();
   },
 };
 

@@ -31,7 +31,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Full: Story = {};
+/** Each role says what it can do, the counter's points included, and a link's expiry names the shop's time zone. */
+export const Full: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /^Staff — .*give points for a purchase and take them back/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: /^Owner — Everything staff do/ })).toBeInTheDocument();
+    await expect(canvas.getByText(/works until 25 Nov 2026, 09:12 \(Asia\/Manila\)/)).toBeVisible();
+  },
+};
 
 export const Loading: Story = { args: { staff: undefined, loading: true, invites: undefined } };
 
@@ -47,7 +55,7 @@ export const InvitationReady: Story = {
       link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK',
       role: 'staff',
       email: null,
-      expires: '25 Nov 2026, 14:05',
+      expires: '25 Nov 2026, 14:05 (Asia/Manila)',
       emailed: false,
     },
   },
@@ -60,7 +68,7 @@ export const InvitationSent: Story = {
       link: 'https://shop.example/merchant/invite#3q2-7cJd1Zk0r8bW5n9Xy4aLmP0sT6vQe2uH1gF8iK',
       role: 'staff',
       email: 'eli@kopisenja.id',
-      expires: '25 Nov 2026, 14:05',
+      expires: '25 Nov 2026, 14:05 (Asia/Manila)',
       emailed: true,
     },
   },
