@@ -147,10 +147,15 @@ const FREEZE_CSS = `
  * preview's store, which every story selected later reads (the `globals` URL parameter is applied only
  * with a story id).
  */
+const PREPARE_IN_VIEW_CSS = '.sb-show-preparing-story:not(.sb-show-main) > #storybook-root { display: block !important; }';
+
 async function openPreview(page: Page, origin: string) {
   await page.goto(new URL('iframe.html', origin).toString(), { waitUntil: 'load' });
   await page.waitForFunction(() => !!(window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals, undefined, { timeout: 15_000 });
   await page.evaluate(() => (window as any).__STORYBOOK_PREVIEW__.storyStoreValue.userGlobals.update({ a11y: { manual: true } }));
+  // Storybook hides the story's root when preparing the next story takes over 100 ms (a slow host), and a
+  // box told to take the focus (autoFocus) while hidden cannot: a story renders in view, as a page does.
+  await page.addStyleTag({ content: PREPARE_IN_VIEW_CSS });
 }
 
 /** Waits until fonts and every image (including CSS backgrounds) are decoded, then two frames. */
@@ -276,6 +281,9 @@ type ShotPair = readonly [theme: string, viewport: ViewportName];
  */
 async function shootRendered(page: Page, storyId: string, [theme, viewport]: ShotPair): Promise<string[]> {
   const failures: string[] = [];
+  // the page shot is the one with the system's focus (the runner's page and the shot page take turns), so a
+  // focused box shows its ring whichever page was used last
+  await page.bringToFront();
   const freeze = await page.addStyleTag({ content: FREEZE_CSS });
   await settle(page);
   // A play function's click focuses its target, which may scroll the page by an amount that

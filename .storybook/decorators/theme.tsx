@@ -9,6 +9,8 @@ import { themeSettings, type ThemeName } from '../../stories/fixtures/settings';
  * content (dialogs, toasts) is themed too. `parameters.landing: true` paints the merchant's
  * landing background (image on Full, colour only on Lite) behind the story. The merchant console's
  * stories (`parameters.console: true`) always wear the console's own neutral theme.
+ * Keyed by the story's id: each story mounts afresh, as a page does when it loads, so nothing (the focus,
+ * a screen's own state) carries over from the story shown before it; a new theme keeps the story mounted.
  */
 export const withTheme: Decorator = (Story, context) => {
   const isConsole = context.parameters.console === true;
@@ -31,7 +33,7 @@ export const withTheme: Decorator = (Story, context) => {
     : undefined;
 
   return (
-    <div data-theme={name} style={{ ...theme.vars, ...style }} className={landing ? 'min-h-dvh' : undefined}>
+    <div key={context.id} data-theme={name} style={{ ...theme.vars, ...style }} className={landing ? 'min-h-dvh' : undefined}>
       <Story />
     </div>
   );
