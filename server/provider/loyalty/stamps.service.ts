@@ -212,6 +212,7 @@ export async function customerStampCards(ctx: ProviderContext, customerId: numbe
         reward_title: reward?.title ?? '',
         reward_image: reward?.image ?? '',
         qualifying: [...p.product_ids.flatMap((id) => names.products.get(id) ?? []), ...p.category_ids.flatMap((id) => names.categories.get(id) ?? [])],
+        qualifying_categories: p.category_ids.flatMap((id) => names.categories.get(id) ?? []),
         expires_at: stamps > 0 && card?.expires_at ? card.expires_at.toISOString() : null,
         cards_filled: filled.get(p.id) ?? 0,
       },
