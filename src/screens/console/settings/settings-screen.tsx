@@ -264,14 +264,11 @@ function RegionSection(props: SectionProps) {
       />
       <ChoiceField
         label="Currency"
-        hint={[
-          named && `${named}.`,
+        hint={
           settings.currency_locked
             ? 'The currency cannot change once customers have paid or topped up in it.'
-            : 'Type a code or a name to find one. Prices are not converted: check them after a change.',
-        ]
-          .filter(Boolean)
-          .join(' ')}
+            : `${named ? `${named}. ` : ''}Type a code or a name to find one. Prices are not converted: check them after a change.`
+        }
         choices={currencies}
         value={form.currency}
         disabled={settings.currency_locked}
