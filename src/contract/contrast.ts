@@ -33,6 +33,13 @@ function hex({ r, g, b }: Rgb): string {
   return `#${h(r)}${h(g)}${h(b)}`;
 }
 
+/** A colour as typed ("#1F7A4D", "#1f7", "1f7a4d", spaces around): #rrggbb in small letters, or null when it is none. */
+export function hexColour(typed: string): string | null {
+  const t = typed.trim();
+  const rgb = parse(t.startsWith('#') ? t : `#${t}`);
+  return rgb ? hex(rgb) : null;
+}
+
 function lum({ r, g, b }: Rgb): number {
   const lin = (v: number) => {
     const c = v / 255;

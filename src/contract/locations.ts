@@ -234,7 +234,13 @@ export const pickupSlotsAnswer = z.object({
   timezone: z.string(),
   asap: time().nullable().meta({ description: 'the earliest slot with room after the preparation time (null: none today or tomorrow)' }),
   days: z
-    .array(z.object({ date: z.string().meta({ description: "YYYY-MM-DD in the location's time zone" }), slots: z.array(pickupSlotAnswer) }))
+    .array(
+      z.object({
+        date: z.string().meta({ description: "YYYY-MM-DD in the location's time zone" }),
+        slots: z.array(pickupSlotAnswer),
+        note: z.string().nullable().meta({ description: "the note of the day's special date (closed, or short hours), null when it has none" }),
+      }),
+    )
     .meta({ description: "today and tomorrow in the location's time zone, each with its slots from now plus the preparation time, within opening hours" }),
 });
 export type PickupSlotsData = z.infer<typeof pickupSlotsAnswer>;

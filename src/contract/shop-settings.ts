@@ -28,9 +28,23 @@ const amount = (min: number, max: number) => wholeNumber(min, max, 'minor units'
 /** A link to the shop's privacy notice or terms, shown at sign-up: empty (none) or an https:// address (isShopLink). */
 const shopLink = optionalText(SHOP_LINK_MAX).refine((v) => v === '' || isShopLink(v), SHOP_LINK_MESSAGE);
 
-/** Whether `code` is an ISO 4217 currency this runtime formats. */
+/**
+ * Codes the engines' currency lists still hold that no shop prices in: withdrawn from ISO 4217 (CUC,
+ * HRK) or not money a customer pays with (XDR, XSU); and old codes kept beside their successors
+ * (ANG → XCG, SLL → SLE, ZWL → ZWG), dropped once the runtime lists the successor.
+ */
+const NOT_SHOP_CURRENCIES = new Set(['CUC', 'HRK', 'XDR', 'XSU']);
+const SUCCEEDED_BY: Readonly<Record<string, string>> = { ANG: 'XCG', SLL: 'SLE', ZWL: 'ZWG' };
+
+/** The current ISO 4217 currencies this runtime formats, A to Z: what a shop may price in. */
+export function currencyCodes(): string[] {
+  const all = Intl.supportedValuesOf('currency');
+  return all.filter((c) => !NOT_SHOP_CURRENCIES.has(c) && !(SUCCEEDED_BY[c] && all.includes(SUCCEEDED_BY[c])));
+}
+
+/** Whether `code` is a current ISO 4217 currency this runtime formats (currencyCodes). */
 export function isCurrency(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+  return /^[A-Z]{3}$/.test(code) && currencyCodes().includes(code);
 }
 
 /** Whether `tag` is a BCP 47 locale Intl formats numbers in. */
@@ -70,7 +84,7 @@ export const shopSettingsFields = z.object({
     .trim()
     .regex(/^\+?[1-9]\d{0,2}$/, 'must be a calling code of 1 to 3 digits, such as 63')
     .transform((v) => v.replace(/^\+/, '')),
-  currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a three-letter ISO 4217 currency code, such as PHP'),
+  currency: z.string().trim().toUpperCase().refine(isCurrency, 'must be a current three-letter ISO 4217 currency code, such as PHP'),
   locale: z.string().trim().refine(isLocale, 'must be a language tag such as en-PH'),
   timezone: z.string().trim().refine(isTimeZone, 'must be a time zone such as Asia/Manila'),
   points_per_amount: amount(1, 100_000_000),

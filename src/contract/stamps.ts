@@ -97,6 +97,9 @@ export const stampCardAnswer = z
     reward_title: z.string(),
     reward_image: z.string(),
     qualifying: z.array(z.string()).meta({ description: 'the names of the products and categories that earn stamps' }),
+    qualifying_categories: z
+      .array(z.string())
+      .meta({ description: 'of `qualifying`, the names that are categories (a stamp for each item from them, not for the category)' }),
     expires_at: time().nullable().meta({ description: "when the current card's stamps expire; null: no stamp yet, or stamps never expire" }),
     cards_filled: int().meta({ description: 'cards this customer has filled in this programme' }),
   })

@@ -350,6 +350,12 @@ describeEachDb('locations', (kind) => {
     expect(data.days[0].slots[0]).toEqual({ at: first.toISOString(), full: true });
     expect(data.asap).toBe('2026-11-30T00:30:00.000Z');
 
+    // a special date closed all day: no slots, and its note says why (the app shows it in the picker)
+    await post(locationsConsoleApi.update, { id: makati, exceptions: [{ date: '2026-12-01', periods: [], note: 'Staff training day' }] }).expect(200);
+    data = await slots(makati);
+    expect(data.days[0].note).toBeNull();
+    expect(data.days[1]).toEqual({ date: '2026-12-01', slots: [], note: 'Staff training day' });
+
     // a location that takes no pickup orders: no slots
     await post(locationsConsoleApi.update, { id: makati, pickup: false }).expect(200);
     expect(await slots(makati)).toEqual({
@@ -357,8 +363,8 @@ describeEachDb('locations', (kind) => {
       timezone: 'Asia/Manila',
       asap: null,
       days: [
-        { date: '2026-11-30', slots: [] },
-        { date: '2026-12-01', slots: [] },
+        { date: '2026-11-30', slots: [], note: null },
+        { date: '2026-12-01', slots: [], note: 'Staff training day' },
       ],
     });
     expect((await callApi(p, locationsApi.slots, { query: { location_id: 9_999 } }).expect(404)).body.error.code).toBe('NOT_FOUND');

@@ -139,7 +139,7 @@ describe('pickup slots', () => {
   it('start after the preparation time on the quarter hour, end before closing, today and tomorrow', () => {
     // 14:22 in Manila: ready at 14:32 at the earliest, so 14:45 is the first and last slot today
     const [today, tomorrow] = pickupSlots(cafe, at('2026-11-26T06:22:00Z'));
-    expect(today).toEqual({ date: '2026-11-26', slots: [at('2026-11-26T06:45:00Z')] });
+    expect(today).toEqual({ date: '2026-11-26', slots: [at('2026-11-26T06:45:00Z')], note: null });
     expect(tomorrow!.date).toBe('2026-11-27');
     expect(tomorrow!.slots).toHaveLength(32);
     expect(tomorrow!.slots[0]).toEqual(at('2026-11-26T23:00:00Z'));

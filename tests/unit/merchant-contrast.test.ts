@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  hexColour as typedColour,
   AA_BODY_TEXT,
   colourName,
   contrastFixes,
@@ -139,5 +140,17 @@ describe('contrast in a café owner’s words', () => {
 
   it('has nothing to fix on a passing check', () => {
     expect(contrastFixes(themeContrastChecks({ brand_color: '#1d4ed8', landing_body_background_color: '#ffffff', version: 'Full' })[0]!)).toEqual([]);
+  });
+});
+
+describe('a colour code typed beside the picker', () => {
+  it('takes #rgb and #rrggbb in any case, with or without #, as #rrggbb in small letters', () => {
+    expect(typedColour('#1F7A4D')).toBe('#1f7a4d');
+    expect(typedColour(' #1f7 ')).toBe('#11ff77');
+    expect(typedColour('1f7a4d')).toBe('#1f7a4d');
+  });
+
+  it('refuses what is no colour code', () => {
+    for (const typed of ['', '#', 'green', '#12', '#12345', '#1234567', '#ggg', 'rgb(0,0,0)']) expect(typedColour(typed)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import type { ProviderContext } from '../context';
 import { validation } from '../http/errors';
 import { notify } from '../notifications/notify';
 import { earnPoints } from '../points/points.ledger';
-import { withArticle } from '../rewards/reward-words';
+import { voucherWords } from '#contract/reward-words';
 import { findActiveReward, findActiveRewardById } from '../rewards/rewards.repo';
 import { giftVoucher } from '../rewards/vouchers.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
@@ -119,7 +119,7 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   await setGiftVoucher(trx, giftId, voucherId);
   await notify(trx, ctx.clock, c.id, {
     type: 'reward',
-    title: `${greeting} ${withArticle(reward.title)} voucher is waiting`,
+    title: `${greeting} ${voucherWords(reward.title, { start: true })} is waiting`,
     body: 'A treat from us for your birthday. Open your voucher to show its QR code at the counter.',
     link: to.voucher(voucherId),
   });

@@ -164,6 +164,8 @@ export interface SlotDay {
   /** the local date */
   date: string;
   slots: Date[];
+  /** the note of the date's special hours (closed for Christmas Day), null when it has none */
+  note: string | null;
 }
 
 /**
@@ -188,7 +190,8 @@ export function pickupSlots(l: LocationHours & SlotRules, now: Date): SlotDay[] 
       const step = l.slot_minutes * 60_000;
       for (let t = alignUp(new Date(from), l.timezone, l.slot_minutes).epochMilliseconds; t < until; t += step) slots.push(new Date(t));
     }
-    days.push({ date: date.toString(), slots });
+    const note = l.exceptions.find((e) => e.date === date.toString())?.note?.trim();
+    days.push({ date: date.toString(), slots, note: note || null });
   }
   return days;
 }

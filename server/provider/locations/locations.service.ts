@@ -171,14 +171,14 @@ export async function pickupSlotsOf(ctx: ProviderContext, locationId: number): P
   const h = hoursOf(row, await shopTimezone(ctx));
   const days = pickupSlots(h, ctx.clock.now());
   const base = { location_id: row.id, timezone: h.timezone };
-  if (!row.pickup) return { ...base, asap: null, days: days.map((d) => ({ date: d.date, slots: [] })) };
+  if (!row.pickup) return { ...base, asap: null, days: days.map((d) => ({ date: d.date, slots: [], note: d.note })) };
   const all = days.flatMap((d) => d.slots);
   const counts = all.length > 0 ? await slotCounts(ctx.db, row.id, all[0]!, new Date(all[all.length - 1]!.getTime() + 1)) : new Map<number, number>();
   const full = (at: Date) => (counts.get(at.getTime()) ?? 0) >= row.slot_capacity;
   return {
     ...base,
     asap: iso(all.find((at) => !full(at)) ?? null),
-    days: days.map((d) => ({ date: d.date, slots: d.slots.map((at) => ({ at: at.toISOString(), full: full(at) })) })),
+    days: days.map((d) => ({ date: d.date, slots: d.slots.map((at) => ({ at: at.toISOString(), full: full(at) })), note: d.note })),
   };
 }
 

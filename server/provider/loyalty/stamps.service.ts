@@ -28,7 +28,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
-import { withArticle } from '../rewards/reward-words';
+import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
 import { giftVouchers } from '../rewards/vouchers.repo';
@@ -212,6 +212,7 @@ export async function customerStampCards(ctx: ProviderContext, customerId: numbe
         reward_title: reward?.title ?? '',
         reward_image: reward?.image ?? '',
         qualifying: [...p.product_ids.flatMap((id) => names.products.get(id) ?? []), ...p.category_ids.flatMap((id) => names.categories.get(id) ?? [])],
+        qualifying_categories: p.category_ids.flatMap((id) => names.categories.get(id) ?? []),
         expires_at: stamps > 0 && card?.expires_at ? card.expires_at.toISOString() : null,
         cards_filled: filled.get(p.id) ?? 0,
       },
@@ -280,8 +281,8 @@ async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, cus
     ids.length === 0
       ? ''
       : ids.length === 1
-        ? `${withArticle(title)} voucher is waiting in your vouchers.`
-        : `${ids.length} ${title} vouchers are waiting in your vouchers.`;
+        ? `${voucherWords(title, { start: true })} is waiting in your vouchers.`
+        : `${voucherWords(title, { count: ids.length })} are waiting in your vouchers.`;
   const missing = fills - ids.length;
   const body =
     missing === 0

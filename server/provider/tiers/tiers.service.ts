@@ -32,7 +32,7 @@ import { validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { localDate } from '../locations/hours';
 import { notify } from '../notifications/notify';
-import { withArticle } from '../rewards/reward-words';
+import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
 import { giftVoucher } from '../rewards/vouchers.repo';
@@ -152,7 +152,7 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
   if (target > 0) {
     const parts = [
       tier.multiplier > 1 ? `Your purchases now earn ×${tier.multiplier} points.` : '',
-      ...given.map((g) => `${withArticle(g.title)} voucher is waiting for you.`),
+      ...given.map((g) => `${voucherWords(g.title, { start: true })} is waiting for you.`),
       `You keep ${tier.name} for ${TIER_PERIOD_MONTHS} months.`,
     ];
     await notify(trx, ctx.clock, customerId, {
@@ -165,7 +165,7 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
       title: `Welcome to ${tier.name}!`,
-      body: `${withArticle(given[0]!.title)} voucher is waiting for you.`,
+      body: `${voucherWords(given[0]!.title, { start: true })} is waiting for you.`,
       link: to.voucher(given[0]!.voucherId),
     });
   }

@@ -19,8 +19,8 @@ import {
 } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { namedParts, optionWords, partWords } from './format';
-import { formatDateTime } from '../../ui/lib/dates';
-import { clockTime, dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
+import { clockTime, formatDateTime } from '../../ui/lib/dates';
+import { dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
 
 // The pickup times are a chunk of their own: only a customer who chooses a time needs them.
 const PickupSlotPicker = lazy(() => import('./pickup-slot-picker'));

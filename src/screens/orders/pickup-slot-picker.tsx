@@ -22,41 +22,60 @@ export default function PickupSlotPicker({
   clock: (iso: string) => string;
 }) {
   if (!slots) return <Skeleton height="6rem" />;
-  const days = slots.days.filter((d) => d.slots.length > 0);
-  if (days.length === 0) return <p className="text-muted">There are no pickup times left today or tomorrow.</p>;
-  return days.map((day) => (
-    <fieldset key={day.date} className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-      <legend className="mb-2 text-sm font-semibold">{day.date === today ? 'Today' : 'Tomorrow'}</legend>
-      <div className="flex flex-wrap gap-2">
-        {day.slots.map((s) => {
-          const checked = s.at === value;
-          const time = clock(s.at);
-          return (
-            <label
-              key={s.at}
-              className={cx(
-                'flex min-h-11 min-w-20 flex-col items-center justify-center rounded-xl border px-3 text-sm leading-tight',
-                'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
-                checked ? 'border-brand bg-brand font-semibold text-brand-contrast' : 'border-border bg-surface-raised',
-                s.full ? 'cursor-not-allowed border-dashed text-muted' : 'cursor-pointer hover:brightness-95',
-              )}
-            >
-              <input
-                type="radio"
-                name="pickup-slot"
-                value={s.at}
-                checked={checked}
-                disabled={s.full}
-                onChange={() => onChange(s.at)}
-                aria-label={s.full ? `${time}, full` : time}
-                className="sr-only"
-              />
-              {time}
-              {s.full && <span className="text-xs">Full</span>}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+  const dayName = (date: string) => (date === today ? 'Today' : 'Tomorrow');
+  // a day without times says why when the shop wrote it (a special date's note: "Christmas Day")
+  const noted = slots.days.filter((d) => d.slots.length === 0 && d.note);
+  const notes = noted.map((d) => (
+    <p key={d.date} className="text-sm text-muted">
+      {`${dayName(d.date)}: no pickup times — ${d.note}`}
+    </p>
   ));
+  const days = slots.days.filter((d) => d.slots.length > 0);
+  if (days.length === 0) {
+    return (
+      <>
+        <p className="text-muted">There are no pickup times left today or tomorrow.</p>
+        {notes}
+      </>
+    );
+  }
+  return [
+    ...days.map((day) => (
+      <fieldset key={day.date} className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+        <legend className="mb-2 text-sm font-semibold">{dayName(day.date)}</legend>
+        {day.note && <p className="text-sm text-muted">{day.note}</p>}
+        <div className="flex flex-wrap gap-2">
+          {day.slots.map((s) => {
+            const checked = s.at === value;
+            const time = clock(s.at);
+            return (
+              <label
+                key={s.at}
+                className={cx(
+                  'flex min-h-11 min-w-20 flex-col items-center justify-center rounded-xl border px-3 text-sm leading-tight',
+                  'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
+                  checked ? 'border-brand bg-brand font-semibold text-brand-contrast' : 'border-border bg-surface-raised',
+                  s.full ? 'cursor-not-allowed border-dashed text-muted' : 'cursor-pointer hover:brightness-95',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="pickup-slot"
+                  value={s.at}
+                  checked={checked}
+                  disabled={s.full}
+                  onChange={() => onChange(s.at)}
+                  aria-label={s.full ? `${time}, full` : time}
+                  className="sr-only"
+                />
+                {time}
+                {s.full && <span className="text-xs">Full</span>}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    )),
+    ...notes,
+  ];
 }

@@ -24,10 +24,14 @@ function summary(card: StampCard): string {
   return left > 0 ? `${stampCount(card)} — ${left} more for ${reward}` : `${stampCount(card)} — your next stamp brings ${reward}`;
 }
 
-/** "1 stamp for each Latte or Cappuccino", "1 stamp per visit with Pastries or Ensaymada" (names of products and categories alike) */
+/**
+ * "1 stamp for each Latte or Cappuccino", "1 stamp for each item from Pastries" (a category is not a thing
+ * bought), "1 stamp per visit with Pastries or Ensaymada".
+ */
 function earning(card: StampCard, locale: string): string {
-  const names = new Intl.ListFormat(locale, { type: 'disjunction' }).format(card.qualifying);
-  return card.per === 'item' ? `1 stamp for each ${names}` : `1 stamp per visit with ${names}`;
+  const list = (names: string[]) => new Intl.ListFormat(locale, { type: 'disjunction' }).format(names);
+  if (card.per === 'visit') return `1 stamp per visit with ${list(card.qualifying)}`;
+  return `1 stamp for each ${list(card.qualifying.map((n) => (card.qualifying_categories.includes(n) ? `item from ${n}` : n)))}`;
 }
 
 /** The card's circles, stamped ones filled, the last one the reward; read as "7 of 10 stamps". */

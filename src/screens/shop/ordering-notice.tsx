@@ -1,5 +1,6 @@
 import type { Location } from '#contract/locations';
 import { Notice } from '../../ui';
+import { clockTime } from '../../ui/lib/dates';
 
 /**
  * Whether the shop takes orders now, in words, and the notice Home, the Shop and the checkout show
@@ -21,24 +22,6 @@ const DAY_MS = 86_400_000;
 /** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
 export const dateIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-/** How far apart two moments with the same wall-clock time can be when a zone's clock goes back (30 min to 2 h). */
-const CLOCK_BACK_MINUTES = [30, 60, 120];
-
-/**
- * "7:00 AM", or "07:00" where the locale keeps a 24-hour clock. In the hour a zone's clock goes back,
- * which happens twice, the time names the zone or its offset ("1:30 AM EDT", then "1:30 AM EST"), so
- * two pickup times are never written alike.
- */
-export function clockTime(iso: string, locale: string, timeZone: string): string {
-  const h24 = /h2[34]/.test(new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
-  const options: Intl.DateTimeFormatOptions = { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', timeZone };
-  const format = new Intl.DateTimeFormat(locale, options);
-  const at = new Date(iso).getTime();
-  const plain = format.format(at);
-  const repeated = CLOCK_BACK_MINUTES.some((m) => format.format(at - m * 60_000) === plain || format.format(at + m * 60_000) === plain);
-  return repeated ? new Intl.DateTimeFormat(locale, { ...options, timeZoneName: 'short' }).format(at) : plain;
-}
-
 /** The day of `iso` from `now`'s: "today", "tomorrow", its weekday within the week, else its date ("2 Dec"). */
 export function dayWord(iso: string, now: string, locale: string, timeZone: string): string {
   const days = Math.round((Date.parse(dateIn(iso, timeZone)) - Date.parse(dateIn(now, timeZone))) / DAY_MS);

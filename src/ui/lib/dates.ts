@@ -22,6 +22,25 @@ export function formatDateTime(iso: string, locale: string, timeZone = 'UTC', { 
   }).format(new Date(iso));
 }
 
+/** How far apart two moments with the same wall-clock time can be when a zone's clock goes back (30 min to 2 h). */
+const CLOCK_BACK_MINUTES = [30, 60, 120];
+
+/**
+ * A time of day as the shop's locale writes it, the app and the console alike: "7:00 PM" for en-PH,
+ * "19:00" where the locale keeps a 24-hour clock. In the hour a zone's clock goes back,
+ * which happens twice, the time names the zone or its offset ("1:30 AM EDT", then "1:30 AM EST"), so
+ * two pickup times are never written alike.
+ */
+export function clockTime(iso: string, locale: string, timeZone: string): string {
+  const h24 = /h2[34]/.test(new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
+  const options: Intl.DateTimeFormatOptions = { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', timeZone };
+  const format = new Intl.DateTimeFormat(locale, options);
+  const at = new Date(iso).getTime();
+  const plain = format.format(at);
+  const repeated = CLOCK_BACK_MINUTES.some((m) => format.format(at - m * 60_000) === plain || format.format(at + m * 60_000) === plain);
+  return repeated ? new Intl.DateTimeFormat(locale, { ...options, timeZoneName: 'short' }).format(at) : plain;
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

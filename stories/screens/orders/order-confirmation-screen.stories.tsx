@@ -16,7 +16,7 @@ import {
   quoteNoVoucher,
   quotePickup,
 } from '../../fixtures/orders';
-import { LOCATIONS_NOW, makatiSlots, orderingOf, pausedMakati } from '../../fixtures/locations';
+import { LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
@@ -370,6 +370,27 @@ export const PickupTimePicker: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: 'Choose a time' }));
     await userEvent.click(await canvas.findByRole('radio', { name: '3:15 PM' }));
     await expect(args.onChoosePickupAt).toHaveBeenLastCalledWith(pickupAt(4));
+  },
+};
+
+/** Tomorrow is a special date closed all day: its times are gone, and the shop's note says why. */
+export const PickupTomorrowClosed: Story = {
+  tags: ['!screen'],
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: quotePickup,
+    slots: makatiSlotsClosedTomorrow,
+    now: LOCATIONS_NOW,
+    onChoosePickupAt: fn(),
+  },
+  render: (args) => <WithPickupTime {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: 'Choose a time' }));
+    await expect(await canvas.findByRole('radio', { name: '3:00 PM' })).toBeEnabled();
+    await expect(canvas.queryByRole('group', { name: 'Tomorrow' })).toBeNull();
+    await expect(canvas.getByText('Tomorrow: no pickup times — Closed for our staff party')).toBeVisible();
   },
 };
 

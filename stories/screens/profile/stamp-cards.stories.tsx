@@ -61,6 +61,16 @@ export const OneShort: Story = {
   },
 };
 
+/** Per item, naming a category: a stamp for each item from it, never "for each Bukid Signatures". */
+export const CategoryPerItem: Story = {
+  tags: ['!screen'],
+  args: { cards: [{ ...coffeeCard, name: 'Signatures card', qualifying: ['Latte', 'Bukid Signatures'], qualifying_categories: ['Bukid Signatures'] }] },
+  play: async ({ canvasElement }) => {
+    const card = within(cardNamed(canvasElement, 'Signatures card'));
+    await expect(card.getByText(/^1 stamp/)).toHaveTextContent('1 stamp for each Latte or item from Bukid Signatures');
+  },
+};
+
 /** Paused by the shop: the stamps are kept, nothing is said about earning more. */
 export const Paused: Story = {
   args: { cards: [pausedCard] },

@@ -7,6 +7,10 @@ describe('campaign words', () => {
     expect(campaignSummary({ kind: 'win_back', enabled: true, timing: 30, reward: { id: 1, title: 'Free latte', active: true } })).toBe(
       'Customers who have not ordered for 30 days, once until they order again, with a Free latte voucher.',
     );
+    // a discount reads after "voucher for", never "a ₱50 off your order voucher"
+    expect(campaignSummary({ kind: 'win_back', enabled: true, timing: 30, reward: { id: 2, title: '₱50 off your order', active: true } })).toBe(
+      'Customers who have not ordered for 30 days, once until they order again, with a voucher for ₱50 off your order.',
+    );
     expect(campaignSummary({ kind: 'welcome', enabled: false, timing: 1, reward: null })).toBe('Off. When on: New customers, 1 hour after they sign up.');
     expect(campaignSummary({ kind: 'welcome', enabled: true, timing: 0, reward: null })).toBe('New customers, right after they sign up.');
     expect(campaignSummary({ kind: 'nearly_there', enabled: true, timing: 1500, reward: null }, 'en')).toBe(

@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { readPastedArea } from '../../../src/screens/console/locations/location-geojson';
 import { clockWords, pausedWords, periodHint, stateWords } from '../../../src/screens/console/shared/location-words';
+import { clockTime } from '../../../src/ui/lib/dates';
 
 // Friday 20 Nov 2026, 10:30 in Manila (UTC+8)
 const NOW = '2026-11-20T02:30:00.000Z';
 const manila = { effective_timezone: 'Asia/Manila', closes_at: null, next_open_at: null, paused_until: null };
 
 describe("a location's state in words", () => {
-  it('says until when it is open, on the 24-hour clock of its own zone', () => {
-    expect(stateWords({ ...manila, state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe('Open until 19:00');
+  it("says until when it is open, in its own zone, on the shop's clock as the app writes it", () => {
+    expect(stateWords({ ...manila, state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe(
+      `Open until ${clockTime('2026-11-20T11:00:00.000Z', 'en-PH', 'Asia/Manila')}`,
+    );
+    expect(stateWords({ ...manila, state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toMatch(/^Open until 7:00\sPM$/);
+    expect(stateWords({ ...manila, state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-GB')).toBe('Open until 19:00');
     // the same instant in another location's zone
-    expect(stateWords({ ...manila, effective_timezone: 'Asia/Jakarta', state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toBe(
-      'Open until 18:00',
+    expect(stateWords({ ...manila, effective_timezone: 'Asia/Jakarta', state: 'open', closes_at: '2026-11-20T11:00:00.000Z' }, NOW, 'en-PH')).toMatch(
+      /^Open until 6:00\sPM$/,
     );
   });
 
@@ -22,9 +27,9 @@ describe("a location's state in words", () => {
   });
 
   it('says until when it is paused, or that someone has to resume', () => {
-    expect(stateWords({ ...manila, state: 'paused', paused_until: '2026-11-20T06:30:00.000Z' }, NOW, 'en-PH')).toBe('Paused until 14:30');
+    expect(stateWords({ ...manila, state: 'paused', paused_until: '2026-11-20T06:30:00.000Z' }, NOW, 'en-PH')).toMatch(/^Paused until 2:30\sPM$/);
     expect(stateWords({ ...manila, state: 'paused' }, NOW, 'en-PH')).toBe('Paused until you resume');
-    expect(pausedWords({ ...manila, paused_until: '2026-11-20T06:30:00.000Z' }, NOW, 'en-PH')).toBe('Online orders paused until 14:30');
+    expect(pausedWords({ ...manila, paused_until: '2026-11-20T06:30:00.000Z' }, NOW, 'en-PH')).toMatch(/^Online orders paused until 2:30\sPM$/);
     expect(pausedWords(manila, NOW, 'en-PH')).toBe('Online orders paused until you resume');
   });
 

@@ -34,6 +34,10 @@ describe('a rule in plain words', () => {
   it('names each kind as the owner would say it', () => {
     expect(ruleSummary({ id: 1, kind: 'multiplier', name: 'x', multiplier: 2, product_ids: [], category_ids: [3] }, MENU, 'en')).toBe('2× points on Pastries');
     expect(ruleSummary({ id: 1, kind: 'bonus', name: 'x', points: 10, product_ids: [1], category_ids: [] }, MENU, 'en')).toBe('+10 points per Spanish latte');
+    // a category is not a thing bought: "per item from Pastries", never "per Pastries"
+    expect(ruleSummary({ id: 1, kind: 'bonus', name: 'x', points: 10, product_ids: [], category_ids: [3] }, MENU, 'en')).toBe(
+      '+10 points per item from Pastries',
+    );
     expect(ruleSummary(window(), MENU, 'en')).toBe('Double points Tue 14:00–16:00, once a day');
     expect(ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en')).toBe(
       '+5 points Mon–Fri 14:00–16:00, 3 times in all',
@@ -86,7 +90,7 @@ describe('a stamp card in plain words', () => {
   const coffee = { product_ids: [1], category_ids: [3], per: 'item' as const, stamps_needed: 10, expiry_days: 365, reward_title: 'Free Latte' };
   it('says what gives a stamp, what fills the card and how long it lasts', () => {
     expect(stampSummary(coffee, MENU, 'en')).toBe(
-      '1 stamp for each Pastries or Spanish latte; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp',
+      '1 stamp for each item from Pastries or Spanish latte; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp',
     );
     expect(stampSummary({ ...coffee, per: 'visit', category_ids: [], expiry_days: 0 }, MENU, 'en')).toBe(
       '1 stamp for each visit with Spanish latte; 10 stamps fill the card for Free Latte; stamps never expire',

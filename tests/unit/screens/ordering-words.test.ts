@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '#contract/locations';
-import { clockTime, dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
+import { dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
+import { clockTime } from '../../../src/ui/lib/dates';
 
 // Friday 20 Nov 2026, 2:05 PM in Manila (UTC+8, no daylight saving)
 const NOW = '2026-11-20T06:05:00Z';

@@ -160,6 +160,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
   if (unusable || !link) return unusable;
 
   const fixedEmail = link.email;
+  const passwordError = problems.password ?? fieldErrors.password;
   const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: FormEvent) {
@@ -229,10 +230,11 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
           label={mode === 'reset' ? 'New password' : 'Password'}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
+          // the error repeats the advice in its own words: shown in the hint's place, not under it
+          hint={passwordError ? undefined : `At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
           value={values.password}
           onChange={set('password')}
-          error={problems.password ?? fieldErrors.password}
+          error={passwordError}
           disabled={saving}
         />
         <TextField

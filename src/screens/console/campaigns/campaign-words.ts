@@ -1,4 +1,5 @@
 import { CAMPAIGN_HOURS, fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
+import { voucherWords } from '#contract/reward-words';
 
 /** Who a campaign reaches and when, in words: the console's summary of each campaign. */
 export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
@@ -11,7 +12,7 @@ export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timi
     points_expiring: `Customers whose points expire within ${n} ${plural(c.timing, 'day', 'days')}, once per batch of points`,
     birthday: 'Customers on their birthday, once a year, beside the birthday treat',
   };
-  const reward = c.reward ? `, with a ${c.reward.title} voucher` : '';
+  const reward = c.reward ? `, with ${voucherWords(c.reward.title)}` : '';
   return `${c.enabled ? '' : 'Off. When on: '}${who[c.kind]}${reward}.`;
 }
 

@@ -13,7 +13,8 @@ import {
 } from '#contract/locations';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, MapLink, Notice, TextField } from '../../../ui';
-import { CheckField, FormActions, SelectField, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import { CheckField, ChoiceField, FormActions, SelectField, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import { zoneChoices, zoneLabel } from '../shared/region-choices';
 import { readPastedArea } from './location-geojson';
 import { periodHint } from '../shared/location-words';
 
@@ -153,7 +154,7 @@ function fieldsOf(form: Form, currency: string, locale: string): { fields: Locat
     lat: coordinate(form.lat, 'lat', '14.5547'),
     lng: coordinate(form.lng, 'lng', '121.0244'),
     phone: form.phone,
-    timezone: form.timezone,
+    timezone: form.timezone.trim(),
     hours: Object.fromEntries(WEEKDAYS.map((d) => [d, periods(form.hours[d])])),
     exceptions: form.exceptions.map((e) => ({ date: e.date, periods: e.closed ? [] : periods(e.periods), ...(e.note.trim() ? { note: e.note } : {}) })),
     pickup: form.pickup,
@@ -281,10 +282,7 @@ interface SectionProps {
 }
 
 function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { shopTimeZone: string }) {
-  const zones = useMemo(() => {
-    const all = Intl.supportedValuesOf('timeZone');
-    return form.timezone && !all.includes(form.timezone) ? [form.timezone, ...all] : all;
-  }, [form.timezone]);
+  const zones = useMemo(() => zoneChoices(form.timezone.trim()), [form.timezone]);
   const field = (name: 'name' | 'address' | 'lat' | 'lng' | 'phone', label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField
       label={label}
@@ -304,18 +302,15 @@ function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { s
         {field('lng', 'Longitude', { inputMode: 'decimal', hint: 'Such as 121.0244.' })}
       </div>
       {field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'off' })}
-      <SelectField
+      <ChoiceField
         label="Time zone"
-        hint="Its opening hours and pickup times are in this zone."
+        hint={`Its opening hours and pickup times are in this zone. Empty: the shop's (${zoneLabel(shopTimeZone)}). Type a city to find another.`}
+        placeholder={`The shop's (${shopTimeZone})`}
+        choices={zones}
         value={form.timezone}
         onChange={(e) => set('timezone', e.target.value)}
         error={problemAt(problem, 'timezone', 'The time zone')}
-      >
-        <option value="">The shop's ({shopTimeZone})</option>
-        {zones.map((z) => (
-          <option key={z}>{z}</option>
-        ))}
-      </SelectField>
+      />
     </Card>
   );
 }

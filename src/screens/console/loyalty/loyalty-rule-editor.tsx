@@ -59,7 +59,8 @@ function formOf(r: LoyaltyRule | null): Form {
     points: r?.points === null || r?.points === undefined ? '10' : String(r.points),
     product_ids: r?.product_ids ?? [],
     category_ids: r?.category_ids ?? [],
-    days: r?.days.length ? r.days : ['tue'],
+    // what is saved; a new rule (or one of another kind becoming happy hours) starts with no day pressed
+    days: r?.days ?? [],
     start: r?.start ?? '14:00',
     end: r?.end ?? '16:00',
     limit_per_day: String(r?.limit_per_day ?? 1),

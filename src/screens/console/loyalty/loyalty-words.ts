@@ -39,9 +39,12 @@ export interface RuleMenu {
   categories: ReadonlyArray<{ id: number; name: string; products: ReadonlyArray<{ id: number; name: string; price: number }> }>;
 }
 
-/** "Pastries", "Pastries and Croissant", "Pastries, Croissant and 2 more" (a name not on the menu: "a product no longer on the menu"). */
-function targetWords(r: { product_ids: number[]; category_ids: number[] }, menu: RuleMenu | undefined, join: 'and' | 'or'): string {
-  const categories = new Map(menu?.categories.map((c) => [c.id, c.name]));
+/**
+ * "Pastries", "Pastries and Croissant", "Pastries, Croissant and 2 more" (a name not on the menu: "a product no longer on the menu").
+ * `each`: after "for each" or "per", where a category is not a thing bought: "item from Pastries or Croissant".
+ */
+function targetWords(r: { product_ids: number[]; category_ids: number[] }, menu: RuleMenu | undefined, join: 'and' | 'or', each = false): string {
+  const categories = new Map(menu?.categories.map((c) => [c.id, each ? `item from ${c.name}` : c.name]));
   const products = new Map(menu?.categories.flatMap((c) => c.products.map((p) => [p.id, p.name] as const)));
   const names = [...r.category_ids.map((id) => categories.get(id) ?? null), ...r.product_ids.map((id) => products.get(id) ?? null)];
   const known = names.filter((n): n is string => n !== null);
@@ -104,7 +107,7 @@ export function ruleSummary(rule: RuleForEarning, menu: RuleMenu | undefined, lo
     case 'multiplier':
       return `${rule.multiplier}× points on ${targetWords(rule, menu, 'and')}`;
     case 'bonus':
-      return `+${points(rule.points, locale)} per ${targetWords(rule, menu, 'or')}`;
+      return `+${points(rule.points, locale)} per ${targetWords(rule, menu, 'or', true)}`;
     case 'window': {
       const what = rule.multiplier !== null ? multiplierWords(rule.multiplier) : `+${points(rule.points ?? 0, locale)}`;
       const limits = [rule.limit_per_day > 0 && `${times(rule.limit_per_day)} a day`, rule.limit_total > 0 && `${times(rule.limit_total)} in all`]
@@ -200,10 +203,9 @@ export interface StampWordsOf {
 const expiryWords = (days: number, locale: string) =>
   days === 0 ? 'stamps never expire' : `a card lasts ${days.toLocaleString(locale)} ${days === 1 ? 'day' : 'days'} from its first stamp`;
 
-/** A programme in one plain line: "1 stamp for each Latte or Cappuccino; 10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp". */
+/** A programme in one plain line: "1 stamp for each Latte or Cappuccino" ("… for each item from Pastries"); "10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp". */
 export function stampSummary(p: StampWordsOf & { reward_title: string }, menu: RuleMenu | undefined, locale: string): string {
-  const on = targetWords(p, menu, 'or');
-  const each = p.per === 'item' ? `1 stamp for each ${on}` : `1 stamp for each visit with ${on}`;
+  const each = p.per === 'item' ? `1 stamp for each ${targetWords(p, menu, 'or', true)}` : `1 stamp for each visit with ${targetWords(p, menu, 'or')}`;
   return `${each}; ${p.stamps_needed.toLocaleString(locale)} stamps fill the card for ${p.reward_title}; ${expiryWords(p.expiry_days, locale)}`;
 }
 

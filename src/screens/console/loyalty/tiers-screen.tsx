@@ -200,15 +200,20 @@ function TierCounts({ program, locale }: { program: TiersConsoleData; locale: st
   return (
     <Card as="section" title="Customers in each tier" className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3" aria-label="Customers in each tier">
-        {program.tiers.map((t) => {
+        {program.tiers.map((t, i) => {
           const share = total === 0 ? 0 : Math.round((t.customers / total) * 100);
           return (
             <li key={t.name} className="flex flex-col gap-1">
               <span className="flex justify-between gap-2">
                 <span className="font-medium">{t.name}</span>
-                <span>
-                  {t.customers.toLocaleString(locale)} {t.customers === 1 ? 'customer' : 'customers'} <span className="text-muted">({share}%)</span>
-                </span>
+                {t.customers === 0 ? (
+                  // "0 customers (0%)" read as if the tier were broken: said plainly (every customer starts in the first)
+                  <span className="text-muted">{i === 0 ? 'No customers yet' : 'No customers have reached it yet'}</span>
+                ) : (
+                  <span>
+                    {t.customers.toLocaleString(locale)} {t.customers === 1 ? 'customer' : 'customers'} <span className="text-muted">({share}%)</span>
+                  </span>
+                )}
               </span>
               <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-surface">
                 <span className="block h-full rounded-full bg-brand" style={{ width: `${share}%` }} />

@@ -5,7 +5,8 @@ import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
 import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
-import { CheckField, SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { CheckField, ChoiceField, SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { currencyChoices, currencyName, isCurrencyChoice, isZoneChoice, zoneChoices, zoneLabel } from '../shared/region-choices';
 
 export interface SettingsScreenProps {
   settings?: ShopSettingsData;
@@ -118,7 +119,12 @@ function formOf(s: ShopSettingsData): Form {
 function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpdateInput; problems: Record<string, string> } {
   const changes: Record<string, unknown> = {};
   const problems: Record<string, string> = {};
-  for (const k of TEXT_FIELDS) if (form[k].trim() !== s[k]) changes[k] = form[k].trim();
+  // a currency typed in small letters is the same code
+  const asSent = { ...form, currency: form.currency.trim().toUpperCase() };
+  for (const k of TEXT_FIELDS) if (asSent[k].trim() !== s[k]) changes[k] = asSent[k].trim();
+  // picked from the lists (typed or suggested): anything else is refused here, in plain words, before it is sent
+  if (!isCurrencyChoice(form.currency, s.currency)) problems.currency = 'must be a code from the list, such as PHP: type a code or a name to find it';
+  if (!isZoneChoice(form.timezone, s.timezone)) problems.timezone = 'must be a zone from the list, such as Asia/Manila: type a city to find it';
   for (const k of LINK_FIELDS) if (form[k].trim() !== '' && !isShopLink(form[k].trim())) problems[k] = SHOP_LINK_MESSAGE;
   for (const k of MONEY_FIELDS) {
     const minor = parseMoney(form[k], s.currency, s.locale);
@@ -139,12 +145,6 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   if (unread !== undefined) problems.topup_presets = moneyProblem(unread, s.currency, s.locale, 3550)!;
   else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
   return { changes: changes as ShopSettingsUpdateInput, problems };
-}
-
-/** Intl's lists, with the value the shop has even when this browser does not list it. */
-function listOf(kind: 'currency' | 'timeZone', current: string): string[] {
-  const all = Intl.supportedValuesOf(kind);
-  return all.includes(current) ? all : [current, ...all];
 }
 
 type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
@@ -250,8 +250,9 @@ function ContactSection(props: SectionProps) {
 
 function RegionSection(props: SectionProps) {
   const { form, set, problem, settings } = props;
-  const currencies = useMemo(() => listOf('currency', settings.currency), [settings.currency]);
-  const zones = useMemo(() => listOf('timeZone', settings.timezone), [settings.timezone]);
+  const currencies = useMemo(() => currencyChoices(settings.locale, settings.currency), [settings.locale, settings.currency]);
+  const zones = useMemo(() => zoneChoices(settings.timezone), [settings.timezone]);
+  const named = currencyName(form.currency.trim().toUpperCase(), settings.locale);
   return (
     <Section title="Region">
       <FormField
@@ -261,34 +262,28 @@ function RegionSection(props: SectionProps) {
         hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's."
         inputMode="numeric"
       />
-      <SelectField
+      <ChoiceField
         label="Currency"
         hint={
           settings.currency_locked
             ? 'The currency cannot change once customers have paid or topped up in it.'
-            : 'Prices are not converted: check them after a change.'
+            : `${named ? `${named}. ` : ''}Type a code or a name to find one. Prices are not converted: check them after a change.`
         }
+        choices={currencies}
         value={form.currency}
         disabled={settings.currency_locked}
         onChange={(e) => set('currency', e.target.value)}
         error={fieldProblem(problem, 'currency', 'The currency')}
-      >
-        {currencies.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
-      </SelectField>
+      />
       <FormField {...props} name="locale" label="Locale" hint="How money and dates are written, such as en-PH." />
-      <SelectField
+      <ChoiceField
         label="Time zone"
-        hint="Where the shop's day begins: the dashboard's today follows it."
+        hint={`${isZoneChoice(form.timezone, '') ? `${zoneLabel(form.timezone.trim())}. ` : ''}Where the shop's day begins: the dashboard's today follows it. Type a city to find it.`}
+        choices={zones}
         value={form.timezone}
         onChange={(e) => set('timezone', e.target.value)}
         error={fieldProblem(problem, 'timezone', 'The time zone')}
-      >
-        {zones.map((z) => (
-          <option key={z}>{z}</option>
-        ))}
-      </SelectField>
+      />
     </Section>
   );
 }

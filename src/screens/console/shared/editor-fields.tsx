@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Button, FieldFrame, FieldNotes, Notice, cx, describedBy, focusRing } from '../../../ui';
 
 /** The editors' select, labelled and described like a TextField. */
@@ -20,6 +20,44 @@ export function SelectField({
         <select {...field} {...rest}>
           {children}
         </select>
+      )}
+    />
+  );
+}
+
+/**
+ * A field typed or picked from a long list (a currency, a time zone): a combobox whose suggestions, the
+ * browser's own, narrow to what is typed, matching the value or its label; arrows and Enter pick one.
+ */
+export function ChoiceField({
+  label,
+  hint,
+  error,
+  className,
+  choices,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'list'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const listId = useId();
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(field) => (
+        <>
+          <input {...field} list={listId} autoComplete="off" spellCheck={false} {...rest} />
+          <datalist id={listId}>
+            {choices.map((c) => (
+              <option key={c.value} value={c.value} label={c.label} />
+            ))}
+          </datalist>
+        </>
       )}
     />
   );

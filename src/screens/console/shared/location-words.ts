@@ -1,33 +1,24 @@
 /**
- * How the console writes a location's times and state: on the 24-hour clock the opening hours are
- * typed in, in the location's own time zone (effective_timezone), whatever the computer is set to.
+ * How the console writes a location's times and state: with the clock the app writes them in
+ * (clockTime: "7:00 PM" for an en-PH shop, "19:00" for en-GB), in the location's own time zone
+ * (effective_timezone), whatever the computer is set to.
  */
 import type { MerchantLocation } from '#contract/locations';
+import { clockTime } from '../../../ui/lib/dates';
 
 type Zoned = { locale: string; timeZone: string };
 
-const parts = (iso: string, { locale, timeZone }: Zoned) => {
-  const f = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-  const p = Object.fromEntries(f.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, weekday: p.weekday ?? '', clock: `${p.hour}:${p.minute}` };
-};
+const dayOf = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
-/** "14:30" in the zone; another day than `now` there: "Mon 07:00". */
-export function clockWords(iso: string, now: string, zoned: Zoned): string {
-  const at = parts(iso, zoned);
-  return at.day === parts(now, zoned).day ? at.clock : `${at.weekday} ${at.clock}`;
+/** "7:00 PM" in the zone; another day than `now` there: "Mon 7:00 AM". */
+export function clockWords(iso: string, now: string, { locale, timeZone }: Zoned): string {
+  const clock = clockTime(iso, locale, timeZone);
+  if (dayOf(iso, timeZone) === dayOf(now, timeZone)) return clock;
+  return `${new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone }).format(new Date(iso))} ${clock}`;
 }
 
-/** Whether it takes orders now, in words: "Open until 19:00", "Closed — opens Mon 07:00", "Paused until 14:30". */
+/** Whether it takes orders now, in words: "Open until 7:00 PM", "Closed — opens Mon 7:00 AM", "Paused until 2:30 PM". */
 export function stateWords(
   l: Pick<MerchantLocation, 'state' | 'closes_at' | 'next_open_at' | 'paused_until' | 'effective_timezone'>,
   now: string,
@@ -40,7 +31,7 @@ export function stateWords(
   return l.next_open_at ? `Closed — opens ${at(l.next_open_at)}` : 'Closed — no opening hours in the next two weeks';
 }
 
-/** The pause banner's words: "Online orders paused until 14:30" / "… until you resume". */
+/** The pause banner's words: "Online orders paused until 2:30 PM" / "… until you resume". */
 export function pausedWords(l: Pick<MerchantLocation, 'paused_until' | 'effective_timezone'>, now: string, locale: string): string {
   return `Online orders paused ${l.paused_until ? `until ${clockWords(l.paused_until, now, { locale, timeZone: l.effective_timezone })}` : 'until you resume'}`;
 }

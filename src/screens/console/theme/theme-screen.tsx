@@ -6,6 +6,7 @@ import {
   colourName,
   contrastFixes,
   contrastProblem,
+  hexColour,
   readableTextOn,
   themeContrastChecks,
   type ContrastCheck,
@@ -71,8 +72,20 @@ const CHECK_LABEL: Record<ContrastCheck['field'], string> = {
   landing_body_background_color: 'Text on the landing background colour (Lite)',
 };
 
+/**
+ * A colour: the browser's picker, and beside it its hex code to type or paste (#rgb or #rrggbb), the two
+ * kept in step; a code that is no colour says so and changes nothing until it is one.
+ */
 function ColourField({ label, value, onChange, hint }: { label: string; value: string; onChange: (v: string) => void; hint?: ReactNode }) {
   const id = useId();
+  const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // the picker (or a restore) changed the colour: the code follows it
+  if (value !== shown) {
+    setShown(value);
+    if (hexColour(typed) !== value) setTyped(value);
+  }
+  const wrong = hexColour(typed) === null;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -86,7 +99,21 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
           onChange={(e) => onChange(e.target.value.toLowerCase())}
           className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)}
         />
-        <code className="text-sm">{value}</code>
+        <TextField
+          label={`${label}, hex code`}
+          hideLabel
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            const colour = hexColour(e.target.value);
+            if (colour !== null && colour !== value) onChange(colour);
+          }}
+          error={wrong ? 'Type a colour code such as #1f7a4d or #1f7.' : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={9}
+          className="w-36 font-mono"
+        />
       </div>
       {hint && <p className="text-sm text-muted">{hint}</p>}
     </div>

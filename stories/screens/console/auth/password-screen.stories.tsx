@@ -73,6 +73,9 @@ export const WeakPassword: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), 'short');
     await userEvent.click(canvas.getByRole('button', { name: 'Create owner account' }));
     await expect(await canvas.findByText(/Use at least 12 characters/)).toBeVisible();
+    // the advice once: the error takes the hint's place, and the field names only the error
+    await expect(canvas.getAllByText(/a few words you will remember/)).toHaveLength(1);
+    await expect(canvas.getByLabelText('Password')).toHaveAccessibleDescription('Use at least 12 characters: a few words you will remember make a good one.');
     await userEvent.clear(canvas.getByLabelText('Password'));
     await userEvent.type(canvas.getByLabelText('Password'), 'a long pass phrase');
     await userEvent.type(canvas.getByLabelText('Password again'), 'a long pass phrasE');

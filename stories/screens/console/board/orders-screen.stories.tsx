@@ -99,8 +99,8 @@ export const AwaitingPayment: Story = {
     const canvas = within(canvasElement);
     const list = within(canvas.getByRole('list', { name: 'Orders awaiting payment' }));
     await expect(list.getAllByText('Awaiting payment')).toHaveLength(2);
-    await expect(list.getByText('Pickup 10:45')).toBeVisible();
-    await expect(list.getByText('Held until 10:36')).toBeVisible();
+    await expect(list.getByText('Pickup 10:45 AM')).toBeVisible();
+    await expect(list.getByText('Held until 10:36 AM')).toBeVisible();
     await expect(list.getByText('Delivery')).toBeVisible();
     await expect(list.queryAllByRole('button')).toHaveLength(0);
     await expect(list.queryAllByRole('link')).toHaveLength(0);
@@ -168,8 +168,8 @@ export const AtLocations: Story = {
   ),
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Open until 11:30').parentElement).toHaveTextContent('Makati: Open until 11:30');
-    await expect(canvas.getByText('Poblacion: Online orders paused until 14:30')).toBeVisible();
+    await expect(canvas.getByText('Open until 11:30 AM').parentElement).toHaveTextContent('Makati: Open until 11:30 AM');
+    await expect(canvas.getByText('Poblacion: Online orders paused until 2:30 PM')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Pause online orders at Makati' }));
     const choices = within(canvas.getByRole('group', { name: 'Pause online orders at Makati for' }));
     await expect(choices.getByRole('button', { name: '15 minutes' })).toHaveFocus();
@@ -179,13 +179,13 @@ export const AtLocations: Story = {
     await expect(args.onLocationChange).toHaveBeenCalledWith(1);
     // where the four columns do not fit (a phone), New is the tab shown
     const fresh = within(canvas.getByRole('list', { name: 'New orders' }));
-    await expect(fresh.getByText('Pickup 12:30')).toBeVisible();
+    await expect(fresh.getByText('Pickup 12:30 PM')).toBeVisible();
     await expect(fresh.getByText('Poblacion')).toBeVisible();
     const tabs = canvas.queryByRole('tablist', { name: 'Orders by status' });
     if (tabs) await userEvent.click(within(tabs).getByRole('tab', { name: /^Ready/ }));
     const ready = within(canvas.getByRole('list', { name: 'Ready orders' }));
     await expect(ready.getByText('Not picked up')).toBeVisible();
-    await expect(ready.getByText('Pickup 10:00')).toBeVisible();
+    await expect(ready.getByText('Pickup 10:00 AM')).toBeVisible();
   },
 };
 
@@ -200,7 +200,7 @@ export const Paused: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Online orders paused until 14:30')).toBeVisible();
+    await expect(canvas.getByText('Online orders paused until 2:30 PM')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Resume now' }));
     await expect(args.onPause).toHaveBeenCalledWith(POBLACION.id, 'resume');
   },

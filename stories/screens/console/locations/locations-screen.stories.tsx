@@ -31,13 +31,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Two locations: Makati open until 11:30 (a lunch break), Poblacion paused until 14:30. */
+/** Two locations: Makati open until 11:30 AM (a lunch break), Poblacion paused until 2:30 PM. */
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const list = within(canvas.getByRole('list', { name: 'Locations' }));
-    await expect(list.getByText('Open until 11:30')).toBeVisible();
-    await expect(list.getByText('Paused until 14:30')).toBeVisible();
+    await expect(list.getByText('Open until 11:30 AM')).toBeVisible();
+    await expect(list.getByText('Paused until 2:30 PM')).toBeVisible();
     await expect(list.getByText(/2 products not sold here/)).toBeVisible();
   },
 };

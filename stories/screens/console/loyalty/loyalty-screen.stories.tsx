@@ -120,10 +120,14 @@ export const CreateWindowRule: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Add a rule' }));
     await userEvent.click(canvas.getByRole('radio', { name: /Happy hours/ }));
-    // Wednesday on, by keyboard; Tuesday (the default) off
+    // a new rule has no day pressed; Wednesday on and Tuesday on and off again, by keyboard
+    const days = within(canvas.getByRole('group', { name: 'On which days?' }));
+    for (const day of days.getAllByRole('button')) await expect(day).toHaveAttribute('aria-pressed', 'false');
     canvas.getByRole('button', { name: 'Wednesday' }).focus();
     await userEvent.keyboard('{Enter}');
     canvas.getByRole('button', { name: 'Tuesday' }).focus();
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard(' ');
     await expect(canvas.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'false');
     await userEvent.clear(canvas.getByLabelText('From'));

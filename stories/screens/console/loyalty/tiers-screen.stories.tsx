@@ -147,6 +147,11 @@ export const TiersOff: Story = {
     await expect(canvas.getByRole('switch', { name: 'Tiers on' })).toHaveAttribute('aria-checked', 'false');
     await expect(canvas.getByText(/Tiers are off/)).toBeVisible();
     await expect(canvas.getByText('Nobody is close to a next tier yet.')).toBeVisible();
+    // no count reads as nobody ever could: said plainly, without "0 customers (0%)"
+    const counts = within(canvas.getByRole('list', { name: 'Customers in each tier' }));
+    await expect(counts.getByText('No customers yet')).toBeVisible();
+    await expect(counts.getAllByText('No customers have reached it yet')).toHaveLength(2);
+    await expect(counts.queryByText(/0 customers/)).toBeNull();
   },
 };
 

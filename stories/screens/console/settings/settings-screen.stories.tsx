@@ -242,3 +242,44 @@ export const CoolingOffRefused: Story = {
     await expect(canvas.getByLabelText('Cooling-off days for a deleted account')).toHaveAttribute('aria-invalid', 'true');
   },
 };
+
+/**
+ * The currency and the time zone are typed or picked: the browser's suggestions narrow to what is
+ * typed (a code or a name, a city), from the current ISO 4217 codes and one name for each zone, each
+ * labelled; what is not on the lists is refused on its field before anything is sent.
+ */
+export const CurrencyAndTimeZone: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const currency = canvas.getByRole('combobox', { name: 'Currency' });
+    const zone = canvas.getByRole('combobox', { name: 'Time zone' });
+    const optionsOf = (input: HTMLElement) => [...(input as HTMLInputElement).list!.options].map((o) => [o.value, o.label]);
+    const currencies = optionsOf(currency);
+    await expect(currencies).toContainEqual(['PHP', 'PHP · Philippine Peso']);
+    await expect(currencies.map(([code]) => code)).not.toContain('HRK');
+    await expect(currencies.map(([code]) => code)).not.toContain('XDR');
+    const zones = optionsOf(zone);
+    await expect(zones).toContainEqual(['Asia/Manila', 'Manila (Asia) · GMT+8']);
+    await expect(zones.map(([name]) => name)).not.toContain('US/Eastern');
+    await expect(currency).toHaveAccessibleDescription(expect.stringContaining('Philippine Peso.'));
+    await expect(zone).toHaveAccessibleDescription(expect.stringContaining('Manila (Asia) · GMT+8.'));
+    // a word that is on neither list
+    await userEvent.clear(currency);
+    await userEvent.type(currency, 'pesos');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Manila');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(currency).toHaveAccessibleDescription(expect.stringContaining('The currency must be a code from the list, such as PHP'));
+    await expect(zone).toHaveAccessibleDescription(expect.stringContaining('The time zone must be a zone from the list, such as Asia/Manila'));
+    await expect(args.onSave).not.toHaveBeenCalled();
+    // a code in small letters, a zone as listed
+    await userEvent.clear(currency);
+    await userEvent.type(currency, 'sgd');
+    await expect(currency).toHaveAccessibleDescription(expect.stringContaining('Singapore Dollar.'));
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Asia/Singapore');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({ currency: 'SGD', timezone: 'Asia/Singapore' });
+  },
+};

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fireEvent, fn, screen, userEvent, within } from 'storybook/test';
+import type { ThemeSettings } from '../../../../src/contract/theme';
 import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
 import { ThemeStudioScreen } from '../../../../src/screens/console/theme/theme-screen';
 import { DRAFT, formatTime, OWNER, VERSIONS } from '../../../fixtures/console';
@@ -161,5 +163,54 @@ export const Editing: Story = {
     await expect(args.onRestore).not.toHaveBeenCalled();
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restore' }));
     await expect(args.onRestore).toHaveBeenCalledWith(2);
+  },
+};
+
+/** The draft kept as the container keeps it, so the fields follow what is chosen. */
+function WithDraft(props: Parameters<typeof ThemeStudioScreen>[0]) {
+  const [draft, setDraft] = useState<ThemeSettings | undefined>(props.draft);
+  return (
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="theme" title="Brand" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
+      <ThemeStudioScreen
+        {...props}
+        draft={draft}
+        onChange={(next) => {
+          props.onChange(next);
+          setDraft(next);
+        }}
+      />
+    </ConsoleLayout>
+  );
+}
+
+/**
+ * Each colour's hex code beside its picker: typed or pasted (#rgb or #rrggbb), checked, and kept in step
+ * with the picker both ways; a code that is no colour says so and changes nothing.
+ */
+export const HexCodes: Story = {
+  tags: ['!screen'],
+  render: (args) => <WithDraft {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const code = canvas.getByRole('textbox', { name: 'Brand colour, hex code' });
+    await expect(code).toHaveValue('#8b4513');
+    // a short code is the same colour in full
+    await userEvent.clear(code);
+    await userEvent.type(code, '#1F7');
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ brand_color: '#11ff77' }));
+    await expect(canvas.getByLabelText('Brand colour')).toHaveValue('#11ff77');
+    await userEvent.clear(code);
+    await userEvent.type(code, '#1f7a4d');
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ brand_color: '#1f7a4d' }));
+    // not a colour: said on the field, nothing changes
+    await userEvent.clear(code);
+    await userEvent.type(code, 'green');
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveAccessibleDescription('Type a colour code such as #1f7a4d or #1f7.');
+    await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ brand_color: '#1f7a4d' }));
+    await expect(canvas.getByLabelText('Brand colour')).toHaveValue('#1f7a4d');
+    // the picker: the code follows it
+    fireEvent.input(canvas.getByLabelText('Accent colour'), { target: { value: '#336699' } });
+    await expect(canvas.getByRole('textbox', { name: 'Accent colour, hex code' })).toHaveValue('#336699');
   },
 };
