@@ -54,6 +54,7 @@ export function sampleStampCards(programs: readonly StampProgram[] | undefined, 
       reward_title: p.reward_title,
       reward_image: rewards.find((r) => r.title === p.reward_title)?.image ?? '',
       qualifying: [...p.product_ids.flatMap((id) => products.get(id) ?? []), ...p.category_ids.flatMap((id) => categoryNames.get(id) ?? [])],
+      qualifying_categories: p.category_ids.flatMap((id) => categoryNames.get(id) ?? []),
       expires_at: null,
       cards_filled: 0,
     }));
