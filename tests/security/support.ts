@@ -21,7 +21,7 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
 import { useStarted } from '../support/lifecycle';
-import { gatewayCall, pathOf, type GatewayCaller } from '../support/calls';
+import { gatewayCall, type GatewayCaller } from '../support/calls';
 import type { Call } from '#contract/api';
 import { authApi } from '#contract/auth.calls';
 
@@ -92,7 +92,7 @@ export function stackCall(stack: GatewayCaller, declaration: Call<any, any>, o: 
 }
 
 /** A declared call's address on a gateway, `/api/<path>`, for a test that makes the request itself (raw HTTP). */
-export const apiPath = (declaration: Call<any, any>, params?: Record<string, string | number>): string => `/api/${pathOf(declaration, params)}`;
+export { apiUrl as apiPath } from '../e2e/support/api-url';
 
 export function newStackPhone(): string {
   return `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
