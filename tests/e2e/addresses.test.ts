@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { addressesApi } from '#contract/addresses.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -119,7 +121,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses
     await expect.poll(() => card(page, 'Home').count()).toBe(0);
     expect(await card(page, 'Work').count()).toBe(1);
 
-    const list = (await (await context.request.get('/api/address/list')).json()) as {
+    const list = (await (await context.request.get(apiUrl(addressesApi.list))).json()) as {
       data: { addresses: { label: string; is_default: boolean; lat: number }[] };
     };
     expect(list.data.addresses).toEqual([expect.objectContaining({ label: 'Work', is_default: true, lat: 14.5176 })]);

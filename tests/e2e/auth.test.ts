@@ -6,6 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { codeFor, HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
+import { apiUrl } from './support/api-url';
+import { authApi } from '#contract/auth.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -176,7 +178,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('sign-in o
 
   it('ends an expired session with "Please Login Again!!" and signs out', async () => {
     // revoke the session on the server, as expiry or a logout elsewhere would
-    const res = await context.request.post('/api/auth/logout', { headers: { 'content-type': 'application/json' }, data: {} });
+    const res = await context.request.post(apiUrl(authApi.logout), { headers: { 'content-type': 'application/json' }, data: {} });
     expect(res.status()).toBe(200);
     // the browser still has its stored state; restore the cookie the gateway cleared, now revoked
     await page.goto('/home');

@@ -10,6 +10,9 @@ import { unsubscribeCode } from '../../server/provider/campaigns/campaigns.servi
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { campaignsApi } from '#contract/campaigns.calls';
+import { customersApi } from '#contract/customers.calls';
 
 const SECRET = 'e2e-campaigns-provider-secret-0123456789abcdef';
 
@@ -54,16 +57,17 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
     try {
       const ana = await phoneContext.newPage();
       await signUp(ana, app.url, uniquePhone(), 'Ana Reyes');
-      const id = ((await (await ana.request.get('/api/customer/profile')).json()) as { data: { id: number } }).data.id;
-      expect((await (await ana.request.get('/api/campaign/preferences')).json()).data).toEqual({ subscribed: true });
+      const id = ((await (await ana.request.get(apiUrl(customersApi.profile))).json()) as { data: { id: number } }).data.id;
+      expect((await (await ana.request.get(apiUrl(campaignsApi.preferences))).json()).data).toEqual({ subscribed: true });
       const page = await linkContext.newPage();
       const errors = watchErrors(page);
+      // the e-mail's unsubscribe link, a page the browser opens (a GET no declaration has)
       const res = await page.goto(`/api/campaign/unsubscribe?code=${unsubscribeCode(SECRET, id)}`);
       expect(res?.status()).toBe(200);
       expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('You are unsubscribed: no more offers from us.');
-      expect((await (await ana.request.get('/api/campaign/preferences')).json()).data).toEqual({ subscribed: false });
+      expect((await (await ana.request.get(apiUrl(campaignsApi.preferences))).json()).data).toEqual({ subscribed: false });
       expect(errors).toEqual([]);
       // a code signed with another key: the not-found page
       expect((await page.goto(`/api/campaign/unsubscribe?code=${unsubscribeCode('another-secret-of-32-bytes-at-least-xx', id)}`))?.status()).toBe(404);

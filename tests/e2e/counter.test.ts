@@ -19,6 +19,13 @@ import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } 
 import { completePickupOrder, OWNER_PASSWORD, setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
 import { FAKE_CAMERA_ARGS, writeCameraVideo } from './support/fake-camera';
+import { apiUrl } from './support/api-url';
+import { customersApi } from '#contract/customers.calls';
+import { membersApi } from '#contract/members.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pointsApi } from '#contract/points.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -119,11 +126,11 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     for (let i = 0; i < 3; i++) {
       await topUp(phone, /2,000\.00/);
     }
-    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const catalog = await (await phone.request.get(apiUrl(shopApi.catalog))).json();
     const cappuccino = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
-    const order = await phone.request.post('/api/order/create', {
+    const order = await phone.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: cappuccino.id, qty: 25 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(order.status()).toBe(201);
@@ -131,7 +138,7 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await completePickupOrder(desk, ((await order.json()).data.order as { name: string }).name);
     // three vouchers for a free butter croissant (120 points each)
     for (let i = 0; i < 3; i++) {
-      const redeemed = await phone.request.post('/api/reward/redeem', { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
+      const redeemed = await phone.request.post(apiUrl(rewardsApi.redeem), { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
       expect(redeemed.status()).toBe(201);
       const { voucher } = (await redeemed.json()).data as { voucher: VoucherInfo };
       vouchers.push({ id: voucher.id, code: voucher.code });
@@ -226,7 +233,7 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   it('redeems a reward for the points of the customer whose member card was scanned; the phone’s points drop', async () => {
     // Ana has 24 points left: a ₱1,000 sale (100, and 25 for Brew) brings her to 149, past a free butter croissant's 120
     await showMemberCard();
-    const pointsNow = async () => ((await (await phone.request.get('/api/member/card')).json()).data as { points: number }).points;
+    const pointsNow = async () => ((await (await phone.request.get(apiUrl(membersApi.card))).json()).data as { points: number }).points;
     expect(await pointsNow()).toBe(24);
 
     const found = await scanMemberCard();
@@ -284,11 +291,11 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   it('shows a new order on the board within 5 s; staff move it to ready and the customer sees ready', async () => {
     await desk.goto('/merchant/orders');
     await desk.getByText('Updates by itself every few seconds.').waitFor();
-    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const catalog = await (await phone.request.get(apiUrl(shopApi.catalog))).json();
     const latte = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
-    const created = await phone.request.post('/api/order/create', {
+    const created = await phone.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(created.status()).toBe(201);
@@ -303,22 +310,24 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   });
 
   it('cancels a wallet order with a reason: the money is back and the points on their way are cancelled', async () => {
-    const before = (await (await phone.request.get('/api/customer/profile')).json()).data as { points: number; wallet_balance: number };
-    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const before = (await (await phone.request.get(apiUrl(customersApi.profile))).json()).data as { points: number; wallet_balance: number };
+    const catalog = await (await phone.request.get(apiUrl(shopApi.catalog))).json();
     const cappuccino = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
-    const created = await phone.request.post('/api/order/create', {
+    const created = await phone.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     const { order } = (await created.json()).data as { order: { name: string; total: number; points_earned?: number } };
-    const paid = (await (await phone.request.get('/api/customer/profile')).json()).data as { points: number; wallet_balance: number };
+    const paid = (await (await phone.request.get(apiUrl(customersApi.profile))).json()).data as { points: number; wallet_balance: number };
     expect(paid.wallet_balance).toBe(before.wallet_balance - order.total);
     // the order's points are on their way (pending until it is completed), not in the balance
     expect(paid.points).toBe(before.points);
     const history = (
       await (
-        await phone.request.post('/api/point/history', { data: { customer_id: (await (await phone.request.get('/api/customer/profile')).json()).data.id } })
+        await phone.request.post(apiUrl(pointsApi.history), {
+          data: { customer_id: (await (await phone.request.get(apiUrl(customersApi.profile))).json()).data.id },
+        })
       ).json()
     ).data as { pending: { points: number; order_name: string | null }[] };
     expect(history.pending).toContainEqual(expect.objectContaining({ points: order.points_earned, order_name: order.name }));
@@ -330,9 +339,9 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(async () => ((await (await phone.request.get('/api/customer/profile')).json()).data as { wallet_balance: number }).wallet_balance)
+      .poll(async () => ((await (await phone.request.get(apiUrl(customersApi.profile))).json()).data as { wallet_balance: number }).wallet_balance)
       .toBe(before.wallet_balance);
-    expect(((await (await phone.request.get('/api/customer/profile')).json()).data as { points: number }).points).toBe(before.points);
+    expect(((await (await phone.request.get(apiUrl(customersApi.profile))).json()).data as { points: number }).points).toBe(before.points);
     await phone.goto(`/order/${order.name}`);
     await expect.poll(() => phone.getByRole('main').textContent()).toContain('Cancelled');
     // the page says what came back: the money to the wallet, the points on their way cancelled (never the

@@ -15,6 +15,9 @@ import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowse
 import { orderCappuccinos, signUp, topUp } from './support/customer';
 import { setUpOwner } from './support/console';
 import { inStoppedApp, restartLater } from './support/time-passes';
+import { apiUrl } from './support/api-url';
+import { customersApi } from '#contract/customers.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -25,7 +28,7 @@ type Figures = Record<'orders' | 'revenue' | 'topup_amount' | 'points_issued' | 
 
 /** Today's figures of the owner's dashboard, through the gateway as the console reads them. */
 async function dashboardToday(page: Page): Promise<Figures> {
-  const res = await page.request.get('/api/merchant/dashboard?period=today');
+  const res = await page.request.get(`${apiUrl(dashboardApi.dashboard)}?period=today`);
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { data: { figures: Figures } }).data.figures;
 }
@@ -92,7 +95,7 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
     await page.waitForURL('**/login');
     await expect.poll(() => page.getByText(/Your account will be deleted on/).count()).toBe(1);
     // nothing of theirs answers any more
-    expect((await page.request.get('/api/customer/profile')).status()).toBe(401);
+    expect((await page.request.get(apiUrl(customersApi.profile))).status()).toBe(401);
   });
 
   it('erases them after the cooling-off period: their phone signs up as somebody new, and every ledger adds up', async () => {

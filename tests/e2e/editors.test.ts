@@ -12,6 +12,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { completePickupOrder, setUpOwner } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -259,7 +261,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
 
   it('shows the day’s figures matching what the test did', async () => {
     // the shop completes the order: its points, pending until then, are issued
-    const { orders } = (await (await phone.request.get('/api/order/list')).json()).data as { orders: { name: string }[] };
+    const { orders } = (await (await phone.request.get(apiUrl(ordersApi.list))).json()).data as { orders: { name: string }[] };
     await completePickupOrder(desk, orders[0]!.name);
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
     await desk.waitForURL('**/merchant/dashboard');

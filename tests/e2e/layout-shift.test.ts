@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, uniquePhone, useApp, useBrowser } from './support/app';
 import { signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -79,10 +82,10 @@ describe.skipIf(!HAS_CHROME)('pages that stay still as they load', () => {
     // a customer with an order, so Home has its latest order, points and a tier's progress to show
     await signUp(page, app.url, uniquePhone(), 'Lia Santos');
     await topUp(page, /1,000\.00/);
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const catalog = await (await page.request.get(apiUrl(shopApi.catalog))).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const cappuccino = products.find((p) => p.name === 'Cappuccino')!;
-    const order = await page.request.post('/api/order/create', {
+    const order = await page.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(order.status(), await order.text()).toBe(201);

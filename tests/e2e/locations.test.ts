@@ -14,6 +14,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { consoleNav, useOwnerDesk } from './support/console';
 import { signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
+import { boardApi } from '#contract/board.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -43,7 +48,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     phoneErrors = watchErrors(phone);
     await signUp(phone, app.url, uniquePhone(), 'Mara Lim');
     await topUp(phone, /500/);
-    const catalog = (await (await phone.request.get('/api/shop/catalog')).json()) as {
+    const catalog = (await (await phone.request.get(apiUrl(shopApi.catalog))).json()) as {
       data: { categories: Array<{ products: Array<{ id: number; name: string }> }> };
     };
     const latte = catalog.data.categories.flatMap((c) => c.products).find((p) => p.name === 'Spanish latte')!;
@@ -65,7 +70,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     await page.getByRole('group', { name: closed }).getByText('Closed').waitFor();
     await page.getByRole('button', { name: 'Save location' }).click();
     await page.getByText('Saved Makati.').waitFor();
-    const saved = (await (await page.request.get('/api/merchant/locations')).json()) as {
+    const saved = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as {
       data: { locations: Array<{ name: string; hours: Record<string, unknown[]> }> };
     };
     const makati = saved.data.locations.find((l) => l.name === 'Makati')!;
@@ -96,7 +101,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     await expect.poll(() => place.isDisabled(), WITHIN).toBe(true);
     await expect.poll(() => phone.getByText(/back (tomorrow )?at \d{1,2}:\d{2}/).count()).toBeGreaterThan(0);
     // and the provider refuses an order made some other way
-    const refused = await phone.request.post('/api/order/create', {
+    const refused = await phone.request.post(apiUrl(ordersApi.create), {
       data: { items: basket, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect([refused.status(), ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([409, 'ORDERING_PAUSED']);
@@ -140,7 +145,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
     }
     await form.getByRole('button', { name: 'Add location' }).click();
     await page.getByText('Saved BGC.').waitFor();
-    const { data } = (await (await page.request.get('/api/merchant/locations')).json()) as {
+    const { data } = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as {
       data: { locations: Array<{ id: number; name: string; hours: Record<string, unknown[]> }> };
     };
     const bgc = data.locations.find((l) => l.name === 'BGC')!;
@@ -170,7 +175,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
       await member.getByText('Works at: BGC').waitFor();
 
       // an order picked up at BGC, through the app's API as the customer
-      const bgcOrder = await phone.request.post('/api/order/create', {
+      const bgcOrder = await phone.request.post(apiUrl(ordersApi.create), {
         data: { items: basket, fulfilment: 'pickup', location_id: bgc.id, payment_method: 'wallet', idempotency_key: randomUUID() },
       });
       expect(bgcOrder.status()).toBe(201);
@@ -180,7 +185,7 @@ describe.skipIf(!HAS_CHROME)('locations, hours, pausing and pickup times', () =>
       await lea.getByRole('listitem').filter({ hasText: bgcName }).waitFor();
       expect(await lea.getByRole('listitem').filter({ hasText: makatiOrder }).count()).toBe(0);
       // Makati's ticket is not hers
-      const ticket = await lea.request.get(`/api/merchant/orders/detail?name=${makatiOrder}`);
+      const ticket = await lea.request.get(`${apiUrl(boardApi.detail)}?name=${makatiOrder}`);
       expect([ticket.status(), ((await ticket.json()) as { error: { code: string } }).error.code]).toEqual([403, 'LOCATION_FORBIDDEN']);
       // the owner sees both
       await page.goto('/merchant/orders');

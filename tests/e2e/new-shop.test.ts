@@ -17,6 +17,13 @@ import { checkoutCart, payOrderOnSandbox, signUp } from './support/customer';
 import { startMapStandIns } from './support/map-stand-ins';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import { apiUrl } from './support/api-url';
+import { addressesApi } from '#contract/addresses.calls';
+import { customersApi } from '#contract/customers.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { ordersApi } from '#contract/orders.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -238,7 +245,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await place.click();
     order = await payOrderOnSandbox(phone);
 
-    const detail = (await (await customer.request.get(`/api/order/detail?name=${order}`)).json()) as {
+    const detail = (await (await customer.request.get(`${apiUrl(ordersApi.detail)}?name=${order}`)).json()) as {
       data: {
         order: { total: number; delivery_fee: number; points_earned: number; items: Array<{ name: string; price: number; options?: Array<{ name: string }> }> };
       };
@@ -256,7 +263,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
 
   it('a free-product voucher makes the dearest drink in the cart free, as chosen, shown before paying; no drink is added', async () => {
     // the owner's reward: the new drink, free; the customer gets the points for it at the counter
-    const { id: customerId } = ((await (await customer.request.get('/api/customer/profile')).json()) as { data: { id: number } }).data;
+    const { id: customerId } = ((await (await customer.request.get(apiUrl(customersApi.profile))).json()) as { data: { id: number } }).data;
     const made = await desk.page.evaluate(
       async ({ drink, customerId }) => {
         const post = async (path: string, body: unknown) =>
@@ -275,7 +282,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       },
       { drink: DRINK, customerId },
     );
-    const redeemed = await customer.request.post('/api/reward/redeem', { data: { name: made, idempotency_key: crypto.randomUUID() } });
+    const redeemed = await customer.request.post(apiUrl(rewardsApi.redeem), { data: { name: made, idempotency_key: crypto.randomUUID() } });
     expect(redeemed.status(), await redeemed.text()).toBe(201);
 
     // the last order's page, until it says paid: the cart it came from is cleared then
@@ -307,7 +314,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await expect.poll(() => place.textContent()).toContain('360.00');
     await place.click();
     const name = await payOrderOnSandbox(phone);
-    const detail = (await (await customer.request.get(`/api/order/detail?name=${name}`)).json()) as {
+    const detail = (await (await customer.request.get(`${apiUrl(ordersApi.detail)}?name=${name}`)).json()) as {
       data: { order: { total: number; items: Array<{ name: string; qty: number; price: number }> } };
     };
     expect(detail.data.order.total).toBe(36_000);
@@ -381,7 +388,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
       expect(outbox.items).toEqual([]);
       // a top-up now opens the stand-in Stripe's Checkout page, not the sandbox's
       const before = stripeStandIn!.sessions.size;
-      const topup = await newcomer.request.post('/api/wallet/topup', { data: { amount: 50_000, idempotency_key: `new-shop-${Date.now()}` } });
+      const topup = await newcomer.request.post(apiUrl(walletApi.topup), { data: { amount: 50_000, idempotency_key: `new-shop-${Date.now()}` } });
       expect(topup.status()).toBe(201);
       expect(((await topup.json()) as { data: { payment_url: string } }).data.payment_url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
       expect(stripeStandIn!.sessions.size).toBe(before + 1);
@@ -440,9 +447,9 @@ describe.skipIf(!HAS_CHROME)('a new shop started empty', () => {
       await expect
         .poll(() => app.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => l.getAttribute('href'))))
         .toEqual(['/api/app/icon?size=192']);
-      const catalog = (await (await visitor.request.get('/api/shop/catalog')).json()) as { data: { categories: Array<{ products: unknown[] }> } };
+      const catalog = (await (await visitor.request.get(apiUrl(shopApi.catalog))).json()) as { data: { categories: Array<{ products: unknown[] }> } };
       expect(catalog.data.categories.flatMap((c) => c.products)).toEqual([]);
-      const rewards = (await (await visitor.request.get('/api/reward/list')).json()) as { data: { rewards: unknown[] } };
+      const rewards = (await (await visitor.request.get(apiUrl(rewardsApi.list))).json()) as { data: { rewards: unknown[] } };
       expect(rewards.data.rewards).toEqual([]);
     } finally {
       await visitor.close();
@@ -502,7 +509,7 @@ describe.skipIf(!HAS_CHROME)('a customer puts a new address on the map', () => {
       await page.getByRole('button', { name: 'Add address' }).click();
       await page.getByRole('heading', { name: 'Home', exact: true }).waitFor();
 
-      const list = (await (await context.request.get('/api/address/list')).json()) as {
+      const list = (await (await context.request.get(apiUrl(addressesApi.list))).json()) as {
         data: { addresses: Array<{ label: string; line1: string; city: string; postal_code: string; lat: number; lng: number }> };
       };
       expect(list.data.addresses).toEqual([

@@ -14,6 +14,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowser, watchErrors, type RunningApp } from './support/app';
 import { signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { membersApi } from '#contract/members.calls';
+import { settingsApi } from '#contract/settings.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -71,20 +77,20 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     // wallet, completed by the shop; then a butter croissant (120 points) redeemed
     await topUp(page, /1,000\.00/);
     await topUp(page, /1,000\.00/);
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const catalog = await (await page.request.get(apiUrl(shopApi.catalog))).json();
     const cappuccino = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
-    const order = await page.request.post('/api/order/create', {
+    const order = await page.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: cappuccino.id, qty: 12 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(order.status(), await order.text()).toBe(201);
     const { name } = (await order.json()).data.order as { name: string };
     for (const status of ['preparing', 'ready', 'completed']) {
-      const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
+      const moved = await page.request.post(apiUrl(ordersApi.status), { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
       expect(moved.status(), await moved.text()).toBe(200);
     }
-    const redeemed = await page.request.post('/api/reward/redeem', { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
+    const redeemed = await page.request.post(apiUrl(rewardsApi.redeem), { data: { name: 'butter-croissant', idempotency_key: randomUUID() } });
     expect(redeemed.status(), await redeemed.text()).toBe(201);
 
     // the worker controls the page (it claims the pages open when it first starts)
@@ -187,13 +193,13 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
         return { customer: await urls('offline-customer-v1'), shop: await urls('offline-shop-v1') };
       });
     const before = await kept();
-    expect(before.customer).toEqual(expect.arrayContaining(['/api/member/card', '/api/reward/storage']));
-    expect(before.shop).toEqual(expect.arrayContaining(['/api/shop/catalog', '/api/settings/main-setting']));
+    expect(before.customer).toEqual(expect.arrayContaining([apiUrl(membersApi.card), apiUrl(rewardsApi.storage)]));
+    expect(before.shop).toEqual(expect.arrayContaining([apiUrl(shopApi.catalog), apiUrl(settingsApi.mainSetting)]));
 
     await page.goto('/profile/home');
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     await expect.poll(async () => (await kept()).customer).toEqual([]);
-    expect((await kept()).shop).toEqual(expect.arrayContaining(['/api/shop/catalog']));
+    expect((await kept()).shop).toEqual(expect.arrayContaining([apiUrl(shopApi.catalog)]));
   });
 });

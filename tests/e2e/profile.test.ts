@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { notificationsApi } from '#contract/notifications.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { paymentsApi } from '#contract/payments.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -17,8 +21,8 @@ const browser = useBrowser();
 
 /** A declined top-up through the API and the sandbox: one more notification ("Top-up failed"). */
 async function declinedTopUp(page: Page) {
-  const topup = await (await page.request.post('/api/wallet/topup', { data: { amount: 20_000, idempotency_key: randomUUID() } })).json();
-  const done = await page.request.post(`/api/payment/sandbox/${topup.data.topup_id}/complete`, { data: { outcome: 'decline' } });
+  const topup = await (await page.request.post(apiUrl(walletApi.topup), { data: { amount: 20_000, idempotency_key: randomUUID() } })).json();
+  const done = await page.request.post(apiUrl(paymentsApi.sandboxComplete, { id: topup.data.topup_id }), { data: { outcome: 'decline' } });
   expect(done.status()).toBe(200);
 }
 
@@ -77,7 +81,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profi
     await page.goto('/profile/home');
     await expect.poll(() => page.getByRole('heading', { name: 'Marisol Reyes' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /Notifications/ }).textContent()).not.toMatch(/unread/);
-    const list = await (await page.request.get('/api/notification/list')).json();
+    const list = await (await page.request.get(apiUrl(notificationsApi.list))).json();
     expect(list.data.unread).toBe(0);
   });
 

@@ -13,6 +13,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { browserKeys, decryptPush, startPushFake, type PushFake } from '../fakes/push-fake';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { setOrderStatus, signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { pushApi } from '#contract/push.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -41,10 +45,10 @@ describe.skipIf(!HAS_CHROME)('a push when the order is ready', () => {
   it('the customer orders, and the order page offers notifications', async () => {
     await signUp(page, app.url, uniquePhone(), 'Dewi Santoso');
     await topUp(page, /1,000\.00/);
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const catalog = await (await page.request.get(apiUrl(shopApi.catalog))).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const latte = products.find((p) => p.name === 'Cappuccino')!;
-    const created = await page.request.post('/api/order/create', {
+    const created = await page.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -68,10 +72,10 @@ describe.skipIf(!HAS_CHROME)('a push when the order is ready', () => {
   });
 
   it('a subscription through the app\'s API receives "ready" when the shop marks the order ready', async () => {
-    const status = await (await page.request.get('/api/push/status')).json();
+    const status = await (await page.request.get(apiUrl(pushApi.status))).json();
     expect(status.data.public_key).toMatch(/^B[A-Za-z0-9_-]{86}$/);
     const endpoint = fake.endpoint();
-    const subscribed = await page.request.post('/api/push/subscribe', { data: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
+    const subscribed = await page.request.post(apiUrl(pushApi.subscribe), { data: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
     expect(subscribed.status(), await subscribed.text()).toBe(200);
     expect((await subscribed.json()).data.subscriptions).toBe(1);
 

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { orderCappuccinos, signUp, startTopUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { wheelApi } from '#contract/wheel.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -155,7 +157,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     await expect.poll(() => page.getByRole('heading', { name: /^(You won|Better luck next time)/ }).count(), { timeout: 15_000 }).toBe(1);
     // the free spin is used: the next one costs points
     await expect.poll(() => page.getByRole('button', { name: /^Spin for \d+ points$/ }).count()).toBe(1);
-    const spins = await (await page.request.get('/api/wheel/config')).json();
+    const spins = await (await page.request.get(apiUrl(wheelApi.config))).json();
     expect(spins.data.free_spins_left).toBe(0);
   });
 
@@ -163,7 +165,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     // issue #25: "Extra spins cost 20 points each", yet the button stayed disabled with 60 points.
     // 2 × Cappuccino (₱290.00) paid from the wallet earns 29 points: enough for a spin of 20
     await orderCappuccinos(page, MERCHANT_KEY, 2);
-    const before = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number; spin_cost_points: number; spins_left: number };
+    const before = (await (await page.request.get(apiUrl(wheelApi.config))).json()).data as { points: number; spin_cost_points: number; spins_left: number };
     expect(before.points).toBeGreaterThanOrEqual(before.spin_cost_points);
     expect(before.spins_left).toBe(Math.floor(before.points / before.spin_cost_points));
 
@@ -174,7 +176,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
     const heading = page.getByRole('heading', { name: /^(You won|Better luck next time)/ });
     await expect.poll(() => heading.count(), { timeout: 15_000 }).toBe(1);
     const won = Number(/You won ([\d,]+) points/.exec((await heading.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
-    const after = (await (await page.request.get('/api/wheel/config')).json()).data as { points: number };
+    const after = (await (await page.request.get(apiUrl(wheelApi.config))).json()).data as { points: number };
     expect(after.points).toBe(before.points - before.spin_cost_points + won);
   });
 

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { setOrderStatus, signUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -124,9 +128,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     // paid from the wallet in one tap: it never waited for a payment
     expect(await page.getByRole('region', { name: 'Progress' }).textContent()).not.toContain('Waiting for payment');
 
-    const list = (await (await context.request.get('/api/order/list')).json()) as { data: { orders: { name: string; status: string; total: number }[] } };
+    const list = (await (await context.request.get(apiUrl(ordersApi.list))).json()) as { data: { orders: { name: string; status: string; total: number }[] } };
     expect(list.data.orders).toEqual([expect.objectContaining({ name: deliveryOrder, status: 'paid', total: 33_900 })]);
-    const wallet = (await (await context.request.get('/api/wallet/balance')).json()) as { data: { balance: number } };
+    const wallet = (await (await context.request.get(apiUrl(walletApi.balance))).json()) as { data: { balance: number } };
     expect(wallet.data.balance).toBe(0);
   });
 
@@ -207,7 +211,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     const paid = new URL(page.url()).searchParams.get('order')!;
     expect(paid).not.toBe(declined);
     await expect.poll(() => page.getByRole('heading', { name: 'Thank you! Your order is in' }).count()).toBe(1);
-    const list = (await (await context.request.get('/api/order/list')).json()) as { data: { orders: { name: string; status: string }[] } };
+    const list = (await (await context.request.get(apiUrl(ordersApi.list))).json()) as { data: { orders: { name: string; status: string }[] } };
     expect(
       list.data.orders
         .filter((o) => o.name === declined || o.name === paid)
@@ -234,11 +238,11 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
     const strangers = await newContext(browser, viewport, app.url);
     const stranger = await strangers.newPage();
     await signUp(stranger, app.url, uniquePhone(), 'Bayani Reyes');
-    const catalog = await (await stranger.request.get('/api/shop/catalog')).json();
+    const catalog = await (await stranger.request.get(apiUrl(shopApi.catalog))).json();
     const cappuccino = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
-    const created = await stranger.request.post('/api/order/create', {
+    const created = await stranger.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: cappuccino.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'gateway', idempotency_key: randomUUID() },
     });
     expect(created.status(), await created.text()).toBe(201);

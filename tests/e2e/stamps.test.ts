@@ -11,6 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { useOwnerDesk } from './support/console';
 import { signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -24,7 +27,7 @@ const browser = useBrowser();
  * system would.
  */
 async function orderOneCappuccino(page: Page, ids: { cappuccino: number; pandesal: number }): Promise<void> {
-  const order = await page.request.post('/api/order/create', {
+  const order = await page.request.post(apiUrl(ordersApi.create), {
     data: {
       items: [
         { product_id: ids.cappuccino, qty: 1 },
@@ -38,7 +41,7 @@ async function orderOneCappuccino(page: Page, ids: { cappuccino: number; pandesa
   expect(order.status(), await order.text()).toBe(201);
   const { name } = (await order.json()).data.order as { name: string };
   for (const status of ['preparing', 'ready', 'completed']) {
-    const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
+    const moved = await page.request.post(apiUrl(ordersApi.status), { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
 }
@@ -91,7 +94,7 @@ describe.skipIf(!HAS_CHROME)('a stamp card filled over ten orders', () => {
   });
 
   it('nine completed orders give nine stamps; the tenth fills the card and issues the free iced latte', { timeout: 120_000 }, async () => {
-    const catalog = await (await page.request.get('/api/shop/catalog')).json();
+    const catalog = await (await page.request.get(apiUrl(shopApi.catalog))).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const idOf = (name: string) => products.find((p) => p.name === name)?.id ?? 0;
     const ids = { cappuccino: idOf('Cappuccino'), pandesal: idOf('Ube cheese pandesal') };

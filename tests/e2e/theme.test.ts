@@ -16,6 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { OWNER_PASSWORD, setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -208,12 +211,12 @@ describe.skipIf(!HAS_CHROME)('the console on a tablet and a phone', () => {
     const phone = await context.newPage();
     await signUp(phone, app.url, uniquePhone(), 'Ana Reyes');
     await topUp(phone, /2,000\.00/);
-    const catalog = await (await phone.request.get('/api/shop/catalog')).json();
+    const catalog = await (await phone.request.get(apiUrl(shopApi.catalog))).json();
     const latte = catalog.data.categories
       .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
       .find((p: { name: string }) => p.name === 'Cappuccino');
     for (let i = 0; i < 3; i++) {
-      const res = await phone.request.post('/api/order/create', {
+      const res = await phone.request.post(apiUrl(ordersApi.create), {
         data: { items: [{ product_id: latte.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
       });
       expect(res.status(), await res.text()).toBe(201);

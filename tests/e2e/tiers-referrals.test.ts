@@ -13,6 +13,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { codeFor, HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { useOwnerDesk } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
+import { apiUrl } from './support/api-url';
+import { customersApi } from '#contract/customers.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -22,7 +26,7 @@ const browser = useBrowser();
 
 /** The points balance as the profile's API says it. */
 async function pointsOf(page: Page): Promise<number> {
-  const res = await page.request.get('/api/customer/profile');
+  const res = await page.request.get(apiUrl(customersApi.profile));
   return ((await res.json()) as { data: { points: number } }).data.points;
 }
 
@@ -83,11 +87,11 @@ describe.skipIf(!HAS_CHROME)('referrals and tiers', () => {
 
   it('Ben orders, the shop completes it: both get the 100 points, and Ana sees Ben rewarded', { timeout: 90_000 }, async () => {
     await topUp(ben, /500\.00/);
-    const catalog = await (await ben.request.get('/api/shop/catalog')).json();
+    const catalog = await (await ben.request.get(apiUrl(shopApi.catalog))).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const latte = products.find((p) => p.name === 'Spanish latte')!;
     const anaBefore = await pointsOf(ana);
-    const order = await ben.request.post('/api/order/create', {
+    const order = await ben.request.post(apiUrl(ordersApi.create), {
       data: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
     });
     expect(order.status(), await order.text()).toBe(201);
@@ -95,7 +99,7 @@ describe.skipIf(!HAS_CHROME)('referrals and tiers', () => {
     // paid, not completed: nobody has the reward yet
     expect(await pointsOf(ana)).toBe(anaBefore);
     for (const status of ['preparing', 'ready', 'completed']) {
-      const moved = await ben.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
+      const moved = await ben.request.post(apiUrl(ordersApi.status), { headers: { 'x-merchant-key': MERCHANT_KEY }, data: { name, status } });
       expect(moved.status(), await moved.text()).toBe(200);
     }
     await expect.poll(() => pointsOf(ana)).toBe(anaBefore + 100);

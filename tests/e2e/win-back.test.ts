@@ -22,6 +22,10 @@ import { HAS_CHROME, newContext, removeDataDir, startApp, uniquePhone, useBrowse
 import { setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
 import { inStoppedApp, restartLater, type AppDatabase } from './support/time-passes';
+import { apiUrl } from './support/api-url';
+import { campaignsApi } from '#contract/campaigns.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -138,12 +142,12 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
       customers[key] = c;
     }
 
-    const catalog = await (await customers.ana.page.request.get('/api/shop/catalog')).json();
+    const catalog = await (await customers.ana.page.request.get(apiUrl(shopApi.catalog))).json();
     const products: { id: number; name: string }[] = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products);
     const idOf = (name: string) => products.find((p) => p.name === name)?.id ?? 0;
     for (const c of [customers.ana, customers.ben, customers.cy]) {
       await topUp(c.page, /1,000\.00/);
-      const order = await c.page.request.post('/api/order/create', {
+      const order = await c.page.request.post(apiUrl(ordersApi.create), {
         data: {
           items: [
             { product_id: idOf('Cappuccino'), qty: 1 },
@@ -164,7 +168,7 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
     await expect.poll(() => choice.getAttribute('aria-checked')).toBe('true');
     await choice.click();
     await expect.poll(() => choice.getAttribute('aria-checked')).toBe('false');
-    expect((await (await cy.request.get('/api/campaign/preferences')).json()).data).toEqual({ subscribed: false });
+    expect((await (await cy.request.get(apiUrl(campaignsApi.preferences))).json()).data).toEqual({ subscribed: false });
 
     // the first start's run came before any of it
     for (const c of Object.values(customers)) expect(await winBackMessages(c), c.name).toBe(0);

@@ -22,9 +22,23 @@ import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provi
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase } from '../server/support/provider';
-import { describeEachDb, describePostgres, newStackPhone, useStack, STACK_MERCHANT_KEY, STACK_SECRET, STACK_WEBHOOK_SECRET, type DbKind } from './support';
+import {
+  describeEachDb,
+  describePostgres,
+  newStackPhone,
+  useStack,
+  STACK_MERCHANT_KEY,
+  STACK_SECRET,
+  STACK_WEBHOOK_SECRET,
+  apiPath,
+  type DbKind,
+  type Stack,
+} from './support';
 import { customersApi } from '#contract/customers.calls';
 import { gatewayCall } from '../support/calls';
+import type { Call } from '#contract/api';
+import { addressesApi } from '#contract/addresses.calls';
+import { authApi } from '#contract/auth.calls';
 
 const CLIENT_ID = 'accounts-test.apps.example';
 
@@ -63,6 +77,14 @@ function newIpv4(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
+/** A declared call through a stack's gateway from a client address (its own unless given). */
+const callFrom = (stack: Stack, declaration: Call<any, any>, o: { body?: unknown; cookie?: string; ip?: string }) =>
+  gatewayCall(stack, declaration, {
+    ...(o.body !== undefined ? { body: o.body } : {}),
+    ...(o.cookie ? { cookie: o.cookie } : {}),
+    headers: { 'x-forwarded-for': o.ip ?? newIpv4() },
+  });
+
 const newEmail = (who: string) => `${who}.${randomBytes(4).toString('hex')}@example.com`;
 
 describeEachDb('accounts: an e-mail address links accounts only once its owner proved it', (kind) => {
@@ -76,20 +98,15 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
   const stack = useStack(() => ({ kind, clock, google: { clientId: CLIENT_ID, jwksUrl: jwks.url }, config: { trustProxyHops: 1 } }));
   afterEach(() => clock.set(Date.now()));
 
-  const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip?: string } = {}) =>
-    stack.api(method, path, {
-      ...(o.body !== undefined ? { body: o.body } : {}),
-      ...(o.cookie ? { cookie: o.cookie } : {}),
-      headers: { 'x-forwarded-for': o.ip ?? newIpv4() },
-    });
+  const api = (declaration: Call<any, any>, o: { body?: unknown; cookie?: string; ip?: string } = {}) => callFrom(stack, declaration, o);
 
   /** Registers by phone through the gateway, from one client address; answers the session cookie and the customer. */
   async function register(o: { email?: string; name?: string; ip?: string } = {}) {
     const phone = newStackPhone();
     const ip = o.ip ?? newIpv4();
-    expect((await api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' }, ip })).status).toBe(200);
-    const verified = (await (await api('POST', 'auth/otp/verify', { body: { phone, code: stack.lastCode(phone), purpose: 'register' }, ip })).json()) as Body;
-    const res = await api('POST', 'auth/register', {
+    expect((await api(authApi.otpRequest, { body: { phone, purpose: 'register' }, ip })).status).toBe(200);
+    const verified = (await (await api(authApi.otpVerify, { body: { phone, code: stack.lastCode(phone), purpose: 'register' }, ip })).json()) as Body;
+    const res = await api(authApi.register, {
       body: { registration_token: verified.data.registration_token, name: o.name ?? 'Phone Person', ...(o.email ? { email: o.email } : {}) },
       ip,
     });
@@ -98,13 +115,13 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     return { cookie: cookiePair({ 'set-cookie': res.headers.getSetCookie() }, 'sid')!, customer: body.data.customer, phone };
   }
 
-  async function google(token: string, cookie?: string, path = 'auth/google') {
-    const res = await api('POST', path, { body: { id_token: token }, ...(cookie ? { cookie } : {}) });
+  async function google(token: string, cookie?: string, declaration: Call<any, any> = authApi.google) {
+    const res = await api(declaration, { body: { id_token: token }, ...(cookie ? { cookie } : {}) });
     const body = (await res.json()) as Body;
     return { status: res.status, body, cookie: cookiePair({ 'set-cookie': res.headers.getSetCookie() }, 'sid') };
   }
 
-  const profile = async (cookie: string) => ((await (await api('GET', 'customer/profile', { cookie })).json()) as Body).data;
+  const profile = async (cookie: string) => ((await (await api(customersApi.profile, { cookie })).json()) as Body).data;
 
   /** The newest code e-mailed to an address, read from the development outbox as a developer would. */
   async function emailedCode(email: string): Promise<string | undefined> {
@@ -114,7 +131,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     return body.items[0]?.code ?? undefined;
   }
 
-  const verifyEmail = (cookie: string, code: string, ip?: string) => api('POST', 'customer/email/verify', { body: { code }, cookie, ...(ip ? { ip } : {}) });
+  const verifyEmail = (cookie: string, code: string, ip?: string) => api(customersApi.emailVerify, { body: { code }, cookie, ...(ip ? { ip } : {}) });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('a victim signing in with Google for the first time lands in a new account, not in the one an attacker registered with their address', async () => {
@@ -129,7 +146,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     expect(victim.body.data.customer).toMatchObject({ name: 'Victim', email: victimEmail, email_verified: true });
 
     // what the victim saves stays theirs: the attacker's session cannot see it
-    const saved = await api('POST', 'address/create', {
+    const saved = await api(addressesApi.create, {
       cookie: victim.cookie!,
       body: {
         label: 'Home',
@@ -143,7 +160,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
       },
     });
     expect(saved.status).toBe(201);
-    const seen = (await (await api('GET', 'address/list', { cookie: attacker.cookie })).json()) as Body;
+    const seen = (await (await api(addressesApi.list, { cookie: attacker.cookie })).json()) as Body;
     expect(JSON.stringify(seen.data)).not.toContain('Secret Street');
     expect((await profile(attacker.cookie)).email_verified).toBe(false);
   });
@@ -164,7 +181,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     expect(((await bad.json()) as Body).error.code).toBe('INVALID_CODE');
 
     // a resend within 60 s of the last code is refused with retry_after
-    const soon = await api('POST', 'customer/email/verify/request', { cookie: ana.cookie, body: { email } });
+    const soon = await api(customersApi.emailVerifyRequest, { cookie: ana.cookie, body: { email } });
     expect(soon.status).toBe(429);
     const soonBody = (await soon.json()) as Body;
     expect(soonBody.error.code).toBe('RATE_LIMITED');
@@ -172,7 +189,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     expect(soonBody.data.retry_after).toBeLessThanOrEqual(60);
 
     clock.advance(61_000);
-    const again = await api('POST', 'customer/email/verify/request', { cookie: ana.cookie, body: { email } });
+    const again = await api(customersApi.emailVerifyRequest, { cookie: ana.cookie, body: { email } });
     expect(again.status).toBe(200);
     expect(((await again.json()) as Body).data).toMatchObject({ expires_in: expect.any(Number), resend_in: 60 });
     const second = await emailedCode(email);
@@ -211,7 +228,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     const c = await register({ email });
     const oldCode = await emailedCode(email);
     const next = newEmail('moved');
-    const changed = await api('POST', 'customer/change-email', { cookie: c.cookie, body: { email: next } });
+    const changed = await api(customersApi.changeEmail, { cookie: c.cookie, body: { email: next } });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as Body).data.customer).toMatchObject({ email: next, email_verified: false });
     const res = await verifyEmail(c.cookie, oldCode!);
@@ -220,10 +237,10 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
 
     // a verified address changed for another is unverified again
     clock.advance(61_000);
-    expect((await api('POST', 'customer/email/verify/request', { cookie: c.cookie, body: { email: next } })).status).toBe(200);
+    expect((await api(customersApi.emailVerifyRequest, { cookie: c.cookie, body: { email: next } })).status).toBe(200);
     expect((await verifyEmail(c.cookie, (await emailedCode(next))!)).status).toBe(200);
     const third = newEmail('third');
-    await api('POST', 'customer/change-email', { cookie: c.cookie, body: { email: third } });
+    await api(customersApi.changeEmail, { cookie: c.cookie, body: { email: third } });
     expect(await profile(c.cookie)).toMatchObject({ email: third, email_verified: false });
   });
 
@@ -257,7 +274,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
   it('a signed-in customer links a Google account explicitly; a Google account linked elsewhere is refused', async () => {
     const c = await register({ name: 'Linker' });
     const sub = `sub-${randomUUID()}`;
-    const linked = await google(await jwks.token({ email: newEmail('linker'), sub }), c.cookie, 'auth/google/link');
+    const linked = await google(await jwks.token({ email: newEmail('linker'), sub }), c.cookie, authApi.googleLink);
     expect(linked.status).toBe(200);
     expect(linked.body.data.customer.id).toBe(c.customer.id);
     // that Google account now signs in to the phone customer
@@ -266,17 +283,17 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
 
     // another customer cannot take it over
     const other = await register({ name: 'Other' });
-    const refused = await google(await jwks.token({ sub }), other.cookie, 'auth/google/link');
+    const refused = await google(await jwks.token({ sub }), other.cookie, authApi.googleLink);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('GOOGLE_LINKED');
     // and without a session there is nothing to link
-    expect((await google(await jwks.token({ sub }), undefined, 'auth/google/link')).status).toBe(401);
+    expect((await google(await jwks.token({ sub }), undefined, authApi.googleLink)).status).toBe(401);
   });
 
   // --- the per-address limits (the gateway trusts one proxy: X-Forwarded-For names the client) ---
 
   it('counts code requests from one IPv6 /64 together', async () => {
-    const ask = (ip: string) => api('POST', 'auth/otp/request', { body: { phone: newStackPhone(), purpose: 'login' }, ip });
+    const ask = (ip: string) => api(authApi.otpRequest, { body: { phone: newStackPhone(), purpose: 'login' }, ip });
     const [g3, g4] = [randomBytes(2).readUInt16BE(), randomBytes(2).readUInt16BE() & 0x7fff];
     const prefix = `2001:db8:${g3.toString(16)}:${g4.toString(16)}`;
     for (let i = 0; i < 10; i++) expect((await ask(`${prefix}::a${i}`)).status).toBe(200);
@@ -289,7 +306,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
   });
 
   it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
-    const ask = (ip: string) => api('POST', 'auth/otp/request', { body: { phone: newStackPhone(), purpose: 'login' }, ip });
+    const ask = (ip: string) => api(authApi.otpRequest, { body: { phone: newStackPhone(), purpose: 'login' }, ip });
     const v4 = newIpv4();
     for (let i = 0; i < 10; i++) expect((await ask(v4)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await ask(`::ffff:${v4}`)).status).toBe(200);
@@ -301,11 +318,10 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
     const phones: Array<{ phone: string; code: string }> = [];
     for (let i = 0; i < 6; i++) {
       const phone = newStackPhone();
-      expect((await api('POST', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip })).status).toBe(200);
+      expect((await api(authApi.otpRequest, { body: { phone, purpose: 'login' }, ip })).status).toBe(200);
       phones.push({ phone, code: stack.lastCode(phone)! });
     }
-    const enter = (p: { phone: string }, code: string, from = ip) =>
-      api('POST', 'auth/otp/verify', { body: { phone: p.phone, code, purpose: 'login' }, ip: from });
+    const enter = (p: { phone: string }, code: string, from = ip) => api(authApi.otpVerify, { body: { phone: p.phone, code, purpose: 'login' }, ip: from });
     // 4 wrong tries on each of 5 phones: no code is used up, 20 wrong entries from one address
     for (const p of phones.slice(0, 5)) {
       for (let i = 0; i < 4; i++) expect((await enter(p, wrong(p.code))).status).toBe(400);
@@ -382,7 +398,7 @@ async function startBare(kind: DbKind, production: boolean) {
     clock,
     lines,
     requestCode: (phone: string) =>
-      fetch(`${gateway.url}/api/auth/otp/request`, {
+      fetch(`${gateway.url}${apiPath(authApi.otpRequest)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ phone, purpose: 'login' }),
@@ -440,12 +456,7 @@ describeEachDb('the development outbox', (kind) => {
 describePostgres('accounts under concurrency', () => {
   const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
 
-  const api = (method: 'GET' | 'POST', path: string, o: { body?: unknown; cookie?: string; ip: string }) =>
-    stack.api(method, path, {
-      ...(o.body !== undefined ? { body: o.body } : {}),
-      ...(o.cookie ? { cookie: o.cookie } : {}),
-      headers: { 'x-forwarded-for': o.ip },
-    });
+  const api = (declaration: Call<any, any>, o: { body?: unknown; cookie?: string; ip: string }) => callFrom(stack, declaration, o);
 
   it('of many customers verifying one address at once, exactly one gets it; the others get 409 EMAIL_TAKEN', async () => {
     const email = newEmail('race');
@@ -455,7 +466,7 @@ describePostgres('accounts under concurrency', () => {
       const items = (await (await fetch(`${stack.url}/__dev/outbox?email=${encodeURIComponent(email)}`)).json()) as { items: Array<{ code: string }> };
       racers.push({ cookie: c.cookie, code: items.items[0]!.code });
     }
-    const results = await Promise.all(racers.map((r) => api('POST', 'customer/email/verify', { body: { code: r.code }, cookie: r.cookie, ip: newIpv4() })));
+    const results = await Promise.all(racers.map((r) => api(customersApi.emailVerify, { body: { code: r.code }, cookie: r.cookie, ip: newIpv4() })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409)) expect(((await r.json()) as Body).error.code).toBe('EMAIL_TAKEN');
@@ -468,15 +479,13 @@ describePostgres('accounts under concurrency', () => {
     const phones: Array<{ phone: string; code: string }> = [];
     for (let i = 0; i < 8; i++) {
       const phone = newStackPhone();
-      expect((await api('POST', 'auth/otp/request', { body: { phone, purpose: 'login' }, ip: newIpv4() })).status).toBe(200);
+      expect((await api(authApi.otpRequest, { body: { phone, purpose: 'login' }, ip: newIpv4() })).status).toBe(200);
       phones.push({ phone, code: stack.lastCode(phone)! });
     }
     // 32 wrong entries at once, 4 per phone (no code is used up by them): 20 are looked at, 12 refused
     const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     const results = await Promise.all(
-      phones.flatMap((p) =>
-        Array.from({ length: 4 }, () => api('POST', 'auth/otp/verify', { body: { phone: p.phone, code: wrong(p.code), purpose: 'login' }, ip })),
-      ),
+      phones.flatMap((p) => Array.from({ length: 4 }, () => api(authApi.otpVerify, { body: { phone: p.phone, code: wrong(p.code), purpose: 'login' }, ip }))),
     );
     const counts = results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
     expect(counts).toEqual({ 400: 20, 429: 12 });

@@ -11,11 +11,14 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { FakeClock } from '../../server/lib/clock';
-import { describeEachDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, type DbKind, type Stack } from './support';
+import { describeEachDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, stackCall, type DbKind, type Stack } from './support';
 import { addressesApi } from '#contract/addresses.calls';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, pathOf } from '../support/calls';
+import { PROVIDER_MOUNT } from '../../server/provider/app';
+import type { Call } from '#contract/api';
+import { notificationsApi } from '#contract/notifications.calls';
 
 interface Seen {
   method: string;
@@ -80,7 +83,10 @@ function replay(
   });
 }
 
-const last = (seen: Seen[], method: string, path: string) => seen.filter((c) => c.method === method && c.url.split('?')[0] === `/api/v2/${path}`).at(-1)!;
+/** A declared call's path on the provider (its mount, then the declaration's path). */
+const providerPath = (declaration: Call<any, any>) => `${PROVIDER_MOUNT}/${pathOf(declaration)}`;
+const last = (seen: Seen[], declaration: Call<any, any>) =>
+  seen.filter((c) => c.method === declaration.method.toUpperCase() && c.url.split('?')[0] === providerPath(declaration)).at(-1)!;
 
 describeEachDb('security: a signed call seen on the wire cannot be sent again', (kind: DbKind) => {
   const clock = new FakeClock(new Date());
@@ -93,7 +99,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
   it('a sign-in code request, replayed for another phone from another address, sends nothing (SMS pumping past the per-address limit)', async () => {
     const phone = newStackPhone();
     expect((await gatewayCall(s, authApi.otpRequest, { body: { phone, purpose: 'register' } })).status).toBe(200);
-    const captured = last(seen, 'POST', 'auth/otp/request');
+    const captured = last(seen, authApi.otpRequest);
     const victims = [newStackPhone(), newStackPhone(), newStackPhone()];
     for (const [i, victim] of victims.entries()) {
       const res = await replay(s, captured, {
@@ -109,7 +115,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
   it('the same call sent again exactly (same body, same address) changes nothing: one address, not two', async () => {
     const { cookie, customerId } = await s.signUp();
     expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
-    const res = await replay(s, last(seen, 'POST', 'address/create'), { body: JSON.stringify(HOME) });
+    const res = await replay(s, last(seen, addressesApi.create), { body: JSON.stringify(HOME) });
     expect(res.status, JSON.stringify(res.body)).toBe(401);
     expect(res.body.error.code).toBe('BAD_SIGNATURE');
     expect(await s.db.selectFrom('addresses').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(1);
@@ -118,12 +124,12 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
   it('a captured call cannot be turned into another: another body, another method, another query', async () => {
     const { cookie } = await s.signUp();
     expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
-    const post = last(seen, 'POST', 'address/create');
+    const post = last(seen, addressesApi.create);
     const other = await replay(s, post, { body: JSON.stringify({ ...HOME, label: 'Attacker', line1: '1 Elsewhere Road' }) });
     expect([other.status, other.body.error?.code]).toEqual([401, 'BAD_SIGNATURE']);
-    expect((await s.api('GET', 'notification/list?page=1', { cookie })).status).toBe(200);
-    const get = last(seen, 'GET', 'notification/list');
-    const query = await replay(s, get, { url: '/api/v2/notification/list?page=2' });
+    expect((await stackCall(s, notificationsApi.list, { cookie, query: { page: 1 } })).status).toBe(200);
+    const get = last(seen, notificationsApi.list);
+    const query = await replay(s, get, { url: `${providerPath(notificationsApi.list)}?page=2` });
     expect([query.status, query.body.error?.code]).toEqual([401, 'BAD_SIGNATURE']);
     const method = await replay(s, get, { method: 'POST', body: '{"all":true}', headers: { 'content-type': 'application/json' } });
     expect([method.status, method.body.error?.code]).toEqual([401, 'BAD_SIGNATURE']);
@@ -136,7 +142,7 @@ describeEachDb('security: a signed call seen on the wire cannot be sent again', 
     const { cookie } = await s.signUp();
     clock.set(new Date());
     expect((await gatewayCall(s, customersApi.profile, { cookie })).status).toBe(200);
-    const get = last(seen, 'GET', 'customer/profile');
+    const get = last(seen, customersApi.profile);
     expect((await replay(s, get)).status).toBe(200); // a read sent again at once is a read (docs/security.md: a GET is not recorded)
     clock.advance(31_000);
     try {
@@ -155,7 +161,7 @@ describePostgres('security: the replay cache is shared by every provider instanc
       const seen = tap(s);
       const { cookie, customerId } = await s.signUp();
       expect((await gatewayCall(s, addressesApi.create, { cookie, body: HOME })).status).toBe(201);
-      const captured = last(seen, 'POST', 'address/create');
+      const captured = last(seen, addressesApi.create);
       // a second instance of the provider behind the same base URL (a load balancer), on the same database
       const second = await s.secondProvider();
       try {

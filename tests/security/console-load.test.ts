@@ -12,7 +12,7 @@ import { passwordWork } from '../../server/provider/staff/password';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { makeDist } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, useStack } from './support';
+import { apiPath, describeEachDb, useStack } from './support';
 import { staffApi } from '#contract/staff.calls';
 import { gatewayCall } from '../support/calls';
 
@@ -36,7 +36,7 @@ describeEachDb('console security: failed sign-ins do not stall the shop', (kind)
 
   /** a sign-in try from a /64 of its own (IPv6, as a botnet of home connections sends them) */
   const signIn = (email: string, password: string, net: number, signal?: AbortSignal) =>
-    fetch(`${stack.url}/api/merchant/auth/login`, {
+    fetch(`${stack.url}${apiPath(staffApi.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:${net.toString(16)}:1::${(net % 7) + 1}` },
       body: JSON.stringify({ email, password }),

@@ -14,7 +14,11 @@ import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, useStack, type Stack } from './support';
+import { apiPath, describeEachDb, useStack, type Stack } from './support';
+import { gatewayCall } from '../support/calls';
+import type { Call } from '#contract/api';
+import { mediaApi } from '#contract/media.calls';
+import { staffApi } from '#contract/staff.calls';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
@@ -35,27 +39,27 @@ interface Member {
 function consoleClient(stack: () => Stack, o: { https: boolean }) {
   const proto: Record<string, string> = o.https ? { 'x-forwarded-proto': 'https' } : {};
   const cookieName = o.https ? '__Host-staff' : 'staff';
-  const call = async (method: 'GET' | 'POST', path: string, a: { body?: unknown; cookie?: string; ip?: string } = {}) => {
-    const res = await stack().api(method, path, {
+  const call = async (declaration: Call<any, any>, a: { body?: unknown; cookie?: string; ip?: string } = {}) => {
+    const res = await gatewayCall(stack(), declaration, {
       ...(a.body !== undefined ? { body: a.body } : {}),
       ...(a.cookie ? { cookie: a.cookie } : {}),
       headers: { ...proto, 'x-forwarded-for': a.ip ?? newIpv4() },
     });
     return { status: res.status, body: (await res.json()) as Body, cookie: cookiePair({ 'set-cookie': res.headers.getSetCookie() }, cookieName) };
   };
-  async function join(path: 'merchant/auth/setup' | 'merchant/auth/accept-invite', token: string, name: string): Promise<Member> {
+  async function join(declaration: typeof staffApi.setup | typeof staffApi.acceptInvite, token: string, name: string): Promise<Member> {
     const email = newStaffEmail();
-    const res = await call('POST', path, { body: { token, name, email, password: STAFF_PASSWORD } });
+    const res = await call(declaration, { body: { token, name, email, password: STAFF_PASSWORD } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return { id: res.body.data.staff.id, email, password: STAFF_PASSWORD, cookie: res.cookie! };
   }
   return {
     call,
     /** the shop's first owner, from the operator's set-up link */
-    firstOwner: async (name = 'Olive Owner') => join('merchant/auth/setup', await createOwnerSetupLink(stack().db, systemClock), name),
+    firstOwner: async (name = 'Olive Owner') => join(staffApi.setup, await createOwnerSetupLink(stack().db, systemClock), name),
     join,
     invite: (by: Member, role: 'owner' | 'staff', extra: Record<string, unknown> = {}) =>
-      call('POST', 'merchant/staff/invite', { cookie: by.cookie, body: { role, ...(role === 'owner' ? { password: by.password } : {}), ...extra } }),
+      call(staffApi.invite, { cookie: by.cookie, body: { role, ...(role === 'owner' ? { password: by.password } : {}), ...extra } }),
   };
 }
 
@@ -65,12 +69,12 @@ describeEachDb('console security: invitation links end with their maker (product
 
   it('a removed owner cannot come back through an owner link they made, nor remove the real owner', async () => {
     const olive = await c.firstOwner();
-    const mallory = await c.join('merchant/auth/accept-invite', (await c.invite(olive, 'owner')).body.data.invite_token, 'Mallory');
+    const mallory = await c.join(staffApi.acceptInvite, (await c.invite(olive, 'owner')).body.data.invite_token, 'Mallory');
     // Mallory prepares her way back before she is removed
     const link = (await c.invite(mallory, 'owner')).body.data.invite_token as string;
-    expect((await c.call('POST', 'merchant/staff/remove', { cookie: olive.cookie, body: { id: mallory.id } })).status).toBe(200);
+    expect((await c.call(staffApi.remove, { cookie: olive.cookie, body: { id: mallory.id } })).status).toBe(200);
 
-    const back = await c.call('POST', 'merchant/auth/accept-invite', {
+    const back = await c.call(staffApi.acceptInvite, {
       body: { token: link, name: 'Not Mallory', email: newStaffEmail(), password: STAFF_PASSWORD },
     });
     expect(back.status).toBe(400);
@@ -83,19 +87,19 @@ describeEachDb('console security: invitation links end with their maker (product
 
   it('a demoted owner’s links stop working, and so do links of someone who signed out everywhere', async () => {
     const olive = await c.firstOwner();
-    const mallory = await c.join('merchant/auth/accept-invite', (await c.invite(olive, 'owner')).body.data.invite_token, 'Mallory');
+    const mallory = await c.join(staffApi.acceptInvite, (await c.invite(olive, 'owner')).body.data.invite_token, 'Mallory');
     const ownerLink = (await c.invite(mallory, 'owner')).body.data.invite_token as string;
     const staffLink = (await c.invite(mallory, 'staff')).body.data.invite_token as string;
-    expect((await c.call('POST', 'merchant/staff/update', { cookie: olive.cookie, body: { id: mallory.id, role: 'staff' } })).status).toBe(200);
+    expect((await c.call(staffApi.update, { cookie: olive.cookie, body: { id: mallory.id, role: 'staff' } })).status).toBe(200);
     for (const token of [ownerLink, staffLink]) {
-      const res = await c.call('POST', 'merchant/auth/accept-invite', { body: { token, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD } });
+      const res = await c.call(staffApi.acceptInvite, { body: { token, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD } });
       expect(res.body.error?.code, 'a link of a demoted owner').toBe('LINK_EXPIRED');
     }
 
     // a stolen session's links die with "sign out everywhere"
     const link = (await c.invite(olive, 'staff')).body.data.invite_token as string;
-    expect((await c.call('POST', 'merchant/auth/logout-all', { cookie: olive.cookie })).status).toBe(200);
-    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+    expect((await c.call(staffApi.logoutAll, { cookie: olive.cookie })).status).toBe(200);
+    const res = await c.call(staffApi.acceptInvite, {
       body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD },
     });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
@@ -103,11 +107,11 @@ describeEachDb('console security: invitation links end with their maker (product
 
   it('a link is honoured only while its maker is still an owner, whatever way they stopped being one', async () => {
     const olive = await c.firstOwner();
-    const otto = await c.join('merchant/auth/accept-invite', (await c.invite(olive, 'owner')).body.data.invite_token, 'Otto');
+    const otto = await c.join(staffApi.acceptInvite, (await c.invite(olive, 'owner')).body.data.invite_token, 'Otto');
     const link = (await c.invite(otto, 'owner')).body.data.invite_token as string;
     // the row changed behind the service's back (an operator's SQL, a restore): the link still checks its maker
     await stack.db.updateTable('staff').set({ role: 'staff' }).where('id', '=', otto.id).execute();
-    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+    const res = await c.call(staffApi.acceptInvite, {
       body: { token: link, name: 'Someone', email: newStaffEmail(), password: STAFF_PASSWORD },
     });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
@@ -115,15 +119,15 @@ describeEachDb('console security: invitation links end with their maker (product
 
   it('an owner invitation asks for the password again; the Staff page lists pending invitations with their maker and revokes them', async () => {
     const olive = await c.firstOwner();
-    const bare = await c.call('POST', 'merchant/staff/invite', { cookie: olive.cookie, body: { role: 'owner' } });
+    const bare = await c.call(staffApi.invite, { cookie: olive.cookie, body: { role: 'owner' } });
     expect(bare.status).toBe(400);
     expect(bare.body.error.fields).toEqual({ password: expect.any(String) });
-    const wrong = await c.call('POST', 'merchant/staff/invite', { cookie: olive.cookie, body: { role: 'owner', password: 'not my password at all' } });
+    const wrong = await c.call(staffApi.invite, { cookie: olive.cookie, body: { role: 'owner', password: 'not my password at all' } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toEqual({ password: expect.any(String) });
 
     const made = (await c.invite(olive, 'owner', { email: 'newowner@example.com' })).body.data;
-    const pending = await c.call('GET', 'merchant/staff/invites', { cookie: olive.cookie });
+    const pending = await c.call(staffApi.invites, { cookie: olive.cookie });
     expect(pending.status).toBe(200);
     expect(pending.body.data.invites).toEqual([
       {
@@ -136,13 +140,13 @@ describeEachDb('console security: invitation links end with their maker (product
       },
     ]);
     expect(JSON.stringify(pending.body)).not.toContain(made.invite_token);
-    const revoked = await c.call('POST', 'merchant/staff/invites/revoke', { cookie: olive.cookie, body: { id: pending.body.data.invites[0].id } });
+    const revoked = await c.call(staffApi.revokeInvite, { cookie: olive.cookie, body: { id: pending.body.data.invites[0].id } });
     expect(revoked.status).toBe(200);
-    const res = await c.call('POST', 'merchant/auth/accept-invite', {
+    const res = await c.call(staffApi.acceptInvite, {
       body: { token: made.invite_token, name: 'New Owner', email: 'newowner@example.com', password: STAFF_PASSWORD },
     });
     expect(res.body.error?.code).toBe('LINK_EXPIRED');
-    expect((await c.call('GET', 'merchant/staff/invites', { cookie: olive.cookie })).body.data.invites).toEqual([]);
+    expect((await c.call(staffApi.invites, { cookie: olive.cookie })).body.data.invites).toEqual([]);
   });
 });
 
@@ -155,25 +159,25 @@ describeEachDb('console security: nobody can lock a staff account by knowing its
     const attacker = newIpv4();
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      statuses.push((await c.call('POST', 'merchant/auth/login', { body: { email: olive.email, password: `guess number ${i}` }, ip: attacker })).status);
+      statuses.push((await c.call(staffApi.login, { body: { email: olive.email, password: `guess number ${i}` }, ip: attacker })).status);
     }
     // the attacker's own address is slowed down (growing delays), never let through
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses).toContain(429);
-    const slowed = await c.call('POST', 'merchant/auth/login', { body: { email: olive.email, password: 'one more guess' }, ip: attacker });
+    const slowed = await c.call(staffApi.login, { body: { email: olive.email, password: 'one more guess' }, ip: attacker });
     expect(slowed.status).toBe(429);
     expect(slowed.body.data.retry_after).toBeGreaterThan(0);
 
     // Olive, at the shop, signs in
     const home = newIpv4();
-    const signedIn = await c.call('POST', 'merchant/auth/login', { body: { email: olive.email, password: olive.password }, ip: home });
+    const signedIn = await c.call(staffApi.login, { body: { email: olive.email, password: olive.password }, ip: home });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
 
     // and keeps doing so while the attacker keeps polling
-    for (let i = 0; i < 3; i++) await c.call('POST', 'merchant/auth/login', { body: { email: olive.email, password: `poll ${i}` }, ip: attacker });
-    expect((await c.call('POST', 'merchant/auth/login', { body: { email: olive.email, password: olive.password }, ip: newIpv4() })).status).toBe(200);
+    for (let i = 0; i < 3; i++) await c.call(staffApi.login, { body: { email: olive.email, password: `poll ${i}` }, ip: attacker });
+    expect((await c.call(staffApi.login, { body: { email: olive.email, password: olive.password }, ip: newIpv4() })).status).toBe(200);
 
-    const activity = await c.call('GET', 'merchant/audit', { cookie: signedIn.cookie! });
+    const activity = await c.call(staffApi.audit, { cookie: signedIn.cookie! });
     const actions = (activity.body.data.items as Array<{ action: string; target: string | null }>).map((e) => `${e.action} ${e.target}`);
     expect(actions).toContain(`signin.attack staff:${olive.id}`);
     expect(actions).toContain(`signin.failed staff:${olive.id}`);
@@ -237,7 +241,7 @@ describeEachDb('console security: uploads check the caller first and refuse imag
   const c = consoleClient(() => stack, { https: false });
 
   it('an anonymous upload of 2.8 MB is refused with 401 before its body is read', async () => {
-    const res = await headersOnly(stack.url, '/api/merchant/images', { 'content-type': 'application/json', 'content-length': String(2_800_000) }, 3000);
+    const res = await headersOnly(stack.url, apiPath(mediaApi.upload), { 'content-type': 'application/json', 'content-length': String(2_800_000) }, 3000);
     expect(res).not.toBe('no answer');
     expect(res).toMatchObject({ status: 401 });
     expect(JSON.parse((res as { body: string }).body).error.code).toBe('SESSION_EXPIRED');
@@ -245,17 +249,17 @@ describeEachDb('console security: uploads check the caller first and refuse imag
 
   it('a staff member (not an owner) is refused the same way, and an owner announcing too large a body gets 413 before sending it', async () => {
     const olive = await c.firstOwner();
-    const sam = await c.join('merchant/auth/accept-invite', (await c.invite(olive, 'staff')).body.data.invite_token, 'Sam');
+    const sam = await c.join(staffApi.acceptInvite, (await c.invite(olive, 'staff')).body.data.invite_token, 'Sam');
     const asStaff = await headersOnly(
       stack.url,
-      '/api/merchant/images',
+      apiPath(mediaApi.upload),
       { 'content-type': 'application/json', 'content-length': String(2_800_000), cookie: sam.cookie },
       3000,
     );
     expect(asStaff).toMatchObject({ status: 403 });
     const tooBig = await headersOnly(
       stack.url,
-      '/api/merchant/images',
+      apiPath(mediaApi.upload),
       { 'content-type': 'application/json', 'content-length': String(50_000_000), cookie: olive.cookie },
       3000,
     );
@@ -266,7 +270,7 @@ describeEachDb('console security: uploads check the caller first and refuse imag
   it('in production without an e-mail service nothing is e-mailed: forgot password says so to anyone, an invitation is a link to share', async () => {
     const olive = await c.firstOwner();
     for (const email of [olive.email, newStaffEmail()]) {
-      const res = await c.call('POST', 'merchant/auth/forgot', { body: { email } });
+      const res = await c.call(staffApi.forgot, { body: { email } });
       expect(res.status).toBe(503);
       expect(res.body.error.code).toBe('EMAIL_UNAVAILABLE');
     }
@@ -280,7 +284,7 @@ describeEachDb('console security: uploads check the caller first and refuse imag
     const png = hugePng(39_000_000, 1);
     expect(png.length).toBeLessThan(6000);
     const t0 = performance.now();
-    const res = await c.call('POST', 'merchant/images', { cookie: olive.cookie, body: { file: png.toString('base64'), name: 'pixel.png', type: 'image/png' } });
+    const res = await c.call(mediaApi.upload, { cookie: olive.cookie, body: { file: png.toString('base64'), name: 'pixel.png', type: 'image/png' } });
     const ms = performance.now() - t0;
     expect(res.status).toBe(400);
     expect(res.body.error.fields.file).toMatch(/8,000|8000/);
@@ -294,7 +298,7 @@ describeEachDb('console security: uploads check the caller first and refuse imag
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#a05020' } })
       .jpeg({ quality: 80 })
       .toBuffer();
-    const res = await c.call('POST', 'merchant/images', {
+    const res = await c.call(mediaApi.upload, {
       cookie: olive.cookie,
       body: { file: photo.toString('base64'), name: 'photo.jpg', type: 'image/jpeg' },
     });

@@ -16,15 +16,18 @@ import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { PASS_TYPE, testPasses, unzip } from '../server/support/wallet';
 import { describeEachDb, useStack, type Stack } from './support';
+import { counterApi } from '#contract/counter.calls';
+import { membersApi } from '#contract/members.calls';
 import { passesApi } from '#contract/passes.calls';
 import { staffApi } from '#contract/staff.calls';
 import { gatewayCall } from '../support/calls';
+import type { Call } from '#contract/api';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
 
-async function call(stack: Stack, method: 'GET' | 'POST', path: string, a: { body?: unknown; cookie?: string } = {}) {
-  const res = await stack.api(method, path, a);
+async function call(stack: Stack, declaration: Call<any, any>, a: { body?: unknown; cookie?: string } = {}) {
+  const res = await gatewayCall(stack, declaration, a);
   return { status: res.status, body: (await res.json()) as Body, res };
 }
 
@@ -63,10 +66,10 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     return c;
   }
   const pointsOf = async (id: number) => (await stack.db.selectFrom('customers').select('points').where('id', '=', id).executeTakeFirstOrThrow()).points;
-  const findMember = (body: Record<string, unknown>) => call(stack, 'POST', 'merchant/counter/member', { cookie: staff, body });
+  const findMember = (body: Record<string, unknown>) => call(stack, counterApi.member, { cookie: staff, body });
   const spend = (body: Record<string, unknown>) =>
-    call(stack, 'POST', 'merchant/counter/member/redeem', { cookie: staff, body: { reward, idempotency_key: randomUUID(), ...body } });
-  const memberCard = async (cookie: string) => (await call(stack, 'GET', 'member/card', { cookie })).body.data;
+    call(stack, counterApi.memberRedeem, { cookie: staff, body: { reward, idempotency_key: randomUUID(), ...body } });
+  const memberCard = async (cookie: string) => (await call(stack, membersApi.card, { cookie })).body.data;
   async function applePass(cookie: string) {
     const res = await gatewayCall(stack, passesApi.apple, { cookie });
     expect(res.status).toBe(200);
@@ -87,7 +90,7 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     expect(res.body.message).toMatch(/scan the code in the customer’s app/i);
     expect(await pointsOf(c.customerId)).toBe(500);
     // points for a sale still work with the phone look-up
-    const earn = await call(stack, 'POST', 'merchant/counter/earn', {
+    const earn = await call(stack, counterApi.earn, {
       cookie: staff,
       body: { customer_id: c.customerId, amount: 10000, idempotency_key: randomUUID() },
     });
@@ -150,12 +153,13 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     const c = await customer();
     const old = await applePass(c.cookie);
     const auth = (p: { authenticationToken: string }) => ({ authorization: `ApplePass ${p.authenticationToken}` });
+    // Apple Wallet's web service (its paths Apple's, under pass/apple/v1): no declaration has them
     const registration = (p: { serialNumber: string }) => `pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}/${p.serialNumber}`;
     const latest = (p: { serialNumber: string }) => `pass/apple/v1/passes/${PASS_TYPE}/${p.serialNumber}`;
     expect((await stack.api('POST', registration(old), { headers: auth(old), body: { pushToken: 'ab'.repeat(32) } })).status).toBe(201);
     expect((await stack.api('GET', latest(old), { headers: auth(old) })).status).toBe(200);
 
-    const revoked = await call(stack, 'POST', 'pass/revoke', { cookie: c.cookie });
+    const revoked = await call(stack, passesApi.revoke, { cookie: c.cookie });
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     expect(revoked.body.data).toEqual({ revoked: true });
 

@@ -15,7 +15,12 @@ import { CONFIG_VARIABLES } from '../../server/config';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import { cookiePair } from '../server/gateway.helpers';
 import { createTestDatabase } from '../server/support/provider';
-import { describeEachDb, newStackPhone, type DbKind } from './support';
+import { apiPath, describeEachDb, newStackPhone, type DbKind } from './support';
+import type { Call } from '#contract/api';
+import { authApi } from '#contract/auth.calls';
+import { paymentsApi } from '#contract/payments.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { walletApi } from '#contract/wallet.calls';
 import { SERVER_ARGS } from '../support/server-bundle';
 
 const TWILIO = { accountSid: fakeSid('AC'), authToken: 'dev-conveniences-token', from: '+14155550142' };
@@ -78,23 +83,23 @@ describeEachDb('security: a server on the network without NODE_ENV has no develo
   /** A customer signed up from the network, with the code Twilio delivered. */
   async function signUp(): Promise<string> {
     const phone = newStackPhone();
-    const post = (path: string, body: unknown, cookie?: string) =>
-      fetch(`${origin}/api/${path}`, {
+    const post = (declaration: Call<any, any>, body: unknown, cookie?: string) =>
+      fetch(`${origin}${apiPath(declaration)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
         body: JSON.stringify(body),
       });
-    expect((await post('auth/otp/request', { phone, purpose: 'register' })).status).toBe(200);
+    expect((await post(authApi.otpRequest, { phone, purpose: 'register' })).status).toBe(200);
     const code = /\b(\d{6})\b/.exec(twilio.sent.filter((m) => m.to === phone).at(-1)!.body)![1];
-    const verified = (await (await post('auth/otp/verify', { phone, code, purpose: 'register' })).json()) as { data: { registration_token: string } };
-    const registered = await post('auth/register', { registration_token: verified.data.registration_token, name: 'Network Visitor' });
+    const verified = (await (await post(authApi.otpVerify, { phone, code, purpose: 'register' })).json()) as { data: { registration_token: string } };
+    const registered = await post(authApi.register, { registration_token: verified.data.registration_token, name: 'Network Visitor' });
     expect(registered.status).toBe(201);
     return cookiePair({ 'set-cookie': registered.headers.getSetCookie() }, 'sid')!;
   }
 
   it('a visitor from the network cannot top up through the sandbox: 503 PAYMENTS_UNAVAILABLE, no payment page, no money', async () => {
     const cookie = await signUp();
-    const topup = await fetch(`${origin}/api/wallet/topup`, {
+    const topup = await fetch(`${origin}${apiPath(walletApi.topup)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ amount: 5_000_000, idempotency_key: randomUUID() }),
@@ -103,23 +108,23 @@ describeEachDb('security: a server on the network without NODE_ENV has no develo
     if (topup.status === 201) {
       // the hole: the sandbox's page pays anything, and the wallet is credited
       const id = body.data!.payment_url!.split('/').pop()!;
-      await fetch(`${origin}/api/payment/sandbox/${id}/complete`, {
+      await fetch(`${origin}${apiPath(paymentsApi.sandboxComplete, { id })}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ outcome: 'pay' }),
       });
-      const wallet = (await (await fetch(`${origin}/api/wallet/balance`, { headers: { cookie } })).json()) as { data: { balance: number } };
+      const wallet = (await (await fetch(`${origin}${apiPath(walletApi.balance)}`, { headers: { cookie } })).json()) as { data: { balance: number } };
       expect.fail(`the sandbox took a top-up from the network and the wallet holds ${wallet.data.balance}`);
     }
     expect(topup.status).toBe(503);
     expect(body.error?.code).toBe('PAYMENTS_UNAVAILABLE');
-    const settings = (await (await fetch(`${origin}/api/settings/main-setting`)).json()) as { data: { online_payments: boolean } };
+    const settings = (await (await fetch(`${origin}${apiPath(settingsApi.mainSetting)}`)).json()) as { data: { online_payments: boolean } };
     expect(settings.data.online_payments).toBe(false);
   });
 
   it('the development outbox is not there, even for a visitor on this machine', async () => {
     const phone = newStackPhone();
-    await fetch(`${origin}/api/auth/otp/request`, {
+    await fetch(`${origin}${apiPath(authApi.otpRequest)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone, purpose: 'register' }),

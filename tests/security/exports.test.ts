@@ -11,7 +11,8 @@ import { systemClock } from '../../server/lib/clock';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
 import { parseCsv } from '../server/support/csv';
-import { describeEachDb, useStack, type DbKind } from './support';
+import { describeEachDb, stackCall, useStack, type DbKind } from './support';
+import { dashboardApi } from '#contract/dashboard.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { gatewayCall } from '../support/calls';
 
@@ -43,12 +44,15 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
 
   const period = () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    return `from=${day(-1)}&to=${day(1)}`;
+    return { from: day(-1), to: day(1) };
   };
 
-  for (const file of ['orders.csv', 'ledger.csv']) {
+  for (const [file, declaration] of [
+    ['orders.csv', dashboardApi.exportOrders],
+    ['ledger.csv', dashboardApi.exportLedger],
+  ] as const) {
     it(`${file}: no cell starts a formula with , ; or tab as the separator`, async () => {
-      const res = await s.api('GET', `merchant/export/${file}?${period()}`, { cookie: ownerCookie });
+      const res = await stackCall(s, declaration, { cookie: ownerCookie, query: period() });
       expect(res.status).toBe(200);
       const text = await res.text();
       for (const separator of [',', ';', '\t']) {
@@ -58,7 +62,7 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
     });
 
     it(`${file}: not even in a reader that ignores quotes and splits at every separator`, async () => {
-      const text = await (await s.api('GET', `merchant/export/${file}?${period()}`, { cookie: ownerCookie })).text();
+      const text = await (await stackCall(s, declaration, { cookie: ownerCookie, query: period() })).text();
       for (const separator of [',', ';', '\t']) {
         const cells = text
           .split(/\r\n|\n|\r/)
@@ -70,7 +74,7 @@ describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind)
   }
 
   it('the names themselves survive: read back with the file’s own separator, each is there, marked as text', async () => {
-    const text = await (await s.api('GET', `merchant/export/orders.csv?${period()}`, { cookie: ownerCookie })).text();
+    const text = await (await stackCall(s, dashboardApi.exportOrders, { cookie: ownerCookie, query: period() })).text();
     const rows = parseCsv(text, ',');
     const header = rows[0]!;
     const names = rows.slice(1).map((r) => r[header.indexOf('customer')]);

@@ -30,11 +30,12 @@ import {
   type FakeUpstream,
   type TestGateway,
 } from '../server/gateway.helpers';
-import { STACK_SECRET, newStackPhone, useStack, type Stack } from './support';
+import { STACK_SECRET, apiPath, newStackPhone, stackCall, useStack, type Stack } from './support';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { staffApi } from '#contract/staff.calls';
+import { themeApi } from '#contract/theme.calls';
 import { gatewayCall } from '../support/calls';
 
 const json = { 'content-type': 'application/json' };
@@ -60,6 +61,7 @@ describe('strict routing: another spelling of a path is not that path (finding 3
 
   it('POST /api/Auth/Register (and every other spelling) never gives the browser the session token', async () => {
     const registration = await registrationToken(stack);
+    // other spellings of auth/register: paths no declaration has, on purpose
     for (const path of ['Auth/Register', 'auth/register/', 'AUTH/REGISTER', 'auth/Register', 'auth/%72egister', 'auth/register//']) {
       const res = await stack.api('POST', path, { body: { registration_token: registration, name: 'Alias Tester' } });
       const text = await res.text();
@@ -76,6 +78,7 @@ describe('strict routing: another spelling of a path is not that path (finding 3
 
   it('another spelling of auth/logout does not revoke the session while leaving the cookie', async () => {
     const { cookie } = await stack.signUp();
+    // other spellings of auth/logout: paths no declaration has, on purpose
     for (const path of ['auth/logout/', 'AUTH/LOGOUT', 'Auth/Logout', 'auth/logout//']) {
       const res = await stack.api('POST', path, { cookie });
       expect(res.status, `POST /api/${path}`).toBe(404);
@@ -90,6 +93,7 @@ describe('strict routing: another spelling of a path is not that path (finding 3
 
   it('answers 404 for other spellings of the provider calls', async () => {
     const { cookie } = await stack.signUp();
+    // other spellings of declared calls: paths no declaration has, on purpose
     for (const path of ['Settings/Main-Setting', 'settings/main-setting/', 'SETTINGS/MAIN-SETTING', 'Customer/Profile', 'customer/profile/', 'shop/Catalog']) {
       const res = await stack.api('GET', path, { cookie });
       expect(res.status, `GET /api/${path}`).toBe(404);
@@ -199,6 +203,7 @@ describe('the safety net: no answer to the browser carries a session token, what
 
   it('refuses other spellings of the sign-in and logout paths itself, so a loose provider is never asked', async () => {
     const before = upstream.seen.length;
+    // other spellings of the declared sign-in and logout calls: paths no declaration has, on purpose
     for (const path of [
       'Auth/Register',
       'auth/register/',
@@ -265,7 +270,7 @@ describe("an error naming a field called `token` is not a session token (the tok
   });
 
   it('a bad preview link (settings/preview?token=) keeps its field message too', async () => {
-    const res = await stack.api('GET', 'settings/preview?token=x');
+    const res = await stackCall(stack, themeApi.preview, { query: { token: 'x' } });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.token).toMatch(/link/);
   });
@@ -316,7 +321,7 @@ describe('what else a browser or a provider could slip through the gateway', () 
   });
 
   it("does not pass on the browser's Connection header, which could have a proxy on the way strip the gateway's headers", async () => {
-    const res = await raw(gw.url, 'GET', '/api/customer/profile', {
+    const res = await raw(gw.url, 'GET', apiPath(customersApi.profile), {
       connection: 'keep-alive, x-forwarded-for, authorization, token-authorization',
       cookie: 'sid=tok_0123456789abcdefghijklmnopqrstuv',
       'proxy-authorization': 'Basic Zm9vOmJhcg==',
@@ -507,7 +512,7 @@ describe('a TLS proxy the gateway was not told about (finding 5)', () => {
     try {
       await fetch(`${g.url}/app-config.json`);
       expect(g.warnings()).toEqual([]);
-      for (const path of ['/app-config.json', '/api/settings/main-setting', '/healthz'])
+      for (const path of ['/app-config.json', apiPath(settingsApi.mainSetting), '/healthz'])
         await fetch(`${g.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
       const w = g.warnings();
       expect(w).toHaveLength(1);

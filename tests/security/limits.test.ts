@@ -12,7 +12,9 @@ import { expect, it } from 'vitest';
 import { sha256Hex } from '../../server/lib/signature';
 import { newStaff, newStaffEmail } from '../server/merchant.helpers';
 import { testPasses } from '../server/support/wallet';
-import { describeEachDb, describePostgres, useStack, type Stack } from './support';
+import { apiPath, describeEachDb, describePostgres, useStack, type Stack } from './support';
+import { passesApi } from '#contract/passes.calls';
+import { staffApi } from '#contract/staff.calls';
 import { counterApi } from '#contract/counter.calls';
 import { pushApi } from '#contract/push.calls';
 import { gatewayCall } from '../support/calls';
@@ -49,7 +51,7 @@ async function customerWithSession(stack: Stack): Promise<{ id: number; cookie: 
 }
 
 const download = (stack: Stack, cookie: string) =>
-  fetch(`${stack.url}/api/pass/apple`, { headers: { cookie, 'x-forwarded-for': newIpv4() } }).then(async (r) => ({
+  fetch(`${stack.url}${apiPath(passesApi.apple)}`, { headers: { cookie, 'x-forwarded-for': newIpv4() } }).then(async (r) => ({
     status: r.status,
     retryAfter: r.headers.get('retry-after'),
     body: r.status === 200 ? null : ((await r.json()) as Body),
@@ -84,7 +86,7 @@ describePostgres('limits: wallet card downloads (PostgreSQL)', () => {
     // a cheap call while the burst is served
     await new Promise((r) => setTimeout(r, 30));
     const t0 = performance.now();
-    const status = await fetch(`${stack.url}/api/pass/status`, { headers: { cookie: customers[0]!.cookie } });
+    const status = await fetch(`${stack.url}${apiPath(passesApi.status)}`, { headers: { cookie: customers[0]!.cookie } });
     const statusMs = performance.now() - t0;
     const answers = await burst;
     expect(status.status).toBe(200);
@@ -102,6 +104,7 @@ describePostgres('limits: wallet card downloads (PostgreSQL)', () => {
 describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const log = (ip: string, logs: unknown) =>
+    // Apple Wallet's own log endpoint (its path Apple's): no declaration has it
     fetch(`${stack.url}/api/pass/apple/v1/log`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -136,7 +139,7 @@ describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
 describeEachDb('limits: "Forgot your password?" in the merchant console', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const forgot = (email: string, ip: string) =>
-    fetch(`${stack.url}/api/merchant/auth/forgot`, {
+    fetch(`${stack.url}${apiPath(staffApi.forgot)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
       body: JSON.stringify({ email }),
@@ -185,7 +188,7 @@ describeEachDb('limits: "Forgot your password?" in the merchant console', (kind)
 describePostgres('limits: "Forgot your password?" never looks at the team before it answers (PostgreSQL)', () => {
   const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });
   const forgot = (email: string) =>
-    fetch(`${stack.url}/api/merchant/auth/forgot`, {
+    fetch(`${stack.url}${apiPath(staffApi.forgot)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': newIpv4() },
       body: JSON.stringify({ email }),

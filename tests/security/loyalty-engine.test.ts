@@ -13,9 +13,10 @@ import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
-import { describeEachDb, describePostgres, useStack, type DbKind, type Stack } from './support';
+import { describeEachDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
+import { dashboardApi } from '#contract/dashboard.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
@@ -289,7 +290,7 @@ describeEachDb('security: the loyalty engine', (kind: DbKind) => {
     expect(e.points).toBeGreaterThan(0);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const dash = await json<{ figures: Record<string, number>; liability: { points: number } }>(
-      await s.api('GET', `merchant/dashboard?from=${day(-1)}&to=${day(1)}`, { cookie: shop.owner }),
+      await stackCall(s, dashboardApi.dashboard, { cookie: shop.owner, query: { from: day(-1), to: day(1) } }),
     );
     const t = dash.figures;
     expect(t.points_reversed).toBeGreaterThan(0);

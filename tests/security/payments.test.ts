@@ -15,9 +15,10 @@ import { insertPayment } from '../../server/provider/payments/payments.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
-import { describeEachDb, useStack, type DbKind, type Stack } from './support';
+import { describeEachDb, stackCall, useStack, type DbKind, type Stack } from './support';
 import { SERVER_ARGS } from '../support/server-bundle';
 import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -122,11 +123,12 @@ describeEachDb('security: payments in production with no payment gateway', (kind
     const id = randomUUID();
     await insertPayment(s.db, { id, customerId, kind: 'topup', amount: 5_000_000, returnTo: 'profile', at: new Date() });
     for (const who of [undefined, cookie]) {
+      // the sandbox's hosted page and its files are pages beside the API: no declaration has them
       const page = await s.api('GET', `payment/sandbox/${id}`, { cookie: who });
       expect(page.status).toBe(404);
       expect(await page.text()).not.toContain('5,000,000');
       for (const file of ['payment/sandbox.js', 'payment/sandbox.css']) expect((await s.api('GET', file, { cookie: who })).status).toBe(404);
-      const done = await s.api('POST', `payment/sandbox/${id}/complete`, { cookie: who, body: { outcome: 'pay' } });
+      const done = await stackCall(s, paymentsApi.sandboxComplete, { params: { id }, cookie: who, body: { outcome: 'pay' } });
       expect(done.status).toBe(404);
     }
     expect(await paymentStatus(s, id)).toBe('pending');
@@ -162,7 +164,7 @@ for (const mode of [
       return { paymentId: (body.data.payment_url as string).split('/').pop()!, name: body.data.order.name as string };
     }
 
-    const complete = (id: string, outcome: string, cookie?: string) => s.api('POST', `payment/sandbox/${id}/complete`, { cookie, body: { outcome } });
+    const complete = (id: string, outcome: string, cookie?: string) => stackCall(s, paymentsApi.sandboxComplete, { params: { id }, cookie, body: { outcome } });
 
     it('the settings tell the app that online payments are on', async () => {
       expect((await json(await gatewayCall(s, settingsApi.mainSetting))).data.online_payments).toBe(true);
@@ -215,6 +217,7 @@ for (const mode of [
       const other = await s.signUp();
       const id = await topup(owner.cookie, 4_321_000);
       for (const who of [undefined, other.cookie]) {
+        // the sandbox's hosted page (HTML beside the API): no declaration has it
         const res = await s.api('GET', `payment/sandbox/${id}`, { cookie: who });
         expect(res.status).toBe(404);
         const html = await res.text();
@@ -229,6 +232,7 @@ for (const mode of [
     it("the owner's session sees the page (saying it is a test payment page) and pays: the wallet is credited once", async () => {
       const owner = await s.signUp();
       const id = await topup(owner.cookie);
+      // the sandbox's hosted page (HTML beside the API): no declaration has it
       const page = await s.api('GET', `payment/sandbox/${id}`, { cookie: owner.cookie });
       expect(page.status).toBe(200);
       const html = await page.text();

@@ -16,6 +16,15 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { STAFF_PASSWORD, newStaffEmail } from '../server/merchant.helpers';
 import { describeEachDb, describePostgres, newStackPhone, useStack, type DbKind, type Stack } from './support';
+import { authApi } from '#contract/auth.calls';
+import { boardApi } from '#contract/board.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { pushApi } from '#contract/push.calls';
+import { referralsApi, referralsConsoleApi } from '#contract/referrals.calls';
+import type { Call } from '#contract/api';
+import { gatewayCall } from '../support/calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { staffApi } from '#contract/staff.calls';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
 type Body = any;
@@ -38,9 +47,9 @@ class Browser {
     this.ip = ip;
     this.ua = ua;
   }
-  async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: Body }> {
+  async call(declaration: Call<any, any>, body?: unknown): Promise<{ status: number; body: Body }> {
     const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await this.stack().api(method, path, {
+    const res = await gatewayCall(this.stack(), declaration, {
       ...(body !== undefined ? { body } : {}),
       ...(cookie ? { cookie } : {}),
       headers: { 'x-forwarded-for': this.ip, 'user-agent': this.ua },
@@ -68,7 +77,7 @@ function fraudSuite(kind: DbKind) {
     const b = new Browser(s);
     const email = newStaffEmail();
     if (role === 'owner') {
-      const res = await b.call('POST', 'merchant/auth/setup', {
+      const res = await b.call(staffApi.setup, {
         token: await createOwnerSetupLink(stack.db, systemClock),
         name: 'Olive Owner',
         email,
@@ -76,9 +85,9 @@ function fraudSuite(kind: DbKind) {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     } else {
-      const invited = await owner.call('POST', 'merchant/staff/invite', { role: 'staff' });
+      const invited = await owner.call(staffApi.invite, { role: 'staff' });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-      const res = await b.call('POST', 'merchant/auth/accept-invite', {
+      const res = await b.call(staffApi.acceptInvite, {
         token: invited.body.data.invite_token,
         name: 'Sam Staff',
         email,
@@ -101,10 +110,10 @@ function fraudSuite(kind: DbKind) {
   /** Signs a customer up in `b` (its jar gets the session), with a friend's code when given; wallet filled. */
   async function signUp(b: Browser, name: string, o: { code?: string; phone?: string } = {}): Promise<{ id: number; phone: string }> {
     const phone = o.phone ?? newStackPhone();
-    expect((await b.call('POST', 'auth/otp/request', { phone, purpose: 'register' })).status).toBe(200);
-    const verified = await b.call('POST', 'auth/otp/verify', { phone, code: stack.lastCode(phone), purpose: 'register' });
+    expect((await b.call(authApi.otpRequest, { phone, purpose: 'register' })).status).toBe(200);
+    const verified = await b.call(authApi.otpVerify, { phone, code: stack.lastCode(phone), purpose: 'register' });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    const res = await b.call('POST', 'auth/register', {
+    const res = await b.call(authApi.register, {
       registration_token: verified.body.data.registration_token,
       name,
       ...(o.code ? { referral_code: o.code } : {}),
@@ -116,7 +125,7 @@ function fraudSuite(kind: DbKind) {
   }
 
   const codeOf = async (b: Browser) => {
-    const res = await b.call('GET', 'referral/status');
+    const res = await b.call(referralsApi.status);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.code as string;
   };
@@ -124,7 +133,7 @@ function fraudSuite(kind: DbKind) {
   /** A paid wallet pickup order of `qty` ₱165 lattes, taken to completed by the owner (no hold: its points credited at once). */
   async function orderAndComplete(b: Browser, qty = 6): Promise<string> {
     const latte = await stack.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    const res = await b.call('POST', 'order/create', {
+    const res = await b.call(ordersApi.create, {
       items: [{ product_id: latte.id, qty }],
       fulfilment: 'pickup',
       payment_method: 'wallet',
@@ -133,7 +142,7 @@ function fraudSuite(kind: DbKind) {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const name = res.body.data.order.name as string;
     for (const from of ['paid', 'preparing', 'ready']) {
-      const step = await owner.call('POST', 'merchant/orders/advance', { name, from });
+      const step = await owner.call(boardApi.advance, { name, from });
       expect(step.status, JSON.stringify(step.body)).toBe(200);
     }
     return name;
@@ -203,7 +212,7 @@ function fraudSuite(kind: DbKind) {
     const pushed = await referral(cara, dan, {
       beforeOrder: async () => {
         for (const b of [cara, dan]) {
-          const res = await b.call('POST', 'push/subscribe', subscription);
+          const res = await b.call(pushApi.subscribe, subscription);
           expect(res.status, JSON.stringify(res.body)).toBe(200);
         }
       },
@@ -229,17 +238,17 @@ function fraudSuite(kind: DbKind) {
     const b = await referral(new Browser(s, home), new Browser(s, home));
     expect([a.row.status, b.row.status]).toEqual(['review', 'review']);
 
-    for (const [method, path, body] of [
-      ['GET', 'merchant/loyalty/referrals/review', undefined],
-      ['POST', 'merchant/loyalty/referrals/approve', { id: a.row.id }],
-      ['POST', 'merchant/loyalty/referrals/reject', { id: a.row.id }],
+    for (const [declaration, body] of [
+      [referralsConsoleApi.review, undefined],
+      [referralsConsoleApi.approve, { id: a.row.id }],
+      [referralsConsoleApi.reject, { id: a.row.id }],
     ] as const) {
-      const refused = await staff.call(method, path, body);
-      expect([path, refused.status, refused.body.error?.code]).toEqual([path, 403, 'ROLE_FORBIDDEN']);
+      const refused = await staff.call(declaration, body);
+      expect([declaration.path, refused.status, refused.body.error?.code]).toEqual([declaration.path, 403, 'ROLE_FORBIDDEN']);
     }
     expect((await referralOf(a.friend.id)).status).toBe('review');
 
-    const queue = await owner.call('GET', 'merchant/loyalty/referrals/review');
+    const queue = await owner.call(referralsConsoleApi.review);
     expect(queue.status, JSON.stringify(queue.body)).toBe(200);
     const held = (queue.body.data.referrals as { id: number }[]).filter((r) => r.id === a.row.id || r.id === b.row.id);
     expect(held).toEqual([
@@ -253,24 +262,24 @@ function fraudSuite(kind: DbKind) {
       expect.objectContaining({ id: b.row.id, status: 'review' }),
     ]);
 
-    const bad = await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: 'first' });
+    const bad = await owner.call(referralsConsoleApi.approve, { id: 'first' });
     expect([bad.status, bad.body.error?.code, Object.keys(bad.body.error?.fields ?? {})]).toEqual([400, 'VALIDATION', ['id']]);
-    expect((await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: 999_999 })).status).toBe(404);
+    expect((await owner.call(referralsConsoleApi.approve, { id: 999_999 })).status).toBe(404);
 
-    const approved = await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: a.row.id });
+    const approved = await owner.call(referralsConsoleApi.approve, { id: a.row.id });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.data.referral).toMatchObject({ status: 'rewarded', signals: ['address', 'agent'] });
     expect([await referralPoints(a.referrer.id), await referralPoints(a.friend.id)]).toEqual([100, 100]);
-    const again = await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: a.row.id });
+    const again = await owner.call(referralsConsoleApi.approve, { id: a.row.id });
     expect([again.status, again.body.error?.code]).toEqual([409, 'INVALID_TRANSITION']);
-    expect((await owner.call('POST', 'merchant/loyalty/referrals/reject', { id: a.row.id })).status).toBe(409);
+    expect((await owner.call(referralsConsoleApi.reject, { id: a.row.id })).status).toBe(409);
     expect([await referralPoints(a.referrer.id), await referralPoints(a.friend.id)]).toEqual([100, 100]);
 
-    const rejected = await owner.call('POST', 'merchant/loyalty/referrals/reject', { id: b.row.id });
+    const rejected = await owner.call(referralsConsoleApi.reject, { id: b.row.id });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(rejected.body.data.referral).toMatchObject({ status: 'refused', reason: 'rejected on review' });
     expect([await referralPoints(b.referrer.id), await referralPoints(b.friend.id)]).toEqual([0, 0]);
-    expect((await owner.call('POST', 'merchant/loyalty/referrals/approve', { id: b.row.id })).status).toBe(409);
+    expect((await owner.call(referralsConsoleApi.approve, { id: b.row.id })).status).toBe(409);
 
     const audit = await stack.db
       .selectFrom('audit_log')
@@ -292,16 +301,16 @@ function fraudSuite(kind: DbKind) {
         after: { status: 'refused', referrer: 'Ana Reyes', friend: 'Ben Cruz' },
       },
     ]);
-    const activity = await owner.call('GET', 'merchant/audit');
+    const activity = await owner.call(staffApi.audit);
     expect(activity.status, JSON.stringify(activity.body)).toBe(200);
     expect(JSON.stringify(activity.body.data)).toContain('referral.approve');
   });
 
   it('the reward waits for a first paid order of the owner’s minimum value', async () => {
-    const set = await owner.call('POST', 'merchant/settings/update', { referral_min_order: 100_000 });
+    const set = await owner.call(shopSettingsApi.update, { referral_min_order: 100_000 });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data.referral_min_order).toBe(100_000);
-    const tooLow = await owner.call('POST', 'merchant/settings/update', { referral_min_order: -1 });
+    const tooLow = await owner.call(shopSettingsApi.update, { referral_min_order: -1 });
     expect([tooLow.status, Object.keys(tooLow.body.error?.fields ?? {})]).toEqual([400, ['referral_min_order']]);
     const ana = new Browser(s);
     const ben = new Browser(s, newIpv4(), OTHER_UA);
@@ -324,7 +333,7 @@ describePostgres('referral review under concurrency', () => {
 
   it('twenty approvals of one held referral at once reward it once', async () => {
     const owner = new Browser(s);
-    const setup = await owner.call('POST', 'merchant/auth/setup', {
+    const setup = await owner.call(staffApi.setup, {
       token: await createOwnerSetupLink(stack.db, systemClock),
       name: 'Olive Owner',
       email: newStaffEmail(),
@@ -336,28 +345,28 @@ describePostgres('referral review under concurrency', () => {
     const ben = new Browser(s, home);
     const signUp = async (b: Browser, name: string, code?: string) => {
       const phone = newStackPhone();
-      await b.call('POST', 'auth/otp/request', { phone, purpose: 'register' });
-      const v = await b.call('POST', 'auth/otp/verify', { phone, code: stack.lastCode(phone), purpose: 'register' });
-      const res = await b.call('POST', 'auth/register', { registration_token: v.body.data.registration_token, name, ...(code ? { referral_code: code } : {}) });
+      await b.call(authApi.otpRequest, { phone, purpose: 'register' });
+      const v = await b.call(authApi.otpVerify, { phone, code: stack.lastCode(phone), purpose: 'register' });
+      const res = await b.call(authApi.register, { registration_token: v.body.data.registration_token, name, ...(code ? { referral_code: code } : {}) });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await stack.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', res.body.data.customer.id).execute();
       return res.body.data.customer.id as number;
     };
     const anaId = await signUp(ana, 'Ana Reyes');
-    const benId = await signUp(ben, 'Ben Cruz', (await ana.call('GET', 'referral/status')).body.data.code);
+    const benId = await signUp(ben, 'Ben Cruz', (await ana.call(referralsApi.status)).body.data.code);
     const latte = await stack.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
-    const order = await ben.call('POST', 'order/create', {
+    const order = await ben.call(ordersApi.create, {
       items: [{ product_id: latte.id, qty: 6 }],
       fulfilment: 'pickup',
       payment_method: 'wallet',
       idempotency_key: randomUUID(),
     });
     for (const from of ['paid', 'preparing', 'ready'])
-      expect((await owner.call('POST', 'merchant/orders/advance', { name: order.body.data.order.name, from })).status).toBe(200);
+      expect((await owner.call(boardApi.advance, { name: order.body.data.order.name, from })).status).toBe(200);
     const held = await stack.db.selectFrom('referrals').select(['id', 'status']).where('friend_id', '=', benId).executeTakeFirstOrThrow();
     expect(held.status).toBe('review');
 
-    const answers = await Promise.all(Array.from({ length: 20 }, () => owner.call('POST', 'merchant/loyalty/referrals/approve', { id: held.id })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => owner.call(referralsConsoleApi.approve, { id: held.id })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.error?.code === 'INVALID_TRANSITION')).toHaveLength(19);
     const given = await stack.db

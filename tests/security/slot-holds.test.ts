@@ -15,9 +15,10 @@ import { startJobs } from '../../server/provider/jobs';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, describePostgres, useStack, type DbKind, type Stack } from './support';
+import { describeEachDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
 import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
 import { staffApi } from '#contract/staff.calls';
 import { gatewayCall } from '../support/calls';
 
@@ -153,7 +154,7 @@ describePostgres("security: unpaid orders cannot hold the day's pickup slots (Po
         .orderBy('id')
         .executeTakeFirstOrThrow()
     ).name;
-    const paid = await s.api('POST', `payment/sandbox/${await paymentOf(s, name)}/complete`, { cookie: c.cookie, body: { outcome: 'pay' } });
+    const paid = await stackCall(s, paymentsApi.sandboxComplete, { params: { id: await paymentOf(s, name) }, cookie: c.cookie, body: { outcome: 'pay' } });
     expect(paid.status).toBe(200);
     expect((await orderRow(s, name)).status).toBe('paid');
     expect((await place(c.cookie)).status).toBe(201);
@@ -256,7 +257,7 @@ describeEachDb("security: an unpaid order's hold ends and the job runner gives i
     await released(name);
     expect(await slotTaken(s, locationId, at)).toBe(0);
     // paid on the page after all (a Stripe page stays open 30 minutes)
-    const paid = await s.api('POST', `payment/sandbox/${await paymentOf(s, name)}/complete`, { cookie: c.cookie, body: { outcome: 'pay' } });
+    const paid = await stackCall(s, paymentsApi.sandboxComplete, { params: { id: await paymentOf(s, name) }, cookie: c.cookie, body: { outcome: 'pay' } });
     expect(paid.status).toBe(200);
     const row = await orderRow(s, name);
     expect(row.status).toBe('paid');
@@ -264,7 +265,7 @@ describeEachDb("security: an unpaid order's hold ends and the job runner gives i
     expect(await slotTaken(s, locationId, row.pickup_at!.toISOString())).toBe(1);
     const wallet = await s.db.selectFrom('customers').select('wallet_balance').where('id', '=', c.customerId).executeTakeFirstOrThrow();
     expect(wallet.wallet_balance).toBe(0);
-    const detail = await answer(s.api('GET', `order/detail?name=${name}`, { cookie: c.cookie }));
+    const detail = await answer(stackCall(s, ordersApi.detail, { cookie: c.cookie, query: { name } }));
     expect(detail.body.data.order.status).toBe('paid');
   });
 
@@ -279,7 +280,7 @@ describeEachDb("security: an unpaid order's hold ends and the job runner gives i
     await sql`insert into pickup_slots (location_id, slot_at, taken)
       select ${locationId}::integer, t, 1 from generate_series(${WED_10AM}::timestamptz, ${new Date(WED_10AM.getTime() + 3 * 24 * 60 * MINUTE)}::timestamptz, interval '15 minutes') as t
       on conflict (location_id, slot_at) do update set taken = 1`.execute(s.db);
-    const paid = await s.api('POST', `payment/sandbox/${await paymentOf(s, name)}/complete`, { cookie: c.cookie, body: { outcome: 'pay' } });
+    const paid = await stackCall(s, paymentsApi.sandboxComplete, { params: { id: await paymentOf(s, name) }, cookie: c.cookie, body: { outcome: 'pay' } });
     expect(paid.status).toBe(200);
     expect((await orderRow(s, name)).status).toBe('cancelled');
     const wallet = await s.db.selectFrom('customers').select('wallet_balance').where('id', '=', c.customerId).executeTakeFirstOrThrow();

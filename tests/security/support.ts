@@ -21,6 +21,9 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase, type DbKind } from '../server/support/provider';
 import { useStarted } from '../support/lifecycle';
+import { gatewayCall, type GatewayCaller } from '../support/calls';
+import type { Call } from '#contract/api';
+import { authApi } from '#contract/auth.calls';
 
 export { describeEachDb, describePostgres, type DbKind } from '../server/support/provider';
 
@@ -76,6 +79,20 @@ export interface Stack {
   signUp(o?: { phone?: string; name?: string; email?: string }): Promise<{ cookie: string; phone: string; customerId: number }>;
   close(): Promise<void>;
 }
+
+/** What a declared call through a stack's gateway takes: gatewayCall's options and a GET's query. */
+export type StackCallOptions = NonNullable<Parameters<typeof gatewayCall>[2]> & { query?: Record<string, string | number> };
+
+/** A declared call through a stack's gateway (gatewayCall), with a GET's query after its path. */
+export function stackCall(stack: GatewayCaller, declaration: Call<any, any>, o: StackCallOptions = {}): Promise<Response> {
+  const { query, ...rest } = o;
+  if (!query) return gatewayCall(stack, declaration, rest);
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return gatewayCall({ api: (method, path, a) => stack.api(method, `${path}?${search}`, a) }, declaration, rest);
+}
+
+/** A declared call's address on a gateway, `/api/<path>`, for a test that makes the request itself (raw HTTP). */
+export { apiUrl as apiPath } from '../e2e/support/api-url';
 
 export function newStackPhone(): string {
   return `+639${String(randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(9, '0')}`;
@@ -177,16 +194,16 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     },
     async signUp(s = {}) {
       const phone = s.phone ?? newStackPhone();
-      const requested = await api('POST', 'auth/otp/request', { body: { phone, purpose: 'register' } });
-      if (requested.status !== 200) throw new Error(`otp/request answered ${requested.status}: ${await requested.text()}`);
-      const verified = await api('POST', 'auth/otp/verify', { body: { phone, code: lastCode(phone), purpose: 'register' } });
+      const requested = await gatewayCall({ api }, authApi.otpRequest, { body: { phone, purpose: 'register' } });
+      if (requested.status !== 200) throw new Error(`${authApi.otpRequest.path} answered ${requested.status}: ${await requested.text()}`);
+      const verified = await gatewayCall({ api }, authApi.otpVerify, { body: { phone, code: lastCode(phone), purpose: 'register' } });
       const v = (await verified.json()) as { data: { registration_token: string } };
-      const registered = await api('POST', 'auth/register', {
+      const registered = await gatewayCall({ api }, authApi.register, {
         body: { registration_token: v.data.registration_token, name: s.name ?? 'Security Tester', ...(s.email ? { email: s.email } : {}) },
       });
-      if (registered.status !== 201) throw new Error(`auth/register answered ${registered.status}: ${await registered.text()}`);
+      if (registered.status !== 201) throw new Error(`${authApi.register.path} answered ${registered.status}: ${await registered.text()}`);
       const cookie = cookiePair({ 'set-cookie': registered.headers.getSetCookie() }, 'sid');
-      if (!cookie) throw new Error('auth/register set no session cookie');
+      if (!cookie) throw new Error(`${authApi.register.path} set no session cookie`);
       const body = (await registered.json()) as { data: { customer: { id: number } } };
       return { cookie, phone, customerId: body.data.customer.id };
     },

@@ -30,6 +30,7 @@ describe('the short log format', () => {
   });
 
   it('says a request in its own words, with the time it took, and no req or res objects', () => {
+    // a log line as pino writes it: the path is its text, not a call
     const json = pinoLine((log) =>
       log.info({ req: { id: 3, method: 'GET', path: '/api/shop/catalog' }, res: { statusCode: 200 }, responseTime: 12 }, 'GET /api/shop/catalog 200'),
     );

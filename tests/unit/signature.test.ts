@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodySha256, callHeaders, callKey, digestsEqual, keysCallHmac, signCall, signGatewayCall, type GatewayCall } from '../../server/lib/signature';
 
 describe('signCall', () => {
+  // the signature over a path itself: the contract's test vector spells its path, as the contract does
   it('matches the contract test vector', () => {
     expect(signCall('http://127.0.0.1:4010/api/v2/', 'settings/main-setting', 'wato', 1700000000, 'test-secret')).toBe(
       'a5b707bffb901e83b4866f5a6db57b5200310ef29f0987a1dc8f58bca36eb5dd',
@@ -45,6 +46,7 @@ describe('digestsEqual', () => {
 });
 
 describe('signGatewayCall', () => {
+  // a call's target as the gateway signs it (path and query): what this signature is over
   const call: GatewayCall = {
     method: 'POST',
     target: 'order/create?from=app',

@@ -2,6 +2,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { useStarted } from '../../support/lifecycle';
 import { HAS_CHROME, newContext, watchErrors, type RunningApp } from './app';
+import { apiUrl } from './api-url';
+import { boardApi } from '#contract/board.calls';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
@@ -58,17 +60,20 @@ export function useOwnerDesk(browser: Browser, app: RunningApp, email: string): 
  * (from the signed-in owner's page): an order's points are pending until it is completed.
  */
 export async function completePickupOrder(page: Page, name: string): Promise<void> {
-  const statuses = await page.evaluate(async (orderName) => {
-    const out: number[] = [];
-    for (const from of ['paid', 'preparing', 'ready']) {
-      const res = await fetch('/api/merchant/orders/advance', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: orderName, from }),
-      });
-      out.push(res.status);
-    }
-    return out;
-  }, name);
+  const statuses = await page.evaluate(
+    async ({ orderName, advance }) => {
+      const out: number[] = [];
+      for (const from of ['paid', 'preparing', 'ready']) {
+        const res = await fetch(advance, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: orderName, from }),
+        });
+        out.push(res.status);
+      }
+      return out;
+    },
+    { orderName: name, advance: apiUrl(boardApi.advance) },
+  );
   if (statuses.some((s) => s !== 200)) throw new Error(`could not complete order ${name}: ${statuses.join(', ')}`);
 }

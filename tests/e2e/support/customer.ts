@@ -8,6 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { codeFor } from './app';
+import { apiUrl } from './api-url';
+import { ordersApi } from '#contract/orders.calls';
+import { shopApi } from '#contract/shop.calls';
 
 /** +639171234567 → 09171234567, typed as a customer would. */
 export const localPhone = (phone: string) => `0${phone.slice(3)}`;
@@ -40,12 +43,12 @@ export async function signUp(
 /** The merchant moves an order on, as the shop's own system would: `POST merchant/order/status`. */
 export async function setOrderStatus(baseURL: string, dataDir: string, name: string, status: string): Promise<void> {
   const { merchant_api_key: key } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { merchant_api_key: string };
-  const res = await fetch(`${baseURL}/api/merchant/order/status`, {
+  const res = await fetch(`${baseURL}${apiUrl(ordersApi.status)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-merchant-key': key },
     body: JSON.stringify({ name, status }),
   });
-  if (!res.ok) throw new Error(`merchant/order/status ${status} → ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${ordersApi.status.path} ${status} → ${res.status} ${await res.text()}`);
 }
 
 /** /profile/wallet: a preset amount, then "Top up", then the sandbox's hosted page. */
@@ -53,6 +56,7 @@ export async function startTopUp(page: Page, preset: RegExp): Promise<void> {
   await page.goto('/profile/wallet');
   await page.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: preset }).click();
   await page.getByRole('button', { name: /^Top up ₱/ }).click();
+  // the sandbox's hosted page, beside the API: no declaration has it
   await page.waitForURL('**/api/payment/sandbox/**');
 }
 
@@ -72,6 +76,7 @@ export async function checkoutCart(page: Page, items: string): Promise<void> {
 
 /** An order placed with Online payment, paid on the sandbox's page; answers its name, from the success page. */
 export async function payOrderOnSandbox(page: Page): Promise<string> {
+  // the sandbox's hosted page, beside the API: no declaration has it
   await page.waitForURL('**/api/payment/sandbox/**');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL('**/payment-success?order=**');
@@ -84,17 +89,17 @@ export async function payOrderOnSandbox(page: Page): Promise<string> {
  * their way until then, spendable after (no hold). Answers the order's name.
  */
 export async function orderCappuccinos(page: Page, merchantKey: string, qty: number): Promise<string> {
-  const catalog = await (await page.request.get('/api/shop/catalog')).json();
+  const catalog = await (await page.request.get(apiUrl(shopApi.catalog))).json();
   const cappuccino = catalog.data.categories
     .flatMap((c: { products: { id: number; name: string }[] }) => c.products)
     .find((p: { name: string }) => p.name === 'Cappuccino');
-  const order = await page.request.post('/api/order/create', {
+  const order = await page.request.post(apiUrl(ordersApi.create), {
     data: { items: [{ product_id: cappuccino.id, qty }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: randomUUID() },
   });
   expect(order.status(), await order.text()).toBe(201);
   const { name } = (await order.json()).data.order as { name: string };
   for (const status of ['preparing', 'ready', 'completed']) {
-    const moved = await page.request.post('/api/merchant/order/status', { headers: { 'x-merchant-key': merchantKey }, data: { name, status } });
+    const moved = await page.request.post(apiUrl(ordersApi.status), { headers: { 'x-merchant-key': merchantKey }, data: { name, status } });
     expect(moved.status(), await moved.text()).toBe(200);
   }
   return name;

@@ -13,6 +13,15 @@ import { openDatabase, type DatabaseHandle } from '../../../server/db';
 import { seed } from '../../../server/db/seed';
 import { liftSlotCaps, seedCustomers, type SeededCustomer } from '../../../bench/lib/customers';
 import type { RunningApp } from './app';
+import { apiUrl } from './api-url';
+import type { Call } from '#contract/api';
+import { customersApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
+import { walletApi } from '#contract/wallet.calls';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -125,9 +134,9 @@ function pick(): Op {
 
 /** An available product one of which meets the minimum order. */
 export async function orderableProductId(baseUrl: string): Promise<number> {
-  const r = await fetch(`${baseUrl}/api/shop/catalog`);
+  const r = await fetch(`${baseUrl}${apiUrl(shopApi.catalog)}`);
   const j = (await r.json()) as { data: { categories: Array<{ products: Array<{ id: number; price: number; available: boolean }> }> } };
-  const settings = (await (await fetch(`${baseUrl}/api/settings/main-setting`)).json()) as { data: { min_order?: number } };
+  const settings = (await (await fetch(`${baseUrl}${apiUrl(settingsApi.mainSetting)}`)).json()) as { data: { min_order?: number } };
   const min = settings.data.min_order ?? 0;
   const product = j.data.categories.flatMap((c) => c.products).find((p) => p.available && p.price >= min);
   if (!product) throw new Error('no available product meets the minimum order');
@@ -153,7 +162,11 @@ export async function runTraffic(o: {
     result.byStatus[k] = (result.byStatus[k] ?? 0) + 1;
   };
 
-  async function call(op: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any } | null> {
+  /** A declared call, as a customer's browser makes it. */
+  const call = (op: string, cookie: string, declaration: Call<any, any>, body?: unknown) =>
+    send(op, cookie, declaration.method === 'get' ? 'GET' : 'POST', apiUrl(declaration), body);
+
+  async function send(op: string, cookie: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: any } | null> {
     result.requests++;
     try {
       const r = await fetch(`${o.baseUrl}${path}`, {
@@ -185,19 +198,19 @@ export async function runTraffic(o: {
       const op = pick();
       switch (op) {
         case 'catalog':
-          await call(op, cookie, 'GET', '/api/shop/catalog');
+          await call(op, cookie, shopApi.catalog);
           break;
         case 'profile':
-          await call(op, cookie, 'GET', '/api/customer/profile');
+          await call(op, cookie, customersApi.profile);
           break;
         case 'balance':
-          await call(op, cookie, 'GET', '/api/wallet/balance');
+          await call(op, cookie, walletApi.balance);
           break;
         case 'notifications':
-          await call(op, cookie, 'GET', '/api/notification/list');
+          await call(op, cookie, notificationsApi.list);
           break;
         case 'order': {
-          const r = await call(op, cookie, 'POST', '/api/order/create', {
+          const r = await call(op, cookie, ordersApi.create, {
             items: [{ product_id: o.productId, qty: 1 + Math.floor(Math.random() * 2) }],
             fulfilment: 'pickup',
             payment_method: 'wallet',
@@ -207,18 +220,19 @@ export async function runTraffic(o: {
           break;
         }
         case 'topup': {
-          const r = await call(op, cookie, 'POST', '/api/wallet/topup', {
+          const r = await call(op, cookie, walletApi.topup, {
             amount: 10_000 + 1_000 * Math.floor(Math.random() * 50),
             idempotency_key: randomUUID(),
           });
           if (r?.status === 201 && typeof r.json?.data?.payment_url === 'string') {
-            const paid = await call('topup-pay', cookie, 'POST', `${r.json.data.payment_url}/complete`, { outcome: 'pay' });
+            // the sandbox's page the top-up answered with, and its complete call under it, as the page posts it
+            const paid = await send('topup-pay', cookie, 'POST', `${r.json.data.payment_url}/complete`, { outcome: 'pay' });
             if (paid?.status === 200) result.topupsPaid++;
           }
           break;
         }
         case 'redeem': {
-          const r = await call(op, cookie, 'POST', '/api/reward/redeem', {
+          const r = await call(op, cookie, rewardsApi.redeem, {
             name: REWARDS[Math.floor(Math.random() * REWARDS.length)],
             idempotency_key: randomUUID(),
           });

@@ -211,18 +211,22 @@ describe('a mutation', () => {
 describe('the cache keys of a path', () => {
   it('are every answer of that path and its paged lists, never a path that merely starts the same', () => {
     const cache = createExpiringCache();
+    const balance = walletApi.balance.path;
+    const history = walletApi.history.path;
+    // a path no declaration has, on purpose: one that merely starts as the history's does
+    const archive = `${history}-archive`;
     const entries: [string, unknown][] = [
-      ['wallet/balance', 'wallet/balance'],
-      ['@"wallet/history",#page:1,,', ['wallet/history', { page: 1 }]],
-      ['$inf$@"wallet/history",#page:1,,', undefined],
-      ['$inf$@"wallet/history-archive",#page:1,,', undefined],
-      ['@"wallet/history-archive",#page:1,,', ['wallet/history-archive', { page: 1 }]],
-      ['$inf$wallet/history', undefined],
+      [balance, balance],
+      [`@"${history}",#page:1,,`, [history, { page: 1 }]],
+      [`$inf$@"${history}",#page:1,,`, undefined],
+      [`$inf$@"${archive}",#page:1,,`, undefined],
+      [`@"${archive}",#page:1,,`, [archive, { page: 1 }]],
+      [`$inf$${history}`, undefined],
     ];
     // what SWR stores: the key a hook asked with (`_k`), none for a paged list's own entry
     for (const [key, k] of entries) cache.set(key, (k === undefined ? {} : { _k: k }) as never);
-    expect(cachedKeysOf(cache, ['wallet/history']).sort()).toEqual(['$inf$@"wallet/history",#page:1,,', '$inf$wallet/history', '@"wallet/history",#page:1,,']);
-    expect(cachedKeysOf(cache, ['wallet/balance'])).toEqual(['wallet/balance']);
+    expect(cachedKeysOf(cache, [history]).sort()).toEqual([`$inf$@"${history}",#page:1,,`, `$inf$${history}`, `@"${history}",#page:1,,`]);
+    expect(cachedKeysOf(cache, [balance])).toEqual([balance]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataExportFileName, downloadMyData } from '../../../src/api/privacy';
+import { privacyApi } from '#contract/privacy.calls';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,7 +56,7 @@ describe('downloading the export', () => {
 
     await downloadMyData('Kopi Senja', 'Asia/Manila');
 
-    expect(fetch).toHaveBeenCalledWith('/api/customer/data', expect.objectContaining({ method: 'GET' }));
+    expect(fetch).toHaveBeenCalledWith(`/api/${privacyApi.dataExport.path}`, expect.objectContaining({ method: 'GET' }));
     expect(clicked).toEqual([{ href: 'blob:export', download: 'my-data-kopi-senja-2026-11-20.json', attached: true }]);
     expect(document.querySelector('a[download]')).toBeNull();
     expect(saved?.type).toBe('application/json');

@@ -16,8 +16,20 @@ import { useStampCards } from '../../../src/api/stamps';
 import { useTopUp, useWalletBalance } from '../../../src/api/wallet';
 import { useWheel } from '../../../src/api/wheel';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
+import type { Call } from '#contract/api';
+import { customersApi } from '#contract/customers.calls';
+import { notificationsApi } from '#contract/notifications.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
+import { stampsApi } from '#contract/stamps.calls';
+import { walletApi } from '#contract/wallet.calls';
+import { wheelApi } from '#contract/wheel.calls';
 
 type Answer = { status: number; data: unknown; code?: string };
+
+/** the paths of declared calls, sorted as readAgain answers them */
+const pathsOf = (...calls: Call<any, any>[]) => calls.map((c) => c.path).sort();
 
 let reads: Record<string, number> = {};
 let answerFor: (path: string) => Answer = () => ({ status: 200, data: {} });
@@ -61,17 +73,17 @@ function renderApp() {
   );
 }
 
-const SHOWN = [
-  'customer/profile',
-  'wallet/balance',
-  'notification/list',
-  'reward/storage',
-  'reward/list',
-  'shop/catalog',
-  'wheel/config',
-  'stamp/cards',
-  'order/list',
-];
+const SHOWN = pathsOf(
+  customersApi.profile,
+  walletApi.balance,
+  notificationsApi.list,
+  rewardsApi.storage,
+  rewardsApi.list,
+  shopApi.catalog,
+  wheelApi.config,
+  stampsApi.cards,
+  ordersApi.list,
+);
 
 async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
   await waitFor(() => expect(Object.keys(reads).sort()).toEqual([...SHOWN].sort()));
@@ -89,36 +101,33 @@ describe('what each change reads again', () => {
   it('a redeemed reward: the points (profile, wheel, stamp cards), the vouchers, the rewards and the unread count', async () => {
     answerFor = () => ({ status: 200, data: { voucher: { id: 1 } } });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual([
-      'customer/profile',
-      'notification/list',
-      'reward/list',
-      'reward/storage',
-      'stamp/cards',
-      'wheel/config',
-    ]);
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(
+      pathsOf(customersApi.profile, notificationsApi.list, rewardsApi.list, rewardsApi.storage, stampsApi.cards, wheelApi.config),
+    );
   });
 
   it('a redeem refused for too few points: the profile only', async () => {
     answerFor = () => ({ status: 409, code: 'INSUFFICIENT_POINTS', data: { points: 3 } });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(['customer/profile']);
+    expect(await readAgain(() => result.current.redeem('coffee', 'key-1'))).toEqual(pathsOf(customersApi.profile));
   });
 
   it('an order paid from the wallet: balances, vouchers, orders and the unread count; not the menu', async () => {
     answerFor = () => ({ status: 200, data: { order: { name: 'A-1' } } });
     const { result } = renderApp();
     const placed = await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }));
-    expect(placed).toEqual([
-      'customer/profile',
-      'notification/list',
-      'order/list',
-      'reward/list',
-      'reward/storage',
-      'stamp/cards',
-      'wallet/balance',
-      'wheel/config',
-    ]);
+    expect(placed).toEqual(
+      pathsOf(
+        customersApi.profile,
+        notificationsApi.list,
+        ordersApi.list,
+        rewardsApi.list,
+        rewardsApi.storage,
+        stampsApi.cards,
+        walletApi.balance,
+        wheelApi.config,
+      ),
+    );
   });
 
   it('an order to pay on the gateway page: nothing yet', async () => {
@@ -130,9 +139,9 @@ describe('what each change reads again', () => {
   it('an order refused because something sold out: the menu', async () => {
     answerFor = () => ({ status: 409, code: 'PRODUCT_UNAVAILABLE', data: null });
     const { result } = renderApp();
-    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual([
-      'shop/catalog',
-    ]);
+    expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual(
+      pathsOf(shopApi.catalog),
+    );
   });
 
   it('a top-up started: nothing until its payment arrives', async () => {
@@ -144,11 +153,11 @@ describe('what each change reads again', () => {
   it('notifications marked read, or the marking refused: the notifications', async () => {
     answerFor = () => ({ status: 200, data: { unread: 0 } });
     const ok = renderApp();
-    expect(await readAgain(() => ok.result.current.markRead({ all: true }))).toEqual(['notification/list']);
+    expect(await readAgain(() => ok.result.current.markRead({ all: true }))).toEqual(pathsOf(notificationsApi.list));
     cleanup();
     reads = {};
     answerFor = () => ({ status: 500, code: 'INTERNAL', data: null });
     const failed = renderApp();
-    expect(await readAgain(() => failed.result.current.markRead({ all: true }))).toEqual(['notification/list']);
+    expect(await readAgain(() => failed.result.current.markRead({ all: true }))).toEqual(pathsOf(notificationsApi.list));
   });
 });

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { customersConsoleApi } from '#contract/customers.calls';
+import { pointsApi } from '#contract/points.calls';
 import { stampsApi } from '#contract/stamps.calls';
 import { keyOf } from '../../../src/api/client';
 import { useCustomerDetail } from '../../../src/api/customers';
@@ -21,7 +22,7 @@ beforeEach(() => {
   asked = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     asked.push(`${init?.method ?? 'GET'} ${url}${init?.method === 'POST' ? ` ${String(init.body)}` : ''}`);
-    const data = url.includes('point/history') ? { items: [], next_page: null } : { url };
+    const data = url.includes(pointsApi.history.path) ? { items: [], next_page: null } : { url };
     return new Response(JSON.stringify({ status: 200, message: 'OK', data }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });
@@ -40,8 +41,10 @@ it('keeps the keys keyOf writes: a path alone, or the path and its query', async
   const { cache, wrapper } = setUp();
   const both = renderHook(() => ({ cards: useStampCards(), detail: useCustomerDetail(5) }), { wrapper });
   await waitFor(() => expect([both.result.current.cards.data, both.result.current.detail.data]).not.toContain(undefined));
-  expect(cache.get(unstable_serialize(keyOf(stampsApi.cards)))).toMatchObject({ data: { url: '/api/stamp/cards' } });
-  expect(cache.get(unstable_serialize(keyOf(customersConsoleApi.detail, { id: 5 })))).toMatchObject({ data: { url: '/api/merchant/customers/detail?id=5' } });
+  expect(cache.get(unstable_serialize(keyOf(stampsApi.cards)))).toMatchObject({ data: { url: `/api/${stampsApi.cards.path}` } });
+  expect(cache.get(unstable_serialize(keyOf(customersConsoleApi.detail, { id: 5 })))).toMatchObject({
+    data: { url: `/api/${customersConsoleApi.detail.path}?id=5` },
+  });
 });
 
 it('asks nothing while the query is null', async () => {
@@ -56,5 +59,5 @@ it('reads a paged POST call (point/history) with its body, page by page', async 
   const { wrapper } = setUp();
   const pages = renderHook(() => useCallPages(pointHistoryPages(7)), { wrapper });
   await waitFor(() => expect(pages.result.current.data).toHaveLength(1));
-  expect(asked).toEqual(['POST /api/point/history {"customer_id":7,"page":1}']);
+  expect(asked).toEqual([`POST /api/${pointsApi.history.path} {"customer_id":7,"page":1}`]);
 });

@@ -7,7 +7,10 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet } from '../../../src/api/client';
+import { callApi } from '../../../src/api/client';
+import { addressesApi } from '#contract/addresses.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { shopApi } from '#contract/shop.calls';
 import { Connection } from '../../../src/app/connection';
 
 let go: (to: string) => void = () => {};
@@ -161,7 +164,7 @@ describe('the offline line', () => {
     vi.stubGlobal('fetch', () => answer());
     renderAt('/home');
     await act(async () => {
-      await expect(apiGet('shop/catalog')).rejects.toMatchObject({
+      await expect(callApi(shopApi.catalog)).rejects.toMatchObject({
         code: 'NETWORK',
         message: 'We could not reach the server. Check your connection and try again.',
       });
@@ -171,18 +174,18 @@ describe('the offline line', () => {
     const body = JSON.stringify({ status: 'success', message: 'ok', data: { categories: [] } });
     answer = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'x-offline-copy': '1' } });
     await act(async () => {
-      await apiGet('shop/catalog');
+      await callApi(shopApi.catalog);
     });
     expect(screen.getByRole('status').textContent).toMatch(/^You're offline\./);
     // the next call that fails says what the line says, though the browser thinks it is online
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await act(async () => {
-      await expect(apiGet('address/list')).rejects.toMatchObject({ code: 'NETWORK', message: "You're offline. This will work when you're back online." });
+      await expect(callApi(addressesApi.list)).rejects.toMatchObject({ code: 'NETWORK', message: "You're offline. This will work when you're back online." });
     });
 
     answer = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
     await act(async () => {
-      await apiGet('shop/catalog');
+      await callApi(shopApi.catalog);
     });
     expect(screen.getByRole('status').textContent).toBe("You're back online.");
   });
@@ -190,6 +193,9 @@ describe('the offline line', () => {
   it('makes a call with no network say it will work when the connection is back', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     setOnline(false);
-    await expect(apiGet('reward/redeem')).rejects.toMatchObject({ code: 'NETWORK', message: "You're offline. This will work when you're back online." });
+    await expect(callApi(rewardsApi.redeem, { name: 'coffee', idempotency_key: 'k' })).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: "You're offline. This will work when you're back online.",
+    });
   });
 });

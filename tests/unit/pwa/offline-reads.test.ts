@@ -5,45 +5,56 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_CALLS } from '../../../src/contract/calls';
+import type { Call } from '#contract/api';
+import { customersApi } from '#contract/customers.calls';
+import { locationsApi } from '#contract/locations.calls';
+import { membersApi } from '#contract/members.calls';
+import { rewardsApi } from '#contract/rewards.calls';
+import { settingsApi } from '#contract/settings.calls';
+import { shopApi } from '#contract/shop.calls';
 import { offlineCacheFor } from '../../../src/pwa/offline-allowlist';
 import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, SHOP_CACHE } from '../../../src/pwa/offline-reads';
 
 const ORIGIN = 'https://kopi.example';
 const at = (path: string) => new URL(path, ORIGIN);
-const api = (path: string) => at(`/api/${path}`);
+/** A declared call's address, `/api/<path>`, with a query when given. */
+const api = (declaration: Call<any, any>, query = '') => at(`/api/${declaration.path}${query ? `?${query}` : ''}`);
 
 describe('the offline allowlist', () => {
   it('keeps no answer of a call that is not a GET, whatever its path', () => {
     const posts = ALL_CALLS.filter((c) => c.method === 'post');
     expect(posts.length).toBeGreaterThan(50);
     for (const c of posts) {
-      expect(offlineCacheFor('POST', api(c.path), ORIGIN), c.path).toBeNull();
+      expect(offlineCacheFor('POST', api(c), ORIGIN), c.path).toBeNull();
       // the same path asked with GET is no declared read: not kept either
-      expect(offlineCacheFor('GET', api(c.path), ORIGIN), `GET ${c.path}`).toBeNull();
+      expect(offlineCacheFor('GET', api(c), ORIGIN), `GET ${c.path}`).toBeNull();
     }
   });
 
   it('keeps exactly the menu, the rewards catalogue, the locations, the settings, the profile, the member card and the active vouchers', () => {
-    const kept = ALL_CALLS.filter((c) => c.method === 'get' && offlineCacheFor('GET', api(c.path), ORIGIN) !== null).map((c) => c.path);
-    expect(kept.sort()).toEqual(['customer/profile', 'member/card', 'reward/list', 'settings/main-setting', 'shop/catalog', 'shop/locations']);
+    const kept = ALL_CALLS.filter((c) => c.method === 'get' && offlineCacheFor('GET', api(c), ORIGIN) !== null).map((c) => c.path);
+    expect(kept.sort()).toEqual(
+      [customersApi.profile, membersApi.card, rewardsApi.list, settingsApi.mainSetting, shopApi.catalog, locationsApi.list].map((c) => c.path).sort(),
+    );
     // the vouchers only with the active tab's query, as the app asks for them
-    expect(offlineCacheFor('GET', api('reward/storage?status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
-    expect(offlineCacheFor('GET', api('reward/storage'), ORIGIN)).toBeNull();
+    expect(offlineCacheFor('GET', api(rewardsApi.storage, 'status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api(rewardsApi.storage), ORIGIN)).toBeNull();
     for (const q of ['status=used', 'status=expired', 'status=active&status=used', 'status=active&x=1']) {
-      expect(offlineCacheFor('GET', api(`reward/storage?${q}`), ORIGIN), q).toBeNull();
+      expect(offlineCacheFor('GET', api(rewardsApi.storage, q), ORIGIN), q).toBeNull();
     }
   });
 
   it("keeps the customer's reads apart from the shop's", () => {
-    expect(offlineCacheFor('GET', api('member/card'), ORIGIN)).toBe(CUSTOMER_CACHE);
-    expect(offlineCacheFor('GET', api('customer/profile'), ORIGIN)).toBe(CUSTOMER_CACHE);
-    expect(offlineCacheFor('GET', api('shop/catalog'), ORIGIN)).toBe(SHOP_CACHE);
-    expect(offlineCacheFor('GET', api('settings/main-setting'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api(membersApi.card), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api(customersApi.profile), ORIGIN)).toBe(CUSTOMER_CACHE);
+    expect(offlineCacheFor('GET', api(shopApi.catalog), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api(settingsApi.mainSetting), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', at('/app-config.json'), ORIGIN)).toBe(SHOP_CACHE);
     expect(SHOP_CACHE).not.toBe(CUSTOMER_CACHE);
   });
 
   it('keeps nothing with another query, another spelling, method or origin', () => {
+    // the allowlist's own path parsing: these spellings are what it must refuse
     for (const url of [
       '/api/shop/catalog?x=1',
       '/api/Shop/Catalog',
@@ -53,8 +64,8 @@ describe('the offline allowlist', () => {
     ]) {
       expect(offlineCacheFor('GET', at(url), ORIGIN), url).toBeNull();
     }
-    for (const method of ['POST', 'HEAD', 'PUT', 'DELETE']) expect(offlineCacheFor(method, api('member/card'), ORIGIN), method).toBeNull();
-    expect(offlineCacheFor('GET', new URL('/api/member/card', 'https://elsewhere.example'), ORIGIN)).toBeNull();
+    for (const method of ['POST', 'HEAD', 'PUT', 'DELETE']) expect(offlineCacheFor(method, api(membersApi.card), ORIGIN), method).toBeNull();
+    expect(offlineCacheFor('GET', new URL(api(membersApi.card).pathname, 'https://elsewhere.example'), ORIGIN)).toBeNull();
   });
 });
 
@@ -73,7 +84,7 @@ describe("the shop's pictures", () => {
       `/api/media/${sha}.png?x=1`,
       `/api/media/${sha}.html`,
       '/api/app/icon',
-      '/api/member/card',
+      api(membersApi.card).pathname,
       '/demo/x.js',
       '/demo/../secret.svg',
       '/assets/a.svg',
@@ -83,6 +94,6 @@ describe("the shop's pictures", () => {
     expect(isShopImage('POST', at(`/api/media/${sha}.png`), ORIGIN)).toBe(false);
     expect(isShopImage('GET', new URL(`/api/media/${sha}.png`, 'https://elsewhere.example'), ORIGIN)).toBe(false);
     // no declared call as the app asks it (media/{file} is only ever asked by its hash, above)
-    for (const c of ALL_CALLS) expect(isShopImage('GET', api(c.path), ORIGIN), c.path).toBe(false);
+    for (const c of ALL_CALLS) expect(isShopImage('GET', api(c), ORIGIN), c.path).toBe(false);
   });
 });
