@@ -1,7 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useState } from 'react';
 import { Button } from '../../src/ui/button/button';
 import { Dialog, DialogClose } from '../../src/ui/dialog/dialog';
+import { TextField } from '../../src/ui/text-field/text-field';
+import { AppToastContainer, toast } from '../../src/ui/toast/app-toast-container';
 
 const meta = {
   title: 'UI/Dialog',
@@ -46,4 +49,123 @@ export const Open: Story = { args: { defaultOpen: true } };
 
 export const WithoutDescription: Story = {
   args: { defaultOpen: true, description: undefined, title: 'Choose a size', children: <p className="text-muted">Regular or large.</p> },
+};
+
+/** A dialog the page opens (no trigger), with a field that takes the focus: it goes back to the button on close. */
+function OpenedByThePage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Rename</Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Rename the card">
+        <TextField label="Name" defaultValue="Kopi card" autoFocus />
+      </Dialog>
+    </>
+  );
+}
+
+export const FocusBackToWhatOpenedIt: Story = {
+  render: () => <OpenedByThePage />,
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const button = within(canvasElement).getByRole('button', { name: 'Rename' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await body.findByRole('dialog', { name: 'Rename the card' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+  },
+};
+
+/** Tab stays inside the dialog: after its last control comes its first. */
+export const TabStaysInside: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Redeem' }));
+    const dialog = await body.findByRole('dialog', { name: 'Redeem Free Latte?' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    await waitFor(() => expect(close).toHaveFocus());
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('button', { name: 'Redeem now' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(within(dialog).getByRole('button', { name: 'Redeem now' })).toHaveFocus();
+  },
+};
+
+/** A dialog opened from another stacks above it; Escape closes the top one alone, and focus goes back step by step. */
+export const Nested: Story = {
+  args: {
+    title: 'Your order',
+    description: undefined,
+    trigger: <Button>Order</Button>,
+    footer: undefined,
+    children: <Dialog title="Remove the latte?" trigger={<Button variant="danger">Remove</Button>} />,
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Order' }));
+    const outer = await body.findByRole('dialog', { name: 'Your order' });
+    const remove = within(outer).getByRole('button', { name: 'Remove' });
+    await userEvent.click(remove);
+    const inner = await body.findByRole('dialog', { name: 'Remove the latte?' });
+    // the inner one is drawn above the outer one: later in the page, in a layer as high
+    await expect(outer.compareDocumentPosition(inner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog', { name: 'Remove the latte?' })).toBeNull());
+    await expect(body.getByRole('dialog', { name: 'Your order' })).toBeVisible();
+    await waitFor(() => expect(remove).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** The page does not scroll under an open dialog, and does again once it closes; a click outside it closes it. */
+export const PageStaysPut: Story = {
+  render: (args) => (
+    <div className="h-[300vh]">
+      <Dialog {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const doc = canvasElement.ownerDocument;
+    const body = within(doc.body);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Redeem' }));
+    const dialog = await body.findByRole('dialog', { name: String(args.title) });
+    await expect(getComputedStyle(doc.documentElement).overflow).toBe('hidden');
+    // what a press at the top-left corner lands on: not the dialog (the backdrop lets it through to the page)
+    const outside = doc.elementFromPoint(4, 4) as HTMLElement;
+    await expect(dialog.contains(outside)).toBe(false);
+    await userEvent.click(outside);
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await expect(getComputedStyle(doc.documentElement).overflow).not.toBe('hidden');
+  },
+};
+
+/** Over the toasts: a toast shown while a dialog is open is drawn under it (the dialog says itself what it has to say). */
+export const OverToasts: Story = {
+  render: (args) => (
+    <>
+      <Dialog {...args} />
+      <AppToastContainer />
+    </>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Redeem' }));
+    const dialog = await body.findByRole('dialog', { name: String(args.title) });
+    toast.info('Your order is ready');
+    const message = await body.findByText('Your order is ready');
+    // both are fixed boxes in the page's own stacking context: the higher z-index is drawn on top
+    const layer = (el: Element) => {
+      let at: Element | null = el;
+      while (at && getComputedStyle(at).position !== 'fixed') at = at.parentElement;
+      return Number(getComputedStyle(at!).zIndex);
+    };
+    await expect(layer(dialog)).toBeGreaterThan(layer(message));
+  },
 };

@@ -1,18 +1,5 @@
-import {
-  cloneElement,
-  createContext,
-  isValidElement,
-  useContext,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-  type RefObject,
-} from 'react';
-import { createPortal, flushSync } from 'react-dom';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useLayoutEffect, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { CloseIcon } from '../icon/icon';
 import { Button } from '../button/button';
 import { cx, focusRing } from '../lib/cx';
@@ -24,7 +11,7 @@ export interface DialogProps {
   /** Required: the dialog's accessible name. */
   title: ReactNode;
   description?: ReactNode;
-  /** Element that opens the dialog (a Button: it gets the click handler that opens it). */
+  /** Element that opens the dialog (rendered with Radix `asChild`, so pass a Button or a <button>). */
   trigger?: ReactNode;
   /** Actions at the bottom (buttons). */
   footer?: ReactNode;
@@ -35,106 +22,45 @@ export interface DialogProps {
   placement?: 'center' | 'sheet';
 }
 
-type Clickable = { onClick?: (e: MouseEvent<HTMLElement>) => void };
-
-/** What DialogClose calls: closes the dialog around it. */
-const CloseContext = createContext<() => void>(() => {});
-
 /**
- * A modal dialog: the platform's own <dialog>, opened with showModal(). The browser puts it in the top
- * layer above everything, makes the page behind it inert and sends Escape as a `cancel` event; the page
- * does not scroll under it (`html:has(dialog[open])` in src/base.css). It is rendered only while open.
+ * A modal dialog on Radix Dialog (docs/decisions/009-radix-dialog.md): it traps focus (its first control
+ * takes it, or a field's autoFocus), gives it back on close, closes on Escape and on a click outside (the
+ * parent decides, through onOpenChange, for a controlled one), and hides the page from assistive
+ * technology and the pointer while open. It is rendered only while open, portalled to <body>, above the
+ * toasts; one opened from another stacks above it and Escape closes the top one alone.
  */
-export function Dialog({ open, defaultOpen = false, onOpenChange, trigger, ...rest }: DialogProps) {
-  const [uncontrolled, setUncontrolled] = useState(defaultOpen);
-  const isOpen = open ?? uncontrolled;
-  // who gets focus back on close: the trigger, or what had focus when the dialog opened
-  const opener = useRef<HTMLElement | null>(null);
-  const setOpen = (next: boolean) => {
-    if (open === undefined) setUncontrolled(next);
-    onOpenChange?.(next);
-  };
+export function Dialog({ open, defaultOpen, onOpenChange, trigger, ...rest }: DialogProps) {
   return (
-    <>
-      {isValidElement<Clickable & { 'aria-haspopup'?: string; 'aria-expanded'?: boolean }>(trigger)
-        ? cloneElement(trigger, {
-            'aria-haspopup': 'dialog',
-            'aria-expanded': isOpen,
-            onClick: (e: MouseEvent<HTMLElement>) => {
-              trigger.props.onClick?.(e);
-              if (e.defaultPrevented) return;
-              opener.current = e.currentTarget;
-              setOpen(true);
-            },
-          })
-        : trigger}
-      {isOpen && createPortal(<Modal {...rest} opener={opener} onDismiss={() => setOpen(false)} />, document.body)}
-    </>
+    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <Modal {...rest} hasTrigger={Boolean(trigger)} />
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
-const FOCUSABLE =
-  'button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+/** How many dialogs are open: the page does not scroll under any of them. */
+let openDialogs = 0;
 
 /**
- * Opens the <dialog> as a modal on mount and closes it on unmount, giving focus back to `opener` (or to
- * what had it when it opened). Returns whether it is open yet.
+ * The page's scroll lock, with the CSSOM (Radix's own, react-remove-scroll, writes a <style> element,
+ * which the Content-Security-Policy's `style-src 'self'` blocks). The scrollbar's gutter stays, so the
+ * page does not shift sideways; it is measured before the lock hides the scrollbar.
  */
-function useShowModal(ref: RefObject<HTMLDialogElement | null>, opener: RefObject<HTMLElement | null>, onDismiss: () => void) {
-  // The content is rendered once the dialog is open: a field's autoFocus cannot focus into a closed one.
-  const [shown, setShown] = useState(false);
-  const dismiss = useRef(onDismiss);
-  dismiss.current = onDismiss;
-
+function useScrollLock() {
   useLayoutEffect(() => {
-    const el = ref.current!;
     const html = document.documentElement;
-    const from = opener.current ?? (document.activeElement as HTMLElement | null);
-    let mounted = true;
-    // The page's scrollbar goes while a dialog is open: its gutter stays, so the page does not shift.
-    if (!document.querySelector('dialog[open]') && window.innerWidth > html.clientWidth) html.style.scrollbarGutter = 'stable';
-    // Escape and other close requests: the parent decides (a controlled dialog stays open until it says).
-    const onCancel = (e: Event) => {
-      if (!e.cancelable) return; // the browser closes it: onClose below
-      e.preventDefault();
-      dismiss.current();
-    };
-    // The browser closes it anyway on a repeated close request without a user action in between.
-    const onClose = () => {
-      flushSync(() => dismiss.current());
-      if (mounted && !el.open) el.showModal();
-    };
-    el.addEventListener('cancel', onCancel);
-    el.addEventListener('close', onClose);
-    if (!el.open) {
-      if (typeof el.showModal === 'function') el.showModal();
-      else el.setAttribute('open', ''); // jsdom has no showModal
+    if (openDialogs++ === 0) {
+      if (window.innerWidth > html.clientWidth) html.style.scrollbarGutter = 'stable';
+      html.style.overflow = 'hidden';
     }
-    setShown(true);
     return () => {
-      mounted = false;
-      el.removeEventListener('cancel', onCancel);
-      el.removeEventListener('close', onClose);
-      const active = document.activeElement;
-      const focusInside = !active || active === document.body || el.contains(active);
-      if (el.open) {
-        if (typeof el.close === 'function') el.close();
-        else el.removeAttribute('open');
-      }
-      if (!document.querySelector('dialog[open]')) html.style.removeProperty('scrollbar-gutter');
-      if (focusInside && from?.isConnected) from.focus();
+      if (--openDialogs > 0) return;
+      html.style.removeProperty('overflow');
+      html.style.removeProperty('scrollbar-gutter');
     };
-  }, [ref, opener]);
-
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!shown || !el) return;
-    const active = document.activeElement;
-    if (active && active !== el && el.contains(active)) return; // a field's autoFocus took it
-    (el.querySelector<HTMLElement>(FOCUSABLE) ?? el).focus();
-  }, [ref, shown]);
-
-  return shown;
+  }, []);
 }
 
 function Modal({
@@ -144,85 +70,60 @@ function Modal({
   children,
   closeLabel = 'Close',
   placement = 'center',
-  opener,
-  onDismiss,
-}: Omit<DialogProps, 'open' | 'defaultOpen' | 'onOpenChange' | 'trigger'> & { opener: RefObject<HTMLElement | null>; onDismiss: () => void }) {
+  hasTrigger,
+  ref,
+}: Omit<DialogProps, 'open' | 'defaultOpen' | 'onOpenChange' | 'trigger'> & { hasTrigger: boolean; ref?: Ref<HTMLDivElement> }) {
   const sheet = placement === 'sheet';
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const shown = useShowModal(ref, opener, onDismiss);
-  // a click closes on the backdrop only when the press began there too (not a text selection dragged out)
-  const pressedBackdrop = useRef(false);
-
+  // What had focus as the dialog opened, read before a field's autoFocus inside it takes focus.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useScrollLock();
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape' || e.defaultPrevented) return;
-        // handled here, so a dialog opened from inside another closes alone
-        e.preventDefault();
-        e.stopPropagation();
-        onDismiss();
-      }}
-      onPointerDown={(e) => {
-        pressedBackdrop.current = e.target === e.currentTarget;
-      }}
-      onClick={(e) => {
-        // the content fills the <dialog>, so a click on the <dialog> itself is on its backdrop
-        if (e.target === e.currentTarget && pressedBackdrop.current) onDismiss();
-      }}
-      className={cx(
-        'max-h-none max-w-none overflow-hidden bg-surface-raised p-0 text-ink shadow-xl backdrop:bg-ink/50',
-        sheet
-          ? 'mt-auto mb-0 w-full rounded-t-3xl sm:m-auto sm:w-[min(32rem,calc(100vw-2rem))] sm:rounded-3xl'
-          : 'm-auto w-[min(32rem,calc(100vw-2rem))] rounded-3xl',
-      )}
-    >
-      {shown && (
-        <CloseContext.Provider value={onDismiss}>
-          <div className={cx('flex max-h-[90dvh] flex-col gap-4 overflow-y-auto p-5', sheet && 'pb-[max(1.25rem,env(safe-area-inset-bottom))]')}>
-            {sheet && <div aria-hidden="true" className="mx-auto -mt-2 h-1.5 w-10 shrink-0 rounded-full bg-border sm:hidden" />}
-            <div className="flex items-start justify-between gap-4">
-              <div className="flex flex-col gap-1">
-                <h2 id={titleId} className="text-lg font-semibold">
-                  {title}
-                </h2>
-                {description && (
-                  <p id={descriptionId} className="text-sm text-muted">
-                    {description}
-                  </p>
-                )}
-              </div>
-              <button
-                type="button"
-                aria-label={closeLabel}
-                onClick={onDismiss}
-                className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface', focusRing)}
-              >
-                <CloseIcon size={20} />
-              </button>
+    // The backdrop, and the box that centres the dialog (or puts a sheet at the bottom). Over
+    // react-toastify's container (z-index 9999): what a dialog has to say while open it says itself.
+    // A click on it is outside the dialog: Radix closes it.
+    <div ref={ref} className="fixed inset-0 z-[10000] flex bg-ink/50">
+      <RadixDialog.Content
+        onCloseAutoFocus={(e) => {
+          // Focus goes back to the trigger (Radix) or, for a dialog the page opened, to what had it
+          // then; unless the page has put it somewhere since the dialog closed.
+          const active = document.activeElement;
+          const lost = !active || active === document.body;
+          if (lost && hasTrigger) return;
+          e.preventDefault();
+          if (lost && opener?.isConnected) opener.focus();
+        }}
+        className={cx(
+          'overflow-hidden bg-surface-raised text-ink shadow-xl outline-none',
+          sheet
+            ? 'mt-auto mb-0 w-full rounded-t-3xl sm:m-auto sm:w-[min(32rem,calc(100vw-2rem))] sm:rounded-3xl'
+            : 'm-auto w-[min(32rem,calc(100vw-2rem))] rounded-3xl',
+        )}
+      >
+        <div className={cx('flex max-h-[90dvh] flex-col gap-4 overflow-y-auto p-5', sheet && 'pb-[max(1.25rem,env(safe-area-inset-bottom))]')}>
+          {sheet && <div aria-hidden="true" className="mx-auto -mt-2 h-1.5 w-10 shrink-0 rounded-full bg-border sm:hidden" />}
+          <div className="flex items-start justify-between gap-4">
+            <div className="flex flex-col gap-1">
+              <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+              {description && <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description>}
             </div>
-            {children}
-            {footer && <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+            <RadixDialog.Close
+              aria-label={closeLabel}
+              className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface', focusRing)}
+            >
+              <CloseIcon size={20} />
+            </RadixDialog.Close>
           </div>
-        </CloseContext.Provider>
-      )}
-    </dialog>
+          {children}
+          {footer && <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>}
+        </div>
+      </RadixDialog.Content>
+    </div>
   );
 }
 
-/** Wraps a button so it closes the surrounding Dialog or BottomSheet when clicked (after its own onClick). */
-export function DialogClose({ children }: { children: ReactElement<Clickable> }) {
-  const close = useContext(CloseContext);
-  return cloneElement(children, {
-    onClick: (e: MouseEvent<HTMLElement>) => {
-      children.props.onClick?.(e);
-      if (!e.defaultPrevented) close();
-    },
-  });
+/** Wraps a button so it closes the surrounding Dialog or BottomSheet when clicked (after its own onClick, unless that prevents it). */
+export function DialogClose({ children }: { children: ReactElement }) {
+  return <RadixDialog.Close asChild>{children}</RadixDialog.Close>;
 }
 
 /**
