@@ -1,4 +1,5 @@
 import type { AuditListData } from '#contract/staff';
+import { WEEKDAY_NAMES } from '../shared/location-words';
 
 export type AuditEntry = AuditListData['items'][number];
 
@@ -146,15 +147,6 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
 
 /** Fields that hold an image's stored address: said as the image they are, never as the path. */
 const IMAGE: Record<string, string> = { post_file: 'logo', post_title: 'favicon', landing_body_background_image: 'landing image', image: 'photo' };
-const WEEKDAY_NAMES: Record<string, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 /** A day's opening periods as people read them: "08:00–12:00, 13:00–17:00", or "Closed". */
 function periodsOf(v: unknown): string {
@@ -166,9 +158,9 @@ function periodsOf(v: unknown): string {
 function hoursChanges(before: unknown, after: unknown): ActivityChange[] {
   const b = obj(before);
   const a = obj(after);
-  return Object.keys(WEEKDAY_NAMES)
+  return (Object.keys(WEEKDAY_NAMES) as Array<keyof typeof WEEKDAY_NAMES>)
     .filter((d) => JSON.stringify(b[d] ?? []) !== JSON.stringify(a[d] ?? []))
-    .map((d) => ({ label: `${labelOf('hours')}, ${WEEKDAY_NAMES[d]!}`, before: periodsOf(b[d]), after: periodsOf(a[d]) }));
+    .map((d) => ({ label: `${labelOf('hours')}, ${WEEKDAY_NAMES[d]}`, before: periodsOf(b[d]), after: periodsOf(a[d]) }));
 }
 
 /** The dated exceptions added, changed or taken away, one line per date. */

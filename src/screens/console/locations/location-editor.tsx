@@ -16,17 +16,7 @@ import { Button, Card, MapLink, Notice, TextField } from '../../../ui';
 import { CheckField, ChoiceField, FormActions, SelectField, TextAreaField, type SaveProblem } from '../shared/editor-fields';
 import { zoneChoices, zoneLabel } from '../shared/region-choices';
 import { readPastedArea } from './location-geojson';
-import { periodHint } from '../shared/location-words';
-
-const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+import { periodHint, WEEKDAY_NAMES } from '../shared/location-words';
 
 /** A product the location may not sell, as the editor lists them. */
 export interface LocationProduct {

@@ -8,6 +8,7 @@ import { breakdownTotal, earnBreakdown, WEEKDAYS, type RuleAction, type RuleForE
 import { formatMoney, moneyDigits } from '#contract/money';
 import type { LoyaltyRule } from '#contract/loyalty';
 import type { StampPer } from '#contract/stamps';
+import { WEEKDAY_NAMES as DAY_NAMES } from '../shared/location-words';
 
 export const KIND_WORDS: Record<RuleKind, { title: string; hint: string }> = {
   multiplier: { title: 'Points multiplier', hint: 'More points on chosen products or categories: 2× points on pastries.' },
@@ -23,15 +24,7 @@ export const ACTION_WORDS: Record<RuleAction, { doing: string; she: string }> = 
   completed_profile: { doing: 'completing the profile', she: 'completes her profile' },
 };
 
-export const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
+export { DAY_NAMES };
 const short = (d: Weekday) => DAY_NAMES[d].slice(0, 3);
 
 /** The products and categories a rule may name, with what a product costs (for the preview's example). */

@@ -3,7 +3,7 @@
  * (clockTime: "7:00 PM" for an en-PH shop, "19:00" for en-GB), in the location's own time zone
  * (effective_timezone), whatever the computer is set to.
  */
-import type { MerchantLocation } from '#contract/locations';
+import type { MerchantLocation, Weekday } from '#contract/locations';
 import { clockTime } from '../../../ui/lib/dates';
 
 type Zoned = { locale: string; timeZone: string };
@@ -42,3 +42,14 @@ export function periodHint(open: string, close: string): string | undefined {
   if (open === close) return 'Open all day and night.';
   return close < open ? `Runs past midnight: closes at ${close} the next day.` : undefined;
 }
+
+/** Each day of the week by name, Monday first: the hours editor, the loyalty rules and Activity. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
