@@ -48,18 +48,35 @@ function run(cmd: string, args: string[], extraEnv: Record<string, string> = {})
   return r.status ?? 1;
 }
 
+/** The machine's CPU ticks so far, busy and all (Linux's /proc/stat); undefined elsewhere. */
+function cpuTicks(): { busy: number; all: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = fields.slice(0, 8).map(Number); // user nice system idle iowait irq softirq steal
+  const all = n.reduce((a, b) => a + b, 0);
+  return { busy: all - n[3]! - n[4]!, all };
+}
+
+/** How busy the cores were over a stage: where a whole run's time goes, read beside the host's speed. */
+function busyWords(from: ReturnType<typeof cpuTicks>): string {
+  const to = cpuTicks();
+  if (!from || !to || to.all === from.all) return '';
+  return `, cores ${Math.round(((to.busy - from.busy) / (to.all - from.all)) * 100)}% busy`;
+}
+
 function stage(name: string, fn: () => StageResult) {
   if (!want(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const result = fn();
-  const secs = ((Date.now() - started) / 1000).toFixed(0);
+  const secs = `${((Date.now() - started) / 1000).toFixed(0)} s${busyWords(ticks)}`;
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.skipped += result.skipped ?? 0;
   for (const f of result.failures ?? []) failures.push(`${name}: ${f}`);
   stages.push(
-    `${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs} s)${result.note ? ` - ${result.note}` : ''}`,
+    `${name}: ${result.passed} passed, ${result.failed} failed${result.skipped ? `, ${result.skipped} skipped` : ''} (${secs})${result.note ? ` - ${result.note}` : ''}`,
   );
 }
 
