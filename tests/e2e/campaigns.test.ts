@@ -11,7 +11,7 @@ import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } 
 import { useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
 import { apiUrl } from './support/api-url';
-import { campaignsApi } from '#contract/campaigns.calls';
+import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
 import { customersApi } from '#contract/customers.calls';
 
 const SECRET = 'e2e-campaigns-provider-secret-0123456789abcdef';
@@ -40,10 +40,11 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
     await expect.poll(() => card.getByText('On', { exact: true }).count()).toBe(1);
     await expect.poll(() => card.textContent()).toContain('Customers who have not ordered for 45 days');
     const saved = await page.evaluate(
-      async () =>
-        (await (await fetch('/api/merchant/campaigns')).json()) as {
+      async (url) =>
+        (await (await fetch(url)).json()) as {
           data: { campaigns: Array<{ kind: string; enabled: boolean; timing: number; title: string }> };
         },
+      apiUrl(campaignsConsoleApi.campaigns),
     );
     expect(saved.data.campaigns.find((c) => c.kind === 'win_back')).toMatchObject({ enabled: true, timing: 45, title: 'Long time no see, {name}' });
     await page.goto('/merchant/audit');

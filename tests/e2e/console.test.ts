@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
 import { consoleNav } from './support/console';
+import { apiUrl } from './support/api-url';
+import { staffApi } from '#contract/staff.calls';
+import { themeApi } from '#contract/theme.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -133,8 +136,9 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['desktop', 'phone'])('the merch
     await staffPage.goto('/merchant/theme');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     // and the provider refuses the calls themselves
-    const statuses = await staffPage.evaluate(async () =>
-      Promise.all(['/api/merchant/staff', '/api/merchant/theme/draft', '/api/merchant/audit'].map(async (u) => (await fetch(u)).status)),
+    const statuses = await staffPage.evaluate(
+      async (urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status)),
+      [apiUrl(staffApi.team), apiUrl(themeApi.draft), apiUrl(staffApi.audit)],
     );
     expect(statuses).toEqual([403, 403, 403]);
 

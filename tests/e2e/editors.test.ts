@@ -14,6 +14,11 @@ import { completePickupOrder, setUpOwner } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
 import { apiUrl } from './support/api-url';
 import { ordersApi } from '#contract/orders.calls';
+import { customersConsoleApi } from '#contract/customers.calls';
+import { menuApi } from '#contract/menu.calls';
+import { rewardsEditorApi } from '#contract/rewards.calls';
+import { staffApi } from '#contract/staff.calls';
+import { wheelEditorApi } from '#contract/wheel.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -289,22 +294,24 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
   });
 
   it('refuses every editor once the owner has signed out', async () => {
-    const statuses = await desk.evaluate(async () => {
-      const calls: Array<[string, unknown]> = [
-        ['merchant/menu/product/update', { id: 1, available: false }],
-        ['merchant/rewards/update', { name: 'butter-croissant', points_cost: 1 }],
-        ['merchant/wheel/publish', { segments: [{ label: 'All', prize_type: 'none', weight: 1 }], spin_cost_points: 0, free_spins_per_day: 1 }],
-        ['merchant/customers/adjust-points', { customer_id: 1, points: 1000, reason: 'for me', idempotency_key: crypto.randomUUID() }],
-      ];
-      // signed out of the console: every editor refuses
-      await fetch('/api/merchant/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return Promise.all(
-        calls.map(
-          async ([path, body]) =>
-            (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
-        ),
-      );
-    });
+    const calls: Array<[string, unknown]> = [
+      [apiUrl(menuApi.updateProduct), { id: 1, available: false }],
+      [apiUrl(rewardsEditorApi.update), { name: 'butter-croissant', points_cost: 1 }],
+      [apiUrl(wheelEditorApi.publish), { segments: [{ label: 'All', prize_type: 'none', weight: 1 }], spin_cost_points: 0, free_spins_per_day: 1 }],
+      [apiUrl(customersConsoleApi.adjustPoints), { customer_id: 1, points: 1000, reason: 'for me', idempotency_key: crypto.randomUUID() }],
+    ];
+    const statuses = await desk.evaluate(
+      async ({ calls, logout }) => {
+        // signed out of the console: every editor refuses
+        await fetch(logout, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        return Promise.all(
+          calls.map(
+            async ([url, body]) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+          ),
+        );
+      },
+      { calls, logout: apiUrl(staffApi.logout) },
+    );
     expect(statuses).toEqual([401, 401, 401, 401]);
     expect(deskErrors.filter((e) => !/status of 40[0-9]/.test(e))).toEqual([]);
     expect(phoneErrors.filter((e) => !/status of 40[0-9]/.test(e))).toEqual([]);

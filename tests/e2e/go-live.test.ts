@@ -8,6 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { useOwnerDesk } from './support/console';
+import { apiUrl } from './support/api-url';
+import { mediaApi } from '#contract/media.calls';
+import { themeApi } from '#contract/theme.calls';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -71,15 +74,19 @@ describe.skipIf(!HAS_CHROME)('going live from the console', () => {
   it("publishing the brand with the shop's own logo and favicon ticks its step; the preview shows the shop as a customer sees it", async () => {
     // a 1×1 PNG uploaded as the logo and the favicon (the demo's say "Kopi Senja": they do not tick it)
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-    const published = await desk.page.evaluate(async (file) => {
-      const post = (path: string, body: unknown) =>
-        fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const before = (await (await post('merchant/theme/publish', {})).json()) as { data: unknown };
-      const image = (await (await post('merchant/images', { file, purpose: 'favicon' })).json()) as { data: { url: string } };
-      const draft = (await (await fetch('/api/merchant/theme/draft')).json()) as { data: { theme: Record<string, unknown> } };
-      await post('merchant/theme/draft', { ...draft.data.theme, post_file: image.data.url, post_title: image.data.url });
-      return { before: Boolean(before.data), after: (await post('merchant/theme/publish', {})).status };
-    }, png);
+    const urls = { publish: apiUrl(themeApi.publish), upload: apiUrl(mediaApi.upload), draft: apiUrl(themeApi.draft) };
+    const published = await desk.page.evaluate(
+      async ({ file, urls }) => {
+        const post = (url: string, body: unknown) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const before = (await (await post(urls.publish, {})).json()) as { data: unknown };
+        const image = (await (await post(urls.upload, { file, purpose: 'favicon' })).json()) as { data: { url: string } };
+        const draft = (await (await fetch(urls.draft)).json()) as { data: { theme: Record<string, unknown> } };
+        await post(urls.draft, { ...draft.data.theme, post_file: image.data.url, post_title: image.data.url });
+        return { before: Boolean(before.data), after: (await post(urls.publish, {})).status };
+      },
+      { file: png, urls },
+    );
     expect(published).toEqual({ before: true, after: 200 });
     await desk.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Overview' }).click();
     await desk.page.getByText(/1 of 8 done/).waitFor();

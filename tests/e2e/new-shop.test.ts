@@ -19,8 +19,9 @@ import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import { apiUrl } from './support/api-url';
 import { addressesApi } from '#contract/addresses.calls';
-import { customersApi } from '#contract/customers.calls';
-import { rewardsApi } from '#contract/rewards.calls';
+import { customersApi, customersConsoleApi } from '#contract/customers.calls';
+import { menuApi } from '#contract/menu.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -265,22 +266,26 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     // the owner's reward: the new drink, free; the customer gets the points for it at the counter
     const { id: customerId } = ((await (await customer.request.get(apiUrl(customersApi.profile))).json()) as { data: { id: number } }).data;
     const made = await desk.page.evaluate(
-      async ({ drink, customerId }) => {
-        const post = async (path: string, body: unknown) =>
-          (await fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-        const menu = (await (await fetch('/api/merchant/menu')).json()) as { data: { categories: Array<{ products: Array<{ id: number; name: string }> }> } };
+      async ({ drink, customerId, urls }) => {
+        const post = async (url: string, body: unknown) =>
+          (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+        const menu = (await (await fetch(urls.menu)).json()) as { data: { categories: Array<{ products: Array<{ id: number; name: string }> }> } };
         const productId = menu.data.categories.flatMap((c) => c.products).find((p) => p.name === drink)!.id;
-        const reward = (await post('merchant/rewards/create', {
+        const reward = (await post(urls.createReward, {
           title: `Free ${drink.toLowerCase()}`,
           points_cost: 50,
           stock_total: null,
           valid_days: 30,
           product_id: productId,
         })) as { data: { reward: { name: string } } };
-        await post('merchant/customers/adjust-points', { customer_id: customerId, points: 50, reason: 'Welcome gift', idempotency_key: crypto.randomUUID() });
+        await post(urls.adjustPoints, { customer_id: customerId, points: 50, reason: 'Welcome gift', idempotency_key: crypto.randomUUID() });
         return reward.data.reward.name;
       },
-      { drink: DRINK, customerId },
+      {
+        drink: DRINK,
+        customerId,
+        urls: { menu: apiUrl(menuApi.menu), createReward: apiUrl(rewardsEditorApi.create), adjustPoints: apiUrl(customersConsoleApi.adjustPoints) },
+      },
     );
     const redeemed = await customer.request.post(apiUrl(rewardsApi.redeem), { data: { name: made, idempotency_key: crypto.randomUUID() } });
     expect(redeemed.status(), await redeemed.text()).toBe(201);

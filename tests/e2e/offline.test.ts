@@ -181,7 +181,10 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     // the code is back with the connection
     await expect.poll(() => card.getByRole('img', { name: /QR code of your member card/ }).count()).toBe(1);
     // a read again reaches the server (not the worker's kept copy)
-    const fresh = await page.evaluate(async () => (await fetch('/api/member/card', { headers: { accept: 'application/json' } })).headers.get('x-offline-copy'));
+    const fresh = await page.evaluate(
+      async (url) => (await fetch(url, { headers: { accept: 'application/json' } })).headers.get('x-offline-copy'),
+      apiUrl(membersApi.card),
+    );
     expect(fresh).toBeNull();
     expect(errors).toEqual([]);
   });

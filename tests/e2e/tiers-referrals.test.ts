@@ -14,6 +14,7 @@ import { codeFor, HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watch
 import { useOwnerDesk } from './support/console';
 import { localPhone, signUp, topUp } from './support/customer';
 import { apiUrl } from './support/api-url';
+import { counterApi } from '#contract/counter.calls';
 import { customersApi } from '#contract/customers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -119,13 +120,16 @@ describe.skipIf(!HAS_CHROME)('referrals and tiers', () => {
     await expect.poll(() => ana.getByText('200 more points to Brew').count()).toBe(1);
 
     // a walk-in sale of ₱2,500.00 at the counter: 250 points, 350 earned in all
-    const earned = await desk.page.evaluate(async (phone) => {
-      const post = (path: string, body: unknown) =>
-        fetch(`/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const member = (await (await post('merchant/counter/member', { phone })).json()) as { data: { member: { customer_id: number } } };
-      const earn = await post('merchant/counter/earn', { customer_id: member.data.member.customer_id, amount: 250_000, idempotency_key: crypto.randomUUID() });
-      return { status: earn.status, body: await earn.text() };
-    }, anaPhone);
+    const earned = await desk.page.evaluate(
+      async ({ phone, urls }) => {
+        const post = (url: string, body: unknown) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const member = (await (await post(urls.member, { phone })).json()) as { data: { member: { customer_id: number } } };
+        const earn = await post(urls.earn, { customer_id: member.data.member.customer_id, amount: 250_000, idempotency_key: crypto.randomUUID() });
+        return { status: earn.status, body: await earn.text() };
+      },
+      { phone: anaPhone, urls: { member: apiUrl(counterApi.member), earn: apiUrl(counterApi.earn) } },
+    );
     expect(earned.status, earned.body).toBe(201);
 
     await ana.goto('/home');

@@ -23,7 +23,7 @@ import { setUpOwner } from './support/console';
 import { signUp, topUp } from './support/customer';
 import { inStoppedApp, restartLater, type AppDatabase } from './support/time-passes';
 import { apiUrl } from './support/api-url';
-import { campaignsApi } from '#contract/campaigns.calls';
+import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
 
@@ -115,14 +115,17 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
       const owner = await desk.newPage();
       const ownerErrors = watchErrors(owner);
       await setUpOwner(owner, app.output(), 'owner-winback@kopisenja.example');
-      const saved = await owner.evaluate(async (title) => {
-        const res = await fetch('/api/merchant/campaigns/update', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ kind: 'win_back', enabled: true, title, body: "It's been a while. Your usual is waiting.", timing: 30 }),
-        });
-        return { status: res.status, body: await res.text() };
-      }, TITLE);
+      const saved = await owner.evaluate(
+        async ({ title, url }) => {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ kind: 'win_back', enabled: true, title, body: "It's been a while. Your usual is waiting.", timing: 30 }),
+          });
+          return { status: res.status, body: await res.text() };
+        },
+        { title: TITLE, url: apiUrl(campaignsConsoleApi.update) },
+      );
       expect(saved.status, saved.body).toBe(200);
       expect(ownerErrors).toEqual([]);
     } finally {
