@@ -37,11 +37,11 @@ import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake'
 import { serverEnv } from './support/env';
 import { SERVER_BUNDLE } from '../support/server-bundle';
 import { describePostgres } from './support/provider';
-import { authApi } from '#contract/auth.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { shopApi } from '#contract/shop.calls';
 import { gatewayUrl, providerUrl } from '../support/calls';
+import { signUpByText, stopBuiltProcess } from './support/built-process';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -178,18 +178,6 @@ async function untilHealthy(r: Running, timeoutMs = 90_000): Promise<void> {
   }
 }
 
-function stopProcess(r: Running | undefined): Promise<void> {
-  if (!r || r.proc.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const kill = setTimeout(() => r.proc.kill('SIGKILL'), 20_000);
-    r.proc.on('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    r.proc.kill('SIGTERM');
-  });
-}
-
 describePostgres('PostgreSQL restarted, stopped, killed and switched read-only under traffic', () => {
   const postgres = new OwnPostgres();
   let twilio: TwilioFake;
@@ -221,7 +209,7 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([...gateways, ...providers].map(stopProcess));
+    await Promise.all([...gateways, ...providers].map(stopBuiltProcess));
     await db?.close().catch(() => {});
     await twilio?.close();
     postgres.destroy();
@@ -287,15 +275,8 @@ describePostgres('PostgreSQL restarted, stopped, killed and switched read-only u
     db = await openDatabase({ databaseUrl: postgres.url, poolSize: 2, onIdleError: () => {} });
     const customers: Array<{ agent: ReturnType<typeof request.agent>; phone: string; id?: number }> = [];
     for (let i = 0; i < CUSTOMERS; i++) {
-      const agent = request.agent(gateways[i % 2]!.url);
       const phone = `+6393${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-      await agent.post(gatewayUrl('', authApi.otpRequest)).send({ phone, purpose: 'register' }).expect(200);
-      const code = /\b(\d{6})\b/.exec(twilio.sent.filter((m) => m.to === phone).at(-1)!.body)![1]!;
-      const verified = await agent.post(gatewayUrl('', authApi.otpVerify)).send({ phone, code, purpose: 'register' }).expect(200);
-      await agent
-        .post(gatewayUrl('', authApi.register))
-        .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
-        .expect(201);
+      const agent = await signUpByText(gateways[i % 2]!.url, twilio, phone, `Customer ${i}`);
       customers.push({ agent, phone });
     }
     const clock = new FakeClock(new Date());

@@ -8,10 +8,9 @@
  * work, not time: a loaded machine takes longer, never does less. Afterwards: no 5xx, every
  * acknowledged write is in the database, every balance equals its ledger, and each expiry happened once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import request from 'supertest';
 import pg from 'pg';
@@ -21,10 +20,8 @@ import { DAY, FakeClock } from '../../server/lib/clock';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { freePort } from '../../scripts/lib/server-process.ts';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
-import { serverEnv } from './support/env';
-import { SERVER_BUNDLE } from '../support/server-bundle';
+import { signUpByText, startBuiltProcess, stopBuiltProcess, type BuiltProcess } from './support/built-process';
 import { describePostgres, TEST_DATABASE_URL } from './support/provider';
-import { authApi } from '#contract/auth.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -32,7 +29,6 @@ import { walletApi } from '#contract/wallet.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { gatewayUrl } from '../support/calls';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 /** each customer tops up, orders, redeems and spins this many times at least */
 const ROUNDS = 2;
 /** hourly runs forced on both providers at once, each after both finished the one before, all under traffic */
@@ -42,49 +38,14 @@ const DORMANT = 12;
 const TWILIO = { accountSid: fakeSid('AC'), authToken: 'multi-instance-token', from: '+14155550123' };
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-interface Running {
-  proc: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-async function startProcess(bundle: string, env: Record<string, string>, name: string): Promise<Running> {
-  const proc = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
-    if (m) return { proc, url: m[1]!.replace(/\/$/, ''), output: () => out };
-    if (proc.exitCode !== null || Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`${name} did not start:\n${out.slice(-3000)}`);
-    }
-    await sleep(100);
-  }
-}
-
-function stopProcess(r: Running | undefined): Promise<void> {
-  if (!r || r.proc.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const kill = setTimeout(() => r.proc.kill('SIGKILL'), 20_000);
-    r.proc.on('exit', () => {
-      clearTimeout(kill);
-      done();
-    });
-    r.proc.kill('SIGTERM');
-  });
-}
-
 describePostgres('several instances on one database', () => {
   let dbName: string;
   let databaseUrl: string;
   let twilio: TwilioFake;
   let db: DatabaseHandle;
   const dataDirs: string[] = [];
-  const providers: Running[] = [];
-  const gateways: Running[] = [];
+  const providers: BuiltProcess[] = [];
+  const gateways: BuiltProcess[] = [];
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -112,20 +73,17 @@ describePostgres('several instances on one database', () => {
       TWILIO_FROM: TWILIO.from,
       TWILIO_API_BASE: twilio.origin,
     };
-    // the test run's build of the server (tests/support/server-build.ts)
-    const bundle = SERVER_BUNDLE;
     // the first provider creates the schema and the seed; the second finds them
     for (const name of ['provider A', 'provider B']) {
       const dataDir = mkdtempSync(join(tmpdir(), 'multi-provider-'));
       dataDirs.push(dataDir);
-      providers.push(await startProcess(bundle, { ...shared, SERVE: 'provider', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir }, name));
+      providers.push(await startBuiltProcess({ ...shared, SERVE: 'provider', HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir }, name));
     }
     for (const [i, provider] of providers.entries()) {
       const dataDir = mkdtempSync(join(tmpdir(), 'multi-gateway-'));
       dataDirs.push(dataDir);
       gateways.push(
-        await startProcess(
-          bundle,
+        await startBuiltProcess(
           { ...shared, PROVIDER_API_BASE: `${provider.url}/`, PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-build') },
           `gateway ${i + 1}`,
         ),
@@ -135,7 +93,7 @@ describePostgres('several instances on one database', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all([...gateways, ...providers].map(stopProcess));
+    await Promise.all([...gateways, ...providers].map(stopBuiltProcess));
     await db?.close();
     await twilio?.close();
     if (TEST_DATABASE_URL && dbName) {
@@ -165,16 +123,8 @@ describePostgres('several instances on one database', () => {
     const agents: Array<{ agent: ReturnType<typeof request.agent>; gateway: number; phone: string }> = [];
     for (let i = 0; i < CUSTOMERS_PER_GATEWAY * 2; i++) {
       const gateway = i % 2;
-      const agent = request.agent(gateways[gateway]!.url);
       const phone = `+6392${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`;
-      await agent.post(gatewayUrl('', authApi.otpRequest)).send({ phone, purpose: 'register' }).expect(200);
-      const message = twilio.sent.filter((m) => m.to === phone).at(-1)!;
-      const code = /\b(\d{6})\b/.exec(message.body)![1]!;
-      const verified = await agent.post(gatewayUrl('', authApi.otpVerify)).send({ phone, code, purpose: 'register' }).expect(200);
-      await agent
-        .post(gatewayUrl('', authApi.register))
-        .send({ registration_token: verified.body.data.registration_token, name: `Customer ${i}` })
-        .expect(201);
+      const agent = await signUpByText(gateways[gateway]!.url, twilio, phone, `Customer ${i}`);
       agents.push({ agent, gateway, phone });
     }
     // points to redeem and spin with, granted on the ledger like any earning
