@@ -35,6 +35,20 @@ function reached(yes: boolean): void {
   reachable = yes;
   globalThis.dispatchEvent?.(new Event(yes ? REACHABLE_EVENT : UNREACHABLE_EVENT));
 }
+/**
+ * When each of the worker's kept copies that the page was last answered with was fetched from the server
+ * (its Date), by URL: a balance read offline says how old it is. Gone once the server answers it again.
+ */
+const copies = new Map<string, string>();
+function keepCopyTime(url: string, res: Response): void {
+  const date = res.headers.get('date');
+  const at = date ? new Date(date) : null;
+  if (res.headers.has(OFFLINE_COPY_HEADER) && at && !Number.isNaN(at.getTime())) copies.set(url, at.toISOString());
+  else copies.delete(url);
+}
+/** When the kept copy that answered a GET was fetched (ISO), or null when the server answered it. */
+export const copiedAt = (path: string, query?: Query): string | null => copies.get(apiUrl(path, query)) ?? null;
+
 /** Whether the page is offline now: the browser says so, or calls stopped reaching the server (or were answered from the service worker's kept copies). */
 export const isOffline = () => navigator.onLine === false || !reachable;
 
@@ -49,8 +63,9 @@ export function apiUrl(path: string, query?: Query): string {
 
 async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal; url?: string }): Promise<T> {
   let res: Response;
+  const url = opts.url ?? apiUrl(path, opts.query);
   try {
-    res = await fetch(opts.url ?? apiUrl(path, opts.query), {
+    res = await fetch(url, {
       method,
       credentials: 'same-origin',
       headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
@@ -66,7 +81,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     reached(false);
     throw new ApiRequestError(0, 'NETWORK', offline ? OFFLINE_MESSAGE : 'We could not reach the server. Check your connection and try again.');
   }
-  // the service worker's kept copy, answered because the network did not (src/sw.ts)
+  // the service worker's kept copy, answered because the network did not (src/sw.ts); its time is kept
+  // first, so what the offline line's change renders reads it
+  keepCopyTime(url, res);
   reached(!res.headers.has(OFFLINE_COPY_HEADER));
   let envelope: Envelope<T> | undefined;
   try {

@@ -6,6 +6,9 @@ export function messageOf(err: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
+/** A call that could not be made (offline, or the server out of reach): the offline line says so already. */
+export const isNetworkFailure = (err: unknown): boolean => err instanceof ApiRequestError && err.code === 'NETWORK';
+
 /** Field errors from the provider's 400 answer, keyed like the form's fields. */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
   return err instanceof ApiRequestError ? err.fields : {};

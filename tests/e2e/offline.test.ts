@@ -115,6 +115,13 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await context.setOffline(true);
 
     await page.reload();
+    // Home's balances are the kept copy: they say when they were read
+    await page.goto('/home');
+    await expect.poll(() => page.getByText(/^As of .+\. Your balances update when you're back online\.$/).count()).toBe(1);
+    // the profile shows no error box for what it could not read offline: the offline line says so
+    await page.goto('/profile/home');
+    await expect.poll(() => page.getByText("Your choice shows when you're back online.").count()).toBe(1);
+    expect(await page.getByText(/That didn't work|couldn't load your profile/).count()).toBe(0);
     await page.goto('/shop');
     await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
     await expect.poll(() => offlineLine(page).count()).toBe(1);
@@ -176,6 +183,10 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await page.goto('/reward/storage/active');
     await expect.poll(async () => textOf(page)).toMatch(/Butter Croissant/i);
     await expect.poll(() => offlineLine(page).count()).toBe(0);
+    // the balances are the server's again: no "As of"
+    await page.goto('/home');
+    await expect.poll(() => page.getByRole('heading', { name: /^Hi, / }).count()).toBe(1);
+    expect(await page.getByText(/^As of /).count()).toBe(0);
     const card = await openMemberCard(page);
     await expect.poll(async () => (await card.textContent()) ?? '').toMatch(/Your points/);
     // the code is back with the connection

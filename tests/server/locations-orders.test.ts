@@ -298,6 +298,42 @@ describeEachDb('orders per location', (kind) => {
     expect((await t.order(c.token, {})).status).toBe(201);
   });
 
+  it('takes a pickup ordered ahead while closed for a time it is open; refuses "as soon as possible", delivery, and all while paused', async () => {
+    p.clock.set(WED_10AM);
+    const makati = await t.firstLocation();
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    await t.updateLocation(makati.id, { hours: SEVEN_TO_NINE });
+    const opening = '2026-11-25T23:00:00.000Z';
+
+    const asap = await t.order(c.token, {});
+    expect(asap.status).toBe(409);
+    expect(asap.body.error!.code).toBe('LOCATION_CLOSED');
+    expect(asap.body.message).toBe("We're closed right now. We open again tomorrow at 7:00 AM.");
+
+    const ahead = await t.order(c.token, { pickup_at: opening });
+    expect(ahead.status).toBe(201);
+    expect(ahead.body.data.order.pickup_at).toBe(opening);
+    expect(await t.slotTaken(makati.id, opening)).toBe(1);
+    // a time that is not one of the slots (before opening) is still refused as such
+    const early = await t.order(c.token, { pickup_at: '2026-11-25T22:45:00.000Z' });
+    expect(early.status).toBe(400);
+    expect(early.body.error!.fields).toEqual({ pickup_at: 'is not one of the pickup times: choose one from the list' });
+
+    const address = await makeAddress(p, c.id);
+    const { latte } = await products(p);
+    const delivery = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'delivery', address_id: address, payment_method: 'wallet', idempotency_key: key() },
+    });
+    expect(delivery.status).toBe(409);
+    expect(delivery.body.error!.code).toBe('LOCATION_CLOSED');
+
+    await t.updateLocation(makati.id, { paused: true, paused_until: null });
+    const paused = await t.order(c.token, { pickup_at: '2026-11-25T23:15:00.000Z' });
+    expect(paused.status).toBe(409);
+    expect(paused.body.error!.code).toBe('ORDERING_PAUSED');
+  });
+
   it('refuses a product the location does not sell, naming the location only when there are several', async () => {
     const { latte, croissant } = await products(p);
     const makati = await t.firstLocation();

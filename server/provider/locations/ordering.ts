@@ -250,8 +250,17 @@ export async function takePickupSlot(
 /**
  * 409 ORDERING_PAUSED or LOCATION_CLOSED, with when it takes orders again, unless the location takes
  * orders at `now`. `who` names it to the customer: the shop's name when the shop has one location.
+ * `ahead`: a pickup slot the customer chose (askedSlot: always inside an opening); closed now, such an
+ * order is taken ahead for that time, as a customer expects; a pause still refuses it, since the owner
+ * paused to take no more orders.
  */
-export function assertTakingOrders(l: LocationRow, who: { name: string; single: boolean }, shop: Pick<ShopDefaults, 'timezone' | 'locale'>, now: Date): void {
+export function assertTakingOrders(
+  l: LocationRow,
+  who: { name: string; single: boolean },
+  shop: Pick<ShopDefaults, 'timezone' | 'locale'>,
+  now: Date,
+  ahead: Date | null,
+): void {
   const tz = effectiveTimezone(l, shop.timezone);
   const state = orderingState(hoursOf(l, shop.timezone), now);
   const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -266,7 +275,7 @@ export function assertTakingOrders(l: LocationRow, who: { name: string; single: 
       : `${who.name} is not taking orders right now. Try again soon.`;
     throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: iso(state.paused_until), next_open_at: iso(state.next_open_at) });
   }
-  if (state.state === 'closed') {
+  if (state.state === 'closed' && ahead === null) {
     const again = state.next_open_at ? ` ${who.single ? 'We open' : 'It opens'} again ${when(state.next_open_at)}.` : '';
     const message = `${who.single ? "We're" : `${who.name} is`} closed right now.${again}`;
     throw new AppError('LOCATION_CLOSED', message, undefined, { next_open_at: iso(state.next_open_at) });

@@ -161,12 +161,14 @@ export async function placeOrder(
   const priced = await priceOrder(trx, ctx, rules, customerId, body, true);
   const now = ctx.clock.now();
   const { location } = priced;
-  // closed or paused: refused here, never at the quote (the app still shows prices); orders in flight go on
+  // closed or paused: refused here, never at the quote (the app still shows prices); orders in flight go on;
+  // closed, a pickup for a chosen time is taken ahead
   assertTakingOrders(
     location,
     { name: priced.locations.single ? merchant.settings.setting_company : location.name, single: priced.locations.single },
     rules,
     now,
+    priced.asked_slot,
   );
   assertPricedAsSeen(priced, body, rules);
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once

@@ -117,6 +117,26 @@ function LocationField({
   );
 }
 
+/**
+ * The server's field errors that still stand: not those of a field typed in since its last answer (so
+ * neither the field's highlight nor the form's summary stays once it is corrected); a new answer counts
+ * them all again.
+ */
+function useStandingErrors(fieldErrors: Record<string, string> | undefined) {
+  const [answer, setAnswer] = useState(fieldErrors);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  if (answer !== fieldErrors) {
+    setAnswer(fieldErrors);
+    setEdited(new Set());
+  }
+  return {
+    of: (field: string): string | undefined => (edited.has(field) ? undefined : fieldErrors?.[field]),
+    typedIn: (field: string) => {
+      if (fieldErrors?.[field] && !edited.has(field)) setEdited((s) => new Set(s).add(field));
+    },
+  };
+}
+
 /** The one address form, used by /add-new-address and /profile/add-address. */
 export function AddressForm({
   initial,
@@ -141,6 +161,7 @@ export function AddressForm({
     is_default: initial?.is_default ?? false,
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const server = useStandingErrors(fieldErrors);
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const lat = location?.lat ?? initial?.lat;
@@ -155,6 +176,7 @@ export function AddressForm({
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
     if (errors[field as Field]) setErrors((er) => ({ ...er, [field]: undefined }));
+    server.typedIn(field);
   };
 
   const submit = (e: FormEvent) => {
@@ -171,8 +193,8 @@ export function AddressForm({
 
   const errorOf = (field: Field): string | undefined => {
     if (errors[field]) return errors[field];
-    const server = fieldErrors?.[field];
-    return server ? messageFor(field, server) : undefined;
+    const refused = server.of(field);
+    return refused ? messageFor(field, refused) : undefined;
   };
   const locationError = errorOf('lat') ?? errorOf('lng');
   const invalidCount = ORDER.filter((f) => (f === 'lat' ? locationError : errorOf(f))).length;

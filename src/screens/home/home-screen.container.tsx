@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile } from '../../api/customers';
+import { copiedAt } from '../../api/client';
+import { profileKey, useProfile } from '../../api/customers';
+import { useOffline } from '../../api/reachable';
 import { useNotifications } from '../../api/notifications';
 import { useOrders } from '../../api/orders';
 import { useRewards } from '../../api/rewards';
@@ -33,6 +35,9 @@ export default function HomePage() {
   const stamps = useStampCards();
   const tier = useTierStatus();
   const { ordering } = useOrdering();
+  // offline, the balances are the worker's kept copy: they say when they were read
+  const offline = useOffline();
+  const balancesAsOf = offline && profile.data ? copiedAt(profileKey) : null;
   // null until first opened; then it stays mounted, so closing it returns focus to the entry
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
   // after a first order only (orders.data says so), never on a first visit, never once installed
@@ -47,6 +52,7 @@ export default function HomePage() {
     <>
       <HomeScreen
         customer={profile.data ?? null}
+        balancesAsOf={balancesAsOf}
         featuredRewards={rewards.data?.rewards}
         latestOrder={orders.data?.orders[0] ?? null}
         ordersUnavailable={!orders.data && !!orders.error}
@@ -73,6 +79,7 @@ export default function HomePage() {
         nav={<AppNav />}
         currency={settings.currency}
         locale={settings.locale}
+        timeZone={settings.timezone}
         now={new Date().toISOString()}
         ordering={ordering}
         stampCards={stamps.data?.cards}

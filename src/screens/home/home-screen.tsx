@@ -26,7 +26,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatRelative } from '../../ui/lib/dates';
+import { clockTime, formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
@@ -34,10 +34,12 @@ import { byReach, lockedText, missingText, reachOf } from '../rewards/reward-rea
 import type { StampCard } from '#contract/stamps';
 import { StampCards } from '../profile/stamp-cards';
 import { TierCard } from '../profile/tier-card';
-import { OrderingNotice, type Ordering } from '../shop/ordering-notice';
+import { dateIn, OrderingNotice, type Ordering } from '../shop/ordering-notice';
 
 export interface HomeScreenProps {
   customer?: Customer | null;
+  /** Offline, the balances are a kept copy: when it was read (ISO), said under them. */
+  balancesAsOf?: string | null;
   /** The rewards to show off: those the customer can redeem now come first; four are shown. */
   featuredRewards?: Reward[];
   /** The customer's most recent order, or null when they have none. */
@@ -62,6 +64,8 @@ export interface HomeScreenProps {
   nav?: ReactNode;
   currency: string;
   locale: string;
+  /** The shop's time zone, for the time the balances were read (default: the device's). */
+  timeZone?: string;
   /** Fixed "now" for "2 hours ago" (ISO); without it no relative time is shown. */
   now?: string;
   /** Whether the shop takes orders now: a notice when it does not. */
@@ -125,8 +129,16 @@ function HomeSkeleton() {
 }
 
 /** Points and wallet, each opening its page, and the member card that earns points at the counter. */
+/** "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
+function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {
+  const clock = clockTime(at, locale, timeZone);
+  if (now && dateIn(at, timeZone) === dateIn(now, timeZone)) return `As of ${clock}`;
+  return `As of ${new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at))}, ${clock}`;
+}
+
 function Balances({
   customer,
+  asOf,
   onOpenPoints,
   onOpenWallet,
   onOpenMemberCard,
@@ -134,6 +146,8 @@ function Balances({
   locale,
 }: {
   customer: Customer;
+  /** offline: "As of …", under the two */
+  asOf: string | null;
   onOpenPoints?: () => void;
   onOpenWallet?: () => void;
   onOpenMemberCard?: () => void;
@@ -171,6 +185,7 @@ function Balances({
           <span className="text-sm text-brand-ink">Top up</span>
         </button>
       </div>
+      {asOf && <p className="text-sm text-muted">{asOf}. Your balances update when you're back online.</p>}
       <button type="button" onClick={onOpenMemberCard} className={cx(tile, 'flex items-center gap-3 p-4')}>
         <QrIcon className="shrink-0 text-brand-ink" />
         <span className="flex min-w-0 flex-1 flex-col">
@@ -345,9 +360,11 @@ export function HomeScreen({
   nav,
   currency,
   locale,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
   now,
   ordering,
   stampCards,
+  balancesAsOf,
   tier,
   installPrompt,
 }: HomeScreenProps) {
@@ -363,6 +380,7 @@ export function HomeScreen({
         <OrderingNotice ordering={ordering} locale={locale} />
         <Balances
           customer={customer}
+          asOf={balancesAsOf ? asOfWords(balancesAsOf, now, locale, timeZone) : null}
           onOpenPoints={onOpenPoints}
           onOpenWallet={onOpenWallet}
           onOpenMemberCard={onOpenMemberCard}

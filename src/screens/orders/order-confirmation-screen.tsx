@@ -179,32 +179,44 @@ function ItemsSection({
 
 type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & {
   slotFull: boolean;
+  /** closed now (not paused): no "as soon as possible", only a time to order ahead for */
+  ahead: boolean;
   now: string;
   locale: string;
   timeZone: string;
 };
 
-/** Pickup: as soon as possible (the default), or a time of today's or tomorrow's; a time that just filled up, with the next free one. */
-function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot, slotFull, now, locale, timeZone }: PickupProps) {
-  const [choosing, setChoosing] = useState(pickupAt !== null);
+/**
+ * Pickup: as soon as possible (the default), or a time of today's or tomorrow's; a time that just filled
+ * up, with the next free one. Closed now: only a time, to order ahead for.
+ */
+function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot, slotFull, ahead, now, locale, timeZone }: PickupProps) {
+  const [chose, setChoosing] = useState(pickupAt !== null);
+  const choosing = chose || ahead;
   const clock = (iso: string) => clockTime(iso, locale, timeZone);
   return (
     <>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
         <legend className="mb-2 font-semibold">Pickup time</legend>
-        <ChoiceCard
-          name="pickup-time"
-          value="asap"
-          checked={!choosing}
-          onChange={() => {
-            setChoosing(false);
-            onChoosePickupAt?.(null);
-          }}
-          title="As soon as possible"
-        >
-          {asapAt && `Ready about ${clock(asapAt)}`}
-        </ChoiceCard>
-        <ChoiceCard name="pickup-time" value="later" checked={choosing} onChange={() => setChoosing(true)} title="Choose a time" />
+        {ahead ? (
+          <p className="text-sm text-muted">{"We're closed now. Choose a time to order ahead for."}</p>
+        ) : (
+          <>
+            <ChoiceCard
+              name="pickup-time"
+              value="asap"
+              checked={!choosing}
+              onChange={() => {
+                setChoosing(false);
+                onChoosePickupAt?.(null);
+              }}
+              title="As soon as possible"
+            >
+              {asapAt && `Ready about ${clock(asapAt)}`}
+            </ChoiceCard>
+            <ChoiceCard name="pickup-time" value="later" checked={choosing} onChange={() => setChoosing(true)} title="Choose a time" />
+          </>
+        )}
       </fieldset>
       {choosing && (
         <Suspense fallback={<Skeleton height="6rem" />}>
@@ -596,9 +608,11 @@ function TotalSection({
   );
 }
 
-/** "Place order" with the total, and why it is off while the shop is closed or paused. */
+/** "Place order" with the total, and why it is off while the shop is closed or paused (closed: until a pickup time is chosen). */
 function PlaceOrder(p: {
   closed: Ordering | null;
+  /** closed, a pickup: a time chosen would order ahead */
+  orderAhead: boolean;
   locale: string;
   submitting: boolean;
   blocked: boolean;
@@ -611,6 +625,7 @@ function PlaceOrder(p: {
       {p.closed && (
         <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
           {orderingWords(p.closed.location, p.closed.now, p.locale)}
+          {p.orderAhead && '. Choose a pickup time to order ahead.'}
         </p>
       )}
       <Button size="lg" fullWidth loading={p.submitting} disabled={p.blocked} aria-describedby={p.closed ? 'oc-ordering' : undefined} onClick={p.onPlace}>
@@ -627,6 +642,7 @@ const hasIssues = (issues: Record<string, unknown>) => Object.keys(issues).lengt
 function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): PickupProps {
   const { slots, ordering } = p;
   return {
+    ahead: ordering?.location.state === 'closed',
     pickupAt: p.pickupAt ?? null,
     asapAt: p.asapAt ?? slots?.asap,
     slots,
@@ -690,7 +706,9 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   // an unknown balance (not read: offline, or the shop did not answer) is never shown as ₱0.00 nor as a shortfall
   const shortfall = quote && method === 'wallet' && walletBalance !== undefined ? Math.max(0, quote.total - walletBalance) : 0;
   const belowBy = quote?.below_minimum_by ?? 0;
-  const closed = ordering != null && ordering.location.state !== 'open';
+  // closed (not paused), a pickup for a time chosen is ordered ahead; anything else waits for opening
+  const aheadChosen = ordering?.location.state === 'closed' && fulfilment === 'pickup' && props.pickupAt != null;
+  const closed = ordering != null && ordering.location.state !== 'open' && !aheadChosen;
   const blocked =
     closed || !quote || quoteLoading || !!quoteError || belowBy > 0 || shortfall > 0 || unavailable.size > 0 || hasIssues(lineIssues) || items.length === 0;
   const refusedFor = (code: ErrorCode) => quoteErrorCode === code || errorCode === code;
@@ -740,6 +758,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
         <TotalSection totals={totals} quote={quote} belowBy={belowBy} onEditCart={onEditCart} money={money} />
         <PlaceOrder
           closed={closed ? ordering : null}
+          orderAhead={ordering?.location.state === 'closed' && fulfilment === 'pickup'}
           locale={locale}
           submitting={submitting}
           blocked={blocked}

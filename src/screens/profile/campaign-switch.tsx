@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Notice, Skeleton, SkeletonGroup, cardClass, cx } from '../../ui';
 import { SwitchRow } from './switch-row';
 
@@ -9,35 +10,43 @@ import { SwitchRow } from './switch-row';
 export interface CampaignSwitchProps {
   /** null while loading */
   subscribed: boolean | null;
+  /** not read, and it could not be (offline): says when it shows, no error */
+  unavailable?: boolean;
   saving?: boolean;
   /** the reading or the saving failed */
   error?: string | null;
   onChange?: (subscribed: boolean) => void;
 }
 
-export function CampaignSwitch({ subscribed, saving = false, error, onChange }: CampaignSwitchProps) {
+export function CampaignSwitch({ subscribed, unavailable = false, saving = false, error, onChange }: CampaignSwitchProps) {
+  let body: ReactNode = null;
+  if (subscribed !== null) {
+    body = (
+      <ul className="flex flex-col">
+        <SwitchRow
+          label="Send me offers and reminders"
+          hint="A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one."
+          on={subscribed}
+          disabled={saving}
+          onChange={(on) => onChange?.(on)}
+        />
+      </ul>
+    );
+  } else if (unavailable) {
+    body = <p className="text-muted">Your choice shows when you&apos;re back online.</p>;
+  } else if (!error) {
+    body = (
+      <SkeletonGroup label="Loading your choice">
+        <Skeleton height="3rem" />
+      </SkeletonGroup>
+    );
+  }
   return (
     <section aria-labelledby="campaign-switch-title" className={cx(cardClass(), 'flex flex-col gap-2')}>
       <h2 id="campaign-switch-title" className="text-lg font-semibold">
         Offers and reminders
       </h2>
-      {subscribed === null && !error ? (
-        <SkeletonGroup label="Loading your choice">
-          <Skeleton height="3rem" />
-        </SkeletonGroup>
-      ) : (
-        subscribed !== null && (
-          <ul className="flex flex-col">
-            <SwitchRow
-              label="Send me offers and reminders"
-              hint="A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one."
-              on={subscribed}
-              disabled={saving}
-              onChange={(on) => onChange?.(on)}
-            />
-          </ul>
-        )
-      )}
+      {body}
       {error && (
         <Notice tone="danger" title="That didn't work">
           {error}

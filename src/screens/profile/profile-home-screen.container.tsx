@@ -72,7 +72,8 @@ export default function ProfileHomePage() {
         customer={profile.data}
         unreadNotifications={notifications.data?.unread ?? 0}
         loading={profile.isLoading || partsPending}
-        error={profile.error ? messageOf(profile.error) : null}
+        // a re-read that failed (offline) leaves the profile it has on screen, as Home does
+        error={profile.error && !profile.data ? messageOf(profile.error) : null}
         onRetry={() => void profile.mutate()}
         onOpenWallet={() => void navigate(paths.profileWallet)}
         onOpenPoints={() => void navigate(paths.profilePoint)}

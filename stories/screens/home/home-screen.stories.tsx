@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { HomeScreen } from '../../../src/screens/home/home-screen';
 import { MemberCard } from '../../../src/screens/profile/member-card';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
-import { featuredRewards, maria, money, newCustomer, NOW } from '../../fixtures/customer';
+import { featuredRewards, maria, money, newCustomer, NOW, TIME_ZONE } from '../../fixtures/customer';
 import { memberCard } from '../../fixtures/members';
 import { orderingOf, pausedMakati } from '../../fixtures/locations';
 import { navItems } from '../../fixtures/nav';
@@ -85,6 +85,23 @@ export const KeyboardSkipLink: Story = {
     skip.focus();
     await userEvent.tab();
     await expect(canvas.getByRole('navigation', { name: 'Main' }).contains(canvasElement.ownerDocument.activeElement)).toBe(false);
+  },
+};
+
+/** Offline: the balances are the app's kept copy, and say when they were read (this morning, and days ago). */
+export const OfflineBalances: Story = {
+  args: { balancesAsOf: '2026-11-20T01:41:00Z', timeZone: TIME_ZONE },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("As of 9:41 AM. Your balances update when you're back online.")).toBeVisible();
+  },
+};
+export const OfflineBalancesOlder: Story = {
+  tags: ['!screen'],
+  args: { balancesAsOf: '2026-11-17T12:05:00Z', timeZone: TIME_ZONE },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^As of Tue, Nov 17, 8:05 PM\./)).toBeVisible();
   },
 };
 

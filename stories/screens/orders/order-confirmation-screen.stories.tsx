@@ -16,7 +16,7 @@ import {
   quoteNoVoucher,
   quotePickup,
 } from '../../fixtures/orders';
-import { LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
+import { closedMakati, LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
@@ -391,6 +391,35 @@ export const PickupTomorrowClosed: Story = {
     await expect(await canvas.findByRole('radio', { name: '3:00 PM' })).toBeEnabled();
     await expect(canvas.queryByRole('group', { name: 'Tomorrow' })).toBeNull();
     await expect(canvas.getByText('Tomorrow: no pickup times — Closed for our staff party')).toBeVisible();
+  },
+};
+
+/**
+ * Closed now, not paused: no "as soon as possible", only tomorrow's times; Place order waits for one and
+ * says so, then orders ahead for it.
+ */
+export const PickupClosedOrderAhead: Story = {
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: { ...quotePickup, pickup_at: makatiSlots.days[1]!.slots[0]!.at },
+    slots: { ...makatiSlots, asap: makatiSlots.days[1]!.slots[0]!.at, days: [{ date: '2026-11-20', slots: [], note: null }, makatiSlots.days[1]!] },
+    ordering: orderingOf(closedMakati),
+    now: LOCATIONS_NOW,
+    onChoosePickupAt: fn(),
+  },
+  render: (args) => <WithPickupTime {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('radio', { name: /As soon as possible/ })).toBeNull();
+    const button = canvas.getByRole('button', { name: /Place order/ });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription('Closed now — opens tomorrow at 7:00 AM. Choose a pickup time to order ahead.');
+    await userEvent.click(await canvas.findByRole('radio', { name: '7:15 AM' }));
+    await expect(args.onChoosePickupAt).toHaveBeenLastCalledWith(makatiSlots.days[1]!.slots[0]!.at);
+    await expect(button).toBeEnabled();
+    await userEvent.click(button);
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('wallet');
   },
 };
 

@@ -65,3 +65,14 @@ export const Error: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent("couldn't reach the shop");
   },
 };
+
+/** Offline, never read (the app keeps no copy of it): no error box, the offline line says why; it shows when back. */
+export const Offline: Story = {
+  args: { subscribed: null, unavailable: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Your choice shows when you're back online.")).toBeVisible();
+    await expect(canvas.queryByText("That didn't work")).toBeNull();
+    await expect(canvas.queryByRole('status', { name: 'Loading your choice' })).toBeNull();
+  },
+};
