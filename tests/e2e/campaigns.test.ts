@@ -11,10 +11,13 @@ import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } 
 import { useOwnerDesk } from './support/console';
 import { signUp } from './support/customer';
 import { apiUrl } from './support/api-url';
+import { undeclared } from '../support/calls';
 import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
 import { customersApi } from '#contract/customers.calls';
 
 const SECRET = 'e2e-campaigns-provider-secret-0123456789abcdef';
+/** An e-mail's unsubscribe link with a code signed by `secret`: a page the browser opens (a GET no declaration has). */
+const unsubscribePage = (secret: string, id: number) => `/api/${undeclared('campaign/unsubscribe')}?code=${unsubscribeCode(secret, id)}`;
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -62,8 +65,7 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
       expect((await (await ana.request.get(apiUrl(campaignsApi.preferences))).json()).data).toEqual({ subscribed: true });
       const page = await linkContext.newPage();
       const errors = watchErrors(page);
-      // the e-mail's unsubscribe link, a page the browser opens (a GET no declaration has)
-      const res = await page.goto(`/api/campaign/unsubscribe?code=${unsubscribeCode(SECRET, id)}`);
+      const res = await page.goto(unsubscribePage(SECRET, id));
       expect(res?.status()).toBe(200);
       expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -71,7 +73,7 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
       expect((await (await ana.request.get(apiUrl(campaignsApi.preferences))).json()).data).toEqual({ subscribed: false });
       expect(errors).toEqual([]);
       // a code signed with another key: the not-found page
-      expect((await page.goto(`/api/campaign/unsubscribe?code=${unsubscribeCode('another-secret-of-32-bytes-at-least-xx', id)}`))?.status()).toBe(404);
+      expect((await page.goto(unsubscribePage('another-secret-of-32-bytes-at-least-xx', id)))?.status()).toBe(404);
     } finally {
       await phoneContext.close();
       await linkContext.close();

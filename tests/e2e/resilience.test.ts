@@ -16,6 +16,9 @@ import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provi
 import { readOutbox } from '../../server/provider/auth/sender';
 import { HAS_CHROME, launchBrowser, newContext, removeDataDir, startApp, uniquePhone, type RunningApp } from './support/app';
 import { signUp } from './support/customer';
+import { gatewayUrl } from '../support/calls';
+import { ordersApi } from '#contract/orders.calls';
+import { settingsApi } from '#contract/settings.calls';
 import {
   TEST_DATABASE_URL,
   checkInvariants,
@@ -186,7 +189,7 @@ describe('the provider goes away while the gateway runs', () => {
     // the real build (as `npm test` makes it before this stage): the browser test below opens the app
     app = await startApp({ PROVIDER_API_BASE: provider!.baseUrl, PROVIDER_SECRET: secret });
     dataDir = app.dataDir;
-    const settings = () => fetch(`${app!.url}/api/settings/main-setting`);
+    const settings = () => fetch(gatewayUrl(app!.url, settingsApi.mainSetting));
     const health = () => fetch(`${app!.url}/healthz`);
     expect((await settings()).status).toBe(200);
     expect((await health()).status).toBe(200);
@@ -203,7 +206,7 @@ describe('the provider goes away while the gateway runs', () => {
     await until(async () => (down = await settings()).status === 503, 10_000);
     expect(down.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await down.json()).toMatchObject({ status: 503, data: null, error: { code: 'PROVIDER_UNAVAILABLE' }, message: expect.any(String) });
-    const write = await fetch(`${app.url}/api/order/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const write = await fetch(gatewayUrl(app.url, ordersApi.quote), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(write.status).toBe(503);
     expect((await write.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
     expect((await health()).status).toBe(503);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
-import { setOrderStatus, signUp } from './support/customer';
+import { SANDBOX_PAGE, setOrderStatus, signUp } from './support/customer';
 import { apiUrl } from './support/api-url';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -47,7 +47,7 @@ async function fillCart(page: Page, lines: Array<[product: string, qty: number]>
 
 /** On the sandbox gateway's hosted page: Pay or Decline, then wait to be sent back to the app. */
 async function onSandbox(page: Page, choice: 'Pay' | 'Decline', back: string) {
-  await page.waitForURL('**/api/payment/sandbox/**');
+  await page.waitForURL(SANDBOX_PAGE);
   await page.getByRole('button', { name: choice, exact: true }).click();
   await page.waitForURL(`**${back}**`);
 }

@@ -20,7 +20,7 @@ import { counterApi } from '#contract/counter.calls';
 import { membersApi } from '#contract/members.calls';
 import { passesApi } from '#contract/passes.calls';
 import { staffApi } from '#contract/staff.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, undeclared } from '../support/calls';
 import type { Call } from '#contract/api';
 
 /** an answer's JSON, read loosely: the assertions say what matters */
@@ -154,8 +154,8 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     const old = await applePass(c.cookie);
     const auth = (p: { authenticationToken: string }) => ({ authorization: `ApplePass ${p.authenticationToken}` });
     // Apple Wallet's web service (its paths Apple's, under pass/apple/v1): no declaration has them
-    const registration = (p: { serialNumber: string }) => `pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}/${p.serialNumber}`;
-    const latest = (p: { serialNumber: string }) => `pass/apple/v1/passes/${PASS_TYPE}/${p.serialNumber}`;
+    const registration = (p: { serialNumber: string }) => undeclared(`pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}/${p.serialNumber}`);
+    const latest = (p: { serialNumber: string }) => undeclared(`pass/apple/v1/passes/${PASS_TYPE}/${p.serialNumber}`);
     expect((await stack.api('POST', registration(old), { headers: auth(old), body: { pushToken: 'ab'.repeat(32) } })).status).toBe(201);
     expect((await stack.api('GET', latest(old), { headers: auth(old) })).status).toBe(200);
 
@@ -170,7 +170,7 @@ describeEachDb('counter security: spending needs the customer’s rotating code'
     ]) {
       expect([401, 404]).toContain(res.status);
     }
-    const serials = await stack.api('GET', `pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}`);
+    const serials = await stack.api('GET', undeclared(`pass/apple/v1/devices/iphone-lost/registrations/${PASS_TYPE}`));
     expect(serials.status).toBe(204);
     const byOldCode = await findMember({ code: old.barcodes[0]!.message });
     expect([byOldCode.status, byOldCode.body.error?.code]).toEqual([404, 'CODE_UNKNOWN']);

@@ -36,7 +36,7 @@ import { customersApi } from '#contract/customers.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { staffApi } from '#contract/staff.calls';
 import { themeApi } from '#contract/theme.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, undeclared } from '../support/calls';
 
 const json = { 'content-type': 'application/json' };
 
@@ -62,7 +62,14 @@ describe('strict routing: another spelling of a path is not that path (finding 3
   it('POST /api/Auth/Register (and every other spelling) never gives the browser the session token', async () => {
     const registration = await registrationToken(stack);
     // other spellings of auth/register: paths no declaration has, on purpose
-    for (const path of ['Auth/Register', 'auth/register/', 'AUTH/REGISTER', 'auth/Register', 'auth/%72egister', 'auth/register//']) {
+    for (const path of [
+      undeclared('Auth/Register'),
+      undeclared('auth/register/'),
+      undeclared('AUTH/REGISTER'),
+      undeclared('auth/Register'),
+      undeclared('auth/%72egister'),
+      undeclared('auth/register//'),
+    ]) {
       const res = await stack.api('POST', path, { body: { registration_token: registration, name: 'Alias Tester' } });
       const text = await res.text();
       expectNoToken(text);
@@ -79,7 +86,7 @@ describe('strict routing: another spelling of a path is not that path (finding 3
   it('another spelling of auth/logout does not revoke the session while leaving the cookie', async () => {
     const { cookie } = await stack.signUp();
     // other spellings of auth/logout: paths no declaration has, on purpose
-    for (const path of ['auth/logout/', 'AUTH/LOGOUT', 'Auth/Logout', 'auth/logout//']) {
+    for (const path of [undeclared('auth/logout/'), undeclared('AUTH/LOGOUT'), undeclared('Auth/Logout'), undeclared('auth/logout//')]) {
       const res = await stack.api('POST', path, { cookie });
       expect(res.status, `POST /api/${path}`).toBe(404);
       // the session is still there, so the cookie the browser keeps is still its session
@@ -94,12 +101,19 @@ describe('strict routing: another spelling of a path is not that path (finding 3
   it('answers 404 for other spellings of the provider calls', async () => {
     const { cookie } = await stack.signUp();
     // other spellings of declared calls: paths no declaration has, on purpose
-    for (const path of ['Settings/Main-Setting', 'settings/main-setting/', 'SETTINGS/MAIN-SETTING', 'Customer/Profile', 'customer/profile/', 'shop/Catalog']) {
+    for (const path of [
+      undeclared('Settings/Main-Setting'),
+      undeclared('settings/main-setting/'),
+      undeclared('SETTINGS/MAIN-SETTING'),
+      undeclared('Customer/Profile'),
+      undeclared('customer/profile/'),
+      undeclared('shop/Catalog'),
+    ]) {
       const res = await stack.api('GET', path, { cookie });
       expect(res.status, `GET /api/${path}`).toBe(404);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     }
-    for (const path of ['auth/otp/verify/', 'Auth/Otp/Verify', 'auth/otp/request/', 'wallet/topup/']) {
+    for (const path of [undeclared('auth/otp/verify/'), undeclared('Auth/Otp/Verify'), undeclared('auth/otp/request/'), undeclared('wallet/topup/')]) {
       expect((await stack.api('POST', path, { cookie })).status, `POST /api/${path}`).toBe(404);
     }
     // the paths themselves still answer
@@ -205,14 +219,14 @@ describe('the safety net: no answer to the browser carries a session token, what
     const before = upstream.seen.length;
     // other spellings of the declared sign-in and logout calls: paths no declaration has, on purpose
     for (const path of [
-      'Auth/Register',
-      'auth/register/',
-      'AUTH/REGISTER',
-      'auth/%72egister',
-      'auth/Logout',
-      'auth/logout/',
-      'auth/otp/Verify',
-      'auth/google/',
+      undeclared('Auth/Register'),
+      undeclared('auth/register/'),
+      undeclared('AUTH/REGISTER'),
+      undeclared('auth/%72egister'),
+      undeclared('auth/Logout'),
+      undeclared('auth/logout/'),
+      undeclared('auth/otp/Verify'),
+      undeclared('auth/google/'),
     ]) {
       const res = await fetch(`${gw.url}/api/${path}`, { method: 'POST', headers: json, body: '{}' });
       expectNoToken(await res.text(), T);

@@ -23,7 +23,7 @@ import { rewardsApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { wheelApi } from '#contract/wheel.calls';
-import { gatewayCall } from '../support/calls';
+import { gatewayCall, undeclared } from '../support/calls';
 
 const UNAVAILABLE_MESSAGE = /online payments are not available right now/i;
 
@@ -124,10 +124,11 @@ describeEachDb('security: payments in production with no payment gateway', (kind
     await insertPayment(s.db, { id, customerId, kind: 'topup', amount: 5_000_000, returnTo: 'profile', at: new Date() });
     for (const who of [undefined, cookie]) {
       // the sandbox's hosted page and its files are pages beside the API: no declaration has them
-      const page = await s.api('GET', `payment/sandbox/${id}`, { cookie: who });
+      const page = await s.api('GET', undeclared(`payment/sandbox/${id}`), { cookie: who });
       expect(page.status).toBe(404);
       expect(await page.text()).not.toContain('5,000,000');
-      for (const file of ['payment/sandbox.js', 'payment/sandbox.css']) expect((await s.api('GET', file, { cookie: who })).status).toBe(404);
+      for (const file of [undeclared('payment/sandbox.js'), undeclared('payment/sandbox.css')])
+        expect((await s.api('GET', file, { cookie: who })).status).toBe(404);
       const done = await stackCall(s, paymentsApi.sandboxComplete, { params: { id }, cookie: who, body: { outcome: 'pay' } });
       expect(done.status).toBe(404);
     }
@@ -218,7 +219,7 @@ for (const mode of [
       const id = await topup(owner.cookie, 4_321_000);
       for (const who of [undefined, other.cookie]) {
         // the sandbox's hosted page (HTML beside the API): no declaration has it
-        const res = await s.api('GET', `payment/sandbox/${id}`, { cookie: who });
+        const res = await s.api('GET', undeclared(`payment/sandbox/${id}`), { cookie: who });
         expect(res.status).toBe(404);
         const html = await res.text();
         expect(html).toContain('Payment not found');
@@ -233,7 +234,7 @@ for (const mode of [
       const owner = await s.signUp();
       const id = await topup(owner.cookie);
       // the sandbox's hosted page (HTML beside the API): no declaration has it
-      const page = await s.api('GET', `payment/sandbox/${id}`, { cookie: owner.cookie });
+      const page = await s.api('GET', undeclared(`payment/sandbox/${id}`), { cookie: owner.cookie });
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain('₱50,000.00');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { formatLogLine, standOut } from '../../server/lib/log-format';
 import { REDACT_PATHS } from '../../server/lib/logger';
+import { shopApi } from '#contract/shop.calls';
 
 /** What pino writes for one call, as the server's logger is set up (name, redaction). */
 function pinoLine(call: (log: pino.Logger) => void, name = 'gateway'): string {
@@ -30,10 +31,9 @@ describe('the short log format', () => {
   });
 
   it('says a request in its own words, with the time it took, and no req or res objects', () => {
-    // a log line as pino writes it: the path is its text, not a call
-    const json = pinoLine((log) =>
-      log.info({ req: { id: 3, method: 'GET', path: '/api/shop/catalog' }, res: { statusCode: 200 }, responseTime: 12 }, 'GET /api/shop/catalog 200'),
-    );
+    // a log line as pino writes it for a call of the menu
+    const path = `/api/${shopApi.catalog.path}`;
+    const json = pinoLine((log) => log.info({ req: { id: 3, method: 'GET', path }, res: { statusCode: 200 }, responseTime: 12 }, `GET ${path} 200`));
     const line = formatLogLine(json);
     expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}gateway {2}GET \/api\/shop\/catalog 200 12 ms\n$/);
   });

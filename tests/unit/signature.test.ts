@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { bodySha256, callHeaders, callKey, digestsEqual, keysCallHmac, signCall, signGatewayCall, type GatewayCall } from '../../server/lib/signature';
+import { ordersApi } from '#contract/orders.calls';
+import { settingsApi } from '#contract/settings.calls';
+
+/** the contract's test vector is a signature over the main-setting call's path */
+const MAIN_SETTING = settingsApi.mainSetting.path;
 
 describe('signCall', () => {
-  // the signature over a path itself: the contract's test vector spells its path, as the contract does
   it('matches the contract test vector', () => {
-    expect(signCall('http://127.0.0.1:4010/api/v2/', 'settings/main-setting', 'wato', 1700000000, 'test-secret')).toBe(
+    expect(signCall('http://127.0.0.1:4010/api/v2/', MAIN_SETTING, 'wato', 1700000000, 'test-secret')).toBe(
       'a5b707bffb901e83b4866f5a6db57b5200310ef29f0987a1dc8f58bca36eb5dd',
     );
   });
 
   it('takes the timestamp as a number or as the header string alike', () => {
-    expect(signCall('http://127.0.0.1:4010/api/v2/', 'settings/main-setting', 'wato', '1700000000', 'test-secret')).toBe(
-      signCall('http://127.0.0.1:4010/api/v2/', 'settings/main-setting', 'wato', 1700000000, 'test-secret'),
+    expect(signCall('http://127.0.0.1:4010/api/v2/', MAIN_SETTING, 'wato', '1700000000', 'test-secret')).toBe(
+      signCall('http://127.0.0.1:4010/api/v2/', MAIN_SETTING, 'wato', 1700000000, 'test-secret'),
     );
   });
 
@@ -49,7 +53,7 @@ describe('signGatewayCall', () => {
   // a call's target as the gateway signs it (path and query): what this signature is over
   const call: GatewayCall = {
     method: 'POST',
-    target: 'order/create?from=app',
+    target: `${ordersApi.create.path}?from=app`,
     platform: 'wato',
     timestamp: 1700000000,
     nonce: 'AAAAAAAAAAAAAAAAAAAAAA',
@@ -65,8 +69,8 @@ describe('signGatewayCall', () => {
     expect(base).toMatch(/^[0-9a-f]{64}$/);
     const changed: Array<Partial<GatewayCall>> = [
       { method: 'GET' },
-      { target: 'order/create?from=web' },
-      { target: 'order/create' },
+      { target: `${ordersApi.create.path}?from=web` },
+      { target: ordersApi.create.path },
       { platform: 'otro' },
       { timestamp: 1700000001 },
       { nonce: 'BAAAAAAAAAAAAAAAAAAAAA' },

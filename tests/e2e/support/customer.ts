@@ -11,6 +11,7 @@ import { codeFor } from './app';
 import { apiUrl } from './api-url';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
+import { undeclared } from '../../support/calls';
 
 /** +639171234567 → 09171234567, typed as a customer would. */
 export const localPhone = (phone: string) => `0${phone.slice(3)}`;
@@ -51,13 +52,15 @@ export async function setOrderStatus(baseURL: string, dataDir: string, name: str
   if (!res.ok) throw new Error(`${ordersApi.status.path} ${status} → ${res.status} ${await res.text()}`);
 }
 
+/** The sandbox payment gateway's hosted page (a glob for `page.waitForURL`): beside the API, no declaration has it. */
+export const SANDBOX_PAGE = `**/api/${undeclared('payment/sandbox/')}**`;
+
 /** /profile/wallet: a preset amount, then "Top up", then the sandbox's hosted page. */
 export async function startTopUp(page: Page, preset: RegExp): Promise<void> {
   await page.goto('/profile/wallet');
   await page.getByRole('group', { name: 'Choose an amount' }).getByRole('button', { name: preset }).click();
   await page.getByRole('button', { name: /^Top up ₱/ }).click();
-  // the sandbox's hosted page, beside the API: no declaration has it
-  await page.waitForURL('**/api/payment/sandbox/**');
+  await page.waitForURL(SANDBOX_PAGE);
 }
 
 /** A top-up paid on the sandbox's page; resolves back in the app on the success page. */
@@ -76,8 +79,7 @@ export async function checkoutCart(page: Page, items: string): Promise<void> {
 
 /** An order placed with Online payment, paid on the sandbox's page; answers its name, from the success page. */
 export async function payOrderOnSandbox(page: Page): Promise<string> {
-  // the sandbox's hosted page, beside the API: no declaration has it
-  await page.waitForURL('**/api/payment/sandbox/**');
+  await page.waitForURL(SANDBOX_PAGE);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await page.waitForURL('**/payment-success?order=**');
   return new URL(page.url()).searchParams.get('order')!;

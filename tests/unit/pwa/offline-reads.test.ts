@@ -10,10 +10,11 @@ import { customersApi } from '#contract/customers.calls';
 import { locationsApi } from '#contract/locations.calls';
 import { membersApi } from '#contract/members.calls';
 import { rewardsApi } from '#contract/rewards.calls';
-import { settingsApi } from '#contract/settings.calls';
+import { previewCall, settingsApi } from '#contract/settings.calls';
 import { shopApi } from '#contract/shop.calls';
 import { offlineCacheFor } from '../../../src/pwa/offline-allowlist';
 import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, SHOP_CACHE } from '../../../src/pwa/offline-reads';
+import { undeclared } from '../../support/calls';
 
 const ORIGIN = 'https://kopi.example';
 const at = (path: string) => new URL(path, ORIGIN);
@@ -54,15 +55,15 @@ describe('the offline allowlist', () => {
   });
 
   it('keeps nothing with another query, another spelling, method or origin', () => {
-    // the allowlist's own path parsing: these spellings are what it must refuse
     for (const url of [
-      '/api/shop/catalog?x=1',
-      '/api/Shop/Catalog',
-      '/api/shop/catalog/',
-      '/api/member/card?id=2',
-      '/api/settings/preview?token=abcdefghijklmnopqrstuvwxyz',
+      api(shopApi.catalog, 'x=1'),
+      // other spellings of shop/catalog: paths no declaration has
+      at(`/api/${undeclared('Shop/Catalog')}`),
+      at(`/api/${undeclared('shop/catalog/')}`),
+      api(membersApi.card, 'id=2'),
+      api(previewCall, 'token=abcdefghijklmnopqrstuvwxyz'),
     ]) {
-      expect(offlineCacheFor('GET', at(url), ORIGIN), url).toBeNull();
+      expect(offlineCacheFor('GET', url, ORIGIN), url.href).toBeNull();
     }
     for (const method of ['POST', 'HEAD', 'PUT', 'DELETE']) expect(offlineCacheFor(method, api(membersApi.card), ORIGIN), method).toBeNull();
     expect(offlineCacheFor('GET', new URL(api(membersApi.card).pathname, 'https://elsewhere.example'), ORIGIN)).toBeNull();
@@ -71,8 +72,10 @@ describe('the offline allowlist', () => {
 
 describe("the shop's pictures", () => {
   const sha = 'a'.repeat(64);
+  /** an uploaded image's address, `/api/media/<file>`: a file beside the calls, which no declaration has */
+  const media = (file: string) => `/api/${undeclared(`media/${file}`)}`;
   it('keeps the uploaded images by their hash, and the demo files', () => {
-    for (const path of [`/api/media/${sha}.png`, `/api/media/${sha}.webp`, '/demo/products/spanish-latte.svg', '/demo/logo.png']) {
+    for (const path of [media(`${sha}.png`), media(`${sha}.webp`), '/demo/products/spanish-latte.svg', '/demo/logo.png']) {
       expect(isShopImage('GET', at(path), ORIGIN), path).toBe(true);
     }
     expect([SHOP_CACHE, CUSTOMER_CACHE]).not.toContain(IMAGE_CACHE);
@@ -80,10 +83,10 @@ describe("the shop's pictures", () => {
 
   it('keeps nothing else: another method, origin, query, name, or any API call', () => {
     for (const path of [
-      `/api/media/${sha.slice(1)}.png`,
-      `/api/media/${sha}.png?x=1`,
-      `/api/media/${sha}.html`,
-      '/api/app/icon',
+      media(`${sha.slice(1)}.png`),
+      `${media(`${sha}.png`)}?x=1`,
+      media(`${sha}.html`),
+      `/api/${undeclared('app/icon')}`,
       api(membersApi.card).pathname,
       '/demo/x.js',
       '/demo/../secret.svg',
@@ -91,8 +94,8 @@ describe("the shop's pictures", () => {
     ]) {
       expect(isShopImage('GET', at(path), ORIGIN), path).toBe(false);
     }
-    expect(isShopImage('POST', at(`/api/media/${sha}.png`), ORIGIN)).toBe(false);
-    expect(isShopImage('GET', new URL(`/api/media/${sha}.png`, 'https://elsewhere.example'), ORIGIN)).toBe(false);
+    expect(isShopImage('POST', at(media(`${sha}.png`)), ORIGIN)).toBe(false);
+    expect(isShopImage('GET', new URL(media(`${sha}.png`), 'https://elsewhere.example'), ORIGIN)).toBe(false);
     // no declared call as the app asks it (media/{file} is only ever asked by its hash, above)
     for (const c of ALL_CALLS) expect(isShopImage('GET', api(c), ORIGIN), c.path).toBe(false);
   });
