@@ -86,8 +86,11 @@ export function tileOrigin(tileUrl: string): string {
 }
 
 const schema = z.object({
-  // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); all: both
-  SERVE: z.enum(['all', 'provider'], { error: 'must be all or provider' }).default('all'),
+  // provider: this process runs only the provider (API v2 on HOST:PORT, for gateways elsewhere); worker: only
+  // the background jobs (GET /healthz on HOST:PORT, no API); all: gateway and provider
+  SERVE: z.enum(['all', 'provider', 'worker'], { error: 'must be all, provider or worker' }).default('all'),
+  // false: this instance runs no background jobs (a SERVE=worker elsewhere runs them)
+  JOBS: bool(true),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a port number')
@@ -299,6 +302,13 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
     problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
   if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET))
     problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
+  if (env.SERVE === 'worker') {
+    if (set(env.PROVIDER_API_BASE)) problems.push("PROVIDER_API_BASE cannot be set with SERVE=worker: a worker runs the provider's jobs on its database");
+    if (!set(env.PROVIDER_SECRET))
+      problems.push("PROVIDER_SECRET is required with SERVE=worker: the providers' own, which unlocks the services an owner connected in the console");
+    if (!set(env.DATABASE_URL)) problems.push('DATABASE_URL is required with SERVE=worker: the PostgreSQL the providers use (PGlite belongs to one process)');
+    if (!isOn(env.JOBS, true)) problems.push('JOBS cannot be false with SERVE=worker: running the jobs is all a worker does');
+  }
   // this provider checks an HMAC of every call keyed by the secret; an outside provider's secret is its own business
   if ((env.SERVE === 'provider' || !set(env.PROVIDER_API_BASE)) && set(env.PROVIDER_SECRET) && !keysCallHmac(env.PROVIDER_SECRET!.trim())) {
     problems.push(
@@ -413,8 +423,10 @@ function isPlainHttpOffLoopback(value: string): boolean {
 }
 
 export interface Config {
-  /** 'provider': only the provider, listening on host:port for gateways in other processes */
-  serve: 'all' | 'provider';
+  /** 'provider': only the provider, listening on host:port for gateways in other processes; 'worker': only the jobs */
+  serve: 'all' | 'provider' | 'worker';
+  /** run the background jobs (pg-boss) in this process */
+  jobs: boolean;
   port: number;
   host: string;
   /** unset: the embedded provider */
@@ -536,6 +548,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const conveniences = conveniencesOf(e.NODE_ENV, e.HOST);
   return {
     serve: e.SERVE,
+    jobs: e.JOBS,
     port: e.PORT,
     host: e.HOST,
     providerApiBase: e.PROVIDER_API_BASE === undefined ? undefined : providerBasesOf(e.PROVIDER_API_BASE)[0],

@@ -78,6 +78,13 @@ async function main(): Promise<void> {
       );
       return;
     }
+    if (config.serve === 'worker') {
+      const health = new URL('/healthz', provider.providerBase).href;
+      whenReady(running, logger, provider.providerBase, () =>
+        logger.info({ url: health }, `listening on ${health} (the background jobs alone: GET /healthz, no API)`),
+      );
+      return;
+    }
     await serveGateway({ config, logger, output, running, listening, ...provider });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
@@ -204,19 +211,25 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
     passes: config.passes,
     backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
     publicUrl: () => config.publicUrl ?? listening.at,
-    // alone (SERVE=provider) it listens where gateways reach it; else on loopback for this process's gateway
+    // alone (SERVE=provider, SERVE=worker) it listens on HOST:PORT; else on loopback for this process's gateway
     // the migrations and the seed, tried until the database answers; calls are answered 503 until then
     prepare: async () => {
       await migrate(database.db);
       await seed(database.db);
     },
-    host: config.serve === 'provider' ? config.host : '127.0.0.1',
-    port: config.serve === 'provider' ? config.port : 0,
+    host: config.serve === 'all' ? '127.0.0.1' : config.host,
+    port: config.serve === 'all' ? 0 : config.port,
+    jobs: config.jobs,
+    api: config.serve !== 'worker',
   });
   running.provider = provider;
-  logger.info({ database: database.kind }, config.serve === 'provider' ? 'provider started' : 'embedded provider started on loopback');
+  logger.info(
+    { database: database.kind },
+    `${config.serve === 'all' ? 'embedded provider started on loopback' : config.serve === 'worker' ? 'worker started' : 'provider started'}${config.jobs ? '' : '; background jobs off here (JOBS=false): a SERVE=worker runs them'}`,
+  );
   // the hourly housekeeping now, on request (kill -USR2 <pid>): once across all instances, like the hour's own run
   process.on('SIGUSR2', () => {
+    if (!config.jobs) return void logger.warn('SIGUSR2: this instance runs no jobs (JOBS=false): send it to a SERVE=worker');
     logger.info('SIGUSR2: running the hourly jobs now');
     triggerHourlyJobs(provider.ctx).then(
       () => logger.info('hourly jobs: done'),

@@ -124,10 +124,12 @@ export function createProviderApp(ctx: ProviderContext): Express {
  * The embedded provider as it listens (embedded.ts): GET /healthz, every call answered the contract's
  * 503 with Retry-After until the start-up steps have run (the database unreachable at start), then API v2.
  */
-export function createEmbeddedApp(ctx: ProviderContext, readiness: Readiness): Express {
+export function createEmbeddedApp(ctx: ProviderContext, readiness: Readiness, { api }: { api: boolean } = { api: true }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', healthz(ctx, readiness));
+  // a worker (SERVE=worker) answers its health and nothing else: no call reaches it
+  if (!api) return app;
   app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable('The service is starting. Please try again in a moment.'))));
   app.use(createProviderApp(ctx));
   return app;

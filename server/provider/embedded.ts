@@ -55,6 +55,8 @@ export interface EmbeddedProviderOptions {
   backups?: BackupSetup | null;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
+  /** serve API v2 (false: GET /healthz only, for a process that runs the jobs alone, SERVE=worker). Default true */
+  api?: boolean;
   /**
    * what must run before calls are served (migrations, the seed): tried in the background until it
    * succeeds, calls answered 503 meanwhile (readiness.ts). Unset: ready at once
@@ -192,7 +194,7 @@ export async function startEmbeddedProvider(o: EmbeddedProviderOptions): Promise
   let baseUrl = '';
   const ctx = providerContext(o, () => baseUrl);
   const readiness = o.prepare ? prepareInBackground(o.prepare, o.logger) : READY;
-  const app = createEmbeddedApp(ctx, readiness);
+  const app = createEmbeddedApp(ctx, readiness, { api: o.api !== false });
   const host = o.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(o.port ?? 0, host, (err?: Error) => (err ? reject(err) : resolve(s)));

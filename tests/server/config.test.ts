@@ -165,6 +165,33 @@ describe('server start-up with a bad configuration', () => {
   });
 });
 
+describe('SERVE=worker and JOBS', () => {
+  const SECRET = 'a-provider-secret-of-at-least-32-bytes!';
+  it('reads a worker, and a provider without jobs', () => {
+    expect(problemsOf({ SERVE: 'worker', PROVIDER_SECRET: SECRET, DATABASE_URL: 'postgres://db.internal/loyalty' })).toEqual([]);
+    expect(loadConfig({ SERVE: 'worker', PROVIDER_SECRET: SECRET, DATABASE_URL: 'postgres://db.internal/loyalty' })).toMatchObject({
+      serve: 'worker',
+      jobs: true,
+    });
+    expect(loadConfig({ SERVE: 'provider', PROVIDER_SECRET: SECRET, JOBS: 'false' })).toMatchObject({ serve: 'provider', jobs: false });
+    expect(loadConfig({}).jobs).toBe(true);
+  });
+
+  it('refuses a worker without PostgreSQL or the secret, with JOBS=false, or pointed at another provider', () => {
+    expect(problemsOf({ SERVE: 'worker' })).toEqual([
+      "PROVIDER_SECRET is required with SERVE=worker: the providers' own, which unlocks the services an owner connected in the console",
+      'DATABASE_URL is required with SERVE=worker: the PostgreSQL the providers use (PGlite belongs to one process)',
+    ]);
+    expect(problemsOf({ SERVE: 'worker', PROVIDER_SECRET: SECRET, DATABASE_URL: 'postgres://db/x', JOBS: 'false' })).toEqual([
+      'JOBS cannot be false with SERVE=worker: running the jobs is all a worker does',
+    ]);
+    expect(problemsOf({ SERVE: 'worker', PROVIDER_SECRET: SECRET, DATABASE_URL: 'postgres://db/x', PROVIDER_API_BASE: 'https://p.example/api/v2/' })).toEqual([
+      "PROVIDER_API_BASE cannot be set with SERVE=worker: a worker runs the provider's jobs on its database",
+    ]);
+    expect(problemsOf({ SERVE: 'everything' })).toEqual(['SERVE must be all, provider or worker']);
+  });
+});
+
 describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () => {
   const SID = `AC${'a1'.repeat(16)}`;
   const TWILIO = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: 'token-0123', TWILIO_FROM: '+14155550100' };
