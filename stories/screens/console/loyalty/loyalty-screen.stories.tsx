@@ -42,7 +42,7 @@ export const Default: Story = {
     const active = within(canvas.getByRole('list', { name: 'Active rules' }));
     await expect(active.getByText('2× points on Pastries')).toBeVisible();
     await expect(active.getByText('+10 points per Ube latte')).toBeVisible();
-    await expect(active.getByText('Double points Tue 14:00–16:00, once a day')).toBeVisible();
+    await expect(active.getByText('Double points Tue 2:00 PM–4:00 PM, once a day')).toBeVisible();
     await expect(active.getByText('+50 on a first order')).toBeVisible();
     await expect(active.getByText('+20 for verifying an e-mail')).toBeVisible();
     await expect(active.getByText('4,120 points given to 212 customers')).toBeVisible();
@@ -74,14 +74,14 @@ export const StaffReadOnly: Story = {
   },
 };
 
-/** Editing Double points Tuesday: the preview counts Ana's order on Tuesday at 14:00, and the simulator tries the rule on the last 30 days. */
+/** Editing Double points Tuesday: the preview counts Ana's order on Tuesday at 2:00 PM, and the simulator tries the rule on the last 30 days. */
 export const EditWindowRule: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Double points Tuesday' }));
     await expect(canvas.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
     await expect(
-      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday."),
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 2:00 PM would earn 50 points: 25 for the purchase and +25 Double points Tuesday."),
     ).toBeVisible();
     // the answer of a try is for the rule as it was: a change asks for another
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
@@ -90,7 +90,7 @@ export const EditWindowRule: Story = {
     await userEvent.type(canvas.getByLabelText('Multiplier'), '3');
     await expect(canvas.getByText('You changed the rule since: try it again.')).toBeVisible();
     await expect(
-      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 75 points: 25 for the purchase and +50 Double points Tuesday."),
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 2:00 PM would earn 75 points: 25 for the purchase and +50 Double points Tuesday."),
     ).toBeVisible();
     await userEvent.clear(canvas.getByLabelText('Multiplier'));
     await userEvent.type(canvas.getByLabelText('Multiplier'), '2');
