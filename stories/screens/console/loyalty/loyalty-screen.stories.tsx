@@ -47,7 +47,7 @@ export const Default: Story = {
     await expect(active.getByText('+20 for verifying an e-mail')).toBeVisible();
     await expect(active.getByText('4,120 points given to 212 customers')).toBeVisible();
     await expect(
-      within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 07:00–10:00, once a day, 4 times in all'),
+      within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 7:00 AM–10:00 AM, once a day, 4 times in all'),
     ).toBeVisible();
     const ended = within(canvas.getByRole('list', { name: 'Ended rules' }));
     await expect(ended.getByText('1.5× points on Ube latte and Ube cheese pandesal')).toBeVisible();
@@ -138,12 +138,14 @@ export const CreateWindowRule: Story = {
     await userEvent.clear(canvas.getByLabelText('Bonus points'));
     await userEvent.type(canvas.getByLabelText('Bonus points'), '30');
     // without a name the preview names the kind; nothing is sent
-    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 15:00 would earn 55 points: 25 for the purchase and +30 Happy hours.")).toBeVisible();
+    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 3:00 PM would earn 55 points: 25 for the purchase and +30 Happy hours.")).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Add rule' }));
     await expect(canvas.getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('The name'));
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.type(canvas.getByLabelText('Name'), 'Welcome bonus');
-    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 15:00 would earn 55 points: 25 for the purchase and +30 Welcome bonus.")).toBeVisible();
+    await expect(
+      canvas.getByText("Ana's ₱250.00 order on Wednesday at 3:00 PM would earn 55 points: 25 for the purchase and +30 Welcome bonus."),
+    ).toBeVisible();
     // the simulator's failure is said, and the form stays
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
     await expect(await canvas.findByText('We could not try it: The server did not answer. Check your connection.')).toBeVisible();
