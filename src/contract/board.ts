@@ -85,6 +85,10 @@ export const boardOrderAnswer = z
       .int()
       .meta({ description: 'a cancelled paid order: points it earned that were already spent and could not be taken back (the shortfall); 0 otherwise' }),
     vouchers_cancelled: z.number().int().meta({ description: 'a cancelled order: unused vouchers bought with its points, cancelled to give them back' }),
+    points_state: z.enum(['none', 'pending', 'given']).optional().meta({
+      description:
+        "where the order's points stand, what a cancellation does to them: none (it earned none, or they were already voided), pending (waiting for completion and the hold: voided, never given), given (credited, as orders from before pending points were at payment: taken back)",
+    }),
   })
   .meta({ id: 'BoardOrder' });
 export type BoardOrder = z.infer<typeof boardOrderAnswer>;

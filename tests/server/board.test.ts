@@ -198,6 +198,28 @@ describeEachDb('the orders board', (kind) => {
     expect(audit).toMatchObject({ action: 'order.cancel', after: { status: 'cancelled', reason: 'Out of oat milk' } });
   });
 
+  it('says where each order’s points stand, so the cancel dialog says what cancelling does to them', async () => {
+    const detail = async (name: string) =>
+      (await callApi(p, boardApi.detail, { token: staff.token, query: { name } })).body.data.order as Record<string, unknown>;
+    // paid: its points wait (pending) until it is completed
+    const waiting = await walletOrder(p);
+    expect(await detail(waiting.order.name)).toMatchObject({ points_state: 'pending' });
+    // an order from before pending points: its points were given at payment, a cancellation takes them back
+    const older = await walletOrder(p);
+    await p.db.deleteFrom('points_pending').where('ref', '=', `order:${older.order.name}`).execute();
+    expect(await detail(older.order.name)).toMatchObject({ points_state: 'given' });
+    // an order that earned nothing: no points to speak of
+    const nothing = await walletOrder(p);
+    await p.db.updateTable('orders').set({ points_earned: 0 }).where('name', '=', nothing.order.name).execute();
+    await p.db.deleteFrom('points_pending').where('ref', '=', `order:${nothing.order.name}`).execute();
+    expect(await detail(nothing.order.name)).toMatchObject({ points_state: 'none' });
+    // cancelled: its pending points voided, nothing left to happen to them
+    expect((await cancel(waiting.order.name)).body.data.order).toMatchObject({ status: 'cancelled', points_state: 'none' });
+    // the list says it too
+    const listed = (await callApi(p, boardApi.board, { token: staff.token })).body.data.orders as Array<Record<string, unknown>>;
+    expect(listed.find((o) => o.name === older.order.name)).toMatchObject({ points_state: 'given' });
+  });
+
   it('cancels an order paid at the gateway through the gateway’s refund, once, after the cancellation committed', async () => {
     const { c, order, paymentId } = await gatewayOrder(p);
     const before = await ledgers(p, c.id);

@@ -93,6 +93,27 @@ describeEachDb('earning rules', (kind) => {
     });
   });
 
+  it('refuses a removed category in a saved rule, and keeps one the rule already counted', async () => {
+    const { pastries } = await menuIds(p);
+    const removed = await p.db
+      .insertInto('categories')
+      .values({ name: 'Summer specials', removed_at: p.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await rules.create({ kind: 'multiplier', name: 'Summer', multiplier: 2, category_ids: [pastries, removed.id] }).expect(400);
+    expect(refused.body.error.fields).toEqual({ category_ids: `must be categories of the menu (${removed.id} was removed from it)` });
+    const made = await rules.add({ kind: 'multiplier', name: '2× points on pastries', multiplier: 2, category_ids: [pastries] });
+    const adding = await rules.update(made.id, { kind: 'multiplier', name: 'x', multiplier: 2, category_ids: [pastries, removed.id] }).expect(400);
+    expect(Object.keys(adding.body.error.fields)).toEqual(['rule.category_ids']);
+    // a category removed after the rule named it: the rule can still be renamed, paused or ended
+    await p.db.updateTable('categories').set({ removed_at: p.clock.now() }).where('id', '=', pastries).execute();
+    try {
+      await rules.update(made.id, { kind: 'multiplier', name: '2× on pastries, renamed', multiplier: 2, category_ids: [pastries] }).expect(200);
+    } finally {
+      await p.db.updateTable('categories').set({ removed_at: null }).where('id', '=', pastries).execute();
+    }
+  });
+
   it('lets owners add, change, pause and end rules, checked and audited; staff only read them', async () => {
     const { latte, pastries } = await menuIds(p);
     expect((await rules.create({ kind: 'bonus', name: 'Seasonal', points: 10, product_ids: [latte.id] }, ctx.staff.token)).status).toBe(403);

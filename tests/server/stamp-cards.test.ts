@@ -109,6 +109,28 @@ describeEachDb('stamp cards', (kind) => {
   const notes = async (token: string) =>
     (await callApi(p, notificationsApi.list, { token }).expect(200)).body.data.items as { title: string; body: string; link: string | null }[];
 
+  it('refuses a removed category in a saved programme, and keeps one the programme already counted', async () => {
+    const { ensaymada } = await menuIds(p);
+    const reward = await newReward(p);
+    const pastries = ensaymada.category_id;
+    const removed = await p.db
+      .insertInto('categories')
+      .values({ name: 'Summer specials', removed_at: p.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const good = { name: 'Pastry card', category_ids: [pastries], per: 'item', stamps_needed: 10, reward_id: reward.id, expiry_days: 365 };
+    const refused = await api.create({ ...good, category_ids: [pastries, removed.id] }).expect(400);
+    expect(refused.body.error.fields).toEqual({ category_ids: `must be categories of the menu (${removed.id} was removed from it)` });
+    const made = await api.add(good);
+    expect(Object.keys((await api.update(made.id, { ...good, category_ids: [removed.id] }).expect(400)).body.error.fields)).toEqual(['program.category_ids']);
+    await p.db.updateTable('categories').set({ removed_at: p.clock.now() }).where('id', '=', pastries).execute();
+    try {
+      await api.update(made.id, { ...good, name: 'Pastry card, renamed' }).expect(200);
+    } finally {
+      await p.db.updateTable('categories').set({ removed_at: null }).where('id', '=', pastries).execute();
+    }
+  });
+
   it('lets owners add, change, pause and end programmes, checked and audited; staff only read them', async () => {
     const { latte, ensaymada } = await menuIds(p);
     const reward = await newReward(p);

@@ -6,6 +6,7 @@ import type { ProviderContext } from '../context';
 import { firstName } from '../accounts/accounts.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { pendingStatusOfOrders, type PendingStatus } from '../points/points.pending';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
 import { moveOrder } from '../orders/lifecycle';
@@ -31,9 +32,25 @@ const AWAITING_LIMIT = 100;
 
 const LATE_MS = PICKUP_LATE_MINUTES * 60_000;
 
+/**
+ * Where an order's points stand (the cancel dialog's words): none when it earned none, is unpaid or was
+ * cancelled already (what its cancellation did is points_taken_back), else
+ * as its pending row says; a paid order with points and no row is from before pending points, when an
+ * order's points were credited at payment (orders/take-back.ts takes those back).
+ */
+function pointsState(r: Pick<OrderRow, 'points_earned' | 'paid_at' | 'status'>, pending: PendingStatus | undefined): BoardOrder['points_state'] {
+  if (r.points_earned <= 0 || r.paid_at === null || r.status === 'cancelled') return 'none';
+  if (pending === undefined || pending === 'credited') return 'given';
+  return pending === 'pending' ? 'pending' : 'none';
+}
+
 async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise<BoardOrder[]> {
   if (rows.length === 0) return [];
   const { items, itemOptions, customers, refunds, givenBack } = await boardCardParts(db, rows);
+  const pending = await pendingStatusOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   const names = new Map(customers.map((c) => [c.id, c.name]));
   const places = await locationLabels(
     db,
@@ -80,6 +97,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       points_taken_back: r.points_taken_back,
       points_not_taken_back: status === 'cancelled' && r.paid_at ? r.points_earned - r.points_taken_back : 0,
       vouchers_cancelled: givenBack.filter((v) => v.cancelled_with_order === r.id).length,
+      points_state: pointsState(r, pending.get(r.id)),
     };
   });
 }

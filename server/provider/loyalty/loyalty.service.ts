@@ -23,18 +23,8 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { localDate } from '../locations/hours';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
-import {
-  countNotEnded,
-  existingTargets,
-  insertRule,
-  listRules,
-  lockRule,
-  lockRuleEdits,
-  paidOrdersSince,
-  setRuleStatus,
-  updateRule,
-  type RuleRow,
-} from './loyalty.repo';
+import { targetProblems } from './targets';
+import { countNotEnded, insertRule, listRules, lockRule, lockRuleEdits, paidOrdersSince, setRuleStatus, updateRule, type RuleRow } from './loyalty.repo';
 
 const EMPTY = {
   multiplier: null,
@@ -74,17 +64,16 @@ async function answerRule(db: Database, id: number): Promise<LoyaltyRule> {
   return ruleOf((await listRules(db)).find((r) => r.id === id)!);
 }
 
-/** The products and categories a rule names must exist: 400 naming the field, nothing saved. */
-async function checkTargets(db: Database, rule: LoyaltyRuleFields, prefix = ''): Promise<void> {
+/**
+ * The products and categories a rule names must exist, and a category be on the menu unless the saved
+ * rule already counted it (`kept`): 400 naming the field, nothing saved.
+ */
+/** The categories a saved rule counts (its stored fields; none for the kinds without targets). */
+const keptCategories = (fields: unknown): number[] => (fields as { category_ids?: number[] }).category_ids ?? [];
+
+async function checkTargets(db: Database, rule: LoyaltyRuleFields, kept: readonly number[] = [], prefix = ''): Promise<void> {
   if (rule.kind !== 'multiplier' && rule.kind !== 'bonus') return;
-  const found = await existingTargets(db, rule.product_ids, rule.category_ids);
-  const problems: Record<string, string> = {};
-  const missing = (ids: number[], have: Set<number>) => ids.filter((id) => !have.has(id));
-  const say = (what: string, ids: number[]) => `must be ${what} of the menu (${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} not)`;
-  const products = missing(rule.product_ids, found.products);
-  const categories = missing(rule.category_ids, found.categories);
-  if (products.length) problems[`${prefix}product_ids`] = say('products', products);
-  if (categories.length) problems[`${prefix}category_ids`] = say('categories', categories);
+  const problems = await targetProblems(db, rule, kept, prefix);
   if (Object.keys(problems).length) throw validation(problems);
 }
 
@@ -113,7 +102,7 @@ export async function changeRule(ctx: ProviderContext, staff: StaffOfRequest, bo
     if (row.kind !== body.rule.kind) throw validation({ 'rule.kind': `cannot change: this rule is a ${row.kind} rule (end it and add a new one)` });
     if (row.status === 'ended')
       throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
-    await checkTargets(trx, body.rule, 'rule.');
+    await checkTargets(trx, body.rule, keptCategories(row.fields), 'rule.');
     const before = row.fields as Record<string, unknown>;
     // jsonb keeps its keys in an order of its own: compare field by field
     const keys = [...new Set([...Object.keys(before), ...Object.keys(body.rule)])];

@@ -33,7 +33,7 @@ import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
 import { giftVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
-import { existingTargets } from './loyalty.repo';
+import { targetProblems } from './targets';
 import {
   cardsByIds,
   cardsOfCustomer,
@@ -108,15 +108,12 @@ const fieldsOf = (r: ProgramRow): StampProgramFields => ({
   expiry_days: r.expiry_days,
 });
 
-/** Its products and categories must exist, its reward be offered: 400 naming the field, nothing saved. */
-async function checkProgram(db: Database, p: StampProgramFields, prefix = ''): Promise<void> {
-  const found = await existingTargets(db, p.product_ids, p.category_ids);
-  const problems: Record<string, string> = {};
-  const say = (what: string, ids: number[]) => `must be ${what} of the menu (${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} not)`;
-  const products = p.product_ids.filter((id) => !found.products.has(id));
-  const categories = p.category_ids.filter((id) => !found.categories.has(id));
-  if (products.length) problems[`${prefix}product_ids`] = say('products', products);
-  if (categories.length) problems[`${prefix}category_ids`] = say('categories', categories);
+/**
+ * Its products and categories must exist, a category be on the menu unless the saved programme already
+ * counted it (`kept`), its reward be offered: 400 naming the field, nothing saved.
+ */
+async function checkProgram(db: Database, p: StampProgramFields, kept: readonly number[] = [], prefix = ''): Promise<void> {
+  const problems = await targetProblems(db, p, kept, prefix);
   if (!(await findActiveRewardById(db, p.reward_id))) problems[`${prefix}reward_id`] = 'must be a reward of the catalogue that is offered';
   if (Object.keys(problems).length) throw validation(problems);
 }
@@ -147,7 +144,7 @@ export async function changeProgram(ctx: ProviderContext, staff: StaffOfRequest,
     if (!row) throw notFound('That stamp card');
     if (row.status === 'ended')
       throw new AppError('INVALID_TRANSITION', `${row.name} has ended: it cannot change any more.`, undefined, { status: row.status });
-    await checkProgram(trx, body.program, 'program.');
+    await checkProgram(trx, body.program, row.category_ids, 'program.');
     const before = fieldsOf(row);
     if (JSON.stringify(before) === JSON.stringify(fieldsOf({ ...row, ...body.program }))) return;
     await updateProgram(trx, row.id, body.program, now);

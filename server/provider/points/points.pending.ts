@@ -177,3 +177,14 @@ export async function pendingOf(db: Database, customerId: number) {
     .orderBy('points_pending.id')
     .execute();
 }
+
+/** The pending-points row's status of each of these orders that has one (by order id): the board's points_state. */
+export async function pendingStatusOfOrders(db: Database, orderIds: readonly number[]): Promise<Map<number, PendingStatus>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('points_pending')
+    .select(['order_id', 'status'])
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+  return new Map(rows.flatMap((r) => (r.order_id === null ? [] : [[r.order_id, r.status as PendingStatus] as const])));
+}

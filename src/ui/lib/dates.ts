@@ -41,6 +41,15 @@ export function clockTime(iso: string, locale: string, timeZone: string): string
   return repeated ? new Intl.DateTimeFormat(locale, { ...options, timeZoneName: 'short' }).format(at) : plain;
 }
 
+/**
+ * A wall-clock time typed as "14:00" (opening hours, happy hours, the campaigns' sending hours), written as
+ * the shop's locale writes a time: "2:00 PM" for en-PH, "14:00" for en-GB. A time of day on no date
+ * has no zone, so it is read on a plain day in UTC.
+ */
+export function wallClock(hhmm: string, locale: string): string {
+  return clockTime(`2000-01-03T${hhmm}:00Z`, locale, 'UTC');
+}
+
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

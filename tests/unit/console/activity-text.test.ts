@@ -494,8 +494,8 @@ describe('the activity log in words', () => {
       f,
     );
     expect(t.changes).toEqual([
-      { label: 'Opening hours, Tuesday', before: '07:00–19:00', after: '08:00–12:00, 13:00–17:00' },
-      { label: 'Opening hours, Sunday', before: 'Closed', after: '09:00–15:00' },
+      { label: 'Opening hours, Tuesday', before: '7:00 AM–7:00 PM', after: '8:00 AM–12:00 PM, 1:00 PM–5:00 PM' },
+      { label: 'Opening hours, Sunday', before: 'Closed', after: '9:00 AM–3:00 PM' },
       { label: 'Dated hours, Dec 25, 2026', before: '—', after: 'Closed' },
     ]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badPlaceholders, fillPlaceholders } from '../../../src/contract/campaigns';
-import { campaignSummary, previewOf } from '../../../src/screens/console/campaigns/campaign-words';
+import { campaignHours, campaignSummary, previewOf, welcomeHoursNote } from '../../../src/screens/console/campaigns/campaign-words';
 
 describe('campaign words', () => {
   it('says who each campaign reaches and when', () => {
@@ -18,6 +18,17 @@ describe('campaign words', () => {
     );
     expect(campaignSummary({ kind: 'birthday', enabled: true, timing: 0, reward: null })).toBe(
       'Customers on their birthday, once a year, beside the birthday treat.',
+    );
+  });
+
+  it('writes the sending hours on the shop’s clock', () => {
+    expect(campaignHours('en-PH')).toBe('between 9:00 AM and 9:00 PM');
+    expect(campaignHours('en-GB')).toBe('between 09:00 and 21:00');
+    expect(welcomeHoursNote('Asia/Manila', 'en-PH')).toBe(
+      'Sent from 9:00 AM to 9:00 PM only (Asia/Manila time): someone who signs up at night gets it after 9:00 AM.',
+    );
+    expect(welcomeHoursNote('Europe/London', 'en-GB')).toBe(
+      'Sent from 09:00 to 21:00 only (Europe/London time): someone who signs up at night gets it after 09:00.',
     );
   });
 

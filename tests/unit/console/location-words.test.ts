@@ -40,10 +40,11 @@ describe("a location's state in words", () => {
   });
 
   it('says a period runs past midnight, or all day and night', () => {
-    expect(periodHint('18:00', '02:00')).toBe('Runs past midnight: closes at 02:00 the next day.');
-    expect(periodHint('00:00', '00:00')).toBe('Open all day and night.');
-    expect(periodHint('07:00', '19:00')).toBeUndefined();
-    expect(periodHint('', '19:00')).toBeUndefined();
+    expect(periodHint('18:00', '02:00', 'en-GB')).toBe('Runs past midnight: closes at 02:00 the next day.');
+    expect(periodHint('18:00', '02:00', 'en-PH')).toBe('Runs past midnight: closes at 2:00 AM the next day.');
+    expect(periodHint('00:00', '00:00', 'en-PH')).toBe('Open all day and night.');
+    expect(periodHint('07:00', '19:00', 'en-PH')).toBeUndefined();
+    expect(periodHint('', '19:00', 'en-PH')).toBeUndefined();
   });
 });
 

@@ -38,10 +38,10 @@ describe('a rule in plain words', () => {
     expect(ruleSummary({ id: 1, kind: 'bonus', name: 'x', points: 10, product_ids: [], category_ids: [3] }, MENU, 'en')).toBe(
       '+10 points per item from Pastries',
     );
-    expect(ruleSummary(window(), MENU, 'en')).toBe('Double points Tue 14:00–16:00, once a day');
-    expect(ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en')).toBe(
-      '+5 points Mon–Fri 14:00–16:00, 3 times in all',
-    );
+    expect(ruleSummary(window(), MENU, 'en-PH')).toBe('Double points Tue 2:00 PM–4:00 PM, once a day');
+    expect(
+      ruleSummary(window({ multiplier: null, points: 5, days: ['mon', 'tue', 'wed', 'thu', 'fri'], limit_per_day: 0, limit_total: 3 }), MENU, 'en-PH'),
+    ).toBe('+5 points Mon–Fri 2:00 PM–4:00 PM, 3 times in all');
     expect(ruleSummary({ id: 1, kind: 'first_order', name: 'x', points: 50 }, MENU, 'en')).toBe('+50 on a first order');
     expect(ruleSummary({ id: 1, kind: 'action', name: 'x', action: 'verified_email', points: 20 }, MENU, 'en')).toBe('+20 for verifying an e-mail');
   });
@@ -56,10 +56,18 @@ describe('a rule in plain words', () => {
   });
 });
 
+describe('happy hours on the shop’s clock', () => {
+  it('writes a window 12-hour for a 12-hour locale and 24-hour for a 24-hour one', () => {
+    expect(ruleSummary(window({ start: '09:30', end: '11:00' }), MENU, 'en-US')).toBe('Double points Tue 9:30 AM–11:00 AM, once a day');
+    expect(ruleSummary(window(), MENU, 'en-GB')).toBe('Double points Tue 14:00–16:00, once a day');
+    expect(previewSentence(window(), MENU, { ...PHP, locale: 'en-GB' })).toContain('on Tuesday at 14:00 would earn');
+  });
+});
+
 describe('the preview', () => {
   it('shows a window rule on its first day at its start time', () => {
     expect(previewSentence(window({ days: ['fri', 'tue'] }), MENU, PHP)).toBe(
-      "Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday.",
+      "Ana's ₱250.00 order on Tuesday at 2:00 PM would earn 50 points: 25 for the purchase and +25 Double points Tuesday.",
     );
   });
 

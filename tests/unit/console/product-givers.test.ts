@@ -41,14 +41,28 @@ describe('what gives a product away', () => {
     ],
   };
 
-  it('names the offered rewards that give it and the wheel prizes that win them', () => {
-    expect(productGivers(rewards, wheel)).toEqual({ 7: ['the reward Free Luna latte', 'the wheel prize Luna latte'] });
+  it('names the offered rewards that give it and counts the wheel prizes that win them', () => {
+    expect(productGivers(rewards, wheel)).toEqual({ 7: { rewards: ['Free Luna latte'], prizes: 1 } });
   });
 
-  it('says what happens to their vouchers once it is archived', () => {
-    expect(giversSentence(['the reward Free Luna latte', 'the wheel prize Luna latte'], 'en-PH')).toBe(
-      'The reward Free Luna latte and the wheel prize Luna latte give this product. Once it is archived, their vouchers still work at the counter but not at checkout, until you give those rewards another product on Rewards.',
+  it('says who uses it, one or many, and what happens to their vouchers once it is archived', () => {
+    const after = 'Once it is archived, vouchers for it still work at the counter but not at checkout';
+    expect(giversSentence({ rewards: ['Free latte'], prizes: 1 }, 'en-PH')).toBe(
+      `The reward “Free latte” and a wheel prize use it. ${after}, until you give that reward another product on Rewards.`,
     );
-    expect(giversSentence([], 'en-PH')).toBeNull();
+    expect(giversSentence({ rewards: ['Free latte'], prizes: 0 }, 'en-PH')).toBe(
+      `The reward “Free latte” uses it. ${after}, until you give that reward another product on Rewards.`,
+    );
+    expect(giversSentence({ rewards: ['Free latte'], prizes: 3 }, 'en-PH')).toBe(
+      `The reward “Free latte” and 3 wheel prizes use it. ${after}, until you give that reward another product on Rewards.`,
+    );
+    expect(giversSentence({ rewards: ['Free latte', 'Latte for two'], prizes: 0 }, 'en-PH')).toBe(
+      `2 rewards use it: “Free latte” and “Latte for two”. ${after}, until you give those rewards another product on Rewards.`,
+    );
+    expect(giversSentence({ rewards: ['Free latte', 'Latte for two'], prizes: 1 }, 'en-PH')).toBe(
+      `2 rewards and a wheel prize use it: “Free latte” and “Latte for two”. ${after}, until you give those rewards another product on Rewards.`,
+    );
+    expect(giversSentence({ rewards: [], prizes: 0 }, 'en-PH')).toBeNull();
+    expect(giversSentence(undefined, 'en-PH')).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ export interface ActivityFormat {
   count: (n: number) => string;
   /** 'YYYY-MM-DD' → "1 Nov 2026" */
   day: (day: string) => string;
+  /** a time of day, 'HH:MM' → "7:00 PM" (the shop's clock: "19:00" for a 24-hour locale) */
+  clock: (hhmm: string) => string;
 }
 
 /** One line of "what changed": a field in words, before and after as people read them. */
@@ -148,19 +150,19 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
 /** Fields that hold an image's stored address: said as the image they are, never as the path. */
 const IMAGE: Record<string, string> = { post_file: 'logo', post_title: 'favicon', landing_body_background_image: 'landing image', image: 'photo' };
 
-/** A day's opening periods as people read them: "08:00–12:00, 13:00–17:00", or "Closed". */
-function periodsOf(v: unknown): string {
+/** A day's opening periods as people read them: "8:00 AM–12:00 PM, 1:00 PM–5:00 PM" (the shop's clock), or "Closed". */
+function periodsOf(v: unknown, f: ActivityFormat): string {
   const periods = Array.isArray(v) ? v.map(obj).filter((p) => typeof p.open === 'string' && typeof p.close === 'string') : [];
-  return periods.length ? periods.map((p) => `${p.open as string}–${p.close as string}`).join(', ') : 'Closed';
+  return periods.length ? periods.map((p) => `${f.clock(p.open as string)}–${f.clock(p.close as string)}`).join(', ') : 'Closed';
 }
 
-/** The days whose opening periods differ, one line each ("Opening hours, Tuesday": 07:00–19:00 → Closed). */
-function hoursChanges(before: unknown, after: unknown): ActivityChange[] {
+/** The days whose opening periods differ, one line each ("Opening hours, Tuesday": 7:00 AM–7:00 PM → Closed). */
+function hoursChanges(before: unknown, after: unknown, f: ActivityFormat): ActivityChange[] {
   const b = obj(before);
   const a = obj(after);
   return (Object.keys(WEEKDAY_NAMES) as Array<keyof typeof WEEKDAY_NAMES>)
     .filter((d) => JSON.stringify(b[d] ?? []) !== JSON.stringify(a[d] ?? []))
-    .map((d) => ({ label: `${labelOf('hours')}, ${WEEKDAY_NAMES[d]}`, before: periodsOf(b[d]), after: periodsOf(a[d]) }));
+    .map((d) => ({ label: `${labelOf('hours')}, ${WEEKDAY_NAMES[d]}`, before: periodsOf(b[d], f), after: periodsOf(a[d], f) }));
 }
 
 /** The dated exceptions added, changed or taken away, one line per date. */
@@ -173,14 +175,14 @@ function exceptionChanges(before: unknown, after: unknown, f: ActivityFormat): A
     .filter((d) => JSON.stringify(b.get(d)) !== JSON.stringify(a.get(d)))
     .map((d) => ({
       label: `${labelOf('exceptions')}, ${f.day(d)}`,
-      before: b.has(d) ? periodsOf(b.get(d)!.periods) : '—',
-      after: a.has(d) ? periodsOf(a.get(d)!.periods) : 'Back to the weekly hours',
+      before: b.has(d) ? periodsOf(b.get(d)!.periods, f) : '—',
+      after: a.has(d) ? periodsOf(a.get(d)!.periods, f) : 'Back to the weekly hours',
     }));
 }
 
 /** One field's change in words: hours by day, dates by date, images as images, the rest by value. */
 function fieldChanges(k: string, b: unknown, a: unknown, created: boolean, removed: boolean, f: ActivityFormat): ActivityChange[] {
-  if (k === 'hours' && !created && !removed) return hoursChanges(b, a);
+  if (k === 'hours' && !created && !removed) return hoursChanges(b, a, f);
   if (k === 'exceptions' && !created && !removed) return exceptionChanges(b, a, f);
   const image = IMAGE[k];
   const value = image

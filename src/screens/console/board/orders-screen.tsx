@@ -113,13 +113,16 @@ export interface OrdersBoardScreenProps {
 }
 
 /**
- * What cancelling does to the order's points, by where they are: an order's points wait (pending) until
- * it is completed and the shop's hold has passed, so an order that can still be cancelled has given none
- * yet; only given points are taken back.
+ * What cancelling does to the order's points, by where they stand (points_state): pending points (until
+ * the order is completed and the shop's hold has passed) are never given; given ones are taken back; an
+ * order with none (it earned none, or they were never recorded) says nothing of points. A provider that
+ * does not say (points_state missing): by the status, as before.
  */
 function pointsOnCancel(order: BoardOrder): string | null {
   if (order.points_earned <= 0) return null;
-  return order.status === 'completed' ? 'The points it gave are taken back.' : 'The points waiting for this order won’t be given.';
+  const state = order.points_state ?? (order.status === 'completed' ? 'given' : 'pending');
+  if (state === 'given') return 'The points it gave are taken back.';
+  return state === 'pending' ? 'The points waiting for this order won’t be given.' : null;
 }
 
 function CancelDialog({

@@ -1,5 +1,6 @@
 import { CAMPAIGN_HOURS, fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
 import { voucherWords } from '#contract/reward-words';
+import { wallClock } from '../../../ui/lib/dates';
 
 /** Who a campaign reaches and when, in words: the console's summary of each campaign. */
 export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
@@ -29,11 +30,18 @@ export function previewOf(kind: CampaignKind, title: string, body: string, rewar
   return { title: fillPlaceholders(title, values, locale), body: fillPlaceholders(body, values, locale) };
 }
 
+const hourOf = (h: number, locale: string) => wallClock(`${String(h).padStart(2, '0')}:00`, locale);
+
+/** When campaigns go out (CAMPAIGN_HOURS) on the shop's clock: "between 9:00 AM and 9:00 PM", "between 09:00 and 21:00". */
+export function campaignHours(locale: string): string {
+  return `between ${hourOf(CAMPAIGN_HOURS.from, locale)} and ${hourOf(CAMPAIGN_HOURS.until, locale)}`;
+}
+
 /**
  * The welcome campaign's "right after they sign up" holds at night: the hourly run sends nothing outside
  * CAMPAIGN_HOURS in the shop's zone (server/provider/campaigns/campaigns.run.ts), so its card says when.
  */
-export function welcomeHoursNote(timeZone: string): string {
-  const from = `${String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00`;
-  return `Sent from ${from} to ${CAMPAIGN_HOURS.until}:00 only (${timeZone} time): someone who signs up at night gets it after ${from}.`;
+export function welcomeHoursNote(timeZone: string, locale: string): string {
+  const from = hourOf(CAMPAIGN_HOURS.from, locale);
+  return `Sent from ${from} to ${hourOf(CAMPAIGN_HOURS.until, locale)} only (${timeZone} time): someone who signs up at night gets it after ${from}.`;
 }

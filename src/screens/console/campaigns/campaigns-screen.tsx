@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
   CAMPAIGN_FACTS,
-  CAMPAIGN_HOURS,
   PLACEHOLDER_WORDS,
   campaignUpdateBody,
   type CampaignData,
@@ -10,7 +9,7 @@ import {
   type CampaignUpdateFields,
 } from '#contract/campaigns';
 import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
-import { campaignSummary, previewOf, welcomeHoursNote } from './campaign-words';
+import { campaignHours, campaignSummary, previewOf, welcomeHoursNote } from './campaign-words';
 import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
 
 export interface CampaignsScreenProps {
@@ -253,7 +252,7 @@ function CampaignCard({
         <Badge tone={c.enabled ? 'success' : 'neutral'}>{c.enabled ? 'On' : 'Off'}</Badge>
       </div>
       <p>{campaignSummary(c, locale)}</p>
-      {c.kind === 'welcome' && <p className="text-sm text-muted">{welcomeHoursNote(data.timezone)}</p>}
+      {c.kind === 'welcome' && <p className="text-sm text-muted">{welcomeHoursNote(data.timezone, locale)}</p>}
       <p className="text-sm text-muted">“{c.title}”</p>
       {c.reward && !c.reward.active && (
         <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>
@@ -295,9 +294,8 @@ export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out between{' '}
-        {String(CAMPAIGN_HOURS.from).padStart(2, '0')}:00 and {CAMPAIGN_HOURS.until}:00 ({data.timezone}), only to customers who asked for offers (
-        {reach(data.subscribers, locale)}).
+        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out{' '}
+        {campaignHours(locale)} ({data.timezone}), only to customers who asked for offers ({reach(data.subscribers, locale)}).
       </p>
       {!canEdit && <Notice tone="info">Only an owner can change the campaigns.</Notice>}
       {allOff && <Notice tone="info">All campaigns are off. {canEdit ? 'Edit one and turn it on to start reaching customers.' : ''}</Notice>}

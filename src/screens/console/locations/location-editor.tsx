@@ -184,12 +184,14 @@ function Periods({
   field,
   what,
   problem,
+  locale,
   onChange,
 }: {
   periods: Period[];
   field: string;
   what: string;
   problem: SaveProblem | null;
+  locale: string;
   onChange: (p: Period[]) => void;
 }) {
   const id = useId();
@@ -207,7 +209,7 @@ function Periods({
           </span>
         );
         const error = problemAt(problem, `${field}.${i}`, 'This period');
-        const hint = periodHint(p.open, p.close);
+        const hint = periodHint(p.open, p.close, locale);
         // the row's hint and error describe both its times
         const notes = {
           'aria-invalid': error ? (true as const) : undefined,
@@ -269,6 +271,8 @@ interface SectionProps {
   form: Form;
   set: Set;
   problem: SaveProblem | null;
+  /** the shop's locale: its clock in the hours' hints */
+  locale: string;
 }
 
 function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { shopTimeZone: string }) {
@@ -305,7 +309,7 @@ function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { s
   );
 }
 
-function HoursSection({ form, set, problem }: SectionProps) {
+function HoursSection({ form, set, problem, locale }: SectionProps) {
   const [copied, setCopied] = useState(false);
   // a week of the same hours without typing 14 times (issue 46): Monday's periods, each day its own copy
   const everyDay = () => {
@@ -332,6 +336,7 @@ function HoursSection({ form, set, problem }: SectionProps) {
           <Periods
             periods={form.hours[d]}
             field={`hours.${d}`}
+            locale={locale}
             what={WEEKDAY_NAMES[d]}
             problem={problem}
             onChange={(p) => set('hours', (h) => ({ ...h, [d]: p }))}
@@ -349,7 +354,7 @@ function weekHoursOn(form: Form, date: string): Period[] {
   return week.length > 0 ? week.map((p) => period(p.open, p.close)) : [period()];
 }
 
-function ExceptionsSection({ form, set, problem }: SectionProps) {
+function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
   const change = (key: number, patch: Partial<DatedHours>) => set('exceptions', (list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
   return (
     <Card as="section" title="Special dates" className="flex flex-col gap-4">
@@ -399,6 +404,7 @@ function ExceptionsSection({ form, set, problem }: SectionProps) {
                 <Periods
                   periods={e.periods}
                   field={`exceptions.${i}.periods`}
+                  locale={locale}
                   what={what}
                   problem={problem}
                   onChange={(periods) => change(e.key, { periods })}
@@ -648,7 +654,7 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
     if (!refused) onDone(out.fields.name);
   }
 
-  const sections: SectionProps = { form, set, problem };
+  const sections: SectionProps = { form, set, problem, locale };
   const body: ReactNode = (
     <>
       <DetailsSection {...sections} shopTimeZone={shopTimeZone} />

@@ -1,19 +1,21 @@
 /**
  * The Loyalty area's words: a rule in one plain line ("2× points on Pastries", "Double points Tue
- * 14:00–16:00, once a day"), and the preview, an example sale chosen to show the rule applying, counted
- * with earnBreakdown, the provider's own evaluation ("Ana's ₱250 order on Tuesday at 15:00 would earn 50
- * points: 25 for the purchase and +25 Double points Tuesday").
+ * 2:00 PM–4:00 PM, once a day", times on the shop's clock: "14:00–16:00" for a 24-hour locale), and the
+ * preview, an example sale chosen to show the rule applying, counted with earnBreakdown, the provider's own
+ * evaluation ("Ana's ₱250 order on Tuesday at 3:00 PM would earn 50 points: 25 for the purchase and +25
+ * Double points Tuesday").
  */
 import { breakdownTotal, earnBreakdown, WEEKDAYS, type RuleAction, type RuleForEarning, type RuleKind, type Weekday } from '#contract/loyalty-earn';
 import { formatMoney, moneyDigits } from '#contract/money';
 import type { LoyaltyRule } from '#contract/loyalty';
 import type { StampPer } from '#contract/stamps';
+import { wallClock } from '../../../ui/lib/dates';
 import { WEEKDAY_NAMES as DAY_NAMES } from '../shared/location-words';
 
 export const KIND_WORDS: Record<RuleKind, { title: string; hint: string }> = {
   multiplier: { title: 'Points multiplier', hint: 'More points on chosen products or categories: 2× points on pastries.' },
   bonus: { title: 'Bonus per item', hint: 'A fixed bonus for each chosen item bought: +10 points per seasonal drink.' },
-  window: { title: 'Happy hours', hint: 'More points on chosen days and times: double points Tuesdays 14:00–16:00.' },
+  window: { title: 'Happy hours', hint: 'More points on chosen days and times: double points on Tuesday afternoons.' },
   first_order: { title: 'First order', hint: 'A bonus on a customer’s first paid order.' },
   action: { title: 'Action', hint: 'Points once for signing up, verifying an e-mail or completing the profile.' },
 };
@@ -106,7 +108,7 @@ export function ruleSummary(rule: RuleForEarning, menu: RuleMenu | undefined, lo
       const limits = [rule.limit_per_day > 0 && `${times(rule.limit_per_day)} a day`, rule.limit_total > 0 && `${times(rule.limit_total)} in all`]
         .filter(Boolean)
         .join(', ');
-      return `${what} ${dayWords(rule.days)} ${rule.start}–${rule.end}${limits ? `, ${limits}` : ', every order'}`;
+      return `${what} ${dayWords(rule.days)} ${wallClock(rule.start, locale)}–${wallClock(rule.end, locale)}${limits ? `, ${limits}` : ', every order'}`;
     }
     case 'first_order':
       return `+${rule.points.toLocaleString(locale)} on a first order`;
@@ -129,7 +131,7 @@ function exampleProduct(r: { product_ids: number[]; category_ids: number[] }, me
   return null;
 }
 
-const minutesWords = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const minutesWords = (m: number, locale: string) => wallClock(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, locale);
 
 /**
  * The preview's sentence: an example sale that shows the rule applying, counted as the provider counts
@@ -157,7 +159,7 @@ export function previewSentence(rule: RuleForEarning, menu: RuleMenu | undefined
       weekday: WEEKDAYS.find((d) => rule.days.includes(d)) ?? 'mon',
       minutes: rule.start ? Number(rule.start.slice(0, 2)) * 60 + Number(rule.start.slice(3, 5)) : 0,
     };
-    what = ` on ${DAY_NAMES[at.weekday]} at ${minutesWords(at.minutes)}`;
+    what = ` on ${DAY_NAMES[at.weekday]} at ${minutesWords(at.minutes, locale)}`;
   }
   const base = ppa > 0 ? Math.floor(amount / ppa) : 0;
   const parts = earnBreakdown([{ ...rule, name: label }], {

@@ -7,7 +7,7 @@ import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Mon
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
 import { ProductOptionsField } from './product-options-field';
-import { giversSentence } from './product-givers';
+import { giversSentence, type ProductGivers } from './product-givers';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
 
@@ -44,8 +44,8 @@ export interface MenuEditorScreenProps {
   actionError?: string | null;
   /** what is being saved (`category-3`, `product-12`; `order`: the categories' order, `product-order`: a category's products') */
   busy?: string | null;
-  /** what gives each product away (by id: "the reward Free Luna latte", "the wheel prize …"), named when it is archived */
-  givers?: Record<number, string[]>;
+  /** what gives each product away (by id: the rewards that give it, how many wheel prizes win them), named when it is archived */
+  givers?: Record<number, ProductGivers>;
   /** the option groups a product can be given (the Options page's) */
   optionGroups?: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
   renderLink?: RenderLink;

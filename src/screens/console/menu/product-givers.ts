@@ -1,30 +1,44 @@
 import type { EditorReward } from '#contract/rewards';
 import type { WheelVersion } from '#contract/wheel';
 
+/** What gives a product away: the offered rewards (their titles) and how many wheel prizes win one of them. */
+export interface ProductGivers {
+  rewards: string[];
+  prizes: number;
+}
+
 /**
- * What gives each product away, in the owner's words, for the archive confirm: the offered rewards
- * that give it free ("the reward Free Luna latte") and the current wheel's prizes that win one of
- * those rewards' vouchers ("the wheel prize Luna latte"). Keyed by product id.
+ * What gives each product away, for the archive confirm: the offered rewards that give it free and the
+ * current wheel's prizes that win one of those rewards' vouchers. Keyed by product id.
  */
-export function productGivers(rewards: readonly EditorReward[], wheel: Pick<WheelVersion, 'segments'> | undefined): Record<number, string[]> {
-  const out: Record<number, string[]> = {};
+export function productGivers(rewards: readonly EditorReward[], wheel: Pick<WheelVersion, 'segments'> | undefined): Record<number, ProductGivers> {
+  const out: Record<number, ProductGivers> = {};
   const productOf = new Map<string, number>();
   for (const r of rewards) {
     if (!r.product || !r.active) continue;
     productOf.set(r.name, r.product.id);
-    (out[r.product.id] ??= []).push(`the reward ${r.title}`);
+    (out[r.product.id] ??= { rewards: [], prizes: 0 }).rewards.push(r.title);
   }
   for (const s of wheel?.segments ?? []) {
     const product = s.prize_type === 'voucher' && s.reward ? productOf.get(s.reward.name) : undefined;
-    if (product !== undefined) out[product]!.push(`the wheel prize ${s.label}`);
+    if (product !== undefined) out[product]!.prizes += 1;
   }
   return out;
 }
 
-/** "The reward Free Luna latte and the wheel prize Luna latte give this product: …", or null when nothing does. */
-export function giversSentence(givers: readonly string[] | undefined, locale: string): string | null {
-  if (!givers?.length) return null;
-  const names = new Intl.ListFormat(locale.startsWith('en') ? locale : 'en', { type: 'conjunction' }).format(givers);
-  const many = givers.length > 1;
-  return `${names.charAt(0).toUpperCase()}${names.slice(1)} ${many ? 'give' : 'gives'} this product. Once it is archived, ${many ? 'their' : 'its'} vouchers still work at the counter but not at checkout, until you give ${many ? 'those rewards' : 'that reward'} another product on Rewards.`;
+/**
+ * "The reward “Free latte” and a wheel prize use it. …", "2 rewards use it: “Free latte” and “Latte for
+ * two”. …", or null when nothing does. A wheel prize wins one of those rewards' vouchers, so the fix is
+ * always on the rewards: "that reward" for one, "those rewards" for more.
+ */
+export function giversSentence(givers: ProductGivers | undefined, locale: string): string | null {
+  const n = givers?.rewards.length ?? 0;
+  if (!givers || n === 0) return null;
+  const prizes = givers.prizes === 0 ? '' : ` and ${givers.prizes === 1 ? 'a wheel prize' : `${givers.prizes.toLocaleString(locale)} wheel prizes`}`;
+  const quoted = givers.rewards.map((t) => `“${t}”`);
+  const who =
+    n === 1
+      ? `The reward ${quoted[0]}${prizes} ${prizes ? 'use' : 'uses'} it.`
+      : `${n.toLocaleString(locale)} rewards${prizes} use it: ${new Intl.ListFormat(locale.startsWith('en') ? locale : 'en', { type: 'conjunction' }).format(quoted)}.`;
+  return `${who} Once it is archived, vouchers for it still work at the counter but not at checkout, until you give ${n === 1 ? 'that reward' : 'those rewards'} another product on Rewards.`;
 }

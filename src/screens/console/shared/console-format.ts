@@ -1,6 +1,6 @@
 import type { SiteSettings } from '#contract';
 import { formatMoney } from '#contract/money';
-import { formatDate, formatDateTime } from '../../../ui/lib/dates';
+import { formatDate, formatDateTime, wallClock } from '../../../ui/lib/dates';
 import type { ActivityFormat } from '../activity/activity-text';
 
 /**
@@ -12,7 +12,7 @@ export function consoleTimeFormat(settings: Pick<SiteSettings, 'locale' | 'timez
   return (iso, options) => formatDateTime(iso, locale, settings?.timezone || 'UTC', options);
 }
 
-/** Money, counts and days as the shop writes them, for the activity log's sentences. */
+/** Money, counts, days and times of day as the shop writes them, for the activity log's sentences. */
 export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency'> | undefined): ActivityFormat {
   const locale = settings?.locale || 'en';
   const currency = settings?.currency || 'PHP';
@@ -21,6 +21,7 @@ export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency
     count: (n) => n.toLocaleString(locale),
     // a shop's day ('YYYY-MM-DD') is a calendar date: written as it is, whatever the zone
     day: (day) => formatDate(`${day}T00:00:00Z`, locale, 'UTC'),
+    clock: (hhmm) => wallClock(hhmm, locale),
   };
 }
 

@@ -4,7 +4,7 @@
  * (effective_timezone), whatever the computer is set to.
  */
 import type { MerchantLocation, Weekday } from '#contract/locations';
-import { clockTime } from '../../../ui/lib/dates';
+import { clockTime, wallClock } from '../../../ui/lib/dates';
 
 type Zoned = { locale: string; timeZone: string };
 
@@ -36,11 +36,11 @@ export function pausedWords(l: Pick<MerchantLocation, 'paused_until' | 'effectiv
   return `Online orders paused ${l.paused_until ? `until ${clockWords(l.paused_until, now, { locale, timeZone: l.effective_timezone })}` : 'until you resume'}`;
 }
 
-/** A period typed in the hours editor, said back: past midnight, or all day and night. */
-export function periodHint(open: string, close: string): string | undefined {
+/** A period typed in the hours editor, said back on the shop's clock: past midnight, or all day and night. */
+export function periodHint(open: string, close: string, locale: string): string | undefined {
   if (!/^\d\d:\d\d$/.test(open) || !/^\d\d:\d\d$/.test(close)) return undefined;
   if (open === close) return 'Open all day and night.';
-  return close < open ? `Runs past midnight: closes at ${close} the next day.` : undefined;
+  return close < open ? `Runs past midnight: closes at ${wallClock(close, locale)} the next day.` : undefined;
 }
 
 /** Each day of the week by name, Monday first: the hours editor, the loyalty rules and Activity. */

@@ -141,6 +141,26 @@ export const Cancel: Story = {
   },
 };
 
+/** An order whose points were never recorded (points_state none): the dialog says nothing of points. */
+export const CancelBeforePoints: Story = {
+  args: { cancelling: 'H3VB9T', orders: BOARD.map((o) => (o.name === 'H3VB9T' ? { ...o, points_state: 'none' as const } : o)) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order H3VB9T?' }));
+    await expect(dialog.getByText(/to the card they paid with/)).toBeVisible();
+    await expect(dialog.queryByText(/points/)).toBeNull();
+  },
+};
+
+/** An order from before pending points, its points given at payment (points_state given): they are taken back. */
+export const CancelGivenPoints: Story = {
+  args: { cancelling: 'H3VB9T', orders: BOARD.map((o) => (o.name === 'H3VB9T' ? { ...o, points_state: 'given' as const } : o)) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order H3VB9T?' }));
+    await expect(dialog.getByText(/The points it gave are taken back\./)).toBeVisible();
+    await expect(dialog.queryByText(/won’t be given/)).toBeNull();
+  },
+};
+
 export const CancelRefused: Story = {
   args: { cancelling: 'K7Q2MX', actionError: { name: 'K7Q2MX', message: 'Order K7Q2MX is completed already and cannot be cancelled.' } },
 };

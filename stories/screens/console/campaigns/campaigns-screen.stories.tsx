@@ -48,8 +48,8 @@ export const Default: Story = {
     const welcome = within(canvas.getByRole('listitem', { name: 'Welcome' }));
     await expect(welcome.getByText(/^Off\. When on: New customers, 24 hours after they sign up\.$/)).toBeVisible();
     // its "after they sign up" waits for the morning: the card says so
-    await expect(welcome.getByText('Sent from 09:00 to 21:00 only (Asia/Manila time): someone who signs up at night gets it after 09:00.')).toBeVisible();
-    await expect(canvas.getByText(/between 09:00 and 21:00 \(Asia\/Manila\)/)).toBeVisible();
+    await expect(welcome.getByText('Sent from 9:00 AM to 9:00 PM only (Asia/Manila time): someone who signs up at night gets it after 9:00 AM.')).toBeVisible();
+    await expect(canvas.getByText(/between 9:00 AM and 9:00 PM \(Asia\/Manila\)/)).toBeVisible();
   },
 };
 

@@ -64,7 +64,7 @@ export const EditRefused: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));
-    await expect(canvas.getByText('Runs past midnight: closes at 02:00 the next day.')).toBeVisible();
+    await expect(canvas.getByText('Runs past midnight: closes at 2:00 AM the next day.')).toBeVisible();
     // two periods on Tuesday that overlap: refused here, nothing sent
     await userEvent.click(canvas.getByRole('button', { name: 'Add a period on Tuesday' }));
     await userEvent.type(canvas.getByLabelText('Opens on Tuesday, period 2'), '18:00');

@@ -42,12 +42,12 @@ export const Default: Story = {
     const active = within(canvas.getByRole('list', { name: 'Active rules' }));
     await expect(active.getByText('2× points on Pastries')).toBeVisible();
     await expect(active.getByText('+10 points per Ube latte')).toBeVisible();
-    await expect(active.getByText('Double points Tue 14:00–16:00, once a day')).toBeVisible();
+    await expect(active.getByText('Double points Tue 2:00 PM–4:00 PM, once a day')).toBeVisible();
     await expect(active.getByText('+50 on a first order')).toBeVisible();
     await expect(active.getByText('+20 for verifying an e-mail')).toBeVisible();
     await expect(active.getByText('4,120 points given to 212 customers')).toBeVisible();
     await expect(
-      within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 07:00–10:00, once a day, 4 times in all'),
+      within(canvas.getByRole('list', { name: 'Paused rules' })).getByText('+15 points Sat and Sun 7:00 AM–10:00 AM, once a day, 4 times in all'),
     ).toBeVisible();
     const ended = within(canvas.getByRole('list', { name: 'Ended rules' }));
     await expect(ended.getByText('1.5× points on Ube latte and Ube cheese pandesal')).toBeVisible();
@@ -74,14 +74,14 @@ export const StaffReadOnly: Story = {
   },
 };
 
-/** Editing Double points Tuesday: the preview counts Ana's order on Tuesday at 14:00, and the simulator tries the rule on the last 30 days. */
+/** Editing Double points Tuesday: the preview counts Ana's order on Tuesday at 2:00 PM, and the simulator tries the rule on the last 30 days. */
 export const EditWindowRule: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Double points Tuesday' }));
     await expect(canvas.getByRole('button', { name: 'Tuesday' })).toHaveAttribute('aria-pressed', 'true');
     await expect(
-      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 50 points: 25 for the purchase and +25 Double points Tuesday."),
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 2:00 PM would earn 50 points: 25 for the purchase and +25 Double points Tuesday."),
     ).toBeVisible();
     // the answer of a try is for the rule as it was: a change asks for another
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
@@ -90,7 +90,7 @@ export const EditWindowRule: Story = {
     await userEvent.type(canvas.getByLabelText('Multiplier'), '3');
     await expect(canvas.getByText('You changed the rule since: try it again.')).toBeVisible();
     await expect(
-      canvas.getByText("Ana's ₱250.00 order on Tuesday at 14:00 would earn 75 points: 25 for the purchase and +50 Double points Tuesday."),
+      canvas.getByText("Ana's ₱250.00 order on Tuesday at 2:00 PM would earn 75 points: 25 for the purchase and +50 Double points Tuesday."),
     ).toBeVisible();
     await userEvent.clear(canvas.getByLabelText('Multiplier'));
     await userEvent.type(canvas.getByLabelText('Multiplier'), '2');
@@ -138,12 +138,14 @@ export const CreateWindowRule: Story = {
     await userEvent.clear(canvas.getByLabelText('Bonus points'));
     await userEvent.type(canvas.getByLabelText('Bonus points'), '30');
     // without a name the preview names the kind; nothing is sent
-    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 15:00 would earn 55 points: 25 for the purchase and +30 Happy hours.")).toBeVisible();
+    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 3:00 PM would earn 55 points: 25 for the purchase and +30 Happy hours.")).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Add rule' }));
     await expect(canvas.getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('The name'));
     await expect(args.onSave).not.toHaveBeenCalled();
     await userEvent.type(canvas.getByLabelText('Name'), 'Welcome bonus');
-    await expect(canvas.getByText("Ana's ₱250.00 order on Wednesday at 15:00 would earn 55 points: 25 for the purchase and +30 Welcome bonus.")).toBeVisible();
+    await expect(
+      canvas.getByText("Ana's ₱250.00 order on Wednesday at 3:00 PM would earn 55 points: 25 for the purchase and +30 Welcome bonus."),
+    ).toBeVisible();
     // the simulator's failure is said, and the form stays
     await userEvent.click(canvas.getByRole('button', { name: 'Try it on the last 30 days' }));
     await expect(await canvas.findByText('We could not try it: The server did not answer. Check your connection.')).toBeVisible();

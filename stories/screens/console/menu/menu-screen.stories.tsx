@@ -74,14 +74,14 @@ export const ArchiveAllOfCategory: Story = {
 
 /** Archiving a product a reward and a wheel prize give: the confirm names them and says what becomes of their vouchers. */
 export const ArchiveGivenProduct: Story = {
-  args: { givers: { 2: ['the reward Free Spanish latte', 'the wheel prize Spanish latte'] } },
+  args: { givers: { 2: { rewards: ['Free Spanish latte'], prizes: 1 } } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Archive Spanish latte' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Archive Spanish latte?' }));
     await expect(
       dialog.getByText(
-        /^The reward Free Spanish latte and the wheel prize Spanish latte give this product\. Once it is archived, their vouchers still work at the counter but not at checkout/,
+        /^The reward “Free Spanish latte” and a wheel prize use it\. Once it is archived, vouchers for it still work at the counter but not at checkout, until you give that reward another product/,
       ),
     ).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Archive' }));
