@@ -116,6 +116,13 @@ const schema = z.object({
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // a read-only replica of DATABASE_URL for the dashboard and the exports (falls back to DATABASE_URL when down)
+  DATABASE_READ_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   DATA_DIR: z.string().min(1, 'must be a folder path').default('./data'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -302,6 +309,7 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
     problems.push('PROVIDER_API_BASE cannot be set with SERVE=provider: this process is the provider');
   if (env.SERVE === 'provider' && !set(env.PROVIDER_SECRET))
     problems.push('PROVIDER_SECRET is required with SERVE=provider: the gateways sign their calls with it');
+  if (set(env.DATABASE_READ_URL) && !set(env.DATABASE_URL)) problems.push('DATABASE_READ_URL needs DATABASE_URL: a replica follows a PostgreSQL primary');
   if (env.SERVE === 'worker') {
     if (set(env.PROVIDER_API_BASE)) problems.push("PROVIDER_API_BASE cannot be set with SERVE=worker: a worker runs the provider's jobs on its database");
     if (!set(env.PROVIDER_SECRET))
@@ -437,6 +445,8 @@ export interface Config {
   providerSecret: string | undefined;
   platformId: string;
   databaseUrl: string | undefined;
+  /** a read-only replica for the dashboard and the exports */
+  databaseReadUrl: string | undefined;
   dataDir: string;
   googleClientId: string | undefined;
   googleJwksUrl: string;
@@ -556,6 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerSecret: e.PROVIDER_SECRET,
     platformId: e.PLATFORM_ID,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir: e.DATA_DIR,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,

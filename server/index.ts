@@ -45,6 +45,7 @@ interface Running {
   server?: Server;
   provider?: EmbeddedProvider;
   database?: DatabaseHandle;
+  replica?: DatabaseHandle | undefined;
 }
 
 async function main(): Promise<void> {
@@ -161,11 +162,25 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
     onIdleError: (err) => logger.warn({ message: err.message }, 'PostgreSQL ended a connection: the next query opens another'),
   });
   running.database = database;
+  // the read replica (DATABASE_READ_URL), for the dashboard and the exports: opened lazily by the pool, so one
+  // that is down at start stops nothing (provider/read-replica.ts reads the primary meanwhile)
+  const replica = config.databaseReadUrl
+    ? await openDatabase({
+        databaseUrl: config.databaseReadUrl,
+        poolSize: Math.max(2, Math.ceil(config.dbPoolSize / 4)),
+        preparedStatements: config.dbPreparedStatements,
+        limits: config.dbLimits,
+        migrate: false,
+        onIdleError: (err) => logger.warn({ message: err.message }, 'the read replica ended a connection: the next query opens another'),
+      })
+    : undefined;
+  running.replica = replica;
   const providerLogger = logger.child({ name: 'provider' });
   const { stripe, twilio, smtp } = config;
   const push = pushSetupOf(config, secrets);
   const provider = await startEmbeddedProvider({
     db: database.db,
+    ...(replica ? { replica: replica.db } : {}),
     logger: providerLogger,
     secret,
     platform: config.platformId,
@@ -369,7 +384,7 @@ function recordListeningAddress(dataDir: string, url: string, logger: Logger): v
 
 /** Stop accepting, let requests in flight finish (at most 10 s), then close the provider and the database. */
 async function closeAll(running: Running, logger: Logger): Promise<void> {
-  const { server, provider, database } = running;
+  const { server, provider, database, replica } = running;
   if (server) {
     await new Promise<void>((done) => {
       const force = setTimeout(() => {
@@ -391,7 +406,7 @@ async function closeAll(running: Running, logger: Logger): Promise<void> {
     logger.warn({ message: (err as Error).message }, 'the provider did not close cleanly');
   }
   try {
-    await database?.close();
+    await Promise.all([database?.close(), replica?.close()]);
   } catch (err) {
     logger.warn({ message: (err as Error).message }, 'the database did not close cleanly');
   }

@@ -8,10 +8,13 @@ import type { TierPort } from './tiers-port';
 import type { PaymentGateway } from './payment-gateway';
 import type { PassesConfig } from './passes/passes-config';
 import type { LiveChannels } from './channel-port';
+import type { ReadReplica } from './read-replica';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
   db: Database;
+  /** a read-only replica for the dashboard and the exports (read-replica.ts, DATABASE_READ_URL); null: none */
+  replica: ReadReplica | null;
   clock: Clock;
   logger: Logger;
   /** the signing secret shared with gateways */

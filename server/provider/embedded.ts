@@ -23,6 +23,8 @@ import { prepareInBackground, READY, type Readiness } from './readiness';
 
 export interface EmbeddedProviderOptions {
   db: Database;
+  /** a read-only replica of `db` for the dashboard and the exports (DATABASE_READ_URL); unset: none */
+  replica?: Database;
   logger: Logger;
   secret: string;
   platform: string;
@@ -99,6 +101,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
   );
   return {
     db: o.db,
+    replica: o.replica ? { db: o.replica, downUntil: 0 } : null,
     clock,
     logger: o.logger,
     secret: o.secret,

@@ -3,6 +3,7 @@ import { dashboardSpec } from '#contract/dashboard.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { getMerchant } from '../settings/settings.service';
+import { onReplica } from '../read-replica';
 import { dashboardAt, recordDownload } from './dashboard.service';
 import { exportLedger, exportOrders, type OpenCsv } from './export';
 
@@ -20,14 +21,25 @@ export const csvDownload =
 /** The owner's dashboard, computed in SQL, and the CSV exports of a period (files: each written as it is read). */
 export function dashboardRoutes(ctx: ProviderContext): Router {
   return mount(ctx, dashboardSpec, {
-    dashboard: async (query) => dashboardAt(ctx.db, ctx.merchantId, ctx.clock.now(), query.period, query.location_id),
+    // read on the replica when there is one (read-replica.ts): a moment behind is fine for figures
+    dashboard: async (query) => onReplica(ctx, (db) => dashboardAt(db, ctx.merchantId, ctx.clock.now(), query.period, query.location_id)),
     exportOrders: async (query, at) => {
       await recordDownload(ctx, at.staff(), 'export.orders', query);
-      await exportOrders(ctx.db, csvDownload(at.res), query, (await getMerchant(ctx.db, ctx.merchantId)).rules);
+      const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+      await onReplica(
+        ctx,
+        (db) => exportOrders(db, csvDownload(at.res), query, rules),
+        () => !at.res.headersSent,
+      );
     },
     exportLedger: async (query, at) => {
       await recordDownload(ctx, at.staff(), 'export.ledger', query);
-      await exportLedger(ctx.db, csvDownload(at.res), query, (await getMerchant(ctx.db, ctx.merchantId)).rules);
+      const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+      await onReplica(
+        ctx,
+        (db) => exportLedger(db, csvDownload(at.res), query, rules),
+        () => !at.res.headersSent,
+      );
     },
   });
 }

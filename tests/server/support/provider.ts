@@ -208,6 +208,10 @@ export interface TestProviderOptions {
   reset?: boolean;
   /** where services connected from the console are reached (the tests' local Stripe and Twilio stand-ins) */
   channelEndpoints?: { stripeApiBase?: string; twilioApiBase?: string };
+  /** the provider's database, made by the test (closed with the provider); default a fresh one of `kind` */
+  database?: DatabaseHandle;
+  /** a read replica for the dashboard and the exports (ProviderContext.replica) */
+  replica?: Database;
 }
 
 /**
@@ -259,7 +263,7 @@ async function emptyTables(db: Database): Promise<void> {
 }
 
 export async function startTestProvider(kind: DbKind, opts: TestProviderOptions = {}): Promise<TestProvider> {
-  const handle = await openTestDatabase(kind, opts.poolSize);
+  const handle = opts.database ?? (await openTestDatabase(kind, opts.poolSize));
   await seed(handle.db);
   clearMerchantCache();
   const clock = new FakeClock(new Date());
@@ -291,6 +295,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       ...(opts.push ? { push: opts.push } : {}),
       ...(opts.passes ? { passes: opts.passes } : {}),
       ...(opts.channelEndpoints ? { channelEndpoints: opts.channelEndpoints } : {}),
+      ...(opts.replica ? { replica: opts.replica } : {}),
     },
     () => TEST_BASE,
   );
