@@ -26,7 +26,10 @@ export interface AuditedRun {
   layoutShift: number | null;
 }
 
-/** `below`: the categories below their threshold (or the layout shift, as 'cumulative-layout-shift'); `unjudged`: those below it that this host cannot judge. */
+/**
+ * `below`: the categories below their threshold (or the layout shift, as 'cumulative-layout-shift');
+ * `unjudged`: those below it that this host cannot judge.
+ */
 export interface Judgement {
   ok: boolean;
   below: string[];

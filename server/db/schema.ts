@@ -35,7 +35,10 @@ export interface CustomerTable {
   birthday_changed_at: NullableTimestamp;
   /** the customer's referral code, made on first use (migration 0026) */
   referral_code: ColumnType<string | null, string | null | undefined, string | null>;
-  /** a deletion asked for (migration 0038): when, by whom ('customer' or 'owner:<staff id>'), and from when the hourly job erases the person; signing in cancels it */
+  /**
+   * a deletion asked for (migration 0038): when, by whom ('customer' or 'owner:<staff id>'), and from when
+   * the hourly job erases the person; signing in cancels it
+   */
   deletion_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   deletion_requested_by: ColumnType<string | null, string | null | undefined, string | null>;
   erase_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -48,7 +48,8 @@ function hashedFiles(dir: string): RequestHandler[] {
 /**
  * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
  * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
- * at once; index.html also carries the page's preload links and the boot data (page-html.ts). express.static (send) resolves every path inside its root and refuses `..`, so nothing
+ * at once; index.html also carries the page's preload links and the boot data (page-html.ts). express.static
+ * (send) resolves every path inside its root and refuses `..`, so nothing
  * outside the build folder is ever served. Text answers (the app's code, styles, index.html, SVGs)
  * are compressed (brotli or gzip, as the browser accepts; `compression` skips images and bodies
  * under 1 KB): the app's code is about a third of its size on the wire.

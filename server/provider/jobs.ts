@@ -58,7 +58,8 @@ import { eraseDueAccounts } from './privacy/privacy.service';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
 
 /**
- * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides), points expiry and notices, voucher expiry, old idempotency keys, spent codes
+ * The hourly housekeeping: pending points whose hold has ended credited (and the referrals that decides),
+ * points expiry and notices, voucher expiry, old idempotency keys, spent codes
  * and sessions, cancelled orders' gateway refunds still owed, vouchers' old short codes, the call
  * signatures' expired nonces (also purged as calls arrive), the birthday treats of the day (once a
  * customer and year, however many runs and instances), the tiers' day (renewals, drops and notices once

@@ -4,7 +4,10 @@ import { dashboardApi } from '#contract/dashboard.calls';
 import { apiUrl } from './client';
 import { useCall } from './use-call';
 
-/** The figures of a period (of one location, or null: the whole shop), asked again every minute; `ask` false: not asked (the overview before the shop is live). */
+/**
+ * The figures of a period (of one location, or null: the whole shop), asked again every minute; `ask` false:
+ * not asked (the overview before the shop is live).
+ */
 export const useDashboard = (period: DashboardPeriod, ask = true, locationId: number | null = null) =>
   useCall(dashboardApi.dashboard, !ask ? null : locationId === null ? { period } : { period, location_id: locationId }, {
     refreshInterval: 60_000,

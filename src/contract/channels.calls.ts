@@ -1,4 +1,7 @@
-/** The calls of going live (the console's Payments and messages page and the Overview's set-up checklist), declared once (api.ts); their schemas are in channels.ts, their words in channels.spec.ts. */
+/**
+ * The calls of going live (the console's Payments and messages page and the Overview's set-up checklist),
+ * declared once (api.ts); their schemas are in channels.ts, their words in channels.spec.ts.
+ */
 import { call, consoleCalls } from './api';
 import type {
   ChannelsData,

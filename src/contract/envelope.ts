@@ -1,4 +1,7 @@
-/** The answer envelope: error codes with their HTTP statuses, and the one builder of an answer. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * The answer envelope: error codes with their HTTP statuses, and the one builder of an answer. Part of the
+ * contract (src/contract): free of React, of the browser and of Express.
+ */
 
 export type ErrorCode =
   | 'VALIDATION'

@@ -1,4 +1,7 @@
-/** Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail, descriptions, amounts. Part of the contract (src/contract): free of React, of the browser and of Express. */
+/**
+ * Field schemas shared by several calls: phone, codes, idempotency keys, pages, row ids, e-mail,
+ * descriptions, amounts. Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_RULE, type TextRule } from './checks';
 

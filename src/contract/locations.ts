@@ -118,7 +118,10 @@ export const locationFields = z.object({
 });
 export type LocationFields = z.output<typeof locationFields>;
 
-/** `merchant/locations/create`: name and address at least; the rest take the defaults (closed every day until hours are set is not a default: 07:00–19:00 daily). */
+/**
+ * `merchant/locations/create`: name and address at least; the rest take the defaults (closed every day until
+ * hours are set is not a default: 07:00–19:00 daily).
+ */
 export const locationCreateBody = locationFields.partial().required({ name: true, address: true }).strict();
 /** `merchant/locations/update`: the location and any of its fields. */
 export const locationUpdateBody = locationFields.partial().extend({ id }).strict();

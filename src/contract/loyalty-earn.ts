@@ -70,7 +70,8 @@ export const tierLabel = (tier: { name: string; multiplier: number }) => `${tier
 /**
  * The points a sale earns, as named parts: the base first, then each active rule that applies, in the
  * order of RULE_KINDS (multiplier, bonus, window, first_order) and then of the list given (the order they
- * were made), then the customer's tier (`rule_id` null, labelled by tierLabel). Parts of 0 points are left out. Pure: the same answer in the provider and the console.
+ * were made), then the customer's tier (`rule_id` null, labelled by tierLabel). Parts of 0 points are left
+ * out. Pure: the same answer in the provider and the console.
  */
 export function earnBreakdown(rules: readonly RuleForEarning[], input: EarnInput): EarnPart[] {
   const parts: EarnPart[] = [];

@@ -1,4 +1,7 @@
-/** The calls of the owner's earning rules (the console's Loyalty area), declared once (api.ts); their schemas are in loyalty.ts, their words in loyalty.spec.ts. */
+/**
+ * The calls of the owner's earning rules (the console's Loyalty area), declared once (api.ts); their schemas
+ * are in loyalty.ts, their words in loyalty.spec.ts.
+ */
 import { call, consoleCalls } from './api';
 import type {
   LoyaltyRuleData,

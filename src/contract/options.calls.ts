@@ -1,4 +1,7 @@
-/** The calls of the owner's product options editor (modifier groups), declared once (api.ts); their schemas are in options.ts, their words in options.spec.ts. */
+/**
+ * The calls of the owner's product options editor (modifier groups), declared once (api.ts); their schemas
+ * are in options.ts, their words in options.spec.ts.
+ */
 import { call, consoleCalls } from './api';
 import type { OptionAvailabilityInput, OptionGroupData, OptionGroupInput, OptionGroupUpdateInput, OptionGroupsData } from './options';
 

@@ -1,4 +1,7 @@
-/** The calls of the merchant's site settings and the provider's health, declared once (api.ts); their schemas are in settings.ts, their words in settings.spec.ts. */
+/**
+ * The calls of the merchant's site settings and the provider's health, declared once (api.ts); their schemas
+ * are in settings.ts, their words in settings.spec.ts.
+ */
 import { call } from './api';
 import type { HealthData, SiteSettings } from './settings';
 import type { PreviewQuery } from './theme';

@@ -142,7 +142,8 @@ export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
 
 /**
  * The rules between fields, on the settings as they would be: the top-up minimum at most the maximum,
- * each quick amount between them; a birthday treat of points gives some, one of a reward names it. Each problem is named by the field it is about (empty: none).
+ * each quick amount between them; a birthday treat of points gives some, one of a reward names it. Each
+ * problem is named by the field it is about (empty: none).
  */
 export function shopSettingsProblems(
   s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> &

@@ -1,4 +1,7 @@
-/** The calls of the theme (the console's Brand page, and a share-preview link's read), declared once (api.ts); their schemas are in theme.ts, their words in theme.spec.ts. */
+/**
+ * The calls of the theme (the console's Brand page, and a share-preview link's read), declared once (api.ts);
+ * their schemas are in theme.ts, their words in theme.spec.ts.
+ */
 import { call } from './api';
 import { previewCall } from './settings.calls';
 import type { PreviewLinkData, ThemeDraftData, ThemeSettings, ThemeVersionOnlyData, ThemeVersionsData } from './theme';

@@ -8,7 +8,8 @@
  * paid from the wallet, moved to completed by the demo progression job (advanceDemoOrders, with the
  * provider's clock moved forward); a delivery order to a new address paid on the hosted page and
  * moved to completed by the merchant's status calls (x-merchant-key, through the gateway); the points
- * those orders earn, on their way from payment and credited when each order is completed; a reward redeemed into a voucher; the free daily spin; notifications read; logout.
+ * those orders earn, on their way from payment and credited when each order is completed; a reward redeemed
+ * into a voucher; the free daily spin; notifications read; logout.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -125,7 +125,10 @@ const BAD_OPTIONS: Json[] = [
 const BAD_GROUP_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [1, 1], Array.from({ length: 11 }, (_, i) => i + 1)];
 const BAD_STATUS: Json[] = ['', 'done', 'PAID', 42, null, ['paid']];
 const BAD_LOCATION_IDS: Json[] = ['abc', 42, null, [0], ['x'], [1.5], [2 ** 31], Array.from({ length: 101 }, (_, i) => i + 1), [999_999]];
-/** A good earning rule (a window), and each of its fields bad in its own ways; without its kind no other field can be named (a bad kind: loyalty-rules.test.ts). */
+/**
+ * A good earning rule (a window), and each of its fields bad in its own ways; without its kind no other field
+ * can be named (a bad kind: loyalty-rules.test.ts).
+ */
 const GOOD_RULE = { kind: 'window', name: 'Happy hour', days: ['tue'], start: '14:00', end: '16:00', multiplier: 2, limit_per_day: 1 };
 const BAD_RULE_FIELDS: Record<string, Json[]> = {
   name: ['', '   ', 42, null, 'x'.repeat(61), NUL],

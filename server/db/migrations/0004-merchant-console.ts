@@ -4,7 +4,8 @@ import { execScript } from '../script';
 /**
  * The merchant console (issue 12): staff accounts with roles, their sessions, one-time set-up and
  * invitation links, sign-in failures (rate limits shared by every instance), the audit log of every
- * change a staff member makes, and the theme studio (a draft, published versions, share-preview links). One database serves one merchant, so no table carries a merchant.
+ * change a staff member makes, and the theme studio (a draft, published versions, share-preview links). One
+ * database serves one merchant, so no table carries a merchant.
  */
 /** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function up(db: Kysely<unknown>): Promise<void> {

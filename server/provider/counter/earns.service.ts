@@ -323,7 +323,10 @@ async function checkStampCaps(
   }
 }
 
-/** A sale's facts, checked as the earn and its quote both need them: the location, an amount that earns, the items' prices (worth at most the amount), the zone of the rules. */
+/**
+ * A sale's facts, checked as the earn and its quote both need them: the location, an amount that earns, the
+ * items' prices (worth at most the amount), the zone of the rules.
+ */
 async function saleSetting(ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnQuoteBody) {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const location = await counterLocation(ctx.db, staff, body.location_id);

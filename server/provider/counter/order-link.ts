@@ -7,7 +7,10 @@ import { AppError, validation } from '../http/errors';
  * earn names the order, so one purchase earns once.
  */
 
-/** The order an earn names, read before the earn's transaction (a refusal takes no idempotency key): 400 on `order_number` when it is no order of this customer. */
+/**
+ * The order an earn names, read before the earn's transaction (a refusal takes no idempotency key): 400 on
+ * `order_number` when it is no order of this customer.
+ */
 export async function orderOfCustomer(db: Database, customerId: number, orderNumber: string): Promise<number> {
   const order = await db.selectFrom('orders').select(['id', 'customer_id']).where('name', '=', orderNumber.trim().toUpperCase()).executeTakeFirst();
   if (!order || order.customer_id !== customerId) throw validation({ order_number: 'is not an order of this customer' });

@@ -12,7 +12,8 @@ import { activeRules, activeRulesQuery, deleteEarnUses, deleteOrderUses, earning
  */
 
 /**
- * The base points of a sale, the one rule orders and counter earns share: 1 point per `points_per_amount` minor units of what was bought: the total after discount without the
+ * The base points of a sale, the one rule orders and counter earns share: 1 point per `points_per_amount`
+ * minor units of what was bought: the total after discount without the
  * delivery fee, unless the merchant's `delivery_fee_earns_points` counts the fee too.
  */
 export function pointsFor(total: number, deliveryFee: number, rules: Pick<MerchantRules, 'points_per_amount' | 'delivery_fee_earns_points'>): number {

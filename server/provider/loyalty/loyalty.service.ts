@@ -113,7 +113,10 @@ export async function changeRule(ctx: ProviderContext, staff: StaffOfRequest, bo
   return answerRule(ctx.db, body.id);
 }
 
-/** `merchant/loyalty/rules/status`: pause, resume or end (paused rules count towards RULES_MAX, so resuming never passes it); an ended rule stays ended (409). Audited. */
+/**
+ * `merchant/loyalty/rules/status`: pause, resume or end (paused rules count towards RULES_MAX, so resuming
+ * never passes it); an ended rule stays ended (409). Audited.
+ */
 export async function setStatus(ctx: ProviderContext, staff: StaffOfRequest, body: { id: number; status: RuleStatus }): Promise<LoyaltyRule> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {

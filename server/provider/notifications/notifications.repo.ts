@@ -41,7 +41,10 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
   return Number(res.numUpdatedRows);
 }
 
-/** Several notifications in one insert (returning their ids: one statement numbers its rows in the order of its values), for notify.ts to run or write with others. */
+/**
+ * Several notifications in one insert (returning their ids: one statement numbers its rows in the order of
+ * its values), for notify.ts to run or write with others.
+ */
 export function notificationsInsert(
   trx: Database,
   rows: Array<{ customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date }>,
@@ -52,7 +55,10 @@ export function notificationsInsert(
     .returning('id');
 }
 
-/** The customer's unread notices of these types and links, older than the new ones (`newIds`), read as of `at`: a newer word on the same thing replaced them. */
+/**
+ * The customer's unread notices of these types and links, older than the new ones (`newIds`), read as of
+ * `at`: a newer word on the same thing replaced them.
+ */
 export async function markSupersededRead(
   trx: Database,
   customerId: number,

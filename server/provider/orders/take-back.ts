@@ -7,7 +7,8 @@ import { voidPending } from '../points/points.pending';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
- * A cancelled order's points, taken back (and a refunded one's: orders/refunded.ts, `why` naming it in the history). Points still pending (the order not completed, or its hold not
+ * A cancelled order's points, taken back (and a refunded one's: orders/refunded.ts, `why` naming it in the
+ * history). Points still pending (the order not completed, or its hold not
  * over: points.pending.ts) were never spendable: they are voided, and nothing is taken. Points credited
  * (or earned before pending points, when an order's points were credited at payment) are taken back.
  * Those may already be spent: a reward bought with them would stay the customer's while the order's money went back in full. So when the

@@ -78,7 +78,10 @@ export async function takeStock(trx: Database, rewardId: number): Promise<boolea
   return Number(res.numUpdatedRows) === 1;
 }
 
-/** Vouchers a customer got by redeeming rewards (wheel prizes, and vouchers cancelled with the order whose points bought them or undone at the counter, do not count against a limit). */
+/**
+ * Vouchers a customer got by redeeming rewards (wheel prizes, and vouchers cancelled with the order whose
+ * points bought them or undone at the counter, do not count against a limit).
+ */
 function redeemedBy(db: Database, customerId: number) {
   return db.selectFrom('vouchers').where('customer_id', '=', customerId).where('source', '=', 'redeem').where('status', '<>', 'cancelled');
 }

@@ -24,7 +24,10 @@ export interface RegisterNameScreenProps extends SignUpTermsProps {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** /register-name: the last registration step, a name and an optional e-mail; the account is made here, so the shop's terms and privacy notice are linked under the button. */
+/**
+ * /register-name: the last registration step, a name and an optional e-mail; the account is made here, so the
+ * shop's terms and privacy notice are linked under the button.
+ */
 export function RegisterNameScreen({
   companyName,
   logo,

@@ -476,7 +476,10 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
   }
 }
 
-/** An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29), a referral voided (issue 30), approved or rejected on review; null: another action. */
+/**
+ * An earning rule or a stamp card added, changed, paused, resumed or ended (issue 29), a referral voided
+ * (issue 30), approved or rejected on review; null: another action.
+ */
 function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
   const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
   const card = `the stamp card ${text(a.name, text(b.name, ''))}`.trim();

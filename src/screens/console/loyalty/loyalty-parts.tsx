@@ -1,4 +1,7 @@
-/** What the Loyalty area's earning rules and stamp cards share: a status's badge tone, the Edit / Pause or Resume / End buttons, and the status change with its notice. */
+/**
+ * What the Loyalty area's earning rules and stamp cards share: a status's badge tone, the Edit / Pause or
+ * Resume / End buttons, and the status change with its notice.
+ */
 import { useState } from 'react';
 import type { RuleStatus } from '#contract/loyalty';
 import { Button, Card, SkeletonGroup, SkeletonText } from '../../../ui';

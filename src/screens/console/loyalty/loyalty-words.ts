@@ -198,7 +198,10 @@ export interface StampWordsOf {
 const expiryWords = (days: number, locale: string) =>
   days === 0 ? 'stamps never expire' : `a card lasts ${days.toLocaleString(locale)} ${days === 1 ? 'day' : 'days'} from its first stamp`;
 
-/** A programme in one plain line: "1 stamp for each Latte or Cappuccino" ("… for each item from Pastries"); "10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp". */
+/**
+ * A programme in one plain line: "1 stamp for each Latte or Cappuccino" ("… for each item from Pastries");
+ * "10 stamps fill the card for Free Latte; a card lasts 365 days from its first stamp".
+ */
 export function stampSummary(p: StampWordsOf & { reward_title: string }, menu: RuleMenu | undefined, locale: string): string {
   const each = p.per === 'item' ? `1 stamp for each ${targetWords(p, menu, 'or', true)}` : `1 stamp for each visit with ${targetWords(p, menu, 'or')}`;
   return `${each}; ${p.stamps_needed.toLocaleString(locale)} stamps fill the card for ${p.reward_title}; ${expiryWords(p.expiry_days, locale)}`;

@@ -7,7 +7,10 @@ import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
 import { TiersScreen } from './tiers-screen';
 
-/** /merchant/loyalty/tiers (staff read, owners change): the programme from merchant/loyalty/tiers; an owner chooses its rewards among the catalogue's active ones. */
+/**
+ * /merchant/loyalty/tiers (staff read, owners change): the programme from merchant/loyalty/tiers; an owner
+ * chooses its rewards among the catalogue's active ones.
+ */
 export default function TiersContainer() {
   const program = useTiersConsole();
   const owner = useStaffMe().data?.staff.role === 'owner';

@@ -124,7 +124,10 @@ function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; pa
 }
 
 const GAP = 24;
-/** the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 0.62 (both phones whole beside the form on a 800 px high screen) */
+/**
+ * the phones' scale: as large as fits, two side by side when both fit at half size or more, never above 0.62
+ * (both phones whole beside the form on a 800 px high screen)
+ */
 function phoneScale(width: number): number {
   const border = 16;
   const pair = (width - GAP - 2 * border) / (2 * PHONE.width);
