@@ -23,7 +23,9 @@ export default mergeConfig(
       // wait on PostgreSQL and child processes as much as they compute, so both cores stay busy with two.
       maxWorkers: 2,
       // server and security: the server is built once for the run (tests/support/server-build.ts), and the
-      // suites that start it as a process start that build
+      // suites that start it as a process start that build. They run without vitest's isolation: each worker
+      // imports the provider once, not once per file (the security files: 123 s -> 87 s, a third less CPU), and
+      // no suite keeps state in a module (each starts its own provider on its own database; no vi.mock)
       projects: [
         {
           extends: true,
@@ -34,6 +36,7 @@ export default mergeConfig(
             name: 'server',
             include: ['tests/server/**/*.test.ts'],
             environment: 'node',
+            isolate: false,
             globalSetup: ['tests/support/server-build.ts', 'tests/support/db-templates.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
@@ -44,6 +47,7 @@ export default mergeConfig(
             name: 'security',
             include: ['tests/security/**/*.test.ts'],
             environment: 'node',
+            isolate: false,
             globalSetup: ['tests/support/server-build.ts', 'tests/support/db-templates.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
