@@ -7,7 +7,7 @@
  * orders at once on three server connections (advisory and row locks are transaction-level, so they hold
  * across the pooler), runs the hourly jobs (pg-boss) through it, and every balance still equals its ledger.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -65,11 +65,15 @@ async function startBouncer(dir: string): Promise<Bouncer> {
       '',
     ].join('\n'),
   );
-  // it refuses to run as root; Debian's package makes the postgres user
-  const asRoot = process.getuid?.() === 0;
-  const proc: ChildProcess = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', PGBOUNCER, ini], { stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(PGBOUNCER, [ini], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // it refuses to run as root: as Debian's postgres user then (its package makes one)
+  const asUser =
+    process.getuid?.() === 0
+      ? {
+          uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+          gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+        }
+      : {};
+  const proc: ChildProcess = spawn(PGBOUNCER, [ini], { stdio: ['ignore', 'pipe', 'pipe'], ...asUser });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
