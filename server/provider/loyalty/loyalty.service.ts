@@ -64,13 +64,13 @@ async function answerRule(db: Database, id: number): Promise<LoyaltyRule> {
   return ruleOf((await listRules(db)).find((r) => r.id === id)!);
 }
 
+/** The categories a saved rule counts (its stored fields; none for the kinds without targets). */
+const keptCategories = (fields: unknown): number[] => (fields as { category_ids?: number[] }).category_ids ?? [];
+
 /**
  * The products and categories a rule names must exist, and a category be on the menu unless the saved
  * rule already counted it (`kept`): 400 naming the field, nothing saved.
  */
-/** The categories a saved rule counts (its stored fields; none for the kinds without targets). */
-const keptCategories = (fields: unknown): number[] => (fields as { category_ids?: number[] }).category_ids ?? [];
-
 async function checkTargets(db: Database, rule: LoyaltyRuleFields, kept: readonly number[] = [], prefix = ''): Promise<void> {
   if (rule.kind !== 'multiplier' && rule.kind !== 'bonus') return;
   const problems = await targetProblems(db, rule, kept, prefix);
