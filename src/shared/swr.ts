@@ -1,5 +1,5 @@
 import type { Cache, SWRConfiguration } from 'swr';
-import { ApiRequestError, fetcher } from '../api/client';
+import { ApiRequestError, fetcher, REACHABLE_EVENT } from '../api/client';
 
 /** SPEC section 9: retry 3 times, back-off from 1000 ms doubling, capped at 30000 ms; data kept 5 minutes. */
 export const RETRIES = 3;
@@ -68,5 +68,20 @@ export function swrOptions(cache: Cache, fallback: Record<string, unknown> = {})
       if (!shouldRetry(error, retryCount)) return;
       setTimeout(() => void revalidate({ retryCount }), backoffDelay(retryCount));
     },
+    initReconnect: reconnectWhen,
+  };
+}
+
+/**
+ * What reads everything again: the browser's `online`, and also a call reaching the server after calls
+ * stopped (api/client.ts). The browser may never have said it was offline: a page opened from the
+ * worker with no network reads navigator.onLine true, so its `online` never comes, and what failed
+ * meanwhile (a checkout's quote) would stay failed.
+ */
+export function reconnectWhen(revalidate: () => void): () => void {
+  const events = ['online', REACHABLE_EVENT];
+  for (const e of events) globalThis.addEventListener?.(e, revalidate);
+  return () => {
+    for (const e of events) globalThis.removeEventListener?.(e, revalidate);
   };
 }

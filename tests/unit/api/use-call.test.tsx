@@ -10,11 +10,11 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { customersConsoleApi } from '#contract/customers.calls';
 import { pointsApi } from '#contract/points.calls';
 import { stampsApi } from '#contract/stamps.calls';
-import { keyOf } from '../../../src/api/client';
+import { keyOf, REACHABLE_EVENT } from '../../../src/api/client';
 import { useCustomerDetail } from '../../../src/api/customers';
 import { pointHistoryPages } from '../../../src/api/points';
 import { useStampCards } from '../../../src/api/stamps';
-import { useCallPages } from '../../../src/api/use-call';
+import { useCall, useCallPages } from '../../../src/api/use-call';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 
 let asked: string[] = [];
@@ -60,4 +60,22 @@ it('reads a paged POST call (point/history) with its body, page by page', async 
   const pages = renderHook(() => useCallPages(pointHistoryPages(7)), { wrapper });
   await waitFor(() => expect(pages.result.current.data).toHaveLength(1));
   expect(asked).toEqual([`POST /api/${pointsApi.history.path} {"customer_id":7,"page":1}`]);
+});
+
+it('reads what failed again once a call reaches the server, even when the browser never said offline', async () => {
+  const { wrapper } = setUp();
+  let down = true;
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    if (down) throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify({ status: 200, message: 'OK', data: { url } }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const read = renderHook(() => useCall(customersConsoleApi.detail, { id: 5 }, { shouldRetryOnError: false }), { wrapper });
+  await waitFor(() => expect(read.result.current.error).toBeDefined());
+  const failed = asked.length;
+  down = false;
+  // another call got through (api/client.ts says so with this event): no browser `online` event here
+  dispatchEvent(new Event(REACHABLE_EVENT));
+  await waitFor(() => expect(read.result.current.data).toEqual({ url: `/api/${customersConsoleApi.detail.path}?id=5` }));
+  expect(asked.length).toBeGreaterThan(failed);
 });
