@@ -10,6 +10,7 @@ import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { callApi } from '../support/calls';
 import { menuApi } from '#contract/menu.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
 
 /**
  * Rewards for a product (issue 27): a reward gives a product of the menu free (once, at 0) rather than an
@@ -224,6 +225,40 @@ describeEachDb('rewards for a product', (kind) => {
       (await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: croissant.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200)).body
         .data.free_item ?? null,
     ).toBeNull();
+  });
+
+  it('counts toward the minimum order only what is paid for: a free latte does not make up the difference', async () => {
+    const reward = (await createReward({ title: 'Free ube latte for the minimum', product_id: latte.id }).expect(201)).body.data.reward as { name: string };
+    const c = await p.newCustomer({ points: 500, wallet: 100_000 });
+    // a minimum the croissant alone misses and the croissant with a paid latte would reach
+    const minOrder = croissant.price + Math.ceil(latte.price / 2);
+    const before = (await callApi(p, shopSettingsApi.read, { token: team.owner.token }).expect(200)).body.data.min_order as number;
+    await team.post(shopSettingsApi.update, { min_order: minOrder }).expect(200);
+    try {
+      const voucher = await redeem(c.token, reward.name);
+      const items = [
+        { product_id: croissant.id, qty: 1 },
+        { product_id: latte.id, qty: 1 },
+      ];
+      const quote = (await callApi(p, ordersApi.quote, { token: c.token, body: { items, fulfilment: 'pickup', voucher_id: voucher.id } }).expect(200)).body
+        .data;
+      expect(quote).toMatchObject({
+        subtotal: croissant.price,
+        min_order: minOrder,
+        below_minimum_by: minOrder - croissant.price,
+        free_item: { in_cart: true },
+      });
+      const refused = await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: { items, fulfilment: 'pickup', voucher_id: voucher.id, payment_method: 'wallet', idempotency_key: randomUUID() },
+      });
+      expect([refused.status, refused.body.error.code, refused.body.data.below_minimum_by]).toEqual([400, 'BELOW_MINIMUM', minOrder - croissant.price]);
+      // the same basket without the voucher pays for the latte, and reaches the minimum
+      const paid = (await callApi(p, ordersApi.quote, { token: c.token, body: { items, fulfilment: 'pickup' } }).expect(200)).body.data;
+      expect([paid.subtotal, paid.below_minimum_by]).toEqual([croissant.price + latte.price, 0]);
+    } finally {
+      await team.post(shopSettingsApi.update, { min_order: before }).expect(200);
+    }
   });
 
   it('refuses at checkout a voucher whose product is sold out or archived; the counter still honours it as a free item', async () => {
