@@ -1,7 +1,8 @@
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { KeyObject } from 'node:crypto';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent } from 'node:https';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { createProxyMiddleware, proxyEventsPlugin, type Plugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { bodySha256, CALL_NONCE_HEADER, CALL_SIGNATURE_HEADER, callHeaders, callKey, keysCallHmac, signCall } from '../lib/signature';
 import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
@@ -97,6 +98,9 @@ const DROPPED_REQUEST_HEADERS = [
   'proxy-authorization',
   'te',
   'upgrade',
+  // answered by the gateway's own server (Node sends the 100 Continue) before the body is read; sent on,
+  // it would also keep the library from handing the call to proxyReq, which writes the signed body
+  'expect',
 ];
 
 interface ProxiedCall {
@@ -124,7 +128,19 @@ declare module 'express-serve-static-core' {
     proxiedCall?: ProxiedCall;
     /** the request body, read whole to be signed, written to the provider by the proxy */
     callBody?: Buffer;
+    /** the provider the call was last sent to (forwarder) */
+    attempt?: Attempt;
   }
+}
+
+/** One sending of a call to one provider. */
+interface Attempt {
+  /** how many providers were tried before this one */
+  tried: number;
+  /** its answer has begun: the call is never sent again */
+  answered: boolean;
+  /** it did not answer within timeoutMs */
+  timedOut: boolean;
 }
 
 /**
@@ -235,30 +251,6 @@ export const UPSTREAM_AGENT = { keepAlive: true, maxSockets: 512, maxFreeSockets
 /** Seconds a browser is asked to wait when no provider can be reached. */
 const UNREACHABLE_RETRY_AFTER_SECONDS = 2;
 
-interface UpstreamTarget {
-  base: string;
-  url: URL;
-  hostname: string;
-  port: string | number;
-  basePath: string;
-  agent: Agent;
-  send: typeof httpRequest;
-}
-
-function upstreamTarget(base: string): UpstreamTarget {
-  const url = new URL(base);
-  const tls = url.protocol === 'https:';
-  return {
-    base,
-    url,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port || (tls ? 443 : 80),
-    basePath: url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`,
-    agent: tls ? new HttpsAgent(UPSTREAM_AGENT) : new Agent(UPSTREAM_AGENT),
-    send: tls ? httpsRequest : httpRequest,
-  };
-}
-
 /** A JSON body with an `idempotency_key`: the provider replays its first answer, so sending it twice is safe. */
 function carriesIdempotencyKey(body: Buffer | undefined): boolean {
   if (!body || !body.includes('idempotency_key')) return false;
@@ -291,7 +283,7 @@ export function apiProxy(o: ApiProxyOptions): Router {
       else next();
     });
   }
-  router.use(preparer(o, now, key), forwarder(o, key, cache));
+  router.use(preparer(o, now, key), forwarder(o, cache));
   return router;
 }
 
@@ -309,6 +301,8 @@ function preparer(o: ApiProxyOptions, now: () => number, key: KeyObject | null):
     }
     const path = providerPath(req);
     if (!isSafePath(path) || isSessionPathAlias(path) || PROVIDER_ONLY_PATHS.has(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
+    // sent on as signed: the library joins the provider's base and the URL as they are (`/api/v2//settings`)
+    if (req.url.startsWith('//')) req.url = req.url.replace(/^\/+/, '/');
 
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
     const secure = req.secure;
@@ -422,22 +416,20 @@ function stream(proxyRes: IncomingMessage, req: Request, res: ServerResponse, ca
  * without being parsed (token-guard.ts).
  */
 function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse, logger: Logger, cache: SharedCache | undefined): void {
+  // read here, not with the library's responseInterceptor: that one has no size limit, always decodes (an
+  // answer without a token would not go out byte for byte), passes the connection headers on and answers
+  // a failed read in plain text
   const chunks: Buffer[] = [];
   let size = 0;
-  let ended = false;
   proxyRes.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size <= MAX_JSON_ANSWER_BYTES) chunks.push(chunk);
   });
+  // (an answer cut short before its end: the library destroys the browser's connection, never half an answer)
   proxyRes.on('end', () => {
-    ended = true;
-    // cut short by the provider: the browser gets a broken connection, never half an answer
     if (!proxyRes.complete) return void res.destroy();
     if (size > MAX_JSON_ANSWER_BYTES) return refuse('too large to check');
     void finish(Buffer.concat(chunks, size)).catch((err: Error) => refuse(err.message));
-  });
-  proxyRes.on('close', () => {
-    if (!ended) res.destroy();
   });
 
   function refuse(reason: string): void {
@@ -481,9 +473,8 @@ function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse
   }
 }
 
-function unreachable(err: Error, res: Response, logger: Logger): void {
-  const e = err as NodeJS.ErrnoException;
-  logger.warn({ code: e.code ?? e.message }, 'the provider could not be reached');
+function unreachable(code: string, res: Response, logger: Logger): void {
+  logger.warn({ code }, 'the provider could not be reached');
   if (res.headersSent || res.destroyed) return void res.destroy();
   // the contract's 503: come back shortly (a provider restarting, or its database away)
   res.setHeader('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
@@ -491,65 +482,94 @@ function unreachable(err: Error, res: Response, logger: Logger): void {
 }
 
 /**
- * The call, signed (preparer), sent on to the provider: the browser's headers as preparer left them
- * (what it must not choose dropped, the gateway's own set), on a kept-alive connection. The body read
- * to be signed is written whole; without the call HMAC (an outside provider) it streams through. A
- * provider that cannot be reached (refused, reset) before it answered is followed by the next one,
- * for a call that is safe to repeat: a GET, or one whose idempotency key makes a repeat a replay.
+ * The call, signed (preparer), sent on to the provider by http-proxy-middleware (httpxy underneath): the
+ * browser's headers as preparer left them (what it must not choose dropped, the gateway's own set), on a
+ * kept-alive connection (UPSTREAM_AGENT). The library writes the request (the body read to be signed is
+ * written in `proxyReq`; without the call HMAC, an outside provider, the body streams through), times the
+ * provider out, and ties the two connections' ends together (the browser gone: the call to the provider
+ * destroyed; the provider's answer cut short: the browser's connection destroyed). What it cannot do is
+ * ours, below:
+ * - every answer is handled by the gateway (`selfHandleResponse`): the library's own copy of the headers
+ *   would pass the connection-level ones on and could not hold a JSON answer back for the token check, nor
+ *   set the session cookie after the provider's headers (stream, answerJson);
+ * - a provider that cannot be reached (refused, reset) before it answered is followed by the next one, for
+ *   a call that is safe to repeat: a GET, or one whose idempotency key makes a repeat a replay. The library
+ *   knows one target per middleware, so there is one middleware per provider, and a call that fails on one
+ *   is handed to the next;
+ * - its 'error' answers are plain text; the gateway's are the contract's envelope (unreachable).
  */
-function forwarder(o: ApiProxyOptions, key: KeyObject | null, cache: SharedCache | undefined): RequestHandler {
-  // connections to each provider kept open and reused (UPSTREAM_AGENT)
-  const targets = (o.providerBases ?? [o.providerBase]).map(upstreamTarget);
-  const timeoutMs = o.timeoutMs ?? 15_000;
+/** The library's plugin that wires `on` (typed by the library for Node's own request and answer only). */
+const EVENTS_PLUGIN = proxyEventsPlugin as unknown as Plugin<Request, Response>;
+
+function forwarder(o: ApiProxyOptions, cache: SharedCache | undefined): RequestHandler {
+  const bases = o.providerBases ?? [o.providerBase];
   // the provider that answered last: calls go there first, so a dead one costs one failed connection, not one per call
   let preferred = 0;
 
-  return (req, res) => {
-    const body = res.locals.callBody;
-    const repeatable = req.method === 'GET' || req.method === 'HEAD' || carriesIdempotencyKey(body);
-    const path = callOf(res)?.path ?? '';
-    let current: ReturnType<typeof httpRequest> | undefined;
-    // the browser gone before its answer: the provider's is not waited for
-    res.on('close', () => {
-      if (!res.writableFinished) current?.destroy();
+  const send = (req: Request, res: Response, tried: number): void => {
+    res.locals.attempt = { tried, answered: false, timedOut: false };
+    // its errors come to on.error, which answers; `next` only hears of a browser connection that failed
+    void proxies[(preferred + tried) % proxies.length]!(req, res, (err) => {
+      if (err) res.destroy();
     });
-
-    const attempt = (tried: number): void => {
-      const index = (preferred + tried) % targets.length;
-      const target = targets[index]!;
-      const headers: IncomingHttpHeaders = { ...req.headers, host: target.url.host };
-      // the contract's signature names the provider's base: signed again for another one
-      if (target.base !== o.providerBase) headers['token-authorization'] = signCall(target.base, path, o.platform, String(req.headers.timestamp), o.secret);
-      const upstream = target.send({
-        hostname: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: target.basePath + req.url.replace(/^\/+/, ''),
-        headers,
-        agent: target.agent,
-      });
-      current = upstream;
-      let answered = false;
-      upstream.setTimeout(timeoutMs, () => upstream.destroy(new Error('ETIMEDOUT')));
-      upstream.on('error', (err: NodeJS.ErrnoException) => {
-        // cut short once the answer began: the browser gets a broken connection, never half an answer
-        if (answered) return void res.destroy();
-        if (repeatable && tried + 1 < targets.length && UNREACHABLE_CODES.has(err.code ?? '') && !res.destroyed) {
-          o.logger.warn({ provider: target.base, code: err.code }, 'a provider could not be reached: trying the next');
-          return attempt(tried + 1);
-        }
-        unreachable(err, res, o.logger);
-      });
-      upstream.on('response', (proxyRes) => {
-        answered = true;
-        preferred = index;
-        if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res, o.logger, cache);
-        else stream(proxyRes, req, res, cache);
-      });
-      if (body) upstream.end(body);
-      else if (key || !hasBody(req)) upstream.end();
-      else req.pipe(upstream);
-    };
-    attempt(0);
   };
+
+  const proxies = bases.map((base, index) => {
+    // a URL, not its text: the library would parse the text again for every call
+    const target = new URL(base);
+    return createProxyMiddleware<Request, Response>({
+      target,
+      agent: target.protocol === 'https:' ? new HttpsAgent(UPSTREAM_AGENT) : new Agent(UPSTREAM_AGENT),
+      changeOrigin: true,
+      // X-Forwarded-For and -Proto are the preparer's, from the socket and TRUST_PROXY_HOPS
+      xfwd: false,
+      proxyTimeout: o.timeoutMs ?? 15_000,
+      selfHandleResponse: true,
+      // the default plugins but the one that wires `on`: the logger plugin builds a URL for every answer to
+      // hand to a logger that does nothing (the gateway logs each call itself, request-log.ts), the error
+      // plugins answer in plain text or only listen, which on.error does here
+      ejectPlugins: true,
+      plugins: [EVENTS_PLUGIN],
+      on: {
+        proxyReq: (proxyReq, req, res) => {
+          const attempt = res.locals.attempt;
+          // the library ends a call that outlives proxyTimeout with a plain "socket hang up": marked, so it
+          // is answered as a timeout and never repeated on another provider (this one may have done it)
+          proxyReq.once('timeout', () => {
+            if (attempt) attempt.timedOut = true;
+          });
+          // the contract's signature names the provider's base: signed again for another one
+          if (base !== o.providerBase) {
+            proxyReq.setHeader('token-authorization', signCall(base, callOf(res)?.path ?? '', o.platform, String(req.headers.timestamp), o.secret));
+          }
+          // the body read whole to be signed (preparer): written here; the library's pipe of the request,
+          // which has ended, then ends the call
+          const body = res.locals.callBody;
+          if (body) proxyReq.write(body);
+        },
+        proxyRes: (proxyRes, req, res) => {
+          const attempt = res.locals.attempt;
+          if (attempt) attempt.answered = true;
+          preferred = index;
+          if (isJsonAnswer(proxyRes.headers['content-type'])) answerJson(proxyRes, req, res, o.logger, cache);
+          else stream(proxyRes, req, res, cache);
+        },
+        error: (err, req, res) => {
+          // no WebSocket is forwarded (`ws` is off): a socket here is not the gateway's to answer
+          if (!('writeHead' in res)) return void res.destroy();
+          const attempt = res.locals.attempt;
+          // cut short once the answer began: the browser gets a broken connection, never half an answer
+          if (!attempt || attempt.answered) return void res.destroy();
+          const code = attempt.timedOut ? 'ETIMEDOUT' : ((err as NodeJS.ErrnoException).code ?? err.message);
+          const repeatable = req.method === 'GET' || req.method === 'HEAD' || carriesIdempotencyKey(res.locals.callBody);
+          if (repeatable && attempt.tried + 1 < proxies.length && UNREACHABLE_CODES.has(code) && !res.destroyed) {
+            o.logger.warn({ provider: base, code }, 'a provider could not be reached: trying the next');
+            return send(req, res, attempt.tried + 1);
+          }
+          unreachable(code, res, o.logger);
+        },
+      },
+    });
+  });
+  return (req, res) => send(req, res, 0);
 }

@@ -155,6 +155,12 @@ describe('the signing proxy', () => {
     expect(upstream.seen.length).toBe(before);
   });
 
+  it('sends a path with doubled leading slashes on as the path it signed', async () => {
+    const res = await raw(gw.url, 'GET', `/api//${settingsApi.mainSetting.path}`);
+    expect(res.status).toBe(200);
+    expect(last()).toMatchObject({ path: settingsApi.mainSetting.path, url: `/api/v2/${settingsApi.mainSetting.path}`, signatureValid: true });
+  });
+
   it('lets a provider page keep its own Content-Security-Policy', async () => {
     const res = await fetch(`${gw.url}/api/${undeclared('payment/sandbox/p1')}`);
     expect(res.status).toBe(200);
@@ -428,6 +434,24 @@ describe('when the provider fails', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('with several providers, never repeats a call that timed out on another: 503, the next provider not asked', async () => {
+    // a provider that takes every call and answers none
+    const silent = await fakeUpstream((app) => app.use(() => {}));
+    const two = await startGateway({ providerBase: silent.base, providerBases: [silent.base, upstream.base], secret: UPSTREAM_SECRET, proxyTimeoutMs: 500 });
+    try {
+      const before = upstream.seen.length;
+      const res = await fetch(gatewayUrl(two.url, settingsApi.mainSetting));
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('2');
+      expect((await res.json()).error.code).toBe('PROVIDER_UNAVAILABLE');
+      expect(silent.seen.length).toBe(1);
+      expect(upstream.seen.length).toBe(before);
+    } finally {
+      await two.close();
+      await silent.close();
+    }
+  });
+
   it('lets an upstream BAD_SIGNATURE through as it is (a wrong secret shows plainly)', async () => {
     const wrong = await startGateway({ providerBase: upstream.base, secret: 'not-the-secret' });
     try {
@@ -521,6 +545,33 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
     expect(seen.body).toBe(chunks.join(''));
     expect(seen.headers['transfer-encoding']).toBeUndefined();
     expect(seen.headers['x-call-signature']).toBe(expectedHmac(seen));
+  });
+
+  it('answers a call sent with Expect: 100-continue, its body signed and sent on, the expectation not', async () => {
+    const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }] });
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const u = new URL(hmacGw.url);
+      const req = http.request({
+        host: u.hostname,
+        port: u.port,
+        method: 'POST',
+        path: gatewayUrl('', ordersApi.quote),
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+    });
+    expect(answer.status).toBe(200);
+    const seen = lastSeen();
+    expect(seen.body).toBe(body);
+    expect(seen.headers.expect).toBeUndefined();
+    expect(seen.signatureValid).toBe(true);
   });
 
   it('refuses a body over 1 MB itself (413), without calling the provider', async () => {
