@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon, { type Options, type Result } from 'autocannon';
+import autocannon, { type Options, type Request, type Result } from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../scripts/build-server.ts';
 import { serverTunables } from '../scripts/lib/server-command.ts';
@@ -24,7 +24,7 @@ import { csvDownload } from '../server/provider/dashboard/dashboard.routes';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';
-import { measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure, type Pgbench } from './lib/report';
+import { fmt, MIXED_READ_CONNECTIONS, measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure, type Pgbench } from './lib/report';
 import { orderStatementTimes, type StatementTimes } from './lib/statement-time';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -354,6 +354,48 @@ async function orderFigure(p: Product, id: string, label: string): Promise<Figur
   return f;
 }
 
+/**
+ * e-pglite-reads: what a shopper opening the app meets while orders are placed. The orders of e run
+ * through the gateway at BENCH_CONNECTIONS for the whole figure, while MIXED_READ_CONNECTIONS more read
+ * the menu (`shop/catalog`) and the settings (`settings/main-setting`) in turns, signed, straight from the
+ * provider: the gateway's shared cache would answer them without asking the provider, whose event loop
+ * (and PGlite's work on it or beside it) is what this figure is about. The figure is the reads'; the
+ * orders placed meanwhile are in its note.
+ */
+async function mixedFigure(p: Product, id: string, label: string): Promise<Figure> {
+  const info = p.provider.info;
+  const base = new URL(info.provider);
+  const reads = ['shop/catalog', 'settings/main-setting'].map((path) => {
+    const sign = providerSigner(info, path);
+    const full = `${base.pathname}${path}`;
+    return { method: 'GET', setupRequest: (req: Request) => ({ ...req, path: full, headers: { ...req.headers, ...sign() } }) };
+  });
+  let n = 0;
+  const body = JSON.stringify({ items: [{ product_id: info.product.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: '[<id>]' });
+  // the orders start first and end after the reads' last run
+  const orders = autocannon({
+    url: `${p.gateway.info.url}api/order/create`,
+    method: 'POST',
+    body,
+    idReplacement: true,
+    connections: CONNECTIONS,
+    duration: WARMUP + RUNS * DURATION + 3,
+    timeout: 10,
+    setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', cookie: cookieOf(info.customers[n++ % info.customers.length]!) }),
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const f = await measure(
+    both(p),
+    id,
+    `the menu and the settings read from the provider while wallet orders run through the gateway on ${label}`,
+    { url: base.origin, requests: reads },
+    MIXED_READ_CONNECTIONS,
+  );
+  const o = await orders;
+  f.note = `orders meanwhile (${CONNECTIONS} connections): ${fmt(o.requests.average)}/s, p99 ${fmt(o.latency.p99)} ms, ${o.errors} errors, ${o.non2xx} non-2xx`;
+  return f;
+}
+
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: a fresh database per run
 // ---------------------------------------------------------------------------------------------
@@ -583,10 +625,11 @@ async function main(): Promise<void> {
     }
   }
 
-  if (['b', 'b-relay', 'c', 'c-forward', 'd', 'e-pglite'].some(want)) {
+  if (['b', 'b-relay', 'c', 'c-forward', 'd', 'e-pglite', 'e-pglite-reads'].some(want)) {
     await withProduct('pglite', {}, async (p) => {
       figures.push(...(await readFigures(p)));
       if (want('e-pglite')) figures.push(await orderFigure(p, 'e-pglite', 'PGlite'));
+      if (want('e-pglite-reads')) figures.push(await mixedFigure(p, 'e-pglite-reads', 'PGlite'));
     });
   }
 

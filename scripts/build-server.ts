@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Builds the server (server/index.ts and what it imports from server/ and src/) into one ES module,
- * dist-server/index.js, with its source map, so that it runs on plain `node` (no tsx at run time):
+ * dist-server/index.js, with its source map, so that it runs on plain `node` (no tsx at run time), and
+ * PGlite's worker thread (server/db/pglite-worker.ts) into dist-server/pglite-worker.js beside it:
  *
  *   node scripts/build-server.ts           (npm run build:server; npm run build does the app and this)
  *   node --enable-source-maps dist-server/index.js
@@ -29,6 +30,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'server/index.ts';
+/** PGlite's worker thread (server/db/pglite-remote.ts starts it): a file of its own beside index.js */
+const WORKER_ENTRY = 'server/db/pglite-worker.ts';
 
 export const defaultOutDir = (): string => resolve(root, process.env.SERVER_OUT_DIR || 'dist-server');
 
@@ -114,38 +117,44 @@ export async function buildServer({
   const tmpDir = join(dirname(outDir), `.${basename(outDir)}-build-${process.pid}-${startedAt}`);
   const inputs = new Set<string>();
   try {
-    await build({
-      configFile: false,
-      root,
-      logLevel,
-      mode: 'production',
-      publicDir: false,
-      // no .env files, no import.meta.env replacements: the server reads process.env at run time
-      envDir: false,
-      ssr: { target: 'node', external: true },
-      build: {
-        ssr: ENTRY,
-        outDir: tmpDir,
-        emptyOutDir: true,
-        copyPublicDir: false,
-        target: 'node24',
-        minify: false,
-        sourcemap: true,
-        reportCompressedSize: false,
-        rolldownOptions: {
-          // no sourcesContent: Node reads a stack frame's source line from the file itself when it prints one
-          output: { entryFileNames: 'index.js', format: 'es', sourcemapExcludeSources: true },
-        },
-      },
-      plugins: [
-        {
-          name: 'record-server-inputs',
-          moduleParsed(info) {
-            if (isAbsolute(info.id) && !info.id.includes('/node_modules/')) inputs.add(relative(root, info.id));
+    // two bundles, each one file that stands on its own (a shared chunk would be a third file to carry)
+    for (const [entry, file] of [
+      [ENTRY, 'index.js'],
+      [WORKER_ENTRY, 'pglite-worker.js'],
+    ] as const) {
+      await build({
+        configFile: false,
+        root,
+        logLevel,
+        mode: 'production',
+        publicDir: false,
+        // no .env files, no import.meta.env replacements: the server reads process.env at run time
+        envDir: false,
+        ssr: { target: 'node', external: true },
+        build: {
+          ssr: entry,
+          outDir: tmpDir,
+          emptyOutDir: entry === ENTRY,
+          copyPublicDir: false,
+          target: 'node24',
+          minify: false,
+          sourcemap: true,
+          reportCompressedSize: false,
+          rolldownOptions: {
+            // no sourcesContent: Node reads a stack frame's source line from the file itself when it prints one
+            output: { entryFileNames: file, format: 'es', sourcemapExcludeSources: true },
           },
         },
-      ],
-    });
+        plugins: [
+          {
+            name: 'record-server-inputs',
+            moduleParsed(info) {
+              if (isAbsolute(info.id) && !info.id.includes('/node_modules/')) inputs.add(relative(root, info.id));
+            },
+          },
+        ],
+      });
+    }
     const list = [...inputs].sort();
     if (!list.includes(ENTRY)) throw new Error(`the server build did not include ${ENTRY}`);
     thinSourceMap(join(tmpDir, 'index.js.map'));

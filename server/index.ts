@@ -318,7 +318,7 @@ async function serveGateway({
   if (running.database) recordListeningAddress(resolve(config.dataDir), listening.at, logger);
   // a development start of a shop with no owner yet prints the console's set-up link (never in production:
   // there the operator runs `npm run merchant -- owner-link`) once the link answers: the database is ready,
-  // the first start's job tables are made (seconds of PGlite's time, in this thread, on a first start: a
+  // the first start's job tables are made (seconds of PGlite's time on a first start, every query waiting behind them: a
   // link printed before them waited that long to open), and the server answered a request of its own
   const { database, provider } = running;
   if (database && provider && !config.production) {

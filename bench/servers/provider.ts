@@ -11,10 +11,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
+import { PGliteRemote } from '../../server/db/pglite-remote';
 import { seed } from '../../server/db/seed';
 import { createLogger } from '../../server/lib/logger';
 import { loadOrCreateSecrets } from '../../server/lib/secrets';
@@ -36,7 +36,8 @@ const kindOf = (text: string) => {
   if (kind === undefined) kinds.set(text, (kind = statementKind(text)));
   return kind;
 };
-for (const proto of [pg.Client.prototype, PGlite.prototype] as Array<{ query: (...args: unknown[]) => unknown }>) {
+// PGlite runs in a worker thread: its statements are counted where this thread sends them
+for (const proto of [pg.Client.prototype, PGliteRemote.prototype] as Array<{ query: (...args: unknown[]) => unknown }>) {
   const query = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
     statements++;

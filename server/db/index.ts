@@ -1,11 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { DATE, INT8, NUMERIC, parseIntSafe } from './pglite-parsers';
+import { PGliteRemote } from './pglite-remote';
 import type { DB } from './schema';
 import { prepareStatements } from './prepared';
 import * as m0001 from './migrations/0001-initial';
@@ -55,11 +57,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** The client a Database opened by openDatabase runs on: the job engine (pg-boss) runs its own SQL through it. */
-export type RawClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+/**
+ * The client a Database opened by openDatabase runs on: the job engine (pg-boss) runs its own SQL through
+ * it. PGlite runs in a worker thread (pglite-remote.ts); `pglite` is what this thread talks to.
+ */
+export type RawClient = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGliteRemote };
 const rawClients = new WeakMap<Database, RawClient>();
 
-/** The pg pool or PGlite instance under `db`; undefined for a Kysely that openDatabase did not make. */
+/** The pg pool or PGlite (in its worker) under `db`; undefined for a Kysely that openDatabase did not make. */
 export function rawClientOf(db: Database): RawClient | undefined {
   return rawClients.get(db);
 }
@@ -168,16 +173,6 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
 /** The distinct statements a PostgreSQL connection prepares at most (prepared.ts). */
 const PREPARED_STATEMENTS = 500;
 
-// int8 (counts, money) and numeric as numbers, dates as 'YYYY-MM-DD' strings, in both drivers.
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
-const parseIntSafe = (v: string) => {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n)) throw new Error(`integer out of range: ${v}`);
-  return n;
-};
-
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
@@ -233,7 +228,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const client = await openPglite(options.dataDir, options.pgliteFrom);
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    // the dialect calls query(text, params) and close(), which PGliteRemote has with PGlite's meaning;
+    // it queues everything on its one connection, so a transaction's statements go to the worker in order
+    const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
     rawClients.set(db, { kind: 'pglite', pglite: client });
     handle = { db, kind: 'pglite', close: () => db.destroy() };
   }
@@ -254,27 +251,22 @@ function pgliteTemplate(): string | null {
 }
 
 /**
- * PGlite on `dataDir` (in memory without one). A new folder is filled from the build's template rather
- * than by initdb, most of a first start's time; should the template not load (made by another PGlite),
- * the folder is emptied and initdb runs as usual.
+ * PGlite on `dataDir` (in memory without one), in a worker thread (pglite-worker.ts). A new folder is
+ * filled from the build's template rather than by initdb, most of a first start's time; should the
+ * template not load (made by another PGlite), the folder is emptied and initdb runs as usual.
+ *
+ * PGlite's PostgreSQL keeps 160 MB of shared buffers, in the process's own memory. The embedded
+ * default's database is tens of MB on disk and reads far less than 16 MB of it over and over; a page not
+ * in the buffers is read from the folder's files, which the system's page cache keeps. 16 MB: the server
+ * rests at about 130 MB less (docs/performance.md).
  */
-async function openPglite(dataDir: string | undefined, from?: Blob): Promise<PGlite> {
-  const parsers = { [INT8]: parseIntSafe, [NUMERIC]: Number, [DATE]: (v: string) => v };
-  // PGlite's PostgreSQL keeps 160 MB of shared buffers, in the process's own memory. The embedded
-  // default's database is tens of MB on disk and reads far less than 16 MB of it over and over; a page
-  // not in the buffers is read from the folder's files, which the system's page cache keeps. 16 MB: the
-  // server rests at about 130 MB less (docs/performance.md).
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  if (!dataDir) return PGlite.create({ parsers, startParams, ...(from ? { loadDataDir: from } : {}) });
-  const template = pgliteTemplate();
-  if (template && readdirSync(dataDir).length === 0) {
-    try {
-      return await PGlite.create({ dataDir, parsers, startParams, loadDataDir: new Blob([readFileSync(template)]) });
-    } catch {
-      for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
-    }
-  }
-  return PGlite.create({ dataDir, parsers, startParams });
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<PGliteRemote> {
+  return PGliteRemote.open({
+    dataDir,
+    template: dataDir ? pgliteTemplate() : null,
+    from: from ? await from.arrayBuffer() : undefined,
+    sharedBuffers: PGLITE_SHARED_BUFFERS,
+  });
 }
 
 /**

@@ -34,7 +34,7 @@ export function jobDatabase(db: Database): { adapter: Db; backend: 'postgres' | 
       },
     };
   }
-  const inner = fromPglite(raw.pglite as unknown as PGliteLike);
+  const inner = fromPglite(raw.pglite satisfies PGliteLike);
   return {
     backend: 'pglite',
     adapter: {

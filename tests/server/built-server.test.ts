@@ -56,6 +56,17 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
+/** What a bundle imports: each specifier of its import and export statements, import() and require(). */
+function importsOf(code: string): Set<string> {
+  const specifiers = new Set<string>();
+  for (const m of code.matchAll(
+    /^\s*(?:import|export)\b[^'"]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm,
+  )) {
+    specifiers.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
+  }
+  return specifiers;
+}
+
 describe('the built server (dist-server) on plain node', () => {
   // inside the project, like dist-server/: the bundle finds its packages in the project's node_modules
   const outDir = TEST_SERVER_DIR;
@@ -78,12 +89,7 @@ describe('the built server (dist-server) on plain node', () => {
       dependencies: Record<string, string>;
       devDependencies: Record<string, string>;
     };
-    const specifiers = new Set<string>();
-    for (const m of code.matchAll(
-      /^\s*(?:import|export)\b[^'"]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm,
-    )) {
-      specifiers.add((m[1] ?? m[2] ?? m[3] ?? m[4])!);
-    }
+    const specifiers = importsOf(code);
     expect([...specifiers]).toContain('express');
     expect([...specifiers]).toContain('@electric-sql/pglite');
     const builtins = new Set(builtinModules);
@@ -91,6 +97,10 @@ describe('the built server (dist-server) on plain node', () => {
     expect(notInProduction, 'imports a production install (npm install --omit=dev) would not have').toEqual([]);
     // nothing relative: the bundle is one file that stands on its own
     expect([...specifiers].filter((s) => s.startsWith('.'))).toEqual([]);
+    // PGlite's worker thread (server/db/pglite-worker.ts) is a second such file beside it
+    const worker = [...importsOf(readFileSync(join(outDir, 'pglite-worker.js'), 'utf8'))];
+    expect(worker).toContain('@electric-sql/pglite');
+    expect(worker.filter((s) => !s.startsWith('node:') && !builtins.has(s) && !(packageOf(s) in pkg.dependencies))).toEqual([]);
 
     // build.json lists what went in: our server/ and src/ files, no package
     const manifest = JSON.parse(readFileSync(join(outDir, 'build.json'), 'utf8')) as { inputs: string[] };
@@ -140,7 +150,9 @@ describe('the built server (dist-server) on plain node', () => {
     const s = await startBuilt(bundle, { DATA_DIR: dataDir, DIST_DIR: build.dist });
     try {
       expect(s.output()).toContain('"database":"pglite"');
-      expect((await fetch(`${s.url}/healthz`)).status).toBe(200);
+      // PGlite works in its own thread: a health check that waits more than 2 s behind a first start's job
+      // tables (pg-boss installing, on a busy host) is answered 503 on time, and the next one 200
+      await expect.poll(async () => (await fetch(`${s.url}/healthz`)).status, { timeout: 30_000, interval: 500 }).toBe(200);
       const settings = await fetch(gatewayUrl(s.url, settingsApi.mainSetting));
       expect(settings.status).toBe(200);
       expect((await settings.json()).data.setting_company).toEqual(expect.any(String));

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { key, products } from './orders.helpers';
 import { nameable } from '../../server/db/prepared';
+import { PGliteRemote } from '../../server/db/pglite-remote';
 import { statementKind } from '../../bench/lib/statement-time';
 import { ordersApi } from '#contract/orders.calls';
 import { callApi } from '../support/calls';
@@ -23,7 +23,8 @@ let sent: string[] = [];
 const wrapped: Array<{ proto: { query: (...args: unknown[]) => unknown }; query: (...args: unknown[]) => unknown }> = [];
 
 beforeAll(() => {
-  for (const proto of [pg.Client.prototype, PGlite.prototype] as unknown as Array<{ query: (...args: unknown[]) => unknown }>) {
+  // PGlite runs in a worker thread: its statements are counted where the provider's thread sends them
+  for (const proto of [pg.Client.prototype, PGliteRemote.prototype] as unknown as Array<{ query: (...args: unknown[]) => unknown }>) {
     const query = proto.query;
     wrapped.push({ proto, query });
     proto.query = function (this: unknown, ...args: unknown[]) {
