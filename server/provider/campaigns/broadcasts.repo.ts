@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db';
-import { CANDIDATE_BATCH } from './campaigns.repo';
+import { CANDIDATE_BATCH, subscribed } from './campaigns.repo';
 
 /** SQL of one-off broadcasts: who one reaches, the broadcasts, and their messages (migration 0042). */
 
 /**
- * Customers a broadcast may reach: they take offers (the campaigns' own unsubscribe row) and were not
- * erased (erasure removes their unsubscribe row with the rest, so it is checked apart); of one tier
- * (its position; no tier row: the first) when `tier` is given.
+ * Customers a broadcast may reach: those the campaigns may (they take offers and were not erased), of
+ * one tier (its position; no tier row: the first) when `tier` is given.
  */
 function reachable(tier: number | null) {
-  return sql<boolean>`not exists (select 1 from campaign_unsubscribes u where u.customer_id = c.id) and c.erased_at is null
+  return sql<boolean>`${subscribed}
     and (${tier}::int is null or coalesce((select t.position from customer_tiers t where t.customer_id = c.id), 0) = ${tier}::int)`;
 }
 

@@ -87,7 +87,7 @@ export interface Message {
 async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand: Candidate, locale: string): Promise<Message | null> {
   const now = ctx.clock.now();
   const row = await lockCustomer(trx, cand.id);
-  if (await isUnsubscribed(trx, cand.id)) return null;
+  if (row.erased_at !== null || (await isUnsubscribed(trx, cand.id))) return null;
   let period = cand.period;
   let points = row.points;
   let rewardTitle: string | null = null;
