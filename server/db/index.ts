@@ -48,6 +48,7 @@ import * as m0038 from './migrations/0038-customer-data';
 import * as m0039 from './migrations/0039-credit-tier-rise';
 import * as m0040 from './migrations/0040-channel-connections';
 import * as m0041 from './migrations/0041-category-removed';
+import * as m0042 from './migrations/0042-broadcasts';
 
 export type Database = Kysely<DB>;
 
@@ -147,6 +148,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0039-credit-tier-rise': m0039,
   '0040-channel-connections': m0040,
   '0041-category-removed': m0041,
+  '0042-broadcasts': m0042,
 };
 
 /**

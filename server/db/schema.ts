@@ -475,6 +475,8 @@ export interface DB {
   campaigns: CampaignTable;
   campaign_sends: CampaignSendTable;
   campaign_unsubscribes: CampaignUnsubscribeTable;
+  broadcasts: BroadcastTable;
+  broadcast_sends: BroadcastSendTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1044,6 +1046,33 @@ export interface CampaignSendTable {
   channel: ColumnType<'app' | 'email', 'app' | 'email' | undefined, 'app' | 'email'>;
   sent_at: Timestamp;
   opened_at: NullableTimestamp;
+}
+
+/** an owner's one-off message to the customers who take offers (migration 0042) */
+export interface BroadcastTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  title: string;
+  body: string;
+  /** only customers of this tier (its position); null: every tier */
+  tier_position: number | null;
+  reward_id: number | null;
+  status: ColumnType<'sending' | 'sent', 'sending' | 'sent' | undefined, 'sending' | 'sent'>;
+  /** the customers it was to reach when sent */
+  audience: number;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** a broadcast's message to one customer: once per broadcast and customer (migration 0042) */
+export interface BroadcastSendTable {
+  id: Generated<number>;
+  broadcast_id: number;
+  customer_id: number;
+  notification_id: number | null;
+  voucher_id: number | null;
+  channel: ColumnType<'app' | 'email', 'app' | 'email' | undefined, 'app' | 'email'>;
+  sent_at: Timestamp;
 }
 
 /** a customer who wants no campaigns, from the app or an e-mail's link (migration 0028) */

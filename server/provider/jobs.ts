@@ -25,6 +25,11 @@
  *   own `startAfter`, a `stately` queue, re-seeded by a cron every minute). The deliveries themselves
  *   are claimed `for update skip locked` with a lease (push/push.sender.ts), so two instances, or a run
  *   repeated, never send one twice; their retries are the outbox's (backoff per delivery), not pg-boss's.
+ * - `broadcasts`: sendDueBroadcasts about every 5 s, chained like the demo's (its own `startAfter`, a
+ *   `stately` queue, re-seeded by a cron every minute): an owner's one-off message reaches its customers
+ *   in batches within seconds of being sent. Each message is recorded unique by broadcast and customer
+ *   before it is written (campaigns/broadcasts.service.ts), so a run repeated, failed half-way and run
+ *   again by the next link of the chain, or run on two instances, never sends one twice.
  *
  * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
  *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
@@ -53,6 +58,7 @@ import { runTiers } from './tiers/tiers.service';
 import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
+import { sendDueBroadcasts } from './campaigns/broadcasts.service';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
@@ -97,6 +103,8 @@ export const HOURLY_QUEUE = 'hourly';
 export const DEMO_QUEUE = 'demo-orders';
 export const PUSH_QUEUE = 'push';
 export const UNPAID_QUEUE = 'unpaid-orders';
+/** owners' one-off broadcasts, reaching their customers in batches */
+export const BROADCAST_QUEUE = 'broadcasts';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
 /** the scheduled backup */
@@ -140,6 +148,8 @@ export interface JobOptions {
   unpaidEverySeconds?: number;
   /** seconds between push runs. Default 3 */
   pushEverySeconds?: number;
+  /** seconds between runs sending owners' broadcasts. Default 5 */
+  broadcastEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -173,6 +183,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const demoEvery = options.demoEverySeconds ?? 5;
   const pushEvery = options.pushEverySeconds ?? 3;
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
+  const broadcastEvery = options.broadcastEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -187,6 +198,8 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(s, UNPAID_QUEUE, true, unpaidEvery, 60, releaseUnpaidOrders);
     if (stopped) return;
     await chain(s, PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
+    if (stopped) return;
+    await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
     await startPassUpdates(s);
     if (stopped) return;
     const backupAt = await scheduleBackups(s);
@@ -196,6 +209,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         demoOrders: ctx.demoOrderProgress ? `every ${demoEvery} s` : 'off',
         unpaidOrders: `every ${unpaidEvery} s`,
         push: ctx.push ? `every ${pushEvery} s` : 'off',
+        broadcasts: `every ${broadcastEvery} s`,
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
         backup: backupAt,
       },

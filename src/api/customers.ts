@@ -12,6 +12,8 @@ import { useMutation, type Write } from './mutation';
 
 export const profileKey = customersApi.profile.path;
 export const useProfile = () => useCall(customersApi.profile);
+/** The profile only while `on` (the wallet offline reads its balance from the kept copy): no read otherwise. */
+export const useProfileWhile = (on: boolean) => useCall(on ? customersApi.profile : null);
 
 /** An answer that is the customer as they now are: it is the profile. */
 const showCustomer = ({ customer }: { customer: Customer }): Write[] => [{ key: profileKey, data: customer }];

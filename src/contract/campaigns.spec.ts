@@ -6,6 +6,11 @@
  */
 import { describe, type Endpoint } from './api-spec';
 import {
+  broadcastAnswer,
+  broadcastAudienceAnswer,
+  broadcastAudienceQuery,
+  broadcastBody,
+  broadcastsAnswer,
   campaignUpdateBody,
   campaignPreferencesBody,
   campaignUnsubscribeLinkBody,
@@ -65,6 +70,34 @@ export const campaignsConsoleSpec = /* @__PURE__ */ describe('Merchant console',
     data: campaignsConsoleAnswer,
     answer: 'The campaigns as they are now.',
     message: 'Campaign saved.',
+  },
+  broadcasts: {
+    summary: 'The one-off broadcasts sent',
+    description:
+      'Staff. The latest 50 broadcasts, newest first, each with how many customers it was to reach, reached, and who read it in the app; the tiers and rewards a new one can name.',
+    inContract: false,
+    data: broadcastsAnswer,
+    answer: 'The broadcasts.',
+    message: 'Broadcasts loaded.',
+  },
+  broadcastAudience: {
+    summary: 'How many customers a broadcast would reach',
+    description: 'Owners only. Customers who take offers (not unsubscribed, not deleted), of one tier when `tier` is given.',
+    inContract: false,
+    query: broadcastAudienceQuery,
+    data: broadcastAudienceAnswer,
+    answer: 'The count.',
+    message: 'Audience counted.',
+  },
+  broadcast: {
+    summary: 'Send a one-off message now',
+    description:
+      "Owners only. A title and a text (placeholder {name}) to every customer who takes offers, or one tier's, with an optional catalogue reward given as a voucher (it must exist and be active, 400 naming `reward_id`). Sent in the background in batches: in the app, by push where the customer allows campaigns, by e-mail to verified addresses when the shop has a mailer; once per customer however often the job runs. Idempotent by `idempotency_key` (a double click sends once). Audited (`broadcast.send`).",
+    inContract: false,
+    body: broadcastBody,
+    data: broadcastAnswer,
+    answer: 'The broadcast, sending.',
+    message: 'Your message is on its way.',
   },
 });
 

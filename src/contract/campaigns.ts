@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { int, time } from './answer-fields';
-import { id, linkToken, requiredText } from './fields';
+import { id, idempotencyKey, linkToken, requiredText } from './fields';
 
 export const CAMPAIGN_KINDS = ['welcome', 'win_back', 'nearly_there', 'points_expiring', 'birthday'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -149,3 +149,69 @@ export type CampaignsConsoleData = z.infer<typeof campaignsConsoleAnswer>;
 
 /** The unsubscribe page's query: the e-mail link's code (the page itself says when it is not the shop's). */
 export const unsubscribePageQuery = z.object({ code: z.string().max(200).optional().meta({ description: "the signed code of the e-mail's link" }) });
+
+// ---------------------------------------------------------------------------------------------
+// One-off broadcasts: a message an owner sends now
+// ---------------------------------------------------------------------------------------------
+
+/** A broadcast's limits: the title is a notification's heading (one line), the text its body. */
+export const BROADCAST_LIMITS = { title: 80, body: 300 } as const;
+/** The one placeholder a broadcast's texts may use: each customer's first name. */
+const BROADCAST_PLACEHOLDERS = ['name'];
+
+/** The placeholders a broadcast's text uses that it may not ({points}, {reward}, anything else). */
+export function badBroadcastPlaceholders(text: string): string[] {
+  return [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p) => !BROADCAST_PLACEHOLDERS.includes(p));
+}
+
+const broadcastText = (max: number) =>
+  requiredText(max).superRefine((v, ctx) => {
+    const bad = badBroadcastPlaceholders(v)[0];
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `must use only {name}: {${bad}} is not one` });
+  });
+
+/** Who a broadcast reaches: every customer who takes offers, or only those of one tier (its position). */
+export const broadcastAudienceQuery = z.object({
+  tier: z.coerce.number({ error: 'must be a tier' }).int('must be a tier').min(0, 'must be a tier').max(20, 'must be a tier').optional(),
+});
+export type BroadcastAudienceQuery = z.input<typeof broadcastAudienceQuery>;
+
+/** `merchant/campaigns/broadcasts/send`: the message, who, an optional reward, and the console's key (a double click sends once). */
+export const broadcastBody = z.object({
+  title: broadcastText(BROADCAST_LIMITS.title).refine((v) => !/[\r\n]/.test(v), 'must be one line'),
+  body: broadcastText(BROADCAST_LIMITS.body),
+  tier: z.number({ error: 'must be a tier' }).int('must be a tier').min(0, 'must be a tier').max(20, 'must be a tier').nullable().default(null),
+  reward_id: id.nullable().default(null),
+  idempotency_key: idempotencyKey,
+});
+export type BroadcastInput = z.input<typeof broadcastBody>;
+export type BroadcastFields = z.output<typeof broadcastBody>;
+
+export const broadcastAudienceAnswer = z.object({
+  customers: int().meta({ description: 'customers the broadcast would reach now: they take offers, are not deleted, and are of the tier asked' }),
+});
+export type BroadcastAudienceData = z.infer<typeof broadcastAudienceAnswer>;
+
+export const broadcastAnswer = z
+  .object({
+    id: int(),
+    title: z.string(),
+    body: z.string(),
+    tier: z.string().nullable().meta({ description: "the tier's name; null: every tier" }),
+    reward: z.string().nullable().meta({ description: "the reward's title given as a voucher; null: none" }),
+    status: z.enum(['sending', 'sent']).meta({ description: 'sending: the background job is still reaching customers' }),
+    audience: int().meta({ description: 'customers it was to reach when sent' }),
+    sent: int(),
+    opened: int().meta({ description: 'messages the customer read in the app' }),
+    created_at: time(),
+    sent_by: z.string().nullable(),
+  })
+  .meta({ id: 'Broadcast' });
+export type BroadcastData = z.infer<typeof broadcastAnswer>;
+
+export const broadcastsAnswer = z.object({
+  broadcasts: z.array(broadcastAnswer).meta({ description: 'the latest 50, newest first' }),
+  tiers: z.array(z.object({ position: int(), name: z.string() })).meta({ description: 'the tiers a broadcast can be narrowed to (none while tiers are off)' }),
+  rewards: z.array(z.object({ id: int(), title: z.string() })).meta({ description: 'the active catalogue rewards a broadcast can give' }),
+});
+export type BroadcastsData = z.infer<typeof broadcastsAnswer>;

@@ -122,6 +122,10 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     await page.goto('/profile/home');
     await expect.poll(() => page.getByText("Your choice shows when you're back online.").count()).toBe(1);
     expect(await page.getByText(/That didn't work|couldn't load your profile/).count()).toBe(0);
+    // its balances, and the wallet's (from the profile's kept copy), say when they were read too
+    expect(await page.getByText(/^As of .+\. Your balances update when you're back online\.$/).count()).toBe(1);
+    await page.goto('/profile/wallet');
+    await expect.poll(() => page.getByText(/^As of .+\. Your balance updates when you're back online\.$/).count()).toBe(1);
     await page.goto('/shop');
     await expect.poll(() => page.getByRole('button', { name: 'Add Cappuccino' }).count()).toBe(1);
     await expect.poll(() => offlineLine(page).count()).toBe(1);

@@ -6,6 +6,7 @@ import { runCampaigns } from '../../server/provider/campaigns/campaigns.run';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
+import { eraseCustomerRows } from '../../server/provider/privacy/privacy.repo';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { describeEachDb, describePostgres, TEST_PUBLIC_URL, useTestProvider, type TestProvider } from './support/provider';
 import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
@@ -214,6 +215,22 @@ describeEachDb('campaigns', (kind) => {
       expect((await sends(p, 'win_back')).map((s) => s.customer_id)).toEqual([lapsed.id, cancelledOnly.id, recent.id, lapsed.id]);
       expect(await reached(p)).not.toContain(never.id);
       expect(await reached(p)).not.toContain(gone.id);
+    });
+
+    it('never reaches an erased customer, though erasure takes their unsubscribe row with the rest', async () => {
+      const lapsed = await p.newCustomer({ name: 'Ana Reyes' });
+      const erased = await p.newCustomer({ name: 'Dan Uy' });
+      for (const c of [lapsed, erased]) await order(p, c.id, new Date(p.clock.now().getTime() - 40 * DAY));
+      await callApi(p, campaignsApi.unsubscribe, { token: erased.token, body: { subscribed: false } }).expect(200);
+      const subscribers = async () => (await callApi(p, campaignsConsoleApi.campaigns, { token: staff.token }).expect(200)).body.data.subscribers;
+      const before = await subscribers();
+      const row = await p.db.selectFrom('customers').select(['id', 'phone', 'email']).where('id', '=', erased.id).executeTakeFirstOrThrow();
+      await p.db.transaction().execute((trx) => eraseCustomerRows(trx, row, p.clock.now()));
+      // the page's "N customers get them" does not count them again either
+      expect(await subscribers()).toBe(before);
+      await turnOn('win_back', { timing: 30 });
+      expect((await runAt(manila('2027-03-11', 10))).sent.win_back).toBe(1);
+      expect(await reached(p)).toEqual([lapsed.id]);
     });
 
     it('gives its reward as a voucher once, however many runs at once', async () => {

@@ -24,6 +24,8 @@ import { DEMO_QUEUE, jobsReady, runBackup, startJobs, triggerHourlyJobs, type Jo
 import { describeEachDb, describePostgres, useTestProvider, embeddedOptions, TEST_DATABASE_URL } from './support/provider';
 import { key, products } from './orders.helpers';
 import { ordersApi } from '#contract/orders.calls';
+import { campaignsConsoleApi } from '#contract/campaigns.calls';
+import { newStaff } from './merchant.helpers';
 import { callApi } from '../support/calls';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -315,6 +317,19 @@ describeEachDb('jobs through pg-boss', (kind) => {
     // one run waiting at a time, whatever sent it (the chain, the start, the minute's re-seed)
     const waiting = (await jobRows(p.db, 'demo-orders')).filter((j) => j.state === 'created' || j.state === 'retry');
     expect(waiting.length).toBeLessThanOrEqual(1);
+  });
+
+  it("an owner's broadcast reaches its customers through pg-boss within seconds", async () => {
+    const owner = await newStaff(p.db, p.clock, { role: 'owner' });
+    const c = await p.newCustomer({ name: 'Ana Reyes' });
+    start({ hourly: async () => {}, broadcastEverySeconds: 1 });
+    await jobsReady(p.ctx);
+    const body = { title: 'Hi {name}', body: 'Fresh bread today', idempotency_key: key() };
+    await callApi(p, campaignsConsoleApi.broadcast, { token: owner.token, body }).expect(201);
+    const status = async () => (await p.db.selectFrom('broadcasts').select('status').executeTakeFirst())?.status;
+    await until('the broadcast to be sent', async () => (await status()) === 'sent');
+    const notices = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', c.id).where('type', '=', 'campaign').execute();
+    expect(notices).toEqual([{ title: 'Hi Ana' }]);
   });
 });
 

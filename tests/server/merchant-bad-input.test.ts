@@ -1172,6 +1172,26 @@ describeEachDb('bad input on every merchant console call', (kind) => {
       },
       required: ['kind', 'enabled', 'title', 'body'],
     },
+    {
+      call: campaignsConsoleApi.broadcastAudience,
+      owner: true,
+      valid: async () => ({ tier: '0' }),
+      bad: { tier: ['-1', '1.5', 'two', '21'] },
+      required: [],
+    },
+    {
+      call: campaignsConsoleApi.broadcast,
+      owner: true,
+      valid: async () => ({ title: 'Hello {name}', body: 'New pastries today.', tier: null, reward_id: null, idempotency_key: `k-${Math.random()}` }),
+      bad: {
+        title: ['', '   ', 'x'.repeat(81), 5, null, 'Hi {nmae}', 'two\nlines'],
+        body: ['', 'x'.repeat(301), 5, null, 'You have {points} points'],
+        tier: [-1, 1.5, '1', 21],
+        reward_id: BAD_ID.filter((v) => v !== null),
+        idempotency_key: ['', 42, null, 'x'.repeat(65)],
+      },
+      required: ['title', 'body', 'idempotency_key'],
+    },
     // last: the good input archives the demo's menu and retires its rewards, which rows above use
     {
       call: channelsApi.clearDemo,

@@ -1117,6 +1117,13 @@ describeEachDb('the OpenAPI document and the provider', (kind) => {
         body: { kind: 'win_back', enabled: true, title: 'We miss you, {name}', body: 'Come back for a coffee.', reward_id: null, timing: 30 },
       });
       await call('GET merchant/campaigns', { token: barista.token });
+      // a one-off broadcast: the owner counts who it reaches and sends it; staff read the list
+      await call('GET merchant/campaigns/broadcasts/audience', { token: owner, query: {} });
+      await call('POST merchant/campaigns/broadcasts/send', {
+        token: owner,
+        body: { title: 'Hello {name}', body: 'New pastries today.', idempotency_key: 'openapi-broadcast' },
+      });
+      await call('GET merchant/campaigns/broadcasts', { token: barista.token });
       await call('GET campaign/preferences', { token });
       await call('POST campaign/unsubscribe', { token, body: { subscribed: false } });
       await call('POST campaign/unsubscribe', { token, body: { subscribed: true } });

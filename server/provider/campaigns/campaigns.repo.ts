@@ -70,13 +70,10 @@ export async function campaignStats(db: Database, orderDays: number): Promise<Ma
   return new Map(rows.map((r) => [r.campaign, { sent: Number(r.sent), opened: Number(r.opened), orders: Number(r.orders) }]));
 }
 
+/** Customers offers may reach now (`subscribed`): the console's "N customers get them". */
 export async function countSubscribers(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom('customers as c')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('campaign_unsubscribes as u').select('u.customer_id').whereRef('u.customer_id', '=', 'c.id'))))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from customers c where ${subscribed}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 // the customer's choice
@@ -94,7 +91,11 @@ export async function resubscribe(db: Database, customerId: number): Promise<voi
 // who each campaign reaches (candidates; each is checked again under the customer's lock)
 
 const BATCH = 200;
-const subscribed = sql<boolean>`not exists (select 1 from campaign_unsubscribes u where u.customer_id = c.id)`;
+/**
+ * Customers (`c`) offers may reach: no unsubscribe row, and not erased (erasure deletes that row with
+ * the rest, so an erased account would otherwise look subscribed again).
+ */
+export const subscribed = sql<boolean>`not exists (select 1 from campaign_unsubscribes u where u.customer_id = c.id) and c.erased_at is null`;
 /** an order that counts: placed and not cancelled */
 const COUNTED = sql`o.status not in ('pending_payment', 'cancelled')`;
 

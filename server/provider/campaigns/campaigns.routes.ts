@@ -6,6 +6,7 @@ import { hostedPageHeaders, serveHostedPageFiles } from '../http/hosted-page';
 import { mount } from '../http/mount';
 import { parse } from '../http/validate';
 import { getMerchant } from '../settings/settings.service';
+import { broadcastAudience, broadcastsConsole, sendBroadcast } from './broadcasts.service';
 import { campaignPreferences, campaignsConsole, customerOfCode, setCampaignPreference, unsubscribeByCode, updateCampaign } from './campaigns.service';
 import { UNSUBSCRIBE_CSP, UNSUBSCRIBE_CSS, UNSUBSCRIBE_JS, unsubscribePage } from './unsubscribe-page';
 
@@ -24,6 +25,9 @@ export function campaignsRoutes(ctx: ProviderContext): Router {
     mount(ctx, campaignsConsoleSpec, {
       campaigns: () => campaignsConsole(ctx),
       update: (body, at) => updateCampaign(ctx, at.staff(), body),
+      broadcasts: () => broadcastsConsole(ctx),
+      broadcastAudience: (query) => broadcastAudience(ctx, query.tier ?? null),
+      broadcast: (body, at) => at.once((trx) => sendBroadcast(ctx, trx, at.staff(), body)),
     }),
   );
   serveHostedPageFiles(r, '/campaign/unsubscribe', { js: UNSUBSCRIBE_JS, css: UNSUBSCRIBE_CSS, csp: UNSUBSCRIBE_CSP });

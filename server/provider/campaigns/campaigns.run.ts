@@ -72,9 +72,9 @@ export interface CampaignRunResult {
 }
 
 /** Nothing to give after all (the reward retired or sold out): the transaction rolls back, nothing is recorded. */
-class NoGift extends Error {}
+export class NoGift extends Error {}
 
-interface Message {
+export interface Message {
   sendId: number;
   customerId: number;
   email: string | null;
@@ -87,7 +87,7 @@ interface Message {
 async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand: Candidate, locale: string): Promise<Message | null> {
   const now = ctx.clock.now();
   const row = await lockCustomer(trx, cand.id);
-  if (await isUnsubscribed(trx, cand.id)) return null;
+  if (row.erased_at !== null || (await isUnsubscribed(trx, cand.id))) return null;
   let period = cand.period;
   let points = row.points;
   let rewardTitle: string | null = null;
@@ -130,20 +130,40 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
   }
   const sendId = await recordSend(trx, { campaign: c.kind, customerId: cand.id, period, now });
   if (sendId === null) return null;
+  const gives = c.reward_id !== null && c.kind !== 'nearly_there' && c.kind !== 'birthday' ? c.reward_id : null;
+  const m = await writeMessage(ctx, trx, row, { ...c, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
+  await completeSend(trx, sendId, m);
+  return { sendId, ...m };
+}
+
+/**
+ * A message (a campaign's, a broadcast's) written to a customer, in `trx` under their lock: the reward's
+ * voucher when it gives one (its link the voucher; none left: NoGift, the transaction rolls back), the
+ * title and text filled in, the notification of type `campaign` written with notify() (its push under
+ * `push`). Answers what the e-mail copy needs, and the rows the send row points at.
+ */
+export async function writeMessage(
+  ctx: ProviderContext,
+  trx: Database,
+  customer: { id: number; name: string; email: string | null; email_verified_at: Date | null },
+  m: { title: string; body: string; rewardId: number | null; points: number; rewardTitle: string | null; link: string; push: PushKind },
+  locale: string,
+): Promise<Omit<Message, 'sendId'> & { notificationId: number; voucherId: number | null }> {
+  let { rewardTitle, link } = m;
   let voucherId: number | null = null;
-  if (c.reward_id !== null && c.kind !== 'nearly_there' && c.kind !== 'birthday') {
-    const reward = await findActiveRewardById(trx, c.reward_id);
-    voucherId = await giftVoucher(trx, ctx.clock, cand.id, reward, 'campaign');
-    if (!reward || voucherId === null) throw new NoGift(`reward ${c.reward_id}`);
+  if (m.rewardId !== null) {
+    const reward = await findActiveRewardById(trx, m.rewardId);
+    voucherId = await giftVoucher(trx, ctx.clock, customer.id, reward, 'campaign');
+    if (!reward || voucherId === null) throw new NoGift(`reward ${m.rewardId}`);
     rewardTitle = reward.title;
     link = to.voucher(voucherId);
   }
-  const values = { name: firstName(row.name, 'friend'), points, reward: rewardTitle };
-  const title = fillPlaceholders(c.title, values, locale);
-  const body = fillPlaceholders(c.body, values, locale);
-  const notificationId = await notify(trx, ctx.clock, cand.id, { type: 'campaign', title, body, link, push: CAMPAIGN_PUSH[c.kind] });
-  await completeSend(trx, sendId, { notificationId, voucherId });
-  return { sendId, customerId: cand.id, email: row.email_verified_at !== null && row.email ? row.email : null, title, body, link };
+  const values = { name: firstName(customer.name, 'friend'), points: m.points, reward: rewardTitle };
+  const title = fillPlaceholders(m.title, values, locale);
+  const body = fillPlaceholders(m.body, values, locale);
+  const notificationId = await notify(trx, ctx.clock, customer.id, { type: 'campaign', title, body, link, push: m.push });
+  const email = customer.email_verified_at !== null && customer.email ? customer.email : null;
+  return { customerId: customer.id, email, title, body, link, notificationId, voucherId };
 }
 
 /**
@@ -175,15 +195,23 @@ async function candidates(ctx: ProviderContext, c: CampaignRow, timeZone: string
   }
 }
 
-/** The e-mail copy of a message, after its transaction: failures are logged, the in-app message stands. */
-async function email(ctx: ProviderContext, m: Message, shop: string): Promise<boolean> {
+/**
+ * The e-mail copy of a message (a campaign's, a broadcast's), after its transaction, with the unsubscribe
+ * link; `emailed` marks its send row. Failures are logged, the in-app message stands.
+ */
+export async function emailCopy(
+  ctx: ProviderContext,
+  m: Pick<Message, 'customerId' | 'email' | 'title' | 'body' | 'link'>,
+  shop: string,
+  emailed: () => Promise<void>,
+): Promise<boolean> {
   const origin = ctx.publicUrl();
   if (!ctx.mailer || !origin || !m.email) return false;
   const unsubscribe = unsubscribeUrl(ctx, origin, m.customerId);
   const text = `${m.body}\n\nOpen the app: ${new URL(m.link, origin).href}\n\n--\nYou get this because you are a member of ${shop}. No more offers: ${unsubscribe}`;
   try {
     await ctx.mailer.sendEmail(m.email, m.title, text, { headers: { 'List-Unsubscribe': `<${unsubscribe}>` } });
-    await markEmailed(ctx.db, m.sendId);
+    await emailed();
     return true;
   } catch (err) {
     ctx.logger.warn({ err, customer: m.customerId }, 'campaign e-mail not sent (the message is in the app)');
@@ -211,7 +239,8 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
         }
         if (!m) continue;
         result.sent[c.kind]++;
-        if (await email(ctx, m, settings.setting_company)) result.emailed++;
+        const { sendId } = m;
+        if (await emailCopy(ctx, m, settings.setting_company, () => markEmailed(ctx.db, sendId))) result.emailed++;
       }
       if (page.length < CANDIDATE_BATCH) break;
       after = page.at(-1)!.id;

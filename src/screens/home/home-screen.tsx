@@ -3,6 +3,7 @@ import type { Customer, Order, Reward } from '#contract';
 import type { TierStatusData } from '#contract/tiers';
 import {
   AppShell,
+  AsOfNote,
   Badge,
   BellIcon,
   Button,
@@ -26,7 +27,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { clockTime, formatRelative } from '../../ui/lib/dates';
+import { asOfWords, formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
@@ -34,7 +35,7 @@ import { byReach, lockedText, missingText, reachOf } from '../rewards/reward-rea
 import type { StampCard } from '#contract/stamps';
 import { StampCards } from '../profile/stamp-cards';
 import { TierCard } from '../profile/tier-card';
-import { dateIn, OrderingNotice, type Ordering } from '../shop/ordering-notice';
+import { OrderingNotice, type Ordering } from '../shop/ordering-notice';
 
 export interface HomeScreenProps {
   customer?: Customer | null;
@@ -129,13 +130,6 @@ function HomeSkeleton() {
 }
 
 /** Points and wallet, each opening its page, and the member card that earns points at the counter. */
-/** "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
-function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {
-  const clock = clockTime(at, locale, timeZone);
-  if (now && dateIn(at, timeZone) === dateIn(now, timeZone)) return `As of ${clock}`;
-  return `As of ${new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at))}, ${clock}`;
-}
-
 function Balances({
   customer,
   asOf,
@@ -185,7 +179,7 @@ function Balances({
           <span className="text-sm text-brand-ink">Top up</span>
         </button>
       </div>
-      {asOf && <p className="text-sm text-muted">{asOf}. Your balances update when you're back online.</p>}
+      {asOf && <AsOfNote asOf={asOf} />}
       <button type="button" onClick={onOpenMemberCard} className={cx(tile, 'flex items-center gap-3 p-4')}>
         <QrIcon className="shrink-0 text-brand-ink" />
         <span className="flex min-w-0 flex-1 flex-col">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
+import { copiedAt } from '../../api/client';
+import { profileKey, useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
+import { useOffline } from '../../api/reachable';
 import { useNotifications } from '../../api/notifications';
 import { useCampaignPreferences } from '../../api/campaigns';
 import { usePushStatus } from '../../api/push';
@@ -31,6 +33,9 @@ export default function ProfileHomePage() {
   const navigate = useNavigate();
   const { logout } = useAuth();
   const profile = useProfile();
+  // offline, the balances are the worker's kept copy: they say when they were read, as on Home
+  const offline = useOffline();
+  const balancesAsOf = offline && profile.data ? copiedAt(profileKey) : null;
   const notifications = useNotifications(1);
   // the tier card is a bonus: while it loads, or if it fails, the profile simply has none
   const tier = useTierStatus();
@@ -113,6 +118,8 @@ export default function ProfileHomePage() {
         currency={settings.currency}
         locale={settings.locale}
         timeZone={settings.timezone}
+        balancesAsOf={balancesAsOf}
+        now={new Date().toISOString()}
       />
       {cardOpen !== null && <MemberCardSheet open={cardOpen} onOpenChange={setCardOpen} />}
       {inviteOpen !== null && <ReferralSheet open={inviteOpen} onOpenChange={setInviteOpen} />}

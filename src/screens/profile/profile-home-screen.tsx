@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Customer } from '#contract';
 import {
+  AsOfNote,
   AppShell,
   Badge,
   BellIcon,
@@ -28,6 +29,7 @@ import type { TierStatusData } from '#contract/tiers';
 import { BirthdayCard, type BirthdayCardProps } from './birthday-card';
 import { formatPhone } from '../auth/format-phone';
 import { TierCard } from './tier-card';
+import { asOfWords } from '../../ui/lib/dates';
 
 export interface ProfileHomeScreenProps {
   customer?: Customer | null;
@@ -62,6 +64,10 @@ export interface ProfileHomeScreenProps {
   locale: string;
   /** The merchant's time zone for dates (default UTC). */
   timeZone?: string;
+  /** offline: when the kept copy of the balances was read (ISO); "As of …" under them */
+  balancesAsOf?: string | null;
+  /** now (ISO), for "As of 9:41 AM" today rather than a date */
+  now?: string;
 }
 
 interface Row {
@@ -134,31 +140,37 @@ function Identity({ customer }: { customer: Customer }) {
 
 function Balances({
   customer,
+  asOf,
   onOpenPoints,
   onOpenWallet,
   currency,
   locale,
 }: {
   customer: Customer;
+  /** offline: "As of …", under the two */
+  asOf: string | null;
   onOpenPoints?: () => void;
   onOpenWallet?: () => void;
   currency: string;
   locale: string;
 }) {
   return (
-    <section aria-label="Balances" className="grid grid-cols-2 gap-3">
-      <button
-        type="button"
-        onClick={onOpenPoints}
-        className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
-      >
-        <span className="text-sm">Points</span>
-        <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
-      </button>
-      <button type="button" onClick={onOpenWallet} className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}>
-        <span className="text-sm text-muted">Wallet</span>
-        <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
-      </button>
+    <section aria-label="Balances" className="flex flex-col gap-2">
+      <div className="grid grid-cols-2 gap-3">
+        <button
+          type="button"
+          onClick={onOpenPoints}
+          className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
+        >
+          <span className="text-sm">Points</span>
+          <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
+        </button>
+        <button type="button" onClick={onOpenWallet} className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}>
+          <span className="text-sm text-muted">Wallet</span>
+          <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
+        </button>
+      </div>
+      {asOf && <AsOfNote asOf={asOf} />}
     </section>
   );
 }
@@ -186,7 +198,9 @@ export function ProfileHomeScreen({
   nav,
   currency,
   locale,
-  timeZone,
+  timeZone = 'UTC',
+  balancesAsOf = null,
+  now,
 }: ProfileHomeScreenProps) {
   let body: ReactNode;
   if (error) {
@@ -213,7 +227,14 @@ export function ProfileHomeScreen({
     body = (
       <div className="flex flex-col gap-6">
         <Identity customer={customer} />
-        <Balances customer={customer} onOpenPoints={onOpenPoints} onOpenWallet={onOpenWallet} currency={currency} locale={locale} />
+        <Balances
+          customer={customer}
+          asOf={balancesAsOf ? asOfWords(balancesAsOf, now, locale, timeZone) : null}
+          onOpenPoints={onOpenPoints}
+          onOpenWallet={onOpenWallet}
+          currency={currency}
+          locale={locale}
+        />
         <TierCard status={tier} variant="full" locale={locale} timeZone={timeZone} />
         <BirthdayCard {...birthday} birthday={customer.birthday} />
         {messageSettings}

@@ -1,4 +1,7 @@
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
+import { copiedAt } from '../../api/client';
+import { profileKey, useProfileWhile } from '../../api/customers';
+import { useOffline } from '../../api/reachable';
 import { useTopUp, useWalletBalance, walletHistoryPages } from '../../api/wallet';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
@@ -18,6 +21,12 @@ export default function WalletPage() {
   const { settings } = useSite();
   const back = useGoBack(paths.profileHome);
   const balance = useWalletBalance();
+  // offline, the balance is not read again: the worker's kept copy of the profile has it, and says when
+  // it was read, as on Home (the wallet's own read is not kept: the profile's is enough)
+  const offline = useOffline();
+  const profile = useProfileWhile(offline);
+  const kept = offline && balance.data === undefined ? profile.data : undefined;
+  const balanceAsOf = kept ? copiedAt(profileKey) : null;
   const history = usePages(walletHistoryPages);
   const topUp = useTopUp();
   const topup = useKeyedAction((key, amount: number) => topUp(amount, key));
@@ -37,9 +46,11 @@ export default function WalletPage() {
   const fieldErrors = fieldErrorsOf(topup.error);
   return (
     <WalletScreen
-      balance={balance.data?.balance}
-      loading={balance.isLoading}
-      error={balance.error ? messageOf(balance.error) : null}
+      balance={balance.data?.balance ?? kept?.wallet_balance}
+      loading={balance.isLoading && !kept}
+      error={balance.error && !kept ? messageOf(balance.error) : null}
+      balanceAsOf={balanceAsOf}
+      now={new Date().toISOString()}
       onRetry={() => void balance.mutate()}
       history={history.pages?.flatMap((p) => p.items) ?? []}
       historyLoading={history.loading}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WalletEntry, WalletEntryType } from '#contract';
 import {
+  AsOfNote,
   AlertIcon,
   AppShell,
   Button,
@@ -17,7 +18,7 @@ import {
   cx,
   focusRing,
 } from '../../ui';
-import { formatDate } from '../../ui/lib/dates';
+import { asOfWords, formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 
 export const DEFAULT_TOPUP_PRESETS = [10_000, 50_000, 100_000, 200_000];
@@ -59,6 +60,10 @@ export interface WalletScreenProps {
   locale: string;
   /** The merchant's time zone for dates (default UTC). */
   timeZone?: string;
+  /** offline: when the kept copy of the balance was read (ISO); "As of …" under it */
+  balanceAsOf?: string | null;
+  /** now (ISO), for "As of 9:41 AM" today rather than a date */
+  now?: string;
 }
 
 const TYPE_LABEL: Record<WalletEntryType, string> = {
@@ -299,6 +304,8 @@ export function WalletScreen({
   currency,
   locale,
   timeZone,
+  balanceAsOf = null,
+  now,
 }: WalletScreenProps) {
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
@@ -325,6 +332,7 @@ export function WalletScreen({
             {money(balance, 'text-3xl font-bold')}
             <p className="text-sm">Pay for orders in one tap with your wallet.</p>
           </section>
+          {balanceAsOf && <AsOfNote one asOf={asOfWords(balanceAsOf, now, locale, timeZone ?? 'UTC')} className="-mt-4" />}
 
           {onlinePayments && needed !== null && needed > 0 && (
             <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">

@@ -68,3 +68,14 @@ export function formatRelative(iso: string, now: string, locale: string): string
   }
   return 'just now';
 }
+
+/** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
+const dayIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/** When a kept copy was read: "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
+export function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {
+  const clock = clockTime(at, locale, timeZone);
+  if (now && dayIn(at, timeZone) === dayIn(now, timeZone)) return `As of ${clock}`;
+  return `As of ${new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at))}, ${clock}`;
+}

@@ -41,3 +41,15 @@ export function OfflineBanner({ state, className }: { state: ConnectionState; cl
     </div>
   );
 }
+
+/**
+ * Under balances read from the app's kept copy while offline: when they were read ("As of 9:41 AM",
+ * dates.ts asOfWords) and that they update once the connection is back. `one`: a single balance.
+ */
+export function AsOfNote({ asOf, one = false, className }: { asOf: string; one?: boolean; className?: string }) {
+  return (
+    <p className={cx('text-sm text-muted', className)}>
+      {asOf}. {one ? 'Your balance updates' : 'Your balances update'} when you're back online.
+    </p>
+  );
+}

@@ -161,3 +161,12 @@ export const WithTier: Story = {
     await expect(args.onInviteFriend).toHaveBeenCalledTimes(1);
   },
 };
+
+/** Offline: the balances are the app's kept copy, and say when they were read, as on Home. */
+export const OfflineBalances: Story = {
+  args: { balancesAsOf: '2026-11-20T01:41:00Z', now: '2026-11-20T03:00:00Z', timeZone: TIME_ZONE },
+  play: async ({ canvasElement }) => {
+    const balances = within(within(canvasElement).getByRole('region', { name: 'Balances' }));
+    await expect(balances.getByText("As of 9:41 AM. Your balances update when you're back online.")).toBeVisible();
+  },
+};

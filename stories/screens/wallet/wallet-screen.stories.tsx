@@ -98,3 +98,24 @@ export const OnlinePaymentsOff: Story = {
     await expect(canvas.getByRole('heading', { name: 'Wallet balance' })).toBeVisible();
   },
 };
+
+/** Offline: the balance is the app's kept copy, and says when it was read (this morning, and days ago). */
+export const OfflineBalance: Story = {
+  args: {
+    balanceAsOf: '2026-11-20T01:41:00Z',
+    now: '2026-11-20T03:00:00Z',
+    history: [],
+    historyError: 'You’re offline: your history shows when you’re back online.',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("As of 9:41 AM. Your balance updates when you're back online.")).toBeVisible();
+  },
+};
+export const OfflineBalanceOlder: Story = {
+  tags: ['!screen'],
+  args: { balanceAsOf: '2026-11-17T12:05:00Z', now: '2026-11-20T03:00:00Z' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^As of Tue, Nov 17, 8:05 PM\./)).toBeVisible();
+  },
+};

@@ -310,6 +310,20 @@ describe('the activity log in words', () => {
     );
   });
 
+  it('says a one-off message was sent, to how many and which tier, with its text', () => {
+    const t = describeActivity(
+      entry({
+        action: 'broadcast.send',
+        target: 'broadcast:3',
+        before: null,
+        after: { title: 'Rainy day', body: 'Hot chocolate is half price, {name}.', tier: 'Brew', reward: null, audience: 1412 },
+      }),
+      f,
+    );
+    expect(t.sentence).toBe('Anna sent the message “Rainy day” to 1,412 customers of the Brew tier.');
+    expect(t.detail).toBe('Hot chocolate is half price, {name}.');
+  });
+
   it('shows a price change as money, not centavos', () => {
     const t = describeActivity(
       entry({

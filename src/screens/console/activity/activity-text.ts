@@ -536,8 +536,14 @@ function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: Acti
   }
 }
 
-/** An automatic campaign changed (issue 31): turned on or off, its message, reward or timing; null: another action. */
+/** An automatic campaign changed (issue 31): turned on or off, its message, reward or timing; a one-off broadcast sent; null: another action. */
 function campaignText(action: string, who: string, a: Obj, b: Obj): ActivityText | null {
+  if (action === 'broadcast.send') {
+    const n = typeof a.audience === 'number' ? a.audience : 0;
+    const to = `${n.toLocaleString('en')} ${n === 1 ? 'customer' : 'customers'}${typeof a.tier === 'string' ? ` of the ${a.tier} tier` : ''}`;
+    const reward = typeof a.reward === 'string' ? `, with ${a.reward}` : '';
+    return { sentence: `${who} sent the message “${text(a.title, '')}” to ${to}${reward}.`, warning: false, changes: [], detail: text(a.body, '') || null };
+  }
   if (action !== 'campaign.update') return null;
   const name = text(a.name, 'a');
   const timing = (o: Obj) => (typeof o.timing === 'number' && typeof o.unit === 'string' ? `${o.timing.toLocaleString('en')} ${o.unit}` : '—');

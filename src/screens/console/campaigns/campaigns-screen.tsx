@@ -75,7 +75,11 @@ export function CampaignPreview({
   rewardTitle: string | null;
   locale: string;
 }) {
-  const shown = previewOf(kind, title, body, rewardTitle, locale);
+  return <MessagePreview {...previewOf(kind, title, body, rewardTitle, locale)} />;
+}
+
+/** A message as Ana, the sample customer, sees it in her inbox: a campaign's or a broadcast's, its placeholders filled. */
+export function MessagePreview({ title, body }: { title: string; body: string }) {
   return (
     <section aria-label="Preview" className="flex flex-col gap-2">
       <h4 className="font-medium">What Ana sees</h4>
@@ -84,8 +88,8 @@ export function CampaignPreview({
           <GiftIcon size={20} />
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="font-bold break-words text-ink">{shown.title || ' '}</span>
-          <span className="text-sm break-words text-muted">{shown.body}</span>
+          <span className="font-bold break-words text-ink">{title || ' '}</span>
+          <span className="text-sm break-words text-muted">{body}</span>
           <span className="text-xs text-muted">Just now</span>
         </span>
       </div>

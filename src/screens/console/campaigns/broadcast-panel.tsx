@@ -1,0 +1,301 @@
+import { useId, useState, type FormEvent } from 'react';
+import { BROADCAST_LIMITS, broadcastBody, fillPlaceholders, type BroadcastData, type BroadcastFields, type BroadcastsData } from '#contract/campaigns';
+import { Badge, Button, Card, Dialog, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { formatDateTime } from '../../../ui/lib/dates';
+import { SelectField, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import { MessagePreview } from './campaigns-screen';
+
+export interface BroadcastPanelProps {
+  data?: BroadcastsData | undefined;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  locale: string;
+  timeZone: string;
+  /** owners send; staff read what was sent */
+  canSend: boolean;
+  /** how many customers the chosen audience is now: undefined while it is counted */
+  audience: number | undefined;
+  /** the count could not be made (the tier is gone, the network) */
+  audienceError?: string | null;
+  /** the audience chosen changed: count it (null: every customer who takes offers) */
+  onTierChange: (tier: number | null) => void;
+  /** sends: null when it is on its way, else what the provider refused */
+  onSend: (broadcast: BroadcastFields) => Promise<SaveProblem | null>;
+  /** a key for one message: the same for every try of it, so a double click or a retry sends it once */
+  newKey?: () => string;
+  /** the confirmation open at first (stories) */
+  initialConfirm?: boolean;
+  /** what the form holds at first (stories) */
+  initialForm?: Partial<Form>;
+}
+
+interface Form {
+  title: string;
+  body: string;
+  tier: string;
+  reward: string;
+}
+
+const EMPTY: Form = { title: '', body: '', tier: '', reward: '' };
+const people = (n: number, locale: string) => `${n.toLocaleString(locale)} ${n === 1 ? 'customer' : 'customers'}`;
+const problemOn = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
+
+/** The form as the call's body, checked by the contract's schema: the broadcast, or its problems by field. */
+function checked(f: Form, key: string): { broadcast: BroadcastFields } | { problems: Record<string, string> } {
+  const parsed = broadcastBody.safeParse({
+    title: f.title,
+    body: f.body,
+    tier: f.tier === '' ? null : Number(f.tier),
+    reward_id: f.reward ? Number(f.reward) : null,
+    idempotency_key: key,
+  });
+  if (parsed.success) return { broadcast: parsed.data };
+  const problems: Record<string, string> = {};
+  for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
+  return { problems };
+}
+
+/** One past broadcast: what, when, to whom, and how far it got. */
+function PastBroadcast({ b, locale, timeZone }: { b: BroadcastData; locale: string; timeZone: string }) {
+  const headingId = useId();
+  const to = [b.tier ? `${b.tier} tier` : 'Everyone who takes offers', b.reward ? `with ${b.reward}` : null].filter(Boolean).join(', ');
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-1 border-t border-border pt-3 first:border-t-0 first:pt-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 id={headingId} className="font-semibold break-words">
+          {b.title}
+        </h4>
+        <Badge tone={b.status === 'sent' ? 'success' : 'brand'}>{b.status === 'sent' ? 'Sent' : 'Sending'}</Badge>
+      </div>
+      <p className="text-sm text-muted">
+        {formatDateTime(b.created_at, locale, timeZone)}
+        {b.sent_by ? ` by ${b.sent_by}` : ''} · {to}
+      </p>
+      <p className="text-sm">
+        Reached {b.sent.toLocaleString(locale)} of {people(b.audience, locale)} · opened by {b.opened.toLocaleString(locale)}
+      </p>
+    </li>
+  );
+}
+
+type ComposerProps = Pick<BroadcastPanelProps, 'locale' | 'audience' | 'audienceError' | 'onTierChange' | 'onSend' | 'initialConfirm' | 'initialForm'> & {
+  data: BroadcastsData;
+  newKey: () => string;
+  /** it went: to this many customers (null: not counted) */
+  onSent: (audience: number | null) => void;
+};
+
+/** Who it reaches, counted as the audience changes. */
+function Reach({
+  audience,
+  audienceError,
+  everyone,
+  locale,
+}: {
+  audience: number | undefined;
+  audienceError: string | null;
+  everyone: boolean;
+  locale: string;
+}) {
+  if (audienceError !== null) return <Notice tone="danger">{audienceError}</Notice>;
+  if (audience === undefined)
+    return (
+      <p className="text-sm text-muted" role="status">
+        Counting who it reaches…
+      </p>
+    );
+  return (
+    <p className="text-sm" role="status">
+      It reaches <strong>{people(audience, locale)}</strong>: {everyone ? 'everyone' : 'those of this tier'} who asked for offers.
+    </p>
+  );
+}
+
+/** The new message: its fields and preview, who it reaches, then the confirmation before it goes. */
+function Composer({ data, locale, audience, audienceError = null, onTierChange, onSend, newKey, onSent, initialConfirm = false, initialForm }: ComposerProps) {
+  const [form, setForm] = useState<Form>({ ...EMPTY, ...initialForm });
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [confirm, setConfirm] = useState(initialConfirm);
+  const [sending, setSending] = useState(false);
+  // one key per message: kept across a refused or failed try, a new one once it went
+  const [key, setKey] = useState(newKey);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const sample = { name: 'Ana', points: 0, reward: null };
+  const shown = { title: fillPlaceholders(form.title, sample, locale), body: fillPlaceholders(form.body, sample, locale) };
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    const out = checked(form, key);
+    if ('problems' in out) return setProblem({ message: '', fields: out.problems });
+    setProblem(null);
+    setConfirm(true);
+  }
+
+  async function send() {
+    const out = checked(form, key);
+    if ('problems' in out) return;
+    setSending(true);
+    const refused = await onSend(out.broadcast);
+    setSending(false);
+    setConfirm(false);
+    setProblem(refused);
+    if (refused) return;
+    onSent(audience ?? null);
+    setForm(EMPTY);
+    setKey(newKey());
+    onTierChange(null);
+  }
+
+  return (
+    <form noValidate onSubmit={review} aria-label="New message" className="flex flex-col gap-4">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <TextField
+            label="Title"
+            maxLength={BROADCAST_LIMITS.title}
+            value={form.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={problemOn(problem, 'title', 'The title')}
+          />
+          <TextAreaField
+            label="Message"
+            maxLength={BROADCAST_LIMITS.body}
+            hint={`Up to ${BROADCAST_LIMITS.body} characters. {name} is the customer’s first name.`}
+            value={form.body}
+            onChange={(e) => set('body', e.target.value)}
+            error={problemOn(problem, 'body', 'The message')}
+          />
+          {data.tiers.length > 0 && (
+            <SelectField
+              label="Who"
+              value={form.tier}
+              onChange={(e) => {
+                set('tier', e.target.value);
+                onTierChange(e.target.value === '' ? null : Number(e.target.value));
+              }}
+              error={problemOn(problem, 'tier', 'The tier')}
+            >
+              <option value="">Everyone who takes offers</option>
+              {data.tiers.map((t) => (
+                <option key={t.position} value={String(t.position)}>
+                  {t.name} tier only
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <SelectField
+            label="Reward"
+            hint="A voucher given with the message, without points."
+            value={form.reward}
+            onChange={(e) => set('reward', e.target.value)}
+            error={problemOn(problem, 'reward_id', 'The reward')}
+          >
+            <option value="">No reward</option>
+            {data.rewards.map((r) => (
+              <option key={r.id} value={String(r.id)}>
+                {r.title}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <MessagePreview {...shown} />
+      </div>
+      <div aria-live="polite" className="flex flex-col gap-2">
+        <Reach audience={audience} audienceError={audienceError} everyone={form.tier === ''} locale={locale} />
+        {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={audience === 0}>
+          Review and send
+        </Button>
+      </div>
+      <Dialog
+        open={confirm}
+        onOpenChange={(open) => !open && !sending && setConfirm(false)}
+        title={audience === undefined ? 'Send this message?' : `Send to ${people(audience, locale)}?`}
+        description="They get it now, in the app and by push or e-mail where they allow it. A message sent cannot be taken back."
+        footer={
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" disabled={sending} onClick={() => setConfirm(false)}>
+              Keep editing
+            </Button>
+            <Button loading={sending} onClick={() => void send()}>
+              Send now
+            </Button>
+          </div>
+        }
+      >
+        <MessagePreview {...shown} />
+      </Dialog>
+    </form>
+  );
+}
+
+/**
+ * On the Campaigns page: a one-off message an owner sends now (a title, a text with {name}, one tier or
+ * all, an optional reward), the count of who it reaches before it goes, a confirmation, and the past
+ * broadcasts with how many each reached and how many opened it.
+ */
+export function BroadcastPanel({
+  data,
+  loading,
+  error,
+  onRetry,
+  locale,
+  timeZone,
+  canSend,
+  newKey = () => crypto.randomUUID(),
+  ...composer
+}: BroadcastPanelProps) {
+  const [sent, setSent] = useState<number | null | undefined>(undefined);
+  const headingId = useId();
+  const heading = (
+    <h2 id={headingId} className="text-lg font-semibold">
+      Send a message now
+    </h2>
+  );
+  if (!data)
+    return (
+      <Card aria-labelledby={headingId} className="flex flex-col gap-3">
+        {heading}
+        {loading ? (
+          <SkeletonGroup label="Loading the broadcasts">
+            <SkeletonText lines={4} />
+          </SkeletonGroup>
+        ) : (
+          <ErrorState title="We could not load the broadcasts" message={error ?? 'Please try again.'} onRetry={onRetry} />
+        )}
+      </Card>
+    );
+  return (
+    <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
+      {heading}
+      <p className="text-muted">
+        A one-off message, sent at once: in the customer’s inbox, by push where they allow offers, and by e-mail to verified addresses. Only customers who asked
+        for offers get it.
+      </p>
+      {sent !== undefined && (
+        <Notice tone="success">Your message is on its way{sent ? ` to ${people(sent, locale)}` : ''}. The list below shows how far it got.</Notice>
+      )}
+      {canSend ? (
+        <Composer data={data} locale={locale} newKey={newKey} onSent={setSent} {...composer} />
+      ) : (
+        <Notice tone="info">Only an owner can send a message.</Notice>
+      )}
+      <section aria-label="Past broadcasts" className="flex flex-col gap-3">
+        <h3 className="font-semibold">Sent before</h3>
+        {data.broadcasts.length === 0 ? (
+          <p className="text-sm text-muted">No message sent yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Broadcasts">
+            {data.broadcasts.map((b) => (
+              <PastBroadcast key={b.id} b={b} locale={locale} timeZone={timeZone} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}
