@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SiteSettings } from '#contract';
-import { applyTheme, themeFromSettings, DEFAULT_BRAND, SURFACE, SURFACE_RAISED } from '../../../src/ui/theme/theme';
+import { applyTheme, themeFromSettings, DEFAULT_BRAND, NOTICE_TINTS, SURFACE, SURFACE_RAISED } from '../../../src/ui/theme/theme';
 import { contrastRatio, parseColor } from '../../../src/ui/theme/color';
 
 const base: SiteSettings = {
@@ -89,6 +90,33 @@ describe('themeFromSettings', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("meets WCAG AA for brand ink on a notice's tinted box too (a ghost button in a danger notice)", () => {
+    // the Lite demo brand: its ink read 4.48:1 on the danger notice (#f8e8e8), which axe found on the desktop
+    const { vars } = themeFromSettings({ ...base, brand_color: '#1F7A4D' });
+    expect(ratio(vars['--color-brand-ink']!, '#f8e8e8')).toBeGreaterThanOrEqual(4.5);
+    fc.assert(
+      fc.property(hex, (brand) => {
+        const ink = themeFromSettings({ ...base, brand_color: brand }).vars['--color-brand-ink']!;
+        for (const tint of Object.values(NOTICE_TINTS)) expect(ratio(ink, tint)).toBeGreaterThanOrEqual(4.5);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the tones of the notices from the same colours as the stylesheet', () => {
+    const css = readFileSync('src/ui/theme/tokens.css', 'utf8');
+    const token = (name: string) => new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];
+    // a tone at 10 % over the raised surface (white): bg-danger/10 on a card or the landing
+    const tint = (hex: string) => {
+      const c = parseColor(hex)!;
+      const over = (v: number) => Math.round(255 + (v - 255) * 0.1);
+      return `#${[c.r, c.g, c.b].map((v) => over(v).toString(16).padStart(2, '0')).join('')}`;
+    };
+    expect(NOTICE_TINTS).toEqual({ danger: tint(token('danger')!), warning: tint(token('warning')!), success: tint(token('success')!) });
+    expect(SURFACE_RAISED).toBe(token('surface-raised'));
+    expect(SURFACE).toBe(token('surface'));
   });
 
   it('is pure: the same settings give the same theme and the input is not changed', () => {
