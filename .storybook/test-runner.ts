@@ -4,10 +4,11 @@
  * screenshot (SHOT_THEME: the Full theme on a phone and the Lite theme on a desktop, the console's own theme
  * on both, and any viewport a story names in `parameters.screenshotViewports`) and compared with
  * tests/visual/baselines (see tests/visual/compare.ts), and must not be wider than the screen in any of them.
- * A screen story's first pair is taken from the runner's own render (preVisit sets that page to the pair's
- * size, globals and reduced motion first) before anything presses a key in it, and axe checks that render
- * too; then it goes back to its own size for axe and the focus check as any story, and the other pairs are
- * rendered on a second page (`shotPageFor`), a render each: two renders per screen story, not three.
+ * A screen story is rendered once, by the runner, in its first screenshot pair (preVisit sets the page to
+ * that pair's size, globals and reduced motion first), its play function run: screenshot and axe there,
+ * then each other pair on the same mounted story (the page resized, the theme global changed: a re-render,
+ * as a customer turning a tablet or a merchant changing theme sees it, not a second mount and play), a
+ * screenshot and axe each, and the focus check last, once nothing else will look at the picture.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -187,90 +188,6 @@ async function settle(page: Page) {
   });
 }
 
-/**
- * The page screen stories are screenshot on after their first pair (which the runner's own page takes):
- * one per test file (a story file), opened at its first screen story and reused for every story, theme and
- * viewport after it. Loading the Storybook preview is most of what a fresh page costs (about 0.8 s here);
- * switching story and globals on a loaded one is a render.
- */
-const shotPages = new WeakMap<object, Promise<Page>>();
-
-function shotPageFor(page: Page): Promise<Page> {
-  const context = page.context();
-  let shot = shotPages.get(context);
-  if (!shot) {
-    shot = (async () => {
-      // In a context of its own, so a window of its own: of two pages in one window only the one in front
-      // draws frames at full speed (the other about one a second), and both pages screenshot now. It closes
-      // with the runner's context, or with the browser at the end of the file.
-      const browser = context.browser();
-      const own = browser ? await browser.newContext() : context;
-      if (own !== context) context.on('close', () => void own.close().catch(() => undefined));
-      const p = await own.newPage();
-      collectErrors(p);
-      await p.emulateMedia({ reducedMotion: 'reduce' });
-      await openPreview(p, process.env.TARGET_URL ?? new URL(page.url()).origin + '/');
-      await p.evaluate(markAsTestRunner);
-      return p;
-    })();
-    shotPages.set(context, shot);
-  }
-  return shot;
-}
-
-/**
- * Tells Storybook's preview that it runs under the test-runner, as the test-runner tells it on its own page
- * (a word in `navigator.userAgent`): a story's render then ends by pausing its CSS animations at their end
- * instead of waiting for them, which takes 100 ms at least (up to 5 s), a render. Screenshots are taken with
- * animations off anyway (FREEZE_CSS).
- */
-function markAsTestRunner() {
-  const ua = navigator.userAgent;
-  if (!/StorybookTestRunner/.test(ua)) Object.defineProperty(navigator, 'userAgent', { get: () => `${ua} (StorybookTestRunner)`, configurable: true });
-}
-
-/**
- * Renders `storyId` on the shot page with these globals, its play function included, and resolves once
- * it has finished (or rejects with the story's error). The globals go into the preview's store without a
- * render of their own; the story is then selected (its first combination) or remounted (the others), which
- * renders it afresh, as a new page would.
- */
-async function renderForShot(shot: Page, storyId: string, globals: Record<string, unknown>) {
-  await shot.evaluate(
-    async ({ storyId, globals }) => {
-      const w = window as any;
-      const preview = w.__STORYBOOK_PREVIEW__;
-      const channel = w.__STORYBOOK_ADDONS_CHANNEL__;
-      if (!preview?.storyStoreValue?.userGlobals?.update || !channel)
-        throw new Error("Storybook's preview API changed: update screenshotStory in .storybook/test-runner.ts");
-      preview.storyStoreValue.userGlobals.update(globals);
-      const events = w.__STORYBOOK_MODULE_CORE_EVENTS__ ?? {};
-      const finished = events.STORY_FINISHED ?? 'storyFinished';
-      const failures = ['storyErrored', 'storyThrewException', 'playFunctionThrewException', 'unhandledErrorsWhilePlaying', 'storyMissing'];
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => done(new Error(`${storyId} did not finish rendering within 20 s`)), 20_000);
-        const onFinished = (e: any) => {
-          if ((e?.storyId ?? e) === storyId) done();
-        };
-        const onFailure = (name: string) => (e: any) => done(new Error(`${storyId}: ${name}: ${e?.description ?? e?.message ?? JSON.stringify(e)}`));
-        const handlers = failures.map((name) => [name, onFailure(name)] as const);
-        function done(err?: Error) {
-          clearTimeout(timer);
-          channel.off(finished, onFinished);
-          for (const [name, h] of handlers) channel.off(name, h);
-          if (err) reject(err);
-          else resolve();
-        }
-        channel.on(finished, onFinished);
-        for (const [name, h] of handlers) channel.on(name, h);
-        if (preview.currentRender?.id === storyId) channel.emit('forceRemount', { storyId });
-        else channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
-      });
-    },
-    { storyId, globals },
-  );
-}
-
 /** A screenshot pair: the theme and the viewport a screen story is screenshot in. */
 type ShotPair = readonly [theme: string, viewport: ViewportName];
 
@@ -279,11 +196,8 @@ type ShotPair = readonly [theme: string, viewport: ViewportName];
  * and compares it with its baseline; answers what failed. No motion, no caret, no scrollbars, only while
  * the picture is taken: the play function ran as usual.
  */
-async function shootRendered(page: Page, storyId: string, [theme, viewport]: ShotPair): Promise<string[]> {
+async function shootRendered(page: Page, storyId: string, [theme, viewport]: ShotPair): Promise<{ failures: string[]; exact: boolean }> {
   const failures: string[] = [];
-  // the page shot is the one with the system's focus (the runner's page and the shot page take turns), so a
-  // focused box shows its ring whichever page was used last
-  await page.bringToFront();
   const freeze = await page.addStyleTag({ content: FREEZE_CSS });
   await settle(page);
   // A play function's click focuses its target, which may scroll the page by an amount that
@@ -295,7 +209,12 @@ async function shootRendered(page: Page, storyId: string, [theme, viewport]: Sho
   // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
-  const outcome = compareWithBaseline(name, png, { update: process.env.UPDATE_BASELINES === '1', ci: !!process.env.CI });
+  const outcome = compareWithBaseline(name, png, {
+    update: process.env.UPDATE_BASELINES === '1',
+    ci: !!process.env.CI,
+    refresh: process.env.REFRESH_BASELINES === '1',
+  });
+  if (outcome.status === 'match' && outcome.refreshed) console.log(`[visual] baseline refreshed (the same picture, other bytes): ${name}`);
   if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
   if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
   if (outcome.status === 'mismatch') {
@@ -304,25 +223,7 @@ async function shootRendered(page: Page, storyId: string, [theme, viewport]: Sho
         `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
     );
   }
-  return failures;
-}
-
-/** Renders the story on the shot page afresh for each of these pairs and screenshots it there. */
-async function screenshotStory(page: Page, storyId: string, shots: readonly ShotPair[]): Promise<string[]> {
-  if (shots.length === 0) return [];
-  const failures: string[] = [];
-  const shot = await shotPageFor(page);
-  const errors = collectErrors(shot);
-  errors.length = 0;
-  for (const pair of shots) {
-    const [theme, viewport] = pair;
-    const { width, height } = VIEWPORTS[viewport].styles;
-    await shot.setViewportSize({ width: parseInt(width, 10), height: parseInt(height, 10) });
-    await renderForShot(shot, storyId, { theme, viewport: { value: viewport, isRotated: false }, a11y: { manual: true } });
-    failures.push(...(await shootRendered(shot, storyId, pair)));
-  }
-  if (errors.length) failures.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
-  return failures;
+  return { failures, exact: outcome.status === 'match' && outcome.exact };
 }
 
 /** A screen story's screenshot pairs, the first taken on the runner's own page; null for any other story. */
@@ -384,15 +285,73 @@ async function setRunnerGlobals(page: Page, pair: ShotPair | null) {
   state.globals = JSON.stringify(globals);
 }
 
+/**
+ * Shows the story the runner rendered in another screenshot pair: the page takes that viewport's size, and
+ * the theme and viewport globals change through Storybook's own `updateGlobals`, which re-renders the
+ * mounted story (the theme decorator keeps it mounted: its state and what its play function did stay, and
+ * the play function does not run again). Resolves once that render has finished, or rejects with its error.
+ * `replay` (a story's `parameters.screenshotReplay`): the story is mounted afresh and plays again instead,
+ * for a play function whose end state depends on the layout (a field it focused scrolled into view by a
+ * phone's amount, a button it focused that the desktop's layout draws elsewhere).
+ */
+async function showPair(page: Page, storyId: string, pair: ShotPair, replay: boolean) {
+  await setRunnerView(page, { size: sizeOf(pair[1]), reducedMotion: 'reduce' });
+  const state = runnerState(page);
+  const globals = { theme: pair[0], viewport: { value: pair[1], isRotated: false } };
+  if (JSON.stringify(globals) === state.globals && !replay) return;
+  await page.evaluate(
+    async ({ storyId, globals, replay }) => {
+      const w = window as any;
+      const preview = w.__STORYBOOK_PREVIEW__;
+      const channel = w.__STORYBOOK_ADDONS_CHANNEL__;
+      if (!preview?.currentRender || !channel) throw new Error("Storybook's preview API changed: update showPair in .storybook/test-runner.ts");
+      const render = preview.currentRender;
+      if (render.id !== storyId) throw new Error(`${storyId} is not the story shown (${render.id} is)`);
+      // the runner's own render is over (its afterEach too), so this render is the next one to finish
+      for (let waited = 0; render.phase !== 'finished' && render.phase !== 'errored'; waited += 20) {
+        if (waited > 20_000) throw new Error(`${storyId} did not finish its first render within 20 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const events = w.__STORYBOOK_MODULE_CORE_EVENTS__ ?? {};
+      const finished = events.STORY_FINISHED ?? 'storyFinished';
+      const failures = ['storyErrored', 'storyThrewException', 'unhandledErrorsWhilePlaying'];
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => done(new Error(`${storyId} did not finish rendering in the ${globals.theme} theme within 20 s`)), 20_000);
+        const onFinished = (e: any) => {
+          if ((e?.storyId ?? e) === storyId) done();
+        };
+        const onFailure = (name: string) => (e: any) => done(new Error(`${storyId}: ${name}: ${e?.description ?? e?.message ?? JSON.stringify(e)}`));
+        const handlers = failures.map((name) => [name, onFailure(name)] as const);
+        function done(err?: Error) {
+          clearTimeout(timer);
+          channel.off(finished, onFinished);
+          for (const [name, h] of handlers) channel.off(name, h);
+          if (err) reject(err);
+          else resolve();
+        }
+        channel.on(finished, onFinished);
+        for (const [name, h] of handlers) channel.on(name, h);
+        if (replay) {
+          // the globals into the store without a render of their own, then the story mounted afresh
+          preview.storyStoreValue.userGlobals.update(globals);
+          channel.emit('forceRemount', { storyId });
+        } else channel.emit('updateGlobals', { globals });
+      });
+    },
+    { storyId, globals, replay },
+  );
+  state.globals = JSON.stringify(globals);
+}
+
 /** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
-const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null }>();
+const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean }>();
 
 /**
  * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
  * scripts/test-storybook.ts, which sums them): so a run says how many stories it rendered, played,
  * checked with axe and compared with baselines, and a faster run can be shown to check no less.
  */
-function countChecked(line: { story: string; played: boolean; axe: number; focus: number; shots: number }) {
+function countChecked(line: { story: string; played: boolean; axe: number; focus: number; shots: number; pixelCompared: number }) {
   const file = process.env.STORYBOOK_COUNTS;
   if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
@@ -405,12 +364,13 @@ const config: TestRunnerConfig = {
   },
 
   // A screen story is rendered in its first screenshot pair (that viewport's size and globals, reduced
-  // motion, as the shot page renders it), so the runner's own render is that screenshot's; any other
-  // story as always, at the page's own size.
+  // motion), so the runner's own render is that screenshot's; any other story as always, at the page's
+  // own size.
   async preVisit(page, context) {
     collectErrors(page).length = 0;
-    const pairs = shotPairs(await getStoryContext(page, context));
-    visiting.set(page, { id: context.id, pairs });
+    const story = await getStoryContext(page, context);
+    const pairs = shotPairs(story);
+    visiting.set(page, { id: context.id, pairs, replay: story.parameters?.screenshotReplay === true });
     const first = pairs?.[0] ?? null;
     await setRunnerView(page, first ? { size: sizeOf(first[1]), reducedMotion: 'reduce' } : OWN_VIEW);
     await setRunnerGlobals(page, first);
@@ -424,32 +384,41 @@ const config: TestRunnerConfig = {
 
     const played = await page.evaluate(() => typeof (window as any).__STORYBOOK_PREVIEW__?.currentRender?.story?.playFunction === 'function');
     const seen = visiting.get(page);
-    const pairs = seen?.id === context.id ? seen.pairs : shotPairs(await getStoryContext(page, context));
-    const rendered = seen?.id === context.id && pairs !== null;
+    if (seen?.id !== context.id) throw new Error(`${context.id} was not set up by preVisit (${seen?.id ?? 'no story'} was)`);
+    const { pairs, replay } = seen;
     const visual: string[] = [];
     let axe = 0;
-    if (rendered) {
-      // the first pair from the render the runner made, before anything presses a key in it
-      visual.push(...(await shootRendered(page, context.id, pairs[0]!)));
-      if (errors.length) visual.push(`console errors while screenshotting:\n  ${errors.join('\n  ')}`);
-      // axe on the phone too, as it is rendered: what only a narrow screen shows (a table that scrolls in its box)
-      await axeOrThrow(page, context.id, pairs[0]![1]);
+    let pixelCompared = 0;
+    if (pairs) {
+      // the first pair is the runner's own render, before anything presses a key in it; then each other
+      // pair on the same story. axe on each: what only a narrow screen shows (a table that scrolls in its
+      // box), and each theme's colours.
+      for (const [i, pair] of pairs.entries()) {
+        if (i > 0) await showPair(page, context.id, pair, replay);
+        const shot = await shootRendered(page, context.id, pair);
+        visual.push(...shot.failures);
+        if (!shot.exact) pixelCompared++;
+        if (errors.length) visual.push(`console errors in the ${pair[0]} theme on the ${pair[1]}:\n  ${errors.join('\n  ')}`);
+        errors.length = 0;
+        await axeOrThrow(page, context.id, pair[1]);
+        axe++;
+      }
+    } else {
+      await axeOrThrow(page, context.id, null);
       axe++;
-      // then axe and the focus check as for every other story, at the page's own size
-      await setRunnerView(page, OWN_VIEW);
     }
-    await axeOrThrow(page, context.id, null);
-    axe++;
 
     const focus = await invisibleFocus(page);
     if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
-
-    if (pairs) {
-      // the other pairs on the shot page, a render each
-      visual.push(...(await screenshotStory(page, context.id, rendered ? pairs.slice(1) : pairs)));
-      if (visual.length) throw new Error(`Visual regression in ${context.id}:\n  ${visual.join('\n  ')}`);
+    if (visual.length) {
+      const hint =
+        pairs && pairs.length > 1 && !replay
+          ? '\n  (only in a pair after the first? Its play function may leave a state that depends on the layout: ' +
+            'parameters.screenshotReplay: true plays it again for each pair)'
+          : '';
+      throw new Error(`Visual regression in ${context.id}:\n  ${visual.join('\n  ')}${hint}`);
     }
-    countChecked({ story: context.id, played, axe, focus: focus.checked, shots: pairs?.length ?? 0 });
+    countChecked({ story: context.id, played, axe, focus: focus.checked, shots: pairs?.length ?? 0, pixelCompared });
   },
 };
 

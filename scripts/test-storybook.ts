@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run test-storybook [-- --build] [-- --update-baselines] [-- <test-storybook flags>]
+ * npm run test-storybook [-- --build] [-- --update-baselines | --refresh-baselines] [-- <test-storybook flags>]
  *
  * Builds Storybook when storybook-static/ is missing (or with --build), serves it on a free
  * loopback port, and runs @storybook/test-runner against it (render, play functions, console
@@ -26,7 +26,9 @@ if (!fs.existsSync(chrome)) {
 const args = process.argv.slice(2);
 const build = args.includes('--build');
 const updateBaselines = args.includes('--update-baselines');
-const passThrough = args.filter((a) => a !== '--build' && a !== '--update-baselines');
+// baselines that match but not byte for byte are written again (tests/visual/compare.ts, `refresh`)
+const refreshBaselines = args.includes('--refresh-baselines');
+const passThrough = args.filter((a) => a !== '--build' && a !== '--update-baselines' && a !== '--refresh-baselines');
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
@@ -63,7 +65,13 @@ const started = Date.now();
 const countsFile = path.join(root, '.tmp', 'storybook-counts.jsonl');
 fs.mkdirSync(path.dirname(countsFile), { recursive: true });
 fs.rmSync(countsFile, { force: true });
-const env = { ...process.env, CHROME_PATH: chrome, STORYBOOK_COUNTS: countsFile, ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}) };
+const env = {
+  ...process.env,
+  CHROME_PATH: chrome,
+  STORYBOOK_COUNTS: countsFile,
+  ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}),
+  ...(refreshBaselines ? { REFRESH_BASELINES: '1' } : {}),
+};
 const runnerArgs = [
   'test-storybook',
   '--url',
@@ -86,6 +94,8 @@ interface Counted {
   /** controls whose keyboard focus was seen drawn */
   focus: number;
   shots: number;
+  /** screenshots not the same bytes as their baseline: decoded and compared pixel by pixel (seconds each on a slow host) */
+  pixelCompared?: number;
 }
 const lines: Counted[] = fs.existsSync(countsFile)
   ? fs
@@ -94,10 +104,11 @@ const lines: Counted[] = fs.existsSync(countsFile)
       .filter(Boolean)
       .map((l) => JSON.parse(l))
   : [];
-const sum = (key: 'axe' | 'focus' | 'shots') => lines.reduce((n, l) => n + Number(l[key]), 0);
+const sum = (key: 'axe' | 'focus' | 'shots' | 'pixelCompared') => lines.reduce((n, l) => n + Number(l[key] ?? 0), 0);
 console.log(
   `Storybook checked: ${lines.length} stories rendered, ${lines.filter((l) => l.played).length} play functions run, ` +
-    `${sum('axe')} axe checks, ${sum('focus')} focus rings seen, ${sum('shots')} screenshots compared (stories that passed)`,
+    `${sum('axe')} axe checks, ${sum('focus')} focus rings seen, ${sum('shots')} screenshots compared, ` +
+    `${sum('pixelCompared')} of them pixel by pixel (not the bytes of their baseline); stories that passed`,
 );
 console.log(`test-storybook finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
 server.close();

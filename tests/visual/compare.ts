@@ -19,7 +19,8 @@ export const DIFF_DIR = path.join(VISUAL_DIR, '__diff__');
 export const CURRENT_DIR = path.join(VISUAL_DIR, '__current__');
 
 export type CompareOutcome =
-  | { status: 'match'; diffRatio: number }
+  /** `exact`: the same bytes as the baseline (a buffer comparison); otherwise both were decoded and compared pixel by pixel */
+  | { status: 'match'; diffRatio: number; exact: boolean; refreshed?: boolean }
   | { status: 'written' | 'updated'; file: string }
   | { status: 'missing'; file: string }
   | { status: 'mismatch'; diffRatio: number; diffPixels: number; diffFile?: string; currentFile: string; reason: string };
@@ -29,6 +30,14 @@ export interface CompareOptions {
   update: boolean;
   /** CI: a missing baseline is a failure instead of being written. */
   ci: boolean;
+  /**
+   * REFRESH_BASELINES=1: a screenshot that matches its baseline (within the thresholds) but not byte for
+   * byte is written over it. A match byte for byte is a comparison of two buffers; one that is not costs a
+   * decode of both and pixelmatch (seconds for a desktop shot on a slow host), so after a change in how
+   * stories are rendered (the same pictures, a value off by one here and there) this keeps every later run
+   * on the quick path, and accepts no change a person could see (a mismatch still fails).
+   */
+  refresh?: boolean;
 }
 
 function write(file: string, data: Buffer) {
@@ -37,7 +46,7 @@ function write(file: string, data: Buffer) {
 }
 
 /** Compares `current` (PNG bytes) with tests/visual/baselines/<name>.png. */
-export function compareWithBaseline(name: string, current: Buffer, { update, ci }: CompareOptions): CompareOutcome {
+export function compareWithBaseline(name: string, current: Buffer, { update, ci, refresh = false }: CompareOptions): CompareOutcome {
   const baselineFile = path.join(BASELINE_DIR, `${name}.png`);
   const currentFile = path.join(CURRENT_DIR, `${name}.png`);
   const diffFile = path.join(DIFF_DIR, `${name}.png`);
@@ -57,7 +66,7 @@ export function compareWithBaseline(name: string, current: Buffer, { update, ci 
 
   const baseline = fs.readFileSync(baselineFile);
   // the same bytes are the same picture: no need to decode both and compare pixel by pixel (most shots)
-  if (baseline.equals(current)) return { status: 'match', diffRatio: 0 };
+  if (baseline.equals(current)) return { status: 'match', diffRatio: 0, exact: true };
   const expected = PNG.sync.read(baseline);
   const actual = PNG.sync.read(current);
   if (expected.width !== actual.width || expected.height !== actual.height) {
@@ -89,5 +98,6 @@ export function compareWithBaseline(name: string, current: Buffer, { update, ci 
   // A pass clears stale failure artefacts for this screenshot.
   fs.rmSync(diffFile, { force: true });
   fs.rmSync(currentFile, { force: true });
-  return { status: 'match', diffRatio };
+  if (refresh) write(baselineFile, current);
+  return { status: 'match', diffRatio, exact: false, ...(refresh ? { refreshed: true } : {}) };
 }

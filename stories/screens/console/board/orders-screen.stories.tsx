@@ -37,6 +37,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Full: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Start preparing — order K7Q2MX' }));
@@ -180,6 +182,8 @@ export const WithOptions: Story = {
  * words; Makati's pause menu one tap from each choice, Poblacion paused.
  */
 export const AtLocations: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
   args: { orders: BOARD_AT_LOCATIONS, locations: LOCATIONS, locationId: null, canChooseAll: true, onLocationChange: fn(), onPause: fn() },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="orders" title="Orders" onSignOut={fn()} onSignOutEverywhere={fn()} wide>

@@ -146,6 +146,8 @@ export const PriceFarAboveMenu: Story = {
 
 /** The provider refused a field: its word shows on that field, the form keeps what was typed. */
 export const ProductRefused: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
   args: { onSaveProduct: fn(async () => ({ message: 'Check the name.', fields: { name: 'is already on the menu' } })) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -100,6 +100,8 @@ export const AddGroupWithErrors: Story = {
 
 /** The provider refused fields of a group: each word shows on its field, the form keeps what was typed. */
 export const EditRefused: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
   args: {
     onSave: fn(async () => ({
       message: 'Please check the highlighted fields.',

@@ -60,6 +60,8 @@ export const EditCostAndStock: Story = {
 
 /** The provider refused: below what was already redeemed. */
 export const StockRefused: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
   args: { onSave: fn(async () => ({ message: 'Check the stock.', fields: { stock_total: 'must be at least 126, the vouchers already redeemed' } })) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
