@@ -119,7 +119,7 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
   });
 
   it('sets up the owner and a customer with three vouchers', async () => {
-    await setUpOwner(desk, app.output());
+    await setUpOwner(desk, app.output);
 
     await signUp(phone, app.url, uniquePhone(), 'Ana Reyes');
     // ₱6,000 in the wallet through the sandbox, then 25 cappuccinos (₱3,625.00 → 362 points)

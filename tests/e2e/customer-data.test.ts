@@ -76,7 +76,7 @@ describe.skipIf(!HAS_CHROME)('a customer’s data on a phone', () => {
     pointsAtDeletion = data.profile.points;
 
     desk = await (await newContext(browser, 'desktop', app.url)).newPage();
-    await setUpOwner(desk, app.output());
+    await setUpOwner(desk, app.output);
     dashBefore = await dashboardToday(desk);
     expect(dashBefore.orders).toBeGreaterThanOrEqual(1);
   });

@@ -75,7 +75,7 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
   });
 
   it('sets up the owner, and a customer with ₱2,000 in the wallet', async () => {
-    await setUpOwner(desk, app.output());
+    await setUpOwner(desk, app.output);
 
     await signUp(phone, app.url, customerPhone, 'Ana Reyes');
     await topUp(phone, /2,000\.00/);

@@ -435,7 +435,7 @@ describe.skipIf(!HAS_CHROME)('a new shop started empty', () => {
     owner = await newContext(browser, 'desktop', fresh.url);
     const page = await owner.newPage();
     const errors = watchErrors(page);
-    await setUpOwner(page, fresh.output(), 'luna@cafe-luna.example', { shopName: 'Café Luna' });
+    await setUpOwner(page, fresh.output, 'luna@cafe-luna.example', { shopName: 'Café Luna' });
     await page.getByRole('heading', { name: 'Set up your shop' }).waitFor();
     // the demo's tiers and wheel are gone with it: that step is done
     await page.getByText(/1 of 8 done/).waitFor();

@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROME)('a page whose code does not arrive', () => {
   });
 
   it('the console: a failed dashboard chunk says so inside the console, and Try again loads the dashboard', async () => {
-    await setUpOwner(desk, app.output());
+    await setUpOwner(desk, app.output);
     const blocked = await interfere(desk, chunkOf('dist/merchant', 'screens/console/dashboard/dashboard-screen.container.tsx'), 'fail');
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
     await notLoaded(desk).waitFor();

@@ -58,7 +58,7 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
     owner = await newContext(browser, 'desktop', app.url);
     page = await owner.newPage();
     errors = watchErrors(page);
-    await setUpOwner(page, app.output(), 'rosa@kopisenja.example');
+    await setUpOwner(page, app.output, 'rosa@kopisenja.example');
   });
   afterAll(async () => {
     await owner?.close();

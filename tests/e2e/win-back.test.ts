@@ -114,7 +114,7 @@ describe.skipIf(!HAS_CHROME)('a win-back campaign run', () => {
     try {
       const owner = await desk.newPage();
       const ownerErrors = watchErrors(owner);
-      await setUpOwner(owner, app.output(), 'owner-winback@kopisenja.example');
+      await setUpOwner(owner, app.output, 'owner-winback@kopisenja.example');
       const saved = await owner.evaluate(
         async ({ title, url }) => {
           const res = await fetch(url, {

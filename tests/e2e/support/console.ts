@@ -12,9 +12,13 @@ export const OWNER_PASSWORD = 'correct horse battery staple';
  * shop (its menu, rewards and wheel, which the tests use) unless `shopName` asks for an empty start;
  * resolves when the console welcomes her.
  */
-export async function setUpOwner(page: Page, output: string, email = 'owner@kopisenja.example', o: { shopName?: string } = {}): Promise<void> {
-  const link = /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(output)?.[1];
-  if (!link) throw new Error(`No set-up link in the output:\n${output}`);
+export async function setUpOwner(page: Page, output: () => string, email = 'owner@kopisenja.example', o: { shopName?: string } = {}): Promise<void> {
+  // the server prints the link once it answers and its job tables are made, which may be a moment after
+  // it first answered /healthz (server/index.ts): read the output until it is there
+  const found = () => /(\/merchant\/setup#[A-Za-z0-9_-]{20,})/.exec(output())?.[1];
+  for (let waited = 0; !found() && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+  const link = found();
+  if (!link) throw new Error(`No set-up link in the output within 60 s:\n${output()}`);
   await page.goto(link);
   await page.getByLabel('Your name').fill('Rosa Dela Cruz');
   await page.getByLabel('E-mail').fill(email);
@@ -47,7 +51,7 @@ export function useOwnerDesk(browser: Browser, app: RunningApp, email: string): 
       const context = await newContext(browser, 'desktop', app.url);
       const page = await context.newPage();
       const errors = watchErrors(page);
-      await setUpOwner(page, app.output(), email);
+      await setUpOwner(page, app.output, email);
       return { context, page, errors };
     },
     (desk) => desk.context.close(),
