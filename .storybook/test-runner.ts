@@ -267,6 +267,9 @@ async function setRunnerView(page: Page, view: RunnerView) {
   state.view = view;
 }
 
+/** The `theme` and `viewport` globals a screenshot pair is rendered with. */
+const globalsOf = ([theme, viewport]: ShotPair) => ({ theme, viewport: { value: viewport, isRotated: false } });
+
 /**
  * The `theme` and `viewport` globals the runner renders the next story with: a screenshot pair's, as
  * renderForShot sets them on the shot page, or (null) the preview's initial ones. They go into the
@@ -274,7 +277,7 @@ async function setRunnerView(page: Page, view: RunnerView) {
  */
 async function setRunnerGlobals(page: Page, pair: ShotPair | null) {
   const state = runnerState(page);
-  const globals = pair ? { theme: pair[0], viewport: { value: pair[1], isRotated: false } } : null;
+  const globals = pair ? globalsOf(pair) : null;
   if (JSON.stringify(globals) === state.globals) return;
   await page.evaluate((globals) => {
     const store = (window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals;
@@ -297,7 +300,7 @@ async function setRunnerGlobals(page: Page, pair: ShotPair | null) {
 async function showPair(page: Page, storyId: string, pair: ShotPair, replay: boolean) {
   await setRunnerView(page, { size: sizeOf(pair[1]), reducedMotion: 'reduce' });
   const state = runnerState(page);
-  const globals = { theme: pair[0], viewport: { value: pair[1], isRotated: false } };
+  const globals = globalsOf(pair);
   if (JSON.stringify(globals) === state.globals && !replay) return;
   await page.evaluate(
     async ({ storyId, globals, replay }) => {
