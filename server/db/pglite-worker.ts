@@ -22,6 +22,8 @@ export interface PgliteWorkerData {
   /** a new folder is filled from this file (the build's initdb template) when it can be */
   template?: string | null | undefined;
   sharedBuffers: string;
+  /** pglite.wasm compiled once by the main thread (pglite-remote.ts): no worker compiles it again */
+  wasmModule?: WebAssembly.Module | undefined;
 }
 
 /** One request from the main thread, answered with its id. */
@@ -48,16 +50,17 @@ function errorFields(err: unknown): ErrorFields {
 async function open(data: PgliteWorkerData): Promise<PGlite> {
   const parsers = PGLITE_PARSERS;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${data.sharedBuffers}`];
-  const { dataDir, template, from } = data;
-  if (!dataDir) return PGlite.create({ parsers, startParams, ...(from ? { loadDataDir: new Blob([from]) } : {}) });
+  const { dataDir, template, from, wasmModule } = data;
+  const common = { parsers, startParams, ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) };
+  if (!dataDir) return PGlite.create({ ...common, ...(from ? { loadDataDir: new Blob([from]) } : {}) });
   if (template && readdirSync(dataDir).length === 0) {
     try {
-      return await PGlite.create({ dataDir, parsers, startParams, loadDataDir: new Blob([readFileSync(template)]) });
+      return await PGlite.create({ ...common, dataDir, loadDataDir: new Blob([readFileSync(template)]) });
     } catch {
       for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true, force: true });
     }
   }
-  return PGlite.create({ dataDir, parsers, startParams });
+  return PGlite.create({ ...common, dataDir });
 }
 
 async function serve(pglite: PGlite, request: PgliteRequest): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
