@@ -23,7 +23,7 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { captureLogger, cookiePair, listen, testConfig } from '../server/gateway.helpers';
 import { openTestDatabase } from '../server/support/provider';
 import {
-  describeEachDb,
+  describeDb,
   describePostgres,
   newStackPhone,
   useStack,
@@ -87,7 +87,7 @@ const callFrom = (stack: Stack, declaration: Call<any, any>, o: { body?: unknown
 
 const newEmail = (who: string) => `${who}.${randomBytes(4).toString('hex')}@example.com`;
 
-describeEachDb('accounts: an e-mail address links accounts only once its owner proved it', (kind) => {
+describeDb('accounts: an e-mail address links accounts only once its owner proved it', (kind) => {
   let jwks: Awaited<ReturnType<typeof startJwks>>;
   const clock = new FakeClock();
 
@@ -339,7 +339,7 @@ describeEachDb('accounts: an e-mail address links accounts only once its owner p
   });
 });
 
-describeEachDb('accounts in production mode', (kind) => {
+describeDb('accounts in production mode', (kind) => {
   const stack = useStack({ kind, production: true });
 
   it('e-mail verification says it is unavailable; changing the address still works, unverified', async () => {
@@ -412,7 +412,7 @@ async function startBare(kind: DbKind, production: boolean) {
   };
 }
 
-describeEachDb('the development outbox', (kind) => {
+describeDb('the development outbox', (kind) => {
   it('is not written in production: without a text message service a code is refused (503), never kept or logged', async () => {
     const bare = await startBare(kind, true);
     try {

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { STAFF_PASSWORD, newStaffEmail } from '../server/merchant.helpers';
-import { describeEachDb, newStackPhone, stackCall, useStack, type Stack, type StackCallOptions } from './support';
+import { describeDb, newStackPhone, stackCall, useStack, type Stack, type StackCallOptions } from './support';
 import { authApi } from '#contract/auth.calls';
 import { campaignsConsoleApi } from '#contract/campaigns.calls';
 import { staffApi } from '#contract/staff.calls';
@@ -38,7 +38,7 @@ class Browser {
   }
 }
 
-describeEachDb('broadcasts: owners only', (kind) => {
+describeDb('broadcasts: owners only', (kind) => {
   const stack = useStack({ kind });
   const s = () => stack;
   const message = () => ({ title: 'Free cake', body: 'Come by, {name}!', idempotency_key: randomUUID() });

@@ -11,7 +11,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { FakeClock } from '../../server/lib/clock';
-import { describeEachDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, stackCall, type DbKind, type Stack } from './support';
+import { describeDb, describePostgres, newStackPhone, startStack, useStack, STACK_SECRET, stackCall, type DbKind, type Stack } from './support';
 import { addressesApi } from '#contract/addresses.calls';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -88,7 +88,7 @@ const providerPath = (declaration: Call<any, any>) => `${PROVIDER_MOUNT}/${pathO
 const last = (seen: Seen[], declaration: Call<any, any>) =>
   seen.filter((c) => c.method === declaration.method.toUpperCase() && c.url.split('?')[0] === providerPath(declaration)).at(-1)!;
 
-describeEachDb('security: a signed call seen on the wire cannot be sent again', (kind: DbKind) => {
+describeDb('security: a signed call seen on the wire cannot be sent again', (kind: DbKind) => {
   const clock = new FakeClock(new Date());
   const s = useStack({ kind, production: true, clock });
   let seen: Seen[];

@@ -12,13 +12,13 @@ import { passwordWork } from '../../server/provider/staff/password';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { makeDist } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { apiPath, describeEachDb, useStack } from './support';
+import { apiPath, describeDb, useStack } from './support';
 import { staffApi } from '#contract/staff.calls';
 import { gatewayCall } from '../support/calls';
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
 
-describeEachDb('console security: failed sign-ins do not stall the shop', (kind) => {
+describeDb('console security: failed sign-ins do not stall the shop', (kind) => {
   let dist: ReturnType<typeof makeDist>;
   let ownerEmail: string;
   beforeAll(() => {

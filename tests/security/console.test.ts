@@ -14,7 +14,7 @@ import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { apiPath, describeEachDb, useStack, type Stack } from './support';
+import { apiPath, describeDb, useStack, type Stack } from './support';
 import { gatewayCall } from '../support/calls';
 import type { Call } from '#contract/api';
 import { mediaApi } from '#contract/media.calls';
@@ -63,7 +63,7 @@ function consoleClient(stack: () => Stack, o: { https: boolean }) {
   };
 }
 
-describeEachDb('console security: invitation links end with their maker (production, HTTPS)', (kind) => {
+describeDb('console security: invitation links end with their maker (production, HTTPS)', (kind) => {
   const stack = useStack({ kind, production: true, config: { trustProxyHops: 1 } });
   const c = consoleClient(() => stack, { https: true });
 
@@ -150,7 +150,7 @@ describeEachDb('console security: invitation links end with their maker (product
   });
 });
 
-describeEachDb('console security: nobody can lock a staff account by knowing its address', (kind) => {
+describeDb('console security: nobody can lock a staff account by knowing its address', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const c = consoleClient(() => stack, { https: false });
 
@@ -236,7 +236,7 @@ function headersOnly(url: string, path: string, headers: Record<string, string>,
   });
 }
 
-describeEachDb('console security: uploads check the caller first and refuse images too large to decode', (kind) => {
+describeDb('console security: uploads check the caller first and refuse images too large to decode', (kind) => {
   const stack = useStack({ kind, production: true });
   const c = consoleClient(() => stack, { https: false });
 

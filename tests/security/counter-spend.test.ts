@@ -15,7 +15,7 @@ import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
 import { PASS_TYPE, testPasses, unzip } from '../server/support/wallet';
-import { describeEachDb, useStack, type Stack } from './support';
+import { describeDb, useStack, type Stack } from './support';
 import { counterApi } from '#contract/counter.calls';
 import { membersApi } from '#contract/members.calls';
 import { passesApi } from '#contract/passes.calls';
@@ -31,7 +31,7 @@ async function call(stack: Stack, declaration: Call<any, any>, a: { body?: unkno
   return { status: res.status, body: (await res.json()) as Body, res };
 }
 
-describeEachDb('counter security: spending needs the customer’s rotating code', (kind) => {
+describeDb('counter security: spending needs the customer’s rotating code', (kind) => {
   const clock = new FakeClock();
   const stack = useStack({ kind, clock, passes: testPasses() });
   let staff: string;

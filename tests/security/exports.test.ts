@@ -11,7 +11,7 @@ import { systemClock } from '../../server/lib/clock';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
 import { parseCsv } from '../server/support/csv';
-import { describeEachDb, stackCall, useStack, type DbKind } from './support';
+import { describeDb, stackCall, useStack, type DbKind } from './support';
 import { dashboardApi } from '#contract/dashboard.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { gatewayCall } from '../support/calls';
@@ -25,7 +25,7 @@ function formulaCells(cells: string[]): string[] {
   return cells.filter((c) => FORMULA.test(c) && !NUMBER.test(c));
 }
 
-describeEachDb('security: CSV exports never hold a formula cell', (kind: DbKind) => {
+describeDb('security: CSV exports never hold a formula cell', (kind: DbKind) => {
   const s = useStack({ kind });
   let ownerCookie: string;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { expect, it } from 'vitest';
 import { sha256Hex } from '../../server/lib/signature';
 import { newStaff, newStaffEmail } from '../server/merchant.helpers';
 import { testPasses } from '../server/support/wallet';
-import { apiPath, describeEachDb, describePostgres, useStack, type Stack } from './support';
+import { apiPath, describeDb, describePostgres, useStack, type Stack } from './support';
 import { passesApi } from '#contract/passes.calls';
 import { staffApi } from '#contract/staff.calls';
 import { counterApi } from '#contract/counter.calls';
@@ -101,7 +101,7 @@ describePostgres('limits: wallet card downloads (PostgreSQL)', () => {
   });
 });
 
-describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
+describeDb('limits: Apple Wallet’s log endpoint', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const log = (ip: string, logs: unknown) =>
     // Apple Wallet's own log endpoint (its path Apple's): no declaration has it
@@ -136,7 +136,7 @@ describeEachDb('limits: Apple Wallet’s log endpoint', (kind) => {
   });
 });
 
-describeEachDb('limits: "Forgot your password?" in the merchant console', (kind) => {
+describeDb('limits: "Forgot your password?" in the merchant console', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
   const forgot = (email: string, ip: string) =>
     fetch(`${stack.url}${apiPath(staffApi.forgot)}`, {
@@ -223,7 +223,7 @@ describePostgres('limits: "Forgot your password?" never looks at the team before
   });
 });
 
-describeEachDb('limits: push subscribe', (kind) => {
+describeDb('limits: push subscribe', (kind) => {
   const stack = useStack({ kind });
 
   it('refuses an endpoint on this machine spelled with a trailing dot (https://localhost./), as the send refuses it', async () => {
@@ -238,7 +238,7 @@ describeEachDb('limits: push subscribe', (kind) => {
   });
 });
 
-describeEachDb('limits: an app order and a counter earn for the same purchase', (kind) => {
+describeDb('limits: an app order and a counter earn for the same purchase', (kind) => {
   const stack = useStack({ kind });
 
   async function paidOrder(customerId: number, points: number): Promise<string> {

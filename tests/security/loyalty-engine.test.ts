@@ -13,7 +13,7 @@ import { creditPendingPoints } from '../../server/provider/points/points.jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { newStaff } from '../server/merchant.helpers';
-import { describeEachDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
+import { describeDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { dashboardApi } from '#contract/dashboard.calls';
@@ -103,7 +103,7 @@ function counter(s: Stack, shop: ReturnType<typeof useShop>) {
   return { earn, earned, undo, stamps, vouchers, points };
 }
 
-describeEachDb('security: the loyalty engine', (kind: DbKind) => {
+describeDb('security: the loyalty engine', (kind: DbKind) => {
   const s = useStack({ kind });
   const shop = useShop(s);
   const c = counter(s, shop);

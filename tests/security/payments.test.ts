@@ -15,7 +15,7 @@ import { insertPayment } from '../../server/provider/payments/payments.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { PRODUCTION_SMS_ENV, serverEnv } from '../server/support/env';
-import { describeEachDb, stackCall, useStack, type DbKind, type Stack } from './support';
+import { describeDb, stackCall, useStack, type DbKind, type Stack } from './support';
 import { SERVER_ARGS } from '../support/server-bundle';
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
@@ -53,7 +53,7 @@ async function latteId(s: Stack): Promise<number> {
 const paymentStatus = async (s: Stack, id: string) =>
   (await s.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
-describeEachDb('security: payments in production with no payment gateway', (kind: DbKind) => {
+describeDb('security: payments in production with no payment gateway', (kind: DbKind) => {
   const s = useStack({ kind, production: true, paymentSandbox: false });
   let latte: number;
   beforeAll(async () => {
@@ -141,7 +141,7 @@ for (const mode of [
   { label: 'development', production: false, paymentSandbox: undefined },
   { label: 'production with PAYMENT_SANDBOX=true', production: true, paymentSandbox: true },
 ] as const) {
-  describeEachDb(`security: the sandbox payment page (${mode.label})`, (kind: DbKind) => {
+  describeDb(`security: the sandbox payment page (${mode.label})`, (kind: DbKind) => {
     const s = useStack({ kind, production: mode.production, ...(mode.paymentSandbox !== undefined ? { paymentSandbox: mode.paymentSandbox } : {}) });
     let latte: number;
     beforeAll(async () => {

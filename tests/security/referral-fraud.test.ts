@@ -15,7 +15,7 @@ import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { STAFF_PASSWORD, newStaffEmail } from '../server/merchant.helpers';
-import { describeEachDb, describePostgres, newStackPhone, useStack, type DbKind, type Stack } from './support';
+import { describeDb, describePostgres, newStackPhone, useStack, type DbKind, type Stack } from './support';
 import { authApi } from '#contract/auth.calls';
 import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -325,7 +325,7 @@ function fraudSuite(kind: DbKind) {
   });
 }
 
-describeEachDb('referral fraud checks (security finding: self-referral after clearing cookies)', (kind) => fraudSuite(kind));
+describeDb('referral fraud checks (security finding: self-referral after clearing cookies)', (kind) => fraudSuite(kind));
 
 describePostgres('referral review under concurrency', () => {
   const stack = useStack({ kind: 'postgres', config: { trustProxyHops: 1 } });

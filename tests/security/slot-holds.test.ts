@@ -15,7 +15,7 @@ import { startJobs } from '../../server/provider/jobs';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { cookiePair } from '../server/gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from '../server/merchant.helpers';
-import { describeEachDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
+import { describeDb, describePostgres, stackCall, useStack, type DbKind, type Stack } from './support';
 import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
@@ -162,7 +162,7 @@ describePostgres("security: unpaid orders cannot hold the day's pickup slots (Po
   });
 });
 
-describeEachDb("security: an unpaid order's hold ends and the job runner gives its slot back", (kind: DbKind) => {
+describeDb("security: an unpaid order's hold ends and the job runner gives its slot back", (kind: DbKind) => {
   const clock = new FakeClock(WED_10AM);
   const s = useStack({ kind, clock });
   let latte = 0;

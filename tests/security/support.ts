@@ -25,7 +25,7 @@ import { gatewayCall, type GatewayCaller } from '../support/calls';
 import type { Call } from '#contract/api';
 import { authApi } from '#contract/auth.calls';
 
-export { describeEachDb, describePostgres, type DbKind } from '../server/support/provider';
+export { describeDb, describeEachDb, describePostgres, type DbKind } from '../server/support/provider';
 
 export const STACK_SECRET = 'security-test-signing-secret-0123456789';
 export const STACK_MERCHANT_KEY = 'security-test-merchant-key-0123456789';

@@ -8,7 +8,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { MINUTE, SECOND } from '../../server/lib/clock';
 import { UNKNOWN_CODES_PER_MINUTE } from '../../server/provider/counter/code-limit';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { customersConsoleApi } from '#contract/customers.calls';
 import { dashboardApi } from '#contract/dashboard.calls';
@@ -16,7 +16,7 @@ import { menuMachineApi } from '#contract/menu.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('merchant console: what the activity log records', (kind) => {
+describeDb('merchant console: what the activity log records', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   beforeEach(async () => {

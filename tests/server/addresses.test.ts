@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { addressesApi } from '#contract/addresses.calls';
 import { callApi } from '../support/calls';
 
@@ -16,7 +16,7 @@ const HOME = {
 };
 const OFFICE = { ...HOME, label: 'Office', line1: '88 Ayala Avenue, 20th floor', note: undefined };
 
-describeEachDb('addresses', (kind) => {
+describeDb('addresses', (kind) => {
   const p = useTestProvider(kind);
 
   const create = (token: string, body: unknown) => callApi(p, addressesApi.create, { token, body });

@@ -14,7 +14,7 @@ import { appShortName } from '#contract/short-name';
 import { systemClock } from '../../server/lib/clock';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { installHead } from '../../server/gateway/page-html';
-import { describeEachDb, useStack } from '../security/support';
+import { describeDb, useStack } from '../security/support';
 import { makeDist } from './gateway.helpers';
 import { newStaff } from './merchant.helpers';
 import { mediaApi } from '#contract/media.calls';
@@ -46,7 +46,7 @@ async function pixel(png: Buffer, x: number, y: number): Promise<[number, number
 }
 const hex = ([r, g, b]: [number, number, number]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 
-describeEachDb('installing the app: manifest and icons', (kind) => {
+describeDb('installing the app: manifest and icons', (kind) => {
   // no answer cache in this gateway: a theme change shows in the next manifest (the cache's own test below)
   const stack = useStack(() => ({ kind, config: { distDir: build.dist, apiCacheEntries: 0 } }));
   let owner: string;
@@ -171,7 +171,7 @@ describeEachDb('installing the app: manifest and icons', (kind) => {
   });
 });
 
-describeEachDb('installing the app: the gateway keeps the public answers', (kind) => {
+describeDb('installing the app: the gateway keeps the public answers', (kind) => {
   const stack = useStack(() => ({ kind, config: { distDir: build.dist } }));
   it('answers the manifest and a versioned icon from its cache the second time', async () => {
     const first = await fetch(`${stack.url}/manifest.webmanifest`);

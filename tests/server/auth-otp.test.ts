@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { newIp, newPhone, requestCode, wrongCode } from './auth.helpers';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('one-time codes', (kind) => {
+describeDb('one-time codes', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const verify = (phone: string, code: string, purpose: 'login' | 'register' = 'login') => callApi(p, authApi.otpVerify, { body: { phone, code, purpose } });

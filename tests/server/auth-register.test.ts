@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { newPhone, requestCode } from './auth.helpers';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('registration', (kind) => {
+describeDb('registration', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   async function registrationToken(phone: string, purpose: 'login' | 'register' = 'register'): Promise<string> {

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAddress, makeVoucher, products, signature, unix, webhookEvent } from './orders.helpers';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -121,7 +121,7 @@ const COUNTED = [
   'push_preferences',
 ] as const;
 
-describeEachDb('bad input on every call', (kind) => {
+describeDb('bad input on every call', (kind) => {
   const p = useTestProvider(kind);
   let c: { id: number; token: string };
   let P: Awaited<ReturnType<typeof products>>;

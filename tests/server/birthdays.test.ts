@@ -4,7 +4,7 @@ import { giveBirthdayTreats } from '../../server/provider/customers/birthdays.se
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { customersApi } from '#contract/customers.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
@@ -63,7 +63,7 @@ const runAt = async (p: TestProvider, at: Date) => {
   await runHourlyJobs(p.ctx);
 };
 
-describeEachDb('birthdays', (kind) => {
+describeDb('birthdays', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import type { RefundRequest } from '../../server/provider/payment-gateway';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, products } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -69,7 +69,7 @@ async function gatewayOrder(p: TestProvider) {
   return { c, order: res.body.data.order as { name: string; total: number }, paymentId };
 }
 
-describeEachDb('the orders board', (kind) => {
+describeDb('the orders board', (kind) => {
   const p = useTestProvider(kind);
   let staff: TestStaff;
   let spy: Spy;

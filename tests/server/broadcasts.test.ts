@@ -3,7 +3,7 @@ import type { MailOptions, MailSender } from '../../server/provider/auth/sender'
 import { sendDueBroadcasts } from '../../server/provider/campaigns/broadcasts.service';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
 import { tiersConsoleApi } from '#contract/tiers.calls';
 import { to } from '#contract/routes';
@@ -40,7 +40,7 @@ const rewardId = async (p: TestProvider, name: string) => (await p.db.selectFrom
 const others = async (p: TestProvider, mine: number[]) =>
   (await p.db.selectFrom('customers').select('id').where('erased_at', 'is', null).execute()).map((c) => c.id).filter((id) => !mine.includes(id));
 
-describeEachDb('broadcasts', (kind) => {
+describeDb('broadcasts', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   let staff: TestStaff;

@@ -8,7 +8,7 @@ import { earnPoints } from '../../server/provider/points/points.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { eraseCustomerRows } from '../../server/provider/privacy/privacy.repo';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, TEST_PUBLIC_URL, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, TEST_PUBLIC_URL, useTestProvider, type TestProvider } from './support/provider';
 import { campaignsApi, campaignsConsoleApi } from '#contract/campaigns.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { callApi, rawCall, undeclared } from '../support/calls';
@@ -73,7 +73,7 @@ const reached = async (p: TestProvider) => [...new Set((await campaignNotices(p)
 const sends = (p: TestProvider, kind: CampaignKind) => p.db.selectFrom('campaign_sends').selectAll().where('campaign', '=', kind).orderBy('id').execute();
 const rewardId = async (p: TestProvider, name: string) => (await p.db.selectFrom('rewards').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
-describeEachDb('campaigns', (kind) => {
+describeDb('campaigns', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   let staff: TestStaff;

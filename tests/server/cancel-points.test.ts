@@ -3,7 +3,7 @@ import { earnPoints } from '../../server/provider/points/points.ledger';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { creditedAtPayment, key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { customersConsoleApi } from '#contract/customers.calls';
@@ -53,7 +53,7 @@ const sent = <T>(t: PromiseLike<T>): Promise<T> => new Promise((resolve, reject)
 const redeem = (p: TestProvider, token: string) => sent(callApi(p, rewardsApi.redeem, { token, body: { name: REWARD.name, idempotency_key: key() } }));
 const stock = async (p: TestProvider) => (await p.db.selectFrom('rewards').select('stock').where('name', '=', REWARD.name).executeTakeFirstOrThrow()).stock;
 
-describeEachDb('a cancelled order takes back the points it earned', (kind) => {
+describeDb('a cancelled order takes back the points it earned', (kind) => {
   const p = useTestProvider(kind);
   let staff: TestStaff;
   let owner: TestStaff;

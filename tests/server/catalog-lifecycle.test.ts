@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { ownerAndStaff, ownerOnPostgres } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { dashboardApi } from '#contract/dashboard.calls';
 import { menuApi, menuMachineApi } from '#contract/menu.calls';
@@ -33,7 +33,7 @@ interface EditorCategory {
   products: EditorProduct[];
 }
 
-describeEachDb('the catalogue lifecycle', (kind) => {
+describeDb('the catalogue lifecycle', (kind) => {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
   const post = (declaration: Call<any, any>, body: unknown, token?: string) => team.post(declaration, body, token);

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { products } from './orders.helpers';
 import { menuMachineApi } from '#contract/menu.calls';
 import { shopApi } from '#contract/shop.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('catalogue', (kind) => {
+describeDb('catalogue', (kind) => {
   const p = useTestProvider(kind);
 
   it('answers the seeded menu in position order to guests, with PHP minor-unit prices', async () => {

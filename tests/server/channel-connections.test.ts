@@ -14,7 +14,7 @@ import { providerContext } from '../../server/provider/embedded';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, embeddedOptions, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
+import { describeDb, embeddedOptions, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
 import { authApi } from '#contract/auth.calls';
 import { channelsApi } from '#contract/channels.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -58,7 +58,7 @@ afterAll(async () => {
 const endpoints = () => ({ stripeApiBase: `http://127.0.0.1:${stripe.port}`, twilioApiBase: twilio.origin });
 const smtpUrl = (pass = SMTP.pass, port = smtpPort) => `smtp://${encodeURIComponent(SMTP.user)}:${encodeURIComponent(pass)}@127.0.0.1:${port}`;
 
-describeEachDb('payments and messages connected from the console', (kind) => {
+describeDb('payments and messages connected from the console', (kind) => {
   const p = useTestProvider(kind, () => ({ reset: true, channelEndpoints: endpoints() }));
   let owner: TestStaff;
   let member: TestStaff;

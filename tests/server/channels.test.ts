@@ -3,7 +3,7 @@ import { outboxSender, readOutbox } from '../../server/provider/auth/sender';
 import { HOUR, MINUTE } from '../../server/lib/clock';
 import { configureLive, SECRETS } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { channelsApi } from '#contract/channels.calls';
 import { callApi, gatewayUrl } from '../support/calls';
 import { paymentsApi } from '#contract/payments.calls';
@@ -13,7 +13,7 @@ import { paymentsApi } from '#contract/payments.calls';
  * live needs; a test message through the real sender, limited and recorded; owners only.
  */
 
-describeEachDb('payments and messages', (kind) => {
+describeDb('payments and messages', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   let member: TestStaff;

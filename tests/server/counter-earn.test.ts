@@ -4,7 +4,7 @@ import { runHourlyJobs } from '../../server/provider/jobs';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { membersApi } from '#contract/members.calls';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -52,7 +52,7 @@ const setRules = (p: TestProvider, owner: TestStaff, rules: Record<string, numbe
 
 const firstLocation = (p: TestProvider) => p.db.selectFrom('locations').select(['id', 'name']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
 
-describeEachDb('points at the counter', (kind) => {
+describeDb('points at the counter', (kind) => {
   const p = useTestProvider(kind);
   // a day of its own for every test (10:00 in Manila): the caps count the shop's day
   const team = counterTeam(p, WED_10AM);

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { counterTeam, newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { rewardsApi } from '#contract/rewards.calls';
@@ -67,7 +67,7 @@ async function traces(p: TestProvider, customerId: number) {
   return { vouchers: vouchers.length, redemptions: redemptions.length, audit: audit.length, notes: notes.length, ...(await ledgers(p, customerId)) };
 }
 
-describeEachDb('rewards from the member card at the counter', (kind) => {
+describeDb('rewards from the member card at the counter', (kind) => {
   const p = useTestProvider(kind);
   const team = counterTeam(p, WED_10AM);
   // the catalogue is the tests' own

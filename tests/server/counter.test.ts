@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { normaliseTyped } from '../../server/provider/rewards/voucher-codes';
 import { runHourlyJobs } from '../../server/provider/jobs';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { rewardsApi } from '#contract/rewards.calls';
@@ -44,7 +44,7 @@ async function codesOf(p: TestProvider, token: string, id: number): Promise<Code
   return res.body.data as Codes;
 }
 
-describeEachDb('the counter', (kind) => {
+describeDb('the counter', (kind) => {
   const p = useTestProvider(kind);
   let staff: TestStaff;
   let owner: TestStaff;

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { customersApi } from '#contract/customers.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('customer profile', (kind) => {
+describeDb('customer profile', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   it('answers the signed-in customer their own profile', async () => {

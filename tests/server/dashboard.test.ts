@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { parseCsv } from './support/csv';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { dashboardApi } from '#contract/dashboard.calls';
 import { callApi } from '../support/calls';
 
@@ -17,7 +17,7 @@ import { callApi } from '../support/calls';
 const NOW = '2026-11-20T04:00:00.000Z'; // 12:00 in Manila
 const at = (manila: string) => new Date(`${manila}+08:00`);
 
-describeEachDb('the dashboard', (kind) => {
+describeDb('the dashboard', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let ids: { a: number; b: number; c: number };

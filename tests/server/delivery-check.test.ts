@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { locationsApi } from '#contract/locations.calls';
 import { callApi } from '../support/calls';
 
@@ -22,7 +22,7 @@ const CEBU_SQUARE = {
   ],
 };
 
-describeEachDb('the delivery check of a point', (kind) => {
+describeDb('the delivery check of a point', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   const check = async (lat: number, lng: number) =>
     (await callApi(p, locationsApi.deliveryCheck, { query: { lat, lng } }).expect(200)).body.data as { delivers: boolean; location_id: number | null };

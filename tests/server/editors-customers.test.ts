@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { addPending } from '../../server/provider/points/points.pending';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider } from './support/provider';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { pointsApi } from '#contract/points.calls';
@@ -14,7 +14,7 @@ import { callApi } from '../support/calls';
  * reason, a notification, the audit log, never below zero, once per key); staff may look, not adjust.
  */
 
-describeEachDb('customers in the console', (kind) => {
+describeDb('customers in the console', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider } from './support/provider';
 import { menuApi } from '#contract/menu.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -22,7 +22,7 @@ interface Category {
   products: Array<{ id: number; name: string; price: number; available: boolean; category_id: number }>;
 }
 
-describeEachDb('the menu editor', (kind) => {
+describeDb('the menu editor', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;

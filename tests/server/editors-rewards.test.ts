@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { callApi } from '../support/calls';
@@ -26,7 +26,7 @@ interface EditorReward {
   active: boolean;
 }
 
-describeEachDb('the reward catalogue editor', (kind) => {
+describeDb('the reward catalogue editor', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider } from './support/provider';
 import { rewardsEditorApi } from '#contract/rewards.calls';
 import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
 import { tiersConsoleApi } from '#contract/tiers.calls';
@@ -24,7 +24,7 @@ interface Version {
   spins: number;
 }
 
-describeEachDb('the wheel editor', (kind) => {
+describeDb('the wheel editor', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;

@@ -3,11 +3,11 @@
  * to browsers (its token guard would take the `token` properties out of its schemas).
  */
 import { expect, it } from 'vitest';
-import { describeEachDb, STACK_SECRET, useStack } from '../security/support';
+import { describeDb, STACK_SECRET, useStack } from '../security/support';
 import { gatewayHeaders } from './support/provider';
 import { undeclared } from '../support/calls';
 
-describeEachDb('the OpenAPI document behind the gateway', (kind) => {
+describeDb('the OpenAPI document behind the gateway', (kind) => {
   const stack = useStack({ kind });
 
   it('is not answered through the gateway, and is whole at the provider', async () => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { newPhone } from './auth.helpers';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -11,7 +11,7 @@ import { callApi } from '../support/calls';
 
 const CLIENT_ID = 'test-google-client.apps.example';
 
-describeEachDb('Google sign-in', (kind) => {
+describeDb('Google sign-in', (kind) => {
   let jwks: Server;
   let key: CryptoKey;
   let otherKey: CryptoKey;

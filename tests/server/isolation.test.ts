@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from './orders.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { addressesApi } from '#contract/addresses.calls';
 import { customersApi } from '#contract/customers.calls';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -18,7 +18,7 @@ import { rewardsApi } from '#contract/rewards.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('isolation between customers', (kind) => {
+describeDb('isolation between customers', (kind) => {
   const p = useTestProvider(kind);
   let A: { id: number; token: string };
   let B: { id: number; token: string };

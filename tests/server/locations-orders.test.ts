@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { MINUTE } from '../../server/lib/clock';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, products } from './orders.helpers';
-import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -94,7 +94,7 @@ function suite(p: TestProvider) {
   return { firstLocation, updateLocation, addLocation, quote, order, asapSlot, slotTaken, limitTo };
 }
 
-describeEachDb('orders per location', (kind) => {
+describeDb('orders per location', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   const t = suite(p);
 

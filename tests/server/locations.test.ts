@@ -10,7 +10,7 @@ import { MINUTE } from '../../server/lib/clock';
 import { takeSlot } from '../../server/provider/locations/locations.repo';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { products } from './orders.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { locationsApi, locationsConsoleApi } from '#contract/locations.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
@@ -24,7 +24,7 @@ const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const daily = (open: string, close: string) => Object.fromEntries(WEEK.map((d) => [d, [{ open, close }]]));
 const closedSundays = { ...daily('07:00', '19:00'), sun: [] };
 
-describeEachDb('locations', (kind) => {
+describeDb('locations', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   let staff: TestStaff;

@@ -4,7 +4,7 @@ import { DAY } from '../../server/lib/clock';
 import { signInWithPhone, newPhone } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -58,7 +58,7 @@ function setup(p: TestProvider) {
   return { ctx, rules: rulesApi, order, quote };
 }
 
-describeEachDb('earning rules', (kind) => {
+describeDb('earning rules', (kind) => {
   const p = useTestProvider(kind);
   const { ctx, rules, order, quote } = setup(p);
   let seeded: LoyaltyRule[];

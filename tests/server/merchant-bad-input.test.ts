@@ -17,7 +17,7 @@ import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { newIp } from './auth.helpers';
 import { newStaff, newStaffEmail, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
 import type { Call } from '#contract/api';
@@ -305,7 +305,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-describeEachDb('bad input on every merchant console call', (kind) => {
+describeDb('bad input on every merchant console call', (kind) => {
   const p = useTestProvider(kind, () => ({ channelEndpoints: { stripeApiBase: `http://127.0.0.1:${stripe.port}`, twilioApiBase: twilio.origin } }));
   let owner: TestStaff;
   let member: TestStaff;

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
-import { describeEachDb, useStack } from '../security/support';
+import { describeDb, useStack } from '../security/support';
 import { fakeUpstream, startGateway, testConfig, UPSTREAM_SECRET, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { customersApi } from '#contract/customers.calls';
@@ -30,7 +30,7 @@ const clearedNames = (res: Response) =>
     .sort();
 const valueOf = (line: string | undefined) => line?.split(';')[0]!.split('=').slice(1).join('=');
 
-describeEachDb('the staff cookie through the gateway and the embedded provider', (kind) => {
+describeDb('the staff cookie through the gateway and the embedded provider', (kind) => {
   const stack = useStack({ kind, config: { trustProxyHops: 1 } });
 
   async function setUpOwner(headers: Record<string, string> = {}): Promise<{ res: Response; text: string; email: string }> {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../server/lib/clock';
-import { describeEachDb, useStack } from '../security/support';
+import { describeDb, useStack } from '../security/support';
 import { newStaff } from './merchant.helpers';
 import { mediaApi } from '#contract/media.calls';
 import { gatewayCall, undeclared } from '../support/calls';
@@ -22,7 +22,7 @@ const solid = (w = 32, h = 32) => sharp({ create: { width: w, height: h, channel
 /** An image with a script in its EXIF description (and so in its bytes). */
 const withScript = (img: ReturnType<typeof sharp>) => img.withMetadata({ exif: { IFD0: { ImageDescription: SCRIPT, Artist: SCRIPT } } });
 
-describeEachDb('merchant console: images', (kind) => {
+describeDb('merchant console: images', (kind) => {
   const stack = useStack({ kind });
   let cookie: string;
   let staffCookie: string;

@@ -17,12 +17,12 @@ import { LOGIN_ATTACK_FAILURES, LOGIN_FAILURES_PER_CLIENT, LOGIN_FREE_TRIES, LOG
 import { newIp } from './auth.helpers';
 import { ALL_CALLS } from '#contract/calls';
 import { CONSOLE_CALLS, CONSOLE_SIGN_IN_CALLS, newStaff, newStaffEmail, newStaffSession, STAFF_PASSWORD, type TestStaff } from './merchant.helpers';
-import { describeEachDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from './support/provider';
 import { customersApi } from '#contract/customers.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('merchant console: the role matrix', (kind) => {
+describeDb('merchant console: the role matrix', (kind) => {
   // no reset between calls: each call is asked with fresh sessions and an empty body, and what it may
   // change is never what the next is asked about (who may call it)
   const p = useTestProvider(kind);
@@ -93,7 +93,7 @@ describeEachDb('merchant console: the role matrix', (kind) => {
   });
 });
 
-describeEachDb('merchant console: staff accounts', (kind) => {
+describeDb('merchant console: staff accounts', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const me = (token: string) => callApi(p, staffApi.me, { token });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { notify } from '../../server/provider/notifications/notify';
 import { SECOND } from '../../server/lib/clock';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -7,7 +7,7 @@ import { ordersApi } from '#contract/orders.calls';
 import { callApi } from '../support/calls';
 import { completeOrder, key, products } from './orders.helpers';
 
-describeEachDb('notifications', (kind) => {
+describeDb('notifications', (kind) => {
   const p = useTestProvider(kind);
 
   async function give(customerId: number, n: number) {

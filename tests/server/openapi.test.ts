@@ -30,7 +30,7 @@ import { paymentWebhookEvent, WEBHOOK_SIGNATURE_HEADER } from '#contract/payment
 import { newIp, newPhone } from './auth.helpers';
 import { postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { makeVapidKeys } from '../../server/lib/secrets';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { SMTPServer } from 'smtp-server';
 import { startStripeFake, type StripeFake } from '../fakes/stripe-fake';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
@@ -509,7 +509,7 @@ const STAND_TWILIO = { accountSid: fakeSid('AC'), authToken: 'openapi-walk-token
 /** The two tests that make every call (about 250 each): on a slow, busy host they take over the server project's 60 s. */
 const WALK_TIMEOUT = 180_000;
 
-describeEachDb('the OpenAPI document and the provider', (kind) => {
+describeDb('the OpenAPI document and the provider', (kind) => {
   const CLIENT_ID = 'openapi-test.apps.example';
   let jwks: Server;
   let googleKey: CryptoKey;

@@ -1,14 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BASE_LABEL } from '#contract/loyalty-earn';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { creditedAtPayment, key, ledgers, makeAddress, makeVoucher, products } from './orders.helpers';
 import { advanceDemoOrders } from '../../server/provider/orders/orders.jobs';
 import { DAY, SECOND } from '../../server/lib/clock';
 import { ordersApi } from '#contract/orders.calls';
 import { callApi } from '../support/calls';
 
-describeEachDb('orders', (kind) => {
+describeDb('orders', (kind) => {
   const p = useTestProvider(kind);
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {

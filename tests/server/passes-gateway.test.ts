@@ -12,7 +12,7 @@ import { seed } from '../../server/db/seed';
 import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { listen, testConfig } from './gateway.helpers';
-import { describeEachDb, openTestDatabase } from './support/provider';
+import { describeDb, openTestDatabase } from './support/provider';
 import { PASS_TYPE, testPasses, unzip } from './support/wallet';
 import { addressesApi } from '#contract/addresses.calls';
 import { passesApi } from '#contract/passes.calls';
@@ -20,7 +20,7 @@ import { gatewayUrl } from '../support/calls';
 
 const SECRET = 'passes-gateway-signing-secret-0123456789';
 
-describeEachDb('the pass web service through the gateway', (kind) => {
+describeDb('the pass web service through the gateway', (kind) => {
   let handle: DatabaseHandle;
   let provider: EmbeddedProvider;
   let gateway: Awaited<ReturnType<typeof listen>>;

@@ -12,7 +12,7 @@ import { pushPassUpdates } from '../../server/provider/passes/passes.service';
 import type { PassesConfig } from '../../server/provider/passes/passes-config';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { key } from './orders.helpers';
-import { describeEachDb, embeddedOptions, TEST_PUBLIC_URL, useTestProvider } from './support/provider';
+import { describeDb, embeddedOptions, TEST_PUBLIC_URL, useTestProvider } from './support/provider';
 import { googleKeys, PASS_TYPE, signerCert, signerKeys, testPasses, tlsCert, tlsKeys, unzip, wwdr } from './support/wallet';
 import { counterApi } from '#contract/counter.calls';
 import { customersConsoleApi } from '#contract/customers.calls';
@@ -61,7 +61,7 @@ interface ApnsCall {
   body: string;
 }
 
-describeEachDb('wallet passes', (kind) => {
+describeDb('wallet passes', (kind) => {
   const apnsCalls: ApnsCall[] = [];
   const gone = new Set<string>();
   const googleCalls: { method: string; url: string; body: string; auth: string }[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, useTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
+import { describeDb, useTestProvider, TEST_MERCHANT_KEY, type TestProvider } from './support/provider';
 import { key, ledgers, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { ordersApi } from '#contract/orders.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -10,7 +10,7 @@ import { paymentsApi } from '#contract/payments.calls';
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-describeEachDb('payments', (kind) => {
+describeDb('payments', (kind) => {
   const p = useTestProvider(kind);
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { addPending } from '../../server/provider/points/points.pending';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers, products } from './orders.helpers';
-import { describeEachDb, describePostgres, embeddedOptions, useTestProvider } from './support/provider';
+import { describeDb, describePostgres, embeddedOptions, useTestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -36,7 +36,7 @@ interface History {
   items: { type: string; points: number; reason: string }[];
 }
 
-describeEachDb('pending points', (kind) => {
+describeDb('pending points', (kind) => {
   const p = useTestProvider(kind);
   let staff: TestStaff;
   let owner: TestStaff;

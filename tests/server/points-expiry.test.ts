@@ -1,10 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { DAY } from '../../server/lib/clock';
 import { burnPoints, earnPoints } from '../../server/provider/points/points.ledger';
 import { runPointsExpiry } from '../../server/provider/points/points.jobs';
 
-describeEachDb('points expiry', (kind) => {
+describeDb('points expiry', (kind) => {
   const p = useTestProvider(kind);
   afterEach(() => p.clock.set(new Date()));
 

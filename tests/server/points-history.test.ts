@@ -1,13 +1,13 @@
 import { expect, it } from 'vitest';
 import { createSession } from '../../server/provider/auth/sessions';
 import { burnPoints, earnPoints } from '../../server/provider/points/points.ledger';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { pointsApi } from '#contract/points.calls';
 import { callApi } from '../support/calls';
 
 const DAY = 86_400_000;
 
-describeEachDb('points history', (kind) => {
+describeDb('points history', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const history = (token: string, body: unknown) => callApi(p, pointsApi.history, { token, body });

@@ -6,7 +6,7 @@ import { newPhone, signInWithPhone } from './auth.helpers';
 import { newStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, makeVoucher, menu } from './orders.helpers';
 import { balanceProblems } from './support/fill-shop';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { authApi } from '#contract/auth.calls';
 import { campaignsApi } from '#contract/campaigns.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -42,7 +42,7 @@ async function busyCustomer(p: TestProvider, name = 'Ana Santos') {
   return { ...c, order: order.body.data.order as { name: string; total: number } };
 }
 
-describeEachDb('customer data', (kind) => {
+describeDb('customer data', (kind) => {
   const p = useTestProvider(kind);
   /** an owner and a member of staff signed in now (the clock moves weeks, and an idle console session ends) */
   const teamNow = async () => ({ owner: await newStaff(p.db, p.clock, { role: 'owner' }), staff: await newStaff(p.db, p.clock, { role: 'staff' }) });

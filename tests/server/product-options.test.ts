@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { newStaff, ownerOnPostgres, type TestStaff } from './merchant.helpers';
 import { holdAgainstWrites, untilWaiting } from './support/locks';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { menuApi } from '#contract/menu.calls';
 import { optionsApi } from '#contract/options.calls';
@@ -72,7 +72,7 @@ function tools(p: TestProvider, owner: () => TestStaff) {
   return { post, group, drink, option, basket, order, quote };
 }
 
-describeEachDb('product options', (kind) => {
+describeDb('product options', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   let staff: TestStaff;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ownerAndStaff } from './merchant.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -26,7 +26,7 @@ interface Product {
   option_groups?: Array<{ name: string }>;
 }
 
-describeEachDb('rewards for a product', (kind) => {
+describeDb('rewards for a product', (kind) => {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
   let latte: Product;

@@ -47,7 +47,7 @@ import { pathOf, undeclared } from '../support/calls';
 import { listen } from './gateway.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { menu } from './orders.helpers';
-import { describeEachDb, gatewayHeaders, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
+import { describeDb, gatewayHeaders, useTestProvider, TEST_MERCHANT_KEY } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { counterApi } from '#contract/counter.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -156,7 +156,7 @@ interface Snapshot {
   stock: Array<{ name: string; stock: number }>;
 }
 
-describeEachDb('ledgers under random sequences (fast-check)', (kind) => {
+describeDb('ledgers under random sequences (fast-check)', (kind) => {
   const p = useTestProvider(kind);
   let server: Awaited<ReturnType<typeof listen>>;
   let productIds: number[];

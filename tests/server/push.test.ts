@@ -7,7 +7,7 @@ import { DEAD_AFTER_FAILURES, MAX_ATTEMPTS, purgePushDeliveries, RETRY_DELAYS_S,
 import { browserKeys, decryptPush, startPushFake, type BrowserKeys, type PushFake } from '../fakes/push-fake';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, products } from './orders.helpers';
-import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { pushApi } from '#contract/push.calls';
@@ -52,7 +52,7 @@ describe('push endpoints (SSRF)', () => {
   });
 });
 
-describeEachDb('web push', (kind) => {
+describeDb('web push', (kind) => {
   let fake: PushFake;
   const push = setup(true);
   beforeAll(async () => {

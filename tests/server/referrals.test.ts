@@ -8,7 +8,7 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { newPhone, requestCode } from './auth.helpers';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers, postWebhook, products, signature, unix } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { authApi } from '#contract/auth.calls';
 import { boardApi } from '#contract/board.calls';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -42,7 +42,7 @@ async function signUp(p: TestProvider, name: string, o: { code?: string; device?
   return { id: data.customer.id, token: data.token, phone };
 }
 
-describeEachDb('referrals', (kind) => {
+describeDb('referrals', (kind) => {
   const p = useTestProvider(kind);
   let owner: TestStaff;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { DAY } from '../../server/lib/clock';
 import { notificationsApi } from '#contract/notifications.calls';
 import { rewardsApi } from '#contract/rewards.calls';
@@ -33,7 +33,7 @@ async function ledgerSum(p: TestProvider, customerId: number) {
   return { sum: rows.reduce((s, r) => s + r.points, 0), balance: customer.points };
 }
 
-describeEachDb('rewards and vouchers', (kind) => {
+describeDb('rewards and vouchers', (kind) => {
   const p = useTestProvider(kind);
 
   describe(rewardsApi.list.path, () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { sha256Hex } from '../../server/lib/signature';
 import { createSession } from '../../server/provider/auth/sessions';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { newPhone, signInWithPhone } from './auth.helpers';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
@@ -10,7 +10,7 @@ import { callApi } from '../support/calls';
 
 const DAY = 86_400_000;
 
-describeEachDb('sessions', (kind) => {
+describeDb('sessions', (kind) => {
   const p = useTestProvider(kind, { reset: true });
 
   const profile = (token: string) => callApi(p, customersApi.profile, { token });

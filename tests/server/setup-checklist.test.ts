@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { insertAudit } from '../../server/provider/staff/staff.repo';
 import { configureLive } from './channels.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { channelsApi } from '#contract/channels.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
@@ -22,7 +22,7 @@ import { staffApi } from '#contract/staff.calls';
  * cleared; staff: an invitation or a second member; channels: out of test mode), and the shop is live
  * when all are. "Clear the demo" (issue 46) takes the demo's content away and nothing of the owner's.
  */
-describeEachDb('the set-up checklist', (kind) => {
+describeDb('the set-up checklist', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   const setup = async () =>

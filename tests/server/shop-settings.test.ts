@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { MERCHANTS } from '../../server/db/seed/merchants';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { key, makeAddress, makeVoucher, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { dashboardApi } from '#contract/dashboard.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyApi } from '#contract/privacy.calls';
@@ -21,7 +21,7 @@ import { callApi } from '../support/calls';
 
 const SEED = MERCHANTS.find((m) => m.id === 'kopi-senja')!;
 
-describeEachDb('shop settings', (kind) => {
+describeDb('shop settings', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   beforeEach(async () => {

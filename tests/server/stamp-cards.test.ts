@@ -4,7 +4,7 @@ import { DAY } from '../../server/lib/clock';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { counterTeam, newStaff } from './merchant.helpers';
 import { completeOrder, key, ledgers } from './orders.helpers';
-import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -61,7 +61,7 @@ async function menuIds(p: TestProvider) {
 
 const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 
-describeEachDb('stamp cards', (kind) => {
+describeDb('stamp cards', (kind) => {
   const p = useTestProvider(kind);
   const team = counterTeam(p, WED_10AM);
   beforeAll(async () => {

@@ -17,7 +17,7 @@ import { stripeGateway, STRIPE_SIGNATURE_HEADER } from '../../server/provider/pa
 import type { PaymentGateway } from '../../server/provider/payment-gateway';
 import { webhookAnswer } from '#contract/payments';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { key, ledgers, products } from './orders.helpers';
 import { newStaff } from './merchant.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
@@ -34,7 +34,7 @@ import { callApi, rawCall } from '../support/calls';
 const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
 const SHOP = 'https://shop.example';
 
-describeEachDb('Stripe as the payment gateway', (kind) => {
+describeDb('Stripe as the payment gateway', (kind) => {
   let fake: StripeFake;
   let gateway: PaymentGateway;
   let P: Awaited<ReturnType<typeof products>>;

@@ -11,7 +11,7 @@ import { contrastRatio } from '#contract/contrast';
 import { MERCHANTS } from '../../server/db/seed/merchants';
 import { HOUR, SECOND, systemClock } from '../../server/lib/clock';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
-import { describeEachDb, useStack } from '../security/support';
+import { describeDb, useStack } from '../security/support';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { useTestProvider } from './support/provider';
 import { previewCall, settingsApi } from '#contract/settings.calls';
@@ -21,7 +21,7 @@ import { callApi, gatewayCall } from '../support/calls';
 
 type Theme = Record<string, string>;
 
-describeEachDb('merchant console: the theme studio', (kind) => {
+describeDb('merchant console: the theme studio', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   beforeEach(async () => {
@@ -233,7 +233,7 @@ describeEachDb('merchant console: the theme studio', (kind) => {
   });
 });
 
-describeEachDb('a published theme reaches customers through every cache within 10 s (real time)', (kind) => {
+describeDb('a published theme reaches customers through every cache within 10 s (real time)', (kind) => {
   const stack = useStack({ kind });
 
   it('through the gateway answer cache and the provider settings cache', async () => {

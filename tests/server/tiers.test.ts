@@ -8,7 +8,7 @@ import { placeCustomer, runTiers } from '../../server/provider/tiers/tiers.servi
 import { memberCodesFor } from '../../server/provider/rewards/voucher-codes';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, creditedAtPayment, key, products } from './orders.helpers';
-import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
 import { counterApi } from '#contract/counter.calls';
 import { loyaltyConsoleApi } from '#contract/loyalty.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -48,7 +48,7 @@ async function longPoints(p: TestProvider, rules: Record<string, unknown> = {}):
   clearMerchantCache();
 }
 
-describeEachDb('tiers', (kind) => {
+describeDb('tiers', (kind) => {
   const p = useTestProvider(kind, { reset: true });
   let owner: TestStaff;
   let staff: TestStaff;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeDb, useTestProvider } from './support/provider';
 import { key, ledgers } from './orders.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { walletApi } from '#contract/wallet.calls';
 import { callApi, undeclared } from '../support/calls';
 
-describeEachDb('wallet', (kind) => {
+describeDb('wallet', (kind) => {
   const p = useTestProvider(kind);
 
   describe('wallet/balance and wallet/history', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { MINUTE } from '../../server/lib/clock';
 import { merchantDay } from '../../server/provider/wheel/wheel.service';
 import { notificationsApi } from '#contract/notifications.calls';
@@ -21,7 +21,7 @@ describe('merchantDay', () => {
   });
 });
 
-describeEachDb('the wheel', (kind) => {
+describeDb('the wheel', (kind) => {
   const p = useTestProvider(kind);
   afterEach(async () => {
     await p.db.updateTable('wheel_segments').set({ active: true }).execute();

