@@ -7,6 +7,7 @@ import type { SiteSettings } from '#contract';
 import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
 import { notFound } from '../http/errors';
 import type { ProviderContext } from '../context';
+import { RefreshingCopy } from '../../lib/refreshing-copy';
 import { pingDatabase, readMerchant } from './settings.repo';
 
 /** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */
@@ -119,8 +120,13 @@ export interface Merchant {
   rules: MerchantRules;
 }
 
-const CACHE_MS = 5_000;
-const cache = new Map<string, { at: number; merchant: Merchant }>();
+/**
+ * Each merchant's settings and rules, read again once 5 s old; meanwhile requests get the copy they have
+ * while it is under a minute old (server/lib/refreshing-copy.ts): under a rush on PGlite the read waits
+ * behind the orders queued before it, and so would every page load. An owner's change on this instance
+ * clears it at once (clearMerchantCache); other instances see it within 5 s and the time one read takes.
+ */
+const cache = new Map<string, RefreshingCopy<Merchant>>();
 
 /** A merchant's row as the provider reads it: the rules over their defaults, the customers' settings with the rules they see. */
 export function merchantOf(row: { id: string; settings: unknown; rules: unknown }): Merchant {
@@ -147,13 +153,14 @@ export function merchantOf(row: { id: string; settings: unknown; rules: unknown 
 
 /** The merchant's settings and rules; cached for a few seconds since every page load reads them. */
 export async function getMerchant(db: Database, merchantId: string): Promise<Merchant> {
-  const hit = cache.get(merchantId);
-  if (hit && Date.now() - hit.at < CACHE_MS && hit.merchant) return hit.merchant;
-  const row = await readMerchant(db, merchantId);
-  if (!row) throw notFound('Merchant');
-  const merchant = merchantOf(row);
-  cache.set(merchantId, { at: Date.now(), merchant });
-  return merchant;
+  let copy = cache.get(merchantId);
+  if (!copy) cache.set(merchantId, (copy = new RefreshingCopy({ freshMs: SETTINGS_MAX_AGE_S * 1000, staleMs: 60_000 })));
+  const { value } = await copy.get(async () => {
+    const row = await readMerchant(db, merchantId);
+    if (!row) throw notFound('Merchant');
+    return merchantOf(row);
+  });
+  return value;
 }
 
 /** Forgets the cached settings, so the next read sees a change at once (the owner's settings and theme, tests that change rules). */

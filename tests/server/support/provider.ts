@@ -21,6 +21,7 @@ import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
 import type { PassesConfig } from '../../../server/provider/passes/passes-config';
 import { clearMerchantCache } from '../../../server/provider/settings/settings.service';
+import { forgetCatalog } from '../../../server/provider/shop/shop.service';
 import { useStarted } from '../../support/lifecycle';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -382,7 +383,9 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
     async reset() {
       await emptyTables(handle.db);
       await seed(handle.db);
+      // what this instance keeps of the old rows: the settings and the menu
       clearMerchantCache();
+      forgetCatalog(handle.db);
       // services connected from the console by the test before: gone with their rows
       await ctx.channels.refresh(Date.now(), true);
       sent.length = 0;
