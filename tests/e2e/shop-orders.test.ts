@@ -148,9 +148,15 @@ describe.skipIf(!HAS_CHROME)('shop and orders on a phone', () => {
       ['on_delivery', 'On the way', 'A rider is bringing your order.'],
       ['completed', 'Completed', 'Delivered. Enjoy!'],
     ];
+    // the page asks the provider every 5 s while the order is moving: the browser's clock is moved on by
+    // those 5 s after each change rather than waited for (the page loaded again with the clock in place)
+    await page.clock.install();
+    await page.reload();
+    await expect.poll(() => page.getByText('Payment received. Your order is in the queue.').count()).toBe(1);
     for (const [status, label, text] of steps) {
       await setOrderStatus(app.url, app.dataDir, deliveryOrder, status);
       // no reload: the page polls the provider while the order is moving
+      await page.clock.fastForward(5_000);
       await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
       // the timeline marks the step: the current one "now", the last one "done" once completed
       const step = page.getByRole('listitem').filter({ hasText: status === 'completed' ? `${label} (done)` : `${label} (now)` });
