@@ -1,12 +1,15 @@
 /**
- * Addresses as a customer manages them, in Chromium against `npm start`, on a phone and a desktop:
- * /set-location (a denied location, a wrong coordinate, the device's position), the profile's address
- * book (server field errors on the form, add, edit, make default, delete), and the not-found page.
+ * Addresses as a customer manages them, in Chromium against `npm start`, on a phone: /set-location (a
+ * denied location, a wrong coordinate, the device's position), the profile's address book (server field
+ * errors on the form, add, edit, make default, delete), and the not-found page. On a desktop, once: the
+ * address book under the navigation, the form's short fields in pairs, and deleting asked in a dialog in
+ * the middle.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
+import { desktopCustomer, expectCentredDialog, expectDesktopPage } from './support/desktop';
 import { apiUrl } from './support/api-url';
 import { addressesApi } from '#contract/addresses.calls';
 
@@ -27,13 +30,13 @@ async function fillAddress(page: Page, v: { label: string; phone: string; line1:
   await page.getByLabel('Postal code').fill(v.postal);
 }
 
-describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses on a %s', (viewport) => {
+describe.skipIf(!HAS_CHROME)('addresses on a phone', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    context = await newContext(browser, viewport, app.url);
+    context = await newContext(browser, 'phone', app.url);
     page = await context.newPage();
     errors = watchErrors(page);
     await signUp(page, app.url, uniquePhone(), 'Jun Reyes');
@@ -139,5 +142,36 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('addresses
     const asked = errors.filter((e) => /status of 400/.test(e));
     expect(errors.filter((e) => !asked.includes(e))).toEqual([]);
     expect(asked.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe.skipIf(!HAS_CHROME)('addresses on a desktop', () => {
+  it('lays out the address book under the navigation, the short fields in pairs, and asks to delete in a dialog in the middle', async () => {
+    const { context, page, errors } = await desktopCustomer(browser, app.url, 'Jun Reyes');
+    await page.goto('/profile/add-address');
+    await expect.poll(() => page.getByText(/No saved addresses yet/).count()).toBe(1);
+    await expectDesktopPage(page);
+    // side by side on a wide window: recipient and phone, city and postal code
+    const top = async (label: string) => Math.round((await page.getByLabel(label, { exact: true }).boundingBox())!.y);
+    expect(await top('Phone number')).toBe(await top('Recipient'));
+    expect(await top('Postal code')).toBe(await top('City'));
+    await fillAddress(page, { label: 'Home', phone: '0917 555 0102', line1: '21 Mabini Street', city: 'Makati City', postal: '1200' });
+    await page.getByRole('button', { name: 'Set location' }).click();
+    await page.waitForURL('**/set-location');
+    await expectDesktopPage(page);
+    expect(await top('Longitude')).toBe(await top('Latitude'));
+    await page.getByLabel('Latitude').fill('14.5547');
+    await page.getByLabel('Longitude').fill('121.0244');
+    await page.getByRole('button', { name: 'Use this location' }).click();
+    await page.waitForURL('**/profile/add-address');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await expect.poll(() => card(page, 'Home').count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Home' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Home?' });
+    await expectCentredDialog(page, dialog);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => card(page, 'Home').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The profile area as a customer uses it, in Chromium against `npm start`, on a phone and a desktop:
- * the profile with its balances and unread count, notifications (a tap marks one read and opens its
+ * The profile area as a customer uses it, in Chromium against `npm start`, on a phone: the profile with its balances and unread count, notifications (a tap marks one read and opens its
  * page, "Mark all as read" clears the count everywhere), points, changing the e-mail address (the
- * provider's field error, then success), and logging out.
+ * provider's field error, then success), and logging out. On a desktop, once: the profile and its pages
+ * under the navigation.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { signUp } from './support/customer';
+import { desktopCustomer, expectDesktopPage } from './support/desktop';
 import { apiUrl } from './support/api-url';
 import { notificationsApi } from '#contract/notifications.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -26,14 +27,14 @@ async function declinedTopUp(page: Page) {
   expect(done.status()).toBe(200);
 }
 
-describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profile on a %s', (viewport) => {
+describe.skipIf(!HAS_CHROME)('the profile on a phone', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   const phone = uniquePhone();
 
   beforeAll(async () => {
-    context = await newContext(browser, viewport, app.url);
+    context = await newContext(browser, 'phone', app.url);
     page = await context.newPage();
     errors = watchErrors(page);
     await signUp(page, app.url, phone, 'Marisol Reyes');
@@ -122,5 +123,27 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('the profi
 
   it('had no console errors on any page', () => {
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_CHROME)('the profile on a desktop', () => {
+  it('lays out the profile, its notifications and the e-mail page under the navigation, and logs out', async () => {
+    const { context, page, errors } = await desktopCustomer(browser, app.url, 'Dina Cruz');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile/home');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dina Cruz' }).count()).toBe(1);
+    await expectDesktopPage(page);
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    await page.waitForURL('**/profile/notification');
+    await expect.poll(() => page.getByRole('heading', { name: '1 unread' }).count()).toBe(1);
+    await expectDesktopPage(page);
+    await page.goto('/profile/change-email');
+    await page.getByLabel('New e-mail').waitFor();
+    await expectDesktopPage(page);
+    await page.goto('/profile/home');
+    await page.getByRole('button', { name: /log out/i }).click();
+    await page.waitForURL('**/login');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

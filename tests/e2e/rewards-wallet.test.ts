@@ -1,15 +1,18 @@
 /**
- * Wallet, rewards and the wheel as a customer uses them, in Chromium against `npm start`, on a phone
- * and a desktop: a top-up paid on the sandbox gateway's page (the new balance on /top-up-success and
+ * Wallet, rewards and the wheel as a customer uses them, in Chromium against `npm start`, on a phone:
+ * a top-up paid on the sandbox gateway's page (the new balance on /top-up-success and
  * in the wallet), a declined one (/top-up-fail, nothing added), a result page that says what really
  * happened whichever page the customer lands on, a reward redeemed with points from a completed order and
- * its QR code found again in storage, storage tabs, and one free spin of the wheel.
+ * its QR code found again in storage, storage tabs, and one free spin of the wheel. On a desktop, once:
+ * the wallet, the vouchers and the wheel with the navigation above the page, and a confirmation in a
+ * dialog in the middle.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
-import { orderCappuccinos, signUp, startTopUp } from './support/customer';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
+import { orderCappuccinos, signUp, startTopUp, topUp } from './support/customer';
+import { desktopCustomer, expectCentredDialog, expectDesktopPage } from './support/desktop';
 import { apiUrl } from './support/api-url';
 import { wheelApi } from '#contract/wheel.calls';
 
@@ -28,14 +31,14 @@ async function walletBalance(page: Page): Promise<string> {
   return (await card.textContent()) ?? '';
 }
 
-describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, rewards and the wheel on a %s', (viewport) => {
+describe.skipIf(!HAS_CHROME)('wallet, rewards and the wheel on a phone', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let paidTopup = '';
 
   beforeAll(async () => {
-    context = await newContext(browser, viewport, app.url);
+    context = await newContext(browser, 'phone', app.url);
     page = await context.newPage();
     errors = watchErrors(page);
     await signUp(page, app.url, uniquePhone(), 'Lito Ramos');
@@ -182,5 +185,31 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('wallet, r
 
   it('had no console errors on any page', () => {
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_CHROME)('wallet, rewards and the wheel on a desktop', () => {
+  it('lays out the wallet, the vouchers and the wheel under the navigation, and asks to redeem in a dialog in the middle', async () => {
+    const { context, page, errors } = await desktopCustomer(browser, app.url, 'Lea Ramos');
+    await topUp(page, /1,000\.00/);
+    await page.goto('/profile/wallet');
+    await expect.poll(() => walletBalance(page)).toContain('₱1,000.00');
+    await expectDesktopPage(page);
+    // 4 × Cappuccino earns 58 points, enough for a birthday cake slice (50)
+    await orderCappuccinos(page, MERCHANT_KEY, 4);
+    await page.goto('/reward/redeem/birthday-cake-slice');
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Redeem for 50 points?' });
+    await expectCentredDialog(page, dialog);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto('/reward/storage/active');
+    await expect.poll(() => page.getByText('No active vouchers').count()).toBe(1);
+    await expectDesktopPage(page);
+    await page.goto('/spin');
+    await page.getByRole('button', { name: 'Spin for free' }).waitFor();
+    await expectDesktopPage(page);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

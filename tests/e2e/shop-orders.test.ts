@@ -1,14 +1,15 @@
 /**
- * Shop and orders as a customer does them, in Chromium against `npm start`, on a phone and a desktop:
- * a delivery order to a new address (coordinates typed on /set-location, then /add-new-address) paid
+ * Shop and orders as a customer does them, in Chromium against `npm start`, on a phone: a delivery order to a new address (coordinates typed on /set-location, then /add-new-address) paid
  * from the wallet after a sandbox top-up; the order's page following the merchant's status changes as
- * it polls; a pickup order paid through the gateway; a declined payment; history and home.
+ * it polls; a pickup order paid through the gateway; a declined payment; history and home. On a desktop,
+ * once: the shop to checkout with the navigation above the page and the cart in a dialog in the middle.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { HAS_CHROME, newContext, uniquePhone, watchErrors, type ViewportName, useApp, useBrowser } from './support/app';
+import { HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { SANDBOX_PAGE, setOrderStatus, signUp } from './support/customer';
+import { desktopCustomer, expectCentredDialog, expectDesktopPage, expectNoSidewaysScroll } from './support/desktop';
 import { apiUrl } from './support/api-url';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -27,6 +28,13 @@ const orderNameIn = (url: string) => decodeURIComponent(new URL(url).pathname.sp
  * #27) is added through its option sheet, as it comes (its defaults).
  */
 async function fillCart(page: Page, lines: Array<[product: string, qty: number]>) {
+  await addToCart(page, lines);
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await page.waitForURL('**/delivery');
+}
+
+/** From the shop, the products added to the cart (see fillCart). */
+async function addToCart(page: Page, lines: Array<[product: string, qty: number]>) {
   await page.goto('/shop');
   for (const [product, qty] of lines) {
     const add = page.getByRole('button', { name: `Add ${product}` });
@@ -41,8 +49,6 @@ async function fillCart(page: Page, lines: Array<[product: string, qty: number]>
     await add.click();
     for (let i = 1; i < qty; i++) await page.getByRole('button', { name: `One more ${product}` }).click();
   }
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await page.waitForURL('**/delivery');
 }
 
 /** On the sandbox gateway's hosted page: Pay or Decline, then wait to be sent back to the app. */
@@ -52,14 +58,14 @@ async function onSandbox(page: Page, choice: 'Pay' | 'Decline', back: string) {
   await page.waitForURL(`**${back}**`);
 }
 
-describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and orders on a %s', (viewport) => {
+describe.skipIf(!HAS_CHROME)('shop and orders on a phone', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
   let deliveryOrder = '';
 
   beforeAll(async () => {
-    context = await newContext(browser, viewport, app.url);
+    context = await newContext(browser, 'phone', app.url);
     page = await context.newPage();
     errors = watchErrors(page);
     await signUp(page, app.url, uniquePhone(), 'Rosa Dela Cruz');
@@ -142,9 +148,15 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
       ['on_delivery', 'On the way', 'A rider is bringing your order.'],
       ['completed', 'Completed', 'Delivered. Enjoy!'],
     ];
+    // the page asks the provider every 5 s while the order is moving: the browser's clock is moved on by
+    // those 5 s after each change rather than waited for (the page loaded again with the clock in place)
+    await page.clock.install();
+    await page.reload();
+    await expect.poll(() => page.getByText('Payment received. Your order is in the queue.').count()).toBe(1);
     for (const [status, label, text] of steps) {
       await setOrderStatus(app.url, app.dataDir, deliveryOrder, status);
       // no reload: the page polls the provider while the order is moving
+      await page.clock.fastForward(5_000);
       await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 15_000 }).toBe(1);
       // the timeline marks the step: the current one "now", the last one "done" once completed
       const step = page.getByRole('listitem').filter({ hasText: status === 'completed' ? `${label} (done)` : `${label} (now)` });
@@ -235,7 +247,7 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
 
   it("shows an order that does not exist, or is another customer's, as not found with a way to the history", async () => {
     // another customer with an order of their own (unpaid is enough: it exists; 2 × ₱145.00 meets the minimum)
-    const strangers = await newContext(browser, viewport, app.url);
+    const strangers = await newContext(browser, 'phone', app.url);
     const stranger = await strangers.newPage();
     await signUp(stranger, app.url, uniquePhone(), 'Bayani Reyes');
     const catalog = await (await stranger.request.get(apiUrl(shopApi.catalog))).json();
@@ -269,5 +281,28 @@ describe.skipIf(!HAS_CHROME).each<ViewportName>(['phone', 'desktop'])('shop and 
 
   it('had no console errors on any page', () => {
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_CHROME)('shop and orders on a desktop', () => {
+  it('walks the shop to checkout: the navigation above the page, the cart in a dialog in the middle, nothing wider than the window', async () => {
+    const { context, page, errors } = await desktopCustomer(browser, app.url, 'Lea Santos');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+    await page.waitForURL('**/shop');
+    await expectDesktopPage(page);
+    await addToCart(page, [['Cappuccino', 2]]);
+    await page.getByRole('button', { name: /View cart · 2 items/ }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await expectCentredDialog(page, cart);
+    await cart.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await page.waitForURL('**/delivery');
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('radio', { name: /Pickup/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/order-confirmation');
+    await expect.poll(() => page.getByRole('button', { name: /^Place order/ }).textContent()).toContain('290.00');
+    await expectNoSidewaysScroll(page);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
