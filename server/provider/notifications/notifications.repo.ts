@@ -45,15 +45,21 @@ export async function markRead(db: Database, customerId: number, at: Date, ids: 
  * Several notifications in one insert (returning their ids: one statement numbers its rows in the order of
  * its values), for notify.ts to run or write with others.
  */
-export function notificationsInsert(
-  trx: Database,
-  rows: Array<{ customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date }>,
-) {
-  return trx
-    .insertInto('notifications')
-    .values(rows.map((row) => ({ customer_id: row.customerId, type: row.type, title: row.title, body: row.body, link: row.link, created_at: row.now })))
-    .returning('id');
+export function notificationsInsert(trx: Database, rows: NewNotification[]) {
+  return trx.insertInto('notifications').values(rows.map(notificationValues)).returning('id');
 }
+
+export type NewNotification = { customerId: number; type: NotificationType; title: string; body: string; link: string | null; now: Date };
+
+/** A new notification's columns. */
+export const notificationValues = (row: NewNotification) => ({
+  customer_id: row.customerId,
+  type: row.type,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  created_at: row.now,
+});
 
 /**
  * The customer's unread notices of these types and links, older than the new ones (`newIds`), read as of

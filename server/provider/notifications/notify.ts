@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { NotificationType } from '#contract';
 import type { PushKind } from '#contract/push';
 import { enqueueDeliveries } from '../push/push.repo';
-import { markSupersededRead, notificationsInsert } from './notifications.repo';
+import { markSupersededRead, notificationsInsert, notificationValues } from './notifications.repo';
 
 /**
  * Which kind of push a notice of this type is when its caller does not say (`push`): the kinds the
@@ -51,11 +51,11 @@ export async function notifyAll(trx: Database, clock: Clock, customerId: number,
  */
 export function noticesInsert(trx: Database, clock: Clock, customerId: number, notices: Notice[]) {
   const now = clock.now();
+  const rows = notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now }));
   return {
-    insert: notificationsInsert(
-      trx,
-      notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now })),
-    ),
+    insert: notificationsInsert(trx, rows),
+    /** the rows' columns, for a statement that writes them its own way (rowsFrom) */
+    values: rows.map(notificationValues),
     async queue(ids: number[]): Promise<void> {
       const superseded = notices.filter((n) => n.supersedes && n.link);
       if (superseded.length > 0)

@@ -6,18 +6,19 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
-import { notify, notifyAll, noticesInsert, type Notice } from '../notifications/notify';
-import { pendingInsert, releasePending } from '../points/points.pending';
+import { notify, noticesInsert, type Notice } from '../notifications/notify';
+import { pendingValues, releasePending } from '../points/points.pending';
+import { rowsFrom } from '../../db/rows-from';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import {
   lockReferralOf,
-  referralOfFriendQuery,
+  referralOfFriendJson,
   referralOrderCancelled,
   referralOrderPaid,
   settleReferral,
-  type ReferralRow,
+  type ReferralFacts,
 } from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import {
@@ -47,7 +48,13 @@ const SECOND = 1000;
 export const orderLink = to.order;
 
 /** `collectAt`: the address of the order's location (null: an order older than locations, the shop's pickup address). */
-function statusNotice(order: OrderRow, to: OrderStatus, merchant: Merchant, extra = '', collectAt: string | null = null): { title: string; body: string } {
+function statusNotice(
+  order: Pick<OrderRow, 'name' | 'total' | 'fulfilment'>,
+  to: OrderStatus,
+  merchant: Merchant,
+  extra = '',
+  collectAt: string | null = null,
+): { title: string; body: string } {
   const n = order.name;
   switch (to) {
     case 'paid':
@@ -188,50 +195,62 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
 
 /**
  * What follows an order's payment once its row says paid (with its points) and its timeline has the
- * `paid` entry: markOrderPaid's, and a wallet order's written paid at once (orders.service.ts). The
- * points pending until the order is completed, a referred friend's referral, and the customer's notices
- * (the receipt; the points on their way), written together.
+ * `paid` entry: markOrderPaid's. The points pending until the order is completed, a referred friend's
+ * referral, and the customer's notices (the receipt; the points on their way), written together in one
+ * statement (paidOrderWrites).
  */
 export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
+  const writes = paidOrderWrites(trx, ctx, merchant, paid);
+  const { rows } = await sql<PaidWritten>`with o as (select ${paid.id}::integer as id), ${writes.ctes} select ${writes.columns}`.execute(trx);
+  await writes.after({ ...rows[0]!, id: paid.id });
+}
+
+/** What paidOrderWrites' columns read, with the order's id (and the wallet's balance after, when a statement moved it). */
+export type PaidWritten = { id: number; notice_ids: number[]; referral: ReferralFacts | null; balance_after?: number | null };
+
+/**
+ * paidOrderEffects' writes as CTEs (`p`, `n`) of a statement that has the order's id in a CTE `o`
+ * (none there: nothing written, the order's own INSERT when its number is taken; placeOrder writes a
+ * wallet order's with its row), the `columns` that statement selects (the notices' ids, the customer's
+ * referral as a friend: the points pending change nothing it reads), and `after`, what follows with them
+ * (the referral's change, the notices' pushes; no statement when there is none).
+ */
+export function paidOrderWrites(
+  trx: Database,
+  ctx: ProviderContext,
+  merchant: Merchant,
+  paid: Pick<OrderRow, 'name' | 'customer_id' | 'total' | 'fulfilment' | 'points_earned' | 'points_breakdown'>,
+) {
   const points = paid.points_earned;
   // the order's first notice (placing it writes none): nothing earlier to supersede, and no statement spent on it
   const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
-  const pending =
-    points > 0
-      ? pendingInsert(trx, ctx.clock, {
-          customerId: paid.customer_id,
-          points,
-          reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
-          ref: `order:${paid.name}`,
-          orderId: paid.id,
-          availableAt: null,
-          breakdown: paid.points_breakdown,
-        })
-      : null;
-  if (!pending) {
-    await notifyAll(trx, ctx.clock, paid.customer_id, notices);
-    return;
-  }
-  const hold = merchant.rules.points_hold_days;
-  notices.push({
-    type: 'points_earned',
-    title: `${points} points on their way`,
-    body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
-    link: paths.profilePoint,
+  const pending = pendingValues(ctx.clock, {
+    customerId: paid.customer_id,
+    points,
+    reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
+    ref: `order:${paid.name}`,
+    availableAt: null,
+    breakdown: paid.points_breakdown,
   });
-  // one statement: the points pending and the notices written, and the customer's referral as a friend
-  // read (the points pending change nothing it reads)
+  if (pending) {
+    const hold = merchant.rules.points_hold_days;
+    notices.push({
+      type: 'points_earned',
+      title: `${points} points on their way`,
+      body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
+      link: paths.profilePoint,
+    });
+  }
   const notes = noticesInsert(trx, ctx.clock, paid.customer_id, notices);
-  const { rows } = await sql<Nullable<ReferralRow> & { notice_ids: number[] }>`
-    with p as (${pending}), n as (${notes.insert})
-    select r.*, (select json_agg(n.id order by n.id) from n) as notice_ids
-    from (select 1) as one left join (${referralOfFriendQuery(trx, paid.customer_id)}) as r on true`.execute(trx);
-  const { notice_ids: ids, ...referral } = rows[0]!;
-  await referralOrderPaid(trx, ctx, paid, referral.id === null ? null : (referral as ReferralRow));
-  await notes.queue(ids);
+  return {
+    ctes: sql`${pending ? sql`p as (${rowsFrom('points_pending', [pending], 'o', { order_id: 'id' })}), ` : sql``}n as (${rowsFrom('notifications', notes.values, 'o', {}, 'id')})`,
+    columns: sql`(select json_agg(n.id order by n.id) from n) as notice_ids, ${referralOfFriendJson(paid.customer_id)} as referral`,
+    async after(written: PaidWritten): Promise<void> {
+      await referralOrderPaid(trx, ctx, { id: written.id, customer_id: paid.customer_id, total: paid.total }, written.referral);
+      await notes.queue(written.notice_ids);
+    },
+  };
 }
-
-type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 /** A sentence ends once: the staff member's reason may end with its own full stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -1,5 +1,5 @@
 import type { EarnPart } from '#contract/loyalty-earn';
-import { type Insertable, type OperationNodeSource, type Selectable, sql } from 'kysely';
+import { type Insertable, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { OrderRefundTable, OrderTable } from '../../db/schema';
 import { locationLabels } from '../locations/locations.repo';
@@ -40,6 +40,42 @@ export interface NewOrder {
   nextAutoAt?: Date | null;
 }
 
+/**
+ * An order row's columns, named: a statement that names them (not `*`) may be a named statement, parsed
+ * once per connection (server/db/prepared.ts). Every column of OrderTable (the type below fails to
+ * compile when one is missing).
+ */
+const ORDER_COLUMNS = [
+  'id',
+  'name',
+  'customer_id',
+  'status',
+  'fulfilment',
+  'payment_method',
+  'address',
+  'subtotal',
+  'discount',
+  'delivery_fee',
+  'total',
+  'points_earned',
+  'voucher_id',
+  'created_at',
+  'paid_at',
+  'updated_at',
+  'next_auto_at',
+  'cancel_reason',
+  'points_taken_back',
+  'points_to_earn',
+  'location_id',
+  'pickup_at',
+  'points_breakdown',
+  'hold_until',
+  'hold_released_at',
+  'tier_rise',
+  'earnings_back_at',
+] as const satisfies ReadonlyArray<keyof OrderTable>;
+const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
+
 type NewItemOption = { option_id: number; group: string; name: string; price_delta: number };
 export type NewLine = { product_id: number; name: string; price: number; qty: number; options?: NewItemOption[] };
 
@@ -48,15 +84,17 @@ export type NewLine = { product_id: number; name: string; price: number; qty: nu
  * statement; null when its name is taken (the caller draws another, and nothing was written). The new
  * row, locked by this transaction. The options each line chose, as they are now (the order keeps them
  * whatever the menu becomes), are written by the same statement, and so is `alongside`, a statement that
- * writes (it runs whether or not the name was free).
+ * writes (it runs whether or not the name was free), and `also`, writes that hang on the new row (only
+ * with it), whose columns the answer has beside the order's.
  */
-export async function insertOrder(
+export async function insertOrder<X extends object = object>(
   trx: Database,
   o: NewOrder,
   items: NewLine[],
   timeline: OrderStatus[],
   alongside: OperationNodeSource | null = null,
-): Promise<OrderRow | null> {
+  also?: OrderWrites,
+): Promise<(OrderRow & X) | null> {
   const order = trx
     .insertInto('orders')
     .values({
@@ -83,7 +121,7 @@ export async function insertOrder(
       ...(o.holdUntil !== null ? { hold_until: o.holdUntil } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
-    .returningAll();
+    .returning(ORDER_COLUMNS);
   // the lines and entries numbered in their order (`n`): one statement numbers its rows in the order it inserts them
   const lines = JSON.stringify(items.map((i, n) => ({ n, product_id: i.product_id, name: i.name, price: i.price, qty: i.qty })));
   const entries = JSON.stringify(timeline.map((status, n) => ({ n, status })));
@@ -120,11 +158,21 @@ export async function insertOrder(
         ? sql`,
     alongside as (${alongside})`
         : sql``
-    }
-    select o.* from o`.execute(trx);
+    }${also ? sql`, ${also.ctes}` : sql``}
+    select ${sql.join(ORDER_COLUMNS.map((c) => sql.ref(`o.${c}`)))}${also ? sql`, ${also.columns}` : sql``} from o`.execute(trx);
   const inserted = rows[0];
   if (!inserted) return null;
-  return inserted as OrderRow;
+  return inserted as OrderRow & X;
+}
+
+/**
+ * Writes that depend on the new order (insertOrder's `also`): CTEs that read its row from the CTE `o`
+ * (and write nothing when its number was taken and `o` has no row), and the columns the statement
+ * answers of them beside the order's.
+ */
+export interface OrderWrites {
+  ctes: RawBuilder<unknown>;
+  columns: RawBuilder<unknown>;
 }
 
 /** The options these order lines chose, as they were when ordered, by line. */

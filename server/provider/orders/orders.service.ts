@@ -9,7 +9,7 @@ import type { Database } from '../../db';
 import { deviceWrite, type Sighting } from '../http/device';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
-import { postWalletEntry } from '../wallet/wallet.ledger';
+import { insufficientBalance, walletEntryWrites } from '../wallet/wallet.ledger';
 import {
   findCustomerOrder,
   insertOrder,
@@ -21,13 +21,14 @@ import {
   type NewLine,
   type NewOrder,
   type OrderRow,
+  type OrderWrites,
 } from './orders.repo';
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import type { WithSlot } from '../locations/locations.repo';
 import type { OnceKey, StoredAnswer } from '../http/idempotency';
 import { priceOrder, quoteOf, type PricedOrder } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
-import { paidColumns, paidOrderEffects } from './lifecycle';
+import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
 
 /**
@@ -102,20 +103,57 @@ function assertPricedAsSeen(priced: PricedOrder, body: OrderCreateBody, rules: M
   }
 }
 
-/** The order written under a new order number (drawn again, up to 5 times, when one is taken). */
-async function insertUnderFreshName(
+/**
+ * The order written under a new order number (drawn again, up to 5 times, when one is taken), with the
+ * writes `attempt` gives for that number (nothing of which is written when the number was taken).
+ */
+async function insertUnderFreshName<X extends object>(
   trx: Database,
   company: string,
-  row: (name: string) => NewOrder,
+  attempt: (name: string) => { row: NewOrder; also?: OrderWrites },
   lines: NewLine[],
   timeline: OrderStatus[],
   alongside: Parameters<typeof insertOrder>[4],
-): Promise<OrderRow> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await insertOrder(trx, row(newOrderName(company)), lines, timeline, alongside);
+): Promise<OrderRow & X> {
+  for (let n = 0; n < 5; n++) {
+    const { row, also } = attempt(newOrderName(company));
+    const inserted = await insertOrder<X>(trx, row, lines, timeline, alongside, also);
     if (inserted !== null) return inserted;
   }
   throw new Error('could not draw a free order number');
+}
+
+/** The order's row under `name`: paid at once (`paid`, paidColumns) or waiting for its payment. */
+function newOrderRow(
+  name: string,
+  customerId: number,
+  body: OrderCreateBody,
+  priced: PricedOrder,
+  paid: ReturnType<typeof paidColumns> | null,
+  now: Date,
+): NewOrder {
+  return {
+    name,
+    customerId,
+    status: paid ? paid.status : 'pending_payment',
+    fulfilment: body.fulfilment,
+    paymentMethod: body.payment_method,
+    address: priced.address,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    deliveryFee: priced.delivery_fee,
+    total: priced.total,
+    pointsToEarn: priced.points_to_earn,
+    pointsBreakdown: priced.points_breakdown,
+    voucherId: priced.voucher?.id ?? null,
+    locationId: priced.location.id,
+    // a pickup's slot is taken last (placeOrder), and written with it
+    pickupAt: null,
+    holdUntil: paid ? null : holdEnd(now),
+    at: now,
+    paidAt: paid ? paid.paid_at : null,
+    ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
+  };
 }
 
 /** A placed order's answer, from what its transaction wrote (toOrders would read it all back). */
@@ -186,45 +224,40 @@ export async function placeOrder(
   // sign-up and sign-in), written by the order's statement, under the customer's row lock. Before it, the
   // row's foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
   const devices = deviceWrite(trx, customerId, device, now);
-  const inserted = await insertUnderFreshName(
+  // paid at once: what paying writes (the wallet debited, points pending, notices; paidOrderWrites) goes
+  // in the order's own statement, and what follows it once the statement ran
+  const effects: { after?: ReturnType<typeof paidOrderWrites>['after'] } = {};
+  const inserted = await insertUnderFreshName<PaidWritten>(
     trx,
     merchant.settings.setting_company,
-    (name) => ({
-      name,
-      customerId,
-      status: paid ? paid.status : 'pending_payment',
-      fulfilment: body.fulfilment,
-      paymentMethod: body.payment_method,
-      address: priced.address,
-      subtotal: priced.subtotal,
-      discount: priced.discount,
-      deliveryFee: priced.delivery_fee,
-      total: priced.total,
-      pointsToEarn: priced.points_to_earn,
-      pointsBreakdown: priced.points_breakdown,
-      voucherId: priced.voucher?.id ?? null,
-      locationId: location.id,
-      // a pickup's slot is taken last (below), and written with it
-      pickupAt: null,
-      holdUntil: paid ? null : holdEnd(now),
-      at: now,
-      paidAt: paid ? paid.paid_at : null,
-      ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
-    }),
+    (name) => {
+      const row = newOrderRow(name, customerId, body, priced, paid, now);
+      if (!paid) return { row };
+      const writes = paidOrderWrites(trx, ctx, merchant, {
+        name,
+        customer_id: customerId,
+        total: priced.total,
+        fulfilment: body.fulfilment,
+        points_earned: paid.points_earned,
+        points_breakdown: priced.points_breakdown,
+      });
+      effects.after = writes.after;
+      if (priced.total === 0) return { row, also: writes };
+      const wallet = walletEntryWrites(ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` }, 'o');
+      return { row, also: { ctes: sql`${wallet}, ${writes.ctes}`, columns: sql`${writes.columns}, (select balance_after from w) as balance_after` } };
+    },
     priced.lines,
     timeline,
     devices,
   );
   const { name } = inserted;
   const orderId = inserted.id;
+  if (payNow && priced.total > 0 && inserted.balance_after === null) await insufficientBalance(trx, customerId, -priced.total);
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
-  if (payNow && priced.total > 0) {
-    await postWalletEntry(trx, ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` });
-  }
-  // what paying does besides the row and its timeline (markOrderPaid's rest): points pending, referral, notices
-  if (payNow) await paidOrderEffects(trx, ctx, merchant, inserted);
+  // what paying does after its writes: the referral, the notices' pushes
+  await effects.after?.(inserted);
   // the answer, from what this transaction wrote (toOrders would read it all back)
   const answerOf = (o: OrderRow) => placedAnswer(o, priced, timeline, now);
   const paidMessage = `Order ${name} is paid and confirmed.`;

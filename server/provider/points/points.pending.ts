@@ -42,20 +42,30 @@ export async function addPending(trx: Database, clock: Clock, p: NewPending): Pr
 
 /** addPending's insert (returning the row's id), for a statement that writes it with others; null when points ≤ 0. */
 export function pendingInsert(trx: Database, clock: Clock, p: NewPending) {
-  if (!Number.isInteger(p.points) || p.points <= 0) return null;
+  const values = pendingValues(clock, p);
+  if (!values) return null;
   return trx
     .insertInto('points_pending')
-    .values({
-      customer_id: p.customerId,
-      points: p.points,
-      reason: p.reason,
-      ref: p.ref,
-      order_id: p.orderId ?? null,
-      available_at: p.availableAt,
-      breakdown: p.breakdown ? JSON.stringify(p.breakdown) : null,
-      created_at: clock.now(),
-    })
+    .values({ ...values, breakdown: values.breakdown ? JSON.stringify(values.breakdown) : null })
     .returning('id');
+}
+
+/**
+ * A pending row's columns (its breakdown as it is, not as JSON text), for a statement that writes it its
+ * own way (rowsFrom); null when points ≤ 0.
+ */
+export function pendingValues(clock: Clock, p: NewPending) {
+  if (!Number.isInteger(p.points) || p.points <= 0) return null;
+  return {
+    customer_id: p.customerId,
+    points: p.points,
+    reason: p.reason,
+    ref: p.ref,
+    order_id: p.orderId ?? null,
+    available_at: p.availableAt,
+    breakdown: p.breakdown ?? null,
+    created_at: clock.now(),
+  };
 }
 
 /** The pending row of a source (`order:<name>`, `counter:<id>`), locked; call after locking its customer. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_PHONE_BLOCK_DIGITS, REFERRAL_SIGNALS, type ReferralSignal } from '#contract/referrals';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../db';
 import type { DB } from '../../db/schema';
 
@@ -44,9 +44,19 @@ export function findReferralOfFriend(db: Database, friendId: number) {
   return referralOfFriendQuery(db, friendId).executeTakeFirst();
 }
 
-/** findReferralOfFriend's query (no row or one), for a statement that reads it with others. */
-export function referralOfFriendQuery(db: Database, friendId: number) {
+function referralOfFriendQuery(db: Database, friendId: number) {
   return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId);
+}
+
+/** What referralOrderPaid reads of a customer's referral as a friend. */
+export type ReferralFacts = Pick<ReferralRow, 'id' | 'status' | 'referrer_id' | 'friend_id'>;
+
+/**
+ * The customer's referral as a friend (ReferralFacts, or null: none) as one JSON value, for a statement
+ * that reads it with others: its columns named, so the statement may be named (server/db/prepared.ts).
+ */
+export function referralOfFriendJson(friendId: number) {
+  return sql<ReferralFacts | null>`(select json_build_object('id', r.id, 'status', r.status, 'referrer_id', r.referrer_id, 'friend_id', r.friend_id) from referrals as r where r.friend_id = ${friendId}::integer)`;
 }
 
 export function lockReferral(trx: Database, id: number) {

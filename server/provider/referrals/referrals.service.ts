@@ -58,6 +58,7 @@ import {
   updateReferral,
   updateReferralIn,
   type ReferralPatch,
+  type ReferralFacts,
   type ReferralRow,
 } from './referrals.repo';
 
@@ -86,13 +87,13 @@ const SAME_CARD = 'same card';
  * The friend's order was paid (in its transaction): `ordered` when it totals at least the owner's
  * `referral_min_order`, or `refused` when the friend paid with a card the referrer used. `known`: the
  * customer's referral row (null: none) when the caller read it already in this transaction
- * (referralOfFriendQuery), else it is read here.
+ * (referralOfFriendJson), else it is read here.
  */
 export async function referralOrderPaid(
   trx: Database,
   ctx: ProviderContext,
   order: { id: number; customer_id: number; total: number },
-  known?: ReferralRow | null,
+  known?: ReferralFacts | null,
 ): Promise<void> {
   const r = known === undefined ? await findReferralOfFriend(trx, order.customer_id) : known;
   if (!r || r.status !== 'signed_up') return;
@@ -107,7 +108,7 @@ export async function referralOrderPaid(
 }
 
 /** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
-export { referralOfFriendQuery, type ReferralRow } from './referrals.repo';
+export { referralOfFriendJson, type ReferralFacts } from './referrals.repo';
 
 /** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order of the minimum counts. */
 export async function referralOrderCancelled(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }): Promise<void> {
