@@ -27,15 +27,19 @@ export class RefreshingCopy<T> {
   /** counts forget(): a read started before the last forget does not become the copy */
   #generation = 0;
 
-  constructor(private readonly o: { freshMs: number; staleMs: number; now?: () => number }) {}
+  readonly #o: { freshMs: number; staleMs: number; now?: () => number };
+
+  constructor(o: { freshMs: number; staleMs: number; now?: () => number }) {
+    this.#o = o;
+  }
 
   /** The copy, or a new one read with `read` (see the class's comment for when). */
   get(read: () => Promise<T>): Promise<Copy<T>> {
-    const now = (this.o.now ?? Date.now)();
+    const now = (this.#o.now ?? Date.now)();
     const copy = this.#copy;
-    if (copy && now - copy.at < this.o.freshMs) return Promise.resolve(copy);
+    if (copy && now - copy.at < this.#o.freshMs) return Promise.resolve(copy);
     const reading = this.#read(read, now);
-    if (copy && now - copy.at < this.o.staleMs) {
+    if (copy && now - copy.at < this.#o.staleMs) {
       // its failure is the next request's to see; the copy still serves this one
       reading.catch(() => undefined);
       return Promise.resolve(copy);
