@@ -1,5 +1,6 @@
 /**
- * The profile area as a customer uses it, in Chromium against `npm start`, on a phone: the profile with its balances and unread count, notifications (a tap marks one read and opens its
+ * The profile area as a customer uses it, in Chromium against `npm start`, on a phone: the profile with
+ * its balances and unread count, notifications (a tap marks one read and opens its
  * page, "Mark all as read" clears the count everywhere), points, changing the e-mail address (the
  * provider's field error, then success), and logging out. On a desktop, once: the profile and its pages
  * under the navigation.

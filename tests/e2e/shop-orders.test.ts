@@ -1,5 +1,6 @@
 /**
- * Shop and orders as a customer does them, in Chromium against `npm start`, on a phone: a delivery order to a new address (coordinates typed on /set-location, then /add-new-address) paid
+ * Shop and orders as a customer does them, in Chromium against `npm start`, on a phone: a delivery order
+ * to a new address (coordinates typed on /set-location, then /add-new-address) paid
  * from the wallet after a sandbox top-up; the order's page following the merchant's status changes as
  * it polls; a pickup order paid through the gateway; a declined payment; history and home. On a desktop,
  * once: the shop to checkout with the navigation above the page and the cart in a dialog in the middle.

@@ -1,35 +1,28 @@
 import { forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { sql } from 'kysely';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify, noticesInsert, type Notice } from '../notifications/notify';
 import { pendingValues, releasePending } from '../points/points.pending';
-import { rowsFrom } from '../../db/rows-from';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
-import {
-  lockReferralOf,
-  referralOfFriendJson,
-  referralOrderCancelled,
-  referralOrderPaid,
-  settleReferral,
-  type ReferralFacts,
-} from '../referrals/referrals.service';
+import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralFacts } from '../referrals/referrals.service';
 import { postWalletEntry } from '../wallet/wallet.ledger';
 import {
   insertOrderEvent,
   insertOrderRefund,
   lockOrderByName,
+  paidOrderWritesSql,
   paidPaymentOf,
   recordOrderTierRise,
   releaseVoucher,
   toOrders,
   updateOrder,
+  writeForOrder,
   type OrderRow,
 } from './orders.repo';
 import { settleRefund } from './refunds';
@@ -201,8 +194,8 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
  */
 export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
   const writes = paidOrderWrites(trx, ctx, merchant, paid);
-  const { rows } = await sql<PaidWritten>`with o as (select ${paid.id}::integer as id), ${writes.ctes} select ${writes.columns}`.execute(trx);
-  await writes.after({ ...rows[0]!, id: paid.id });
+  const written = await writeForOrder<PaidWritten>(trx, paid.id, writes);
+  await writes.after({ ...written, id: paid.id });
 }
 
 /** What paidOrderWrites' columns read, with the order's id (and the wallet's balance after, when a statement moved it). */
@@ -243,8 +236,7 @@ export function paidOrderWrites(
   }
   const notes = noticesInsert(trx, ctx.clock, paid.customer_id, notices);
   return {
-    ctes: sql`${pending ? sql`p as (${rowsFrom('points_pending', [pending], 'o', { order_id: 'id' })}), ` : sql``}n as (${rowsFrom('notifications', notes.values, 'o', {}, 'id')})`,
-    columns: sql`(select json_agg(n.id order by n.id) from n) as notice_ids, ${referralOfFriendJson(paid.customer_id)} as referral`,
+    ...paidOrderWritesSql(paid.customer_id, pending, notes.values),
     async after(written: PaidWritten): Promise<void> {
       await referralOrderPaid(trx, ctx, { id: written.id, customer_id: paid.customer_id, total: paid.total }, written.referral);
       await notes.queue(written.notice_ids);

@@ -1,7 +1,9 @@
 import type { EarnPart } from '#contract/loyalty-earn';
 import { type Insertable, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
-import type { OrderRefundTable, OrderTable } from '../../db/schema';
+import type { DB, OrderRefundTable, OrderTable } from '../../db/schema';
+import { rowsFrom } from '../../db/rows-from';
+import { referralOfFriendJson } from '../referrals/referrals.repo';
 import { locationLabels } from '../locations/locations.repo';
 import { baseBreakdown } from '../loyalty/loyalty.earn';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
@@ -173,6 +175,33 @@ export async function insertOrder<X extends object = object>(
 export interface OrderWrites {
   ctes: RawBuilder<unknown>;
   columns: RawBuilder<unknown>;
+}
+
+/**
+ * A paid order's writes as CTEs of a statement whose CTE `o` has the order's id (none there: nothing
+ * written): the points pending (`p`, when any) and the notices (`n`); the statement answers the notices'
+ * ids and the customer's referral as a friend (lifecycle.ts paidOrderWrites says why).
+ */
+export function paidOrderWritesSql(
+  customerId: number,
+  pending: Partial<Record<keyof DB['points_pending'] & string, unknown>> | null,
+  notices: ReadonlyArray<Partial<Record<keyof DB['notifications'] & string, unknown>>>,
+): OrderWrites {
+  return {
+    ctes: sql`${pending ? sql`p as (${rowsFrom('points_pending', [pending], 'o', { order_id: 'id' })}), ` : sql``}n as (${rowsFrom('notifications', notices, 'o', {}, 'id')})`,
+    columns: sql`(select json_agg(n.id order by n.id) from n) as notice_ids, ${referralOfFriendJson(customerId)} as referral`,
+  };
+}
+
+/** A wallet order's debit (walletEntryWrites' CTEs, the entry in `w`) with its other writes; the statement also answers the balance after. */
+export function withWalletDebit(wallet: RawBuilder<unknown>, writes: OrderWrites): OrderWrites {
+  return { ctes: sql`${wallet}, ${writes.ctes}`, columns: sql`${writes.columns}, (select balance_after from w) as balance_after` };
+}
+
+/** `writes` for an order already in the database (a gateway order paid later): one statement. */
+export async function writeForOrder<T>(trx: Database, orderId: number, writes: OrderWrites): Promise<T> {
+  const { rows } = await sql<T>`with o as (select ${orderId}::integer as id), ${writes.ctes} select ${writes.columns}`.execute(trx);
+  return rows[0]!;
 }
 
 /** The options these order lines chose, as they were when ordered, by line. */

@@ -18,6 +18,7 @@ import {
   orderOf,
   toOrders,
   withOptions,
+  withWalletDebit,
   type NewLine,
   type NewOrder,
   type OrderRow,
@@ -244,7 +245,7 @@ export async function placeOrder(
       effects.after = writes.after;
       if (priced.total === 0) return { row, also: writes };
       const wallet = walletEntryWrites(ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` }, 'o');
-      return { row, also: { ctes: sql`${wallet}, ${writes.ctes}`, columns: sql`${writes.columns}, (select balance_after from w) as balance_after` } };
+      return { row, also: withWalletDebit(wallet, writes) };
     },
     priced.lines,
     timeline,

@@ -108,7 +108,7 @@ export async function referralOrderPaid(
 }
 
 /** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
-export { referralOfFriendJson, type ReferralFacts } from './referrals.repo';
+export { type ReferralFacts } from './referrals.repo';
 
 /** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order of the minimum counts. */
 export async function referralOrderCancelled(trx: Database, ctx: ProviderContext, order: { id: number; customer_id: number }): Promise<void> {
