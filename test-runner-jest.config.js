@@ -2,8 +2,6 @@ import { getJestConfig } from '@storybook/test-runner';
 const base = getJestConfig();
 export default {
   ...base,
-  // each worker keeps its page and the preview loaded in it from one test file to the next (.storybook/test-environment.ts)
-  testEnvironment: '<rootDir>/.storybook/test-environment.ts',
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],
