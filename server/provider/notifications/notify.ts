@@ -53,9 +53,14 @@ export function noticesInsert(trx: Database, clock: Clock, customerId: number, n
   const now = clock.now();
   const rows = notices.map((n) => ({ customerId, type: n.type, title: n.title, body: n.body, link: n.link ?? null, now }));
   return {
-    insert: notificationsInsert(trx, rows),
+    // each built only when asked for: a caller writes the notices one way or the other
+    get insert() {
+      return notificationsInsert(trx, rows);
+    },
     /** the rows' columns, for a statement that writes them its own way (rowsFrom) */
-    values: rows.map(notificationValues),
+    get values() {
+      return rows.map(notificationValues);
+    },
     async queue(ids: number[]): Promise<void> {
       const superseded = notices.filter((n) => n.supersedes && n.link);
       if (superseded.length > 0)

@@ -41,11 +41,7 @@ export function findReferrerByCode(db: Database, code: string) {
 export type ReferralRow = NonNullable<Awaited<ReturnType<typeof findReferralOfFriend>>>;
 
 export function findReferralOfFriend(db: Database, friendId: number) {
-  return referralOfFriendQuery(db, friendId).executeTakeFirst();
-}
-
-function referralOfFriendQuery(db: Database, friendId: number) {
-  return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId);
+  return db.selectFrom('referrals').selectAll().where('friend_id', '=', friendId).executeTakeFirst();
 }
 
 /** What referralOrderPaid reads of a customer's referral as a friend. */

@@ -107,7 +107,7 @@ export async function referralOrderPaid(
   );
 }
 
-/** The query of a customer's referral as a friend, for referralOrderPaid's `known`. */
+/** What referralOrderPaid's `known` holds (the repo's referralOfFriendJson reads it in a caller's statement). */
 export { type ReferralFacts } from './referrals.repo';
 
 /** The order a referral waited for was cancelled (in its transaction, after the order became cancelled): the next paid order of the minimum counts. */
