@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Options, type Request, type Result } from 'autocannon';
@@ -24,7 +24,17 @@ import { csvDownload } from '../server/provider/dashboard/dashboard.routes';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';
-import { fmt, MIXED_READ_CONNECTIONS, measureBundle, readLighthouse, renderReport, type DashboardBench, type Figure, type Pgbench } from './lib/report';
+import {
+  BEFORE_FIGURES,
+  fmt,
+  MIXED_READ_CONNECTIONS,
+  measureBundle,
+  readLighthouse,
+  renderReport,
+  type DashboardBench,
+  type Figure,
+  type Pgbench,
+} from './lib/report';
 import { orderStatementTimes, type StatementTimes } from './lib/statement-time';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,6 +55,8 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .filter(Boolean);
 const want = (id: string) => ONLY.length === 0 || ONLY.includes(id);
 const REPORT = join(ROOT, 'bench', 'REPORT.md');
+/** BENCH_BEFORE=<git ref>: BEFORE_FIGURES measured on that ref's code too, each just before the current code's (checkoutBefore) */
+const BEFORE_REF = process.env.BENCH_BEFORE?.trim() ?? '';
 const TMP = join(ROOT, 'bench', '.tmp');
 
 // ---------------------------------------------------------------------------------------------
@@ -69,23 +81,75 @@ interface Child<T> {
   stop(): Promise<unknown>;
 }
 
-/** The server built from the current sources (scripts/build-server.ts), once per bench run. */
-let built: Promise<string> | undefined;
-function builtServer(): Promise<string> {
-  built ??= (async () => {
-    const outDir = join(TMP, 'dist-server');
-    await buildServer({ outDir });
+/**
+ * The code a figure measures: the current sources, or (BENCH_BEFORE=<git ref>) the sources that ref
+ * names, checked out in a git worktree of their own beside this one and measured in the same run, each
+ * figure of the pair one after the other, so the report shows the before and the after side by side.
+ */
+interface Code {
+  /** the checkout's root: its bench servers and its server build come from there */
+  root: string;
+  /** where its server is built */
+  tmp: string;
+  /** '' for the current code; else the prefix of its servers' log files */
+  label: string;
+  /** the server built from its sources (scripts/build-server.ts), once per bench run */
+  built?: Promise<string>;
+}
+const CURRENT: Code = { root: ROOT, tmp: TMP, label: '' };
+
+const git = (args: string[]) => {
+  const r = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+  return r.stdout.trim();
+};
+
+/**
+ * BENCH_BEFORE's code: the ref's commit in a detached git worktree under the system's temporary folder
+ * (never inside this tree, where lint and the tests would find it), on this checkout's node_modules (a
+ * link: an older commit needs no package this one lacks, or its servers fail to start and say so).
+ */
+function checkoutBefore(ref: string): Code & { commit: string; remove(): void } {
+  const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const root = join(tmpdir(), `bench-before-${commit.slice(0, 12)}`);
+  rmSync(root, { recursive: true, force: true });
+  git(['worktree', 'prune']);
+  git(['worktree', 'add', '--detach', '--force', root, commit]);
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  return {
+    root,
+    tmp: join(root, 'bench', '.tmp'),
+    label: 'before-',
+    commit,
+    remove: () => git(['worktree', 'remove', '--force', root]),
+  };
+}
+
+function builtServer(code: Code): Promise<string> {
+  code.built ??= (async () => {
+    const outDir = join(code.tmp, 'dist-server');
+    // the ref's own build script, which knows its own entries
+    const build: typeof buildServer =
+      code === CURRENT ? buildServer : ((await import(join(code.root, 'scripts', 'build-server.ts'))) as { buildServer: typeof buildServer }).buildServer;
+    await build({ outDir });
     return join(outDir, 'index.js');
   })();
-  return built;
+  return code.built;
 }
 
 /** A bench server (bench/servers/*), ready when it sends what the bench needs over IPC. */
-async function startChild<T>(script: string, env: Record<string, string>, label: string): Promise<Child<T>> {
+async function startChild<T>(script: string, env: Record<string, string>, label: string, code: Code = CURRENT): Promise<Child<T>> {
   mkdirSync(TMP, { recursive: true });
   // the server's log lines go to a file, as they would in production: a pipe nobody reads would stall it
-  const log = join(TMP, `${label}.log`);
-  const s = await startServer<T>({ name: label, args: ['--import', 'tsx', join(ROOT, script)], env, ready: 'message', logFile: log, timeoutMs: 180_000 });
+  const log = join(TMP, `${code.label}${label}.log`);
+  const s = await startServer<T>({
+    name: `${code.label}${label}`,
+    args: ['--import', 'tsx', join(code.root, script)],
+    env,
+    ready: 'message',
+    logFile: log,
+    timeoutMs: 180_000,
+  });
   return { proc: s.proc, info: s.message, log, stop: s.stop };
 }
 
@@ -94,18 +158,18 @@ async function startChild<T>(script: string, env: Record<string, string>, label:
  * the GLIBC_TUNABLES npm start sets, built from the current sources first), in external mode
  * (PROVIDER_API_BASE and PROVIDER_SECRET pointing at the provider process), ready when /healthz answers 200.
  */
-async function startGateway(provider: StackInfo, label: string, extra: Record<string, string> = {}): Promise<Child<{ url: string }>> {
+async function startGateway(provider: StackInfo, label: string, extra: Record<string, string> = {}, code: Code = CURRENT): Promise<Child<{ url: string }>> {
   mkdirSync(TMP, { recursive: true });
   const port = await freePort();
-  const log = join(TMP, `${label}.log`);
+  const log = join(TMP, `${code.label}${label}.log`);
   const url = `http://127.0.0.1:${port}/`;
   const s = await startServer({
-    name: label,
+    name: `${code.label}${label}`,
     // with BENCH_PROFILE, the gateway writes its V8 CPU profile (start-up included) there when it stops
     args: [
       '--enable-source-maps',
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_PROFILE)}`] : []),
-      await builtServer(),
+      await builtServer(code),
     ],
     env: {
       PORT: String(port),
@@ -249,11 +313,52 @@ const cookieOf = (c: { token: string }) => `sid=${c.token}`;
 interface Product {
   provider: Child<StackInfo>;
   gateway: Child<{ url: string }>;
+  code: Code;
 }
+
+/** Figures measured on BENCH_BEFORE's code, each just before the same figure on the current code. */
+const beforeFigures: Figure[] = [];
 
 const both = (p: Product) => ({ procs: [p.gateway.proc, p.provider.proc], control: p.provider.proc });
 
-async function readFigures(p: Product): Promise<Figure[]> {
+// b through a bare node:http relay: the floor of forwarding in Node on these cores (bench/servers/relay.ts)
+async function relayFigure(p: Product): Promise<Figure> {
+  const info = p.provider.info;
+  const target = new URL(info.provider);
+  const relay = await startChild<{ url: string }>('bench/servers/relay.ts', { BENCH_RELAY_TARGET: target.origin }, 'relay');
+  const sign = providerSigner(info, 'settings/main-setting');
+  try {
+    return await measure(
+      { procs: [relay.proc, p.provider.proc], control: p.provider.proc },
+      'b-relay',
+      'b through a bare `node:http` relay (no Express, signing, checks, log or cache): the floor of forwarding in Node',
+      {
+        url: new URL(`${target.pathname.replace(/^\/+/, '')}settings/main-setting`, relay.info.url).toString(),
+        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
+      },
+    );
+  } finally {
+    await relay.stop();
+  }
+}
+
+// the product's gateway with its cache off: every call signed and forwarded, the cost of the proxy itself
+async function forwardFigure(p: Product): Promise<Figure> {
+  const forward = await startGateway(p.provider.info, 'gateway-forward', { API_CACHE_ENTRIES: '0' }, p.code);
+  try {
+    return await measure(
+      { procs: [forward.proc, p.provider.proc], control: p.provider.proc },
+      'c-forward',
+      '`/api/settings/main-setting` through a gateway with `API_CACHE_ENTRIES=0`: every call forwarded',
+      { url: `${forward.info.url}api/settings/main-setting` },
+    );
+  } finally {
+    await forward.stop();
+  }
+}
+
+/** The reads' figures on the product `p`; b-relay's and c-forward's also on `before`'s code, first, when it is measured. */
+async function readFigures(p: Product, before: Product | null): Promise<Figure[]> {
   const info = p.provider.info;
   const gateway = p.gateway.info.url;
   const figures: Figure[] = [];
@@ -268,44 +373,13 @@ async function readFigures(p: Product): Promise<Figure[]> {
     );
   }
   if (want('b-relay')) {
-    // b through a bare node:http relay: the floor of forwarding in Node on these cores (bench/servers/relay.ts)
-    const target = new URL(info.provider);
-    const relay = await startChild<{ url: string }>('bench/servers/relay.ts', { BENCH_RELAY_TARGET: target.origin }, 'relay');
-    const sign = providerSigner(info, 'settings/main-setting');
-    try {
-      figures.push(
-        await measure(
-          { procs: [relay.proc, p.provider.proc], control: p.provider.proc },
-          'b-relay',
-          'b through a bare `node:http` relay (no Express, signing, checks, log or cache): the floor of forwarding in Node',
-          {
-            url: new URL(`${target.pathname.replace(/^\/+/, '')}settings/main-setting`, relay.info.url).toString(),
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sign() } }) }],
-          },
-        ),
-      );
-    } finally {
-      await relay.stop();
-    }
+    if (before) beforeFigures.push(await relayFigure(before));
+    figures.push(await relayFigure(p));
   }
   if (want('c')) figures.push(await measure(both(p), 'c', '`/api/settings/main-setting` through the gateway', { url: `${gateway}api/settings/main-setting` }));
   if (want('c-forward')) {
-    // the same gateway with its cache off: every call signed and forwarded, the cost of the proxy itself
-    const forward = await startGateway(info, 'gateway-forward', { API_CACHE_ENTRIES: '0' });
-    try {
-      figures.push(
-        await measure(
-          { procs: [forward.proc, p.provider.proc], control: p.provider.proc },
-          'c-forward',
-          '`/api/settings/main-setting` through a gateway with `API_CACHE_ENTRIES=0`: every call forwarded',
-          {
-            url: `${forward.info.url}api/settings/main-setting`,
-          },
-        ),
-      );
-    } finally {
-      await forward.stop();
-    }
+    if (before) beforeFigures.push(await forwardFigure(before));
+    figures.push(await forwardFigure(p));
   }
   if (want('d')) {
     // the catalogue is public, but the app calls it signed in: give each connection its customer's cookie
@@ -606,14 +680,14 @@ async function main(): Promise<void> {
     }
   }
 
-  async function withProduct(label: string, extra: Record<string, string>, fn: (p: Product) => Promise<void>): Promise<void> {
-    const dataDir = mkdtempSync(join(tmpdir(), `bench-${label}-`));
+  async function withProduct(label: string, extra: Record<string, string>, fn: (p: Product) => Promise<void>, code: Code = CURRENT): Promise<void> {
+    const dataDir = mkdtempSync(join(tmpdir(), `bench-${code.label}${label}-`));
     try {
-      const provider = await startChild<StackInfo>('bench/servers/provider.ts', providerEnv(dataDir, extra), `provider-${label}`);
+      const provider = await startChild<StackInfo>('bench/servers/provider.ts', providerEnv(dataDir, extra), `provider-${label}`, code);
       try {
-        const gateway = await startGateway(provider.info, `gateway-${label}`);
+        const gateway = await startGateway(provider.info, `gateway-${label}`, {}, code);
         try {
-          await fn({ provider, gateway });
+          await fn({ provider, gateway, code });
         } finally {
           await gateway.stop();
         }
@@ -625,64 +699,97 @@ async function main(): Promise<void> {
     }
   }
 
-  if (['b', 'b-relay', 'c', 'c-forward', 'd', 'e-pglite', 'e-pglite-reads'].some(want)) {
-    await withProduct('pglite', {}, async (p) => {
-      figures.push(...(await readFigures(p)));
-      if (want('e-pglite')) figures.push(await orderFigure(p, 'e-pglite', 'PGlite'));
-      if (want('e-pglite-reads')) figures.push(await mixedFigure(p, 'e-pglite-reads', 'PGlite'));
-    });
+  /** The product on the current code and, with BENCH_BEFORE, on that code too (`extra` for each: its own database). */
+  async function withProducts(
+    label: string,
+    extra: (code: Code) => Record<string, string>,
+    fn: (p: Product, before: Product | null) => Promise<void>,
+  ): Promise<void> {
+    await withProduct(label, extra(CURRENT), async (p) => (before ? withProduct(label, extra(before), (b) => fn(p, b), before) : fn(p, null)));
   }
 
-  if (want('c-embedded')) {
-    // the default `npm start`: gateway and provider in one process, the gateway calling it over loopback
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
-    const stack = await startChild<StackInfo>(
-      'bench/servers/provider.ts',
-      providerEnv(dataDir, { BENCH_EMBEDDED_GATEWAY: '1', BENCH_CUSTOMERS: '1' }),
-      'embedded',
-    );
-    try {
-      figures.push(
-        await measure(
-          { procs: [stack.proc], control: stack.proc },
-          'c-embedded',
-          '`/api/settings/main-setting`, gateway and embedded provider in one process (`npm start` default)',
-          {
-            url: `${stack.info.gateway}api/settings/main-setting`,
-          },
-        ),
-      );
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-
+  const before = BEFORE_REF ? checkoutBefore(BEFORE_REF) : null;
+  if (before)
+    console.log(`Before: ${BEFORE_REF} (${before.commit.slice(0, 12)}), checked out in ${before.root}; ${BEFORE_FIGURES.join(', ')} measured on it too`);
   let pgbench: Pgbench | undefined;
-  if (want('e-postgres')) {
-    const db = await freshPostgres();
-    if ('skip' in db) {
-      skipped.push(`e-postgres: ${db.skip}`);
-      console.log(`Skipping the PostgreSQL order run: ${db.skip}`);
-    } else {
+  try {
+    if (['b', 'b-relay', 'c', 'c-forward', 'd', 'e-pglite', 'e-pglite-reads'].some(want)) {
+      await withProducts(
+        'pglite',
+        () => ({}),
+        async (p, bp) => {
+          figures.push(...(await readFigures(p, bp)));
+          if (want('e-pglite')) {
+            if (bp) beforeFigures.push(await orderFigure(bp, 'e-pglite', 'PGlite'));
+            figures.push(await orderFigure(p, 'e-pglite', 'PGlite'));
+          }
+          if (want('e-pglite-reads')) {
+            if (bp) beforeFigures.push(await mixedFigure(bp, 'e-pglite-reads', 'PGlite'));
+            figures.push(await mixedFigure(p, 'e-pglite-reads', 'PGlite'));
+          }
+        },
+      );
+    }
+    if (want('c-embedded')) {
+      // the default `npm start`: gateway and provider in one process, the gateway calling it over loopback
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
+      const stack = await startChild<StackInfo>(
+        'bench/servers/provider.ts',
+        providerEnv(dataDir, { BENCH_EMBEDDED_GATEWAY: '1', BENCH_CUSTOMERS: '1' }),
+        'embedded',
+      );
       try {
-        await withProduct('postgres', { DATABASE_URL: db.url }, async (p) => {
-          figures.push(await orderFigure(p, 'e-postgres', 'PostgreSQL'));
-        });
+        figures.push(
+          await measure(
+            { procs: [stack.proc], control: stack.proc },
+            'c-embedded',
+            '`/api/settings/main-setting`, gateway and embedded provider in one process (`npm start` default)',
+            {
+              url: `${stack.info.gateway}api/settings/main-setting`,
+            },
+          ),
+        );
       } finally {
-        await db.drop();
-      }
-      // the same PostgreSQL's own rate, in the same session (the order run's servers stopped)
-      const tpcb = await pgbenchFigure(async (url) => {
-        if (want('e-floor')) figures.push(await floorFigure(url));
-      });
-      if ('skip' in tpcb) {
-        skipped.push(`pgbench: ${tpcb.skip}`);
-        console.log(`Skipping pgbench: ${tpcb.skip}`);
-      } else {
-        pgbench = tpcb;
+        await stack.stop();
+        rmSync(dataDir, { recursive: true, force: true });
       }
     }
+
+    if (want('e-postgres')) {
+      // a fresh database for each code measured
+      const dbs = await Promise.all((before ? [CURRENT, before] : [CURRENT]).map(() => freshPostgres()));
+      const skip = dbs.find((d) => 'skip' in d);
+      if (skip && 'skip' in skip) {
+        skipped.push(`e-postgres: ${skip.skip}`);
+        console.log(`Skipping the PostgreSQL order run: ${skip.skip}`);
+      } else {
+        const urls = dbs as Array<{ url: string; drop(): Promise<void> }>;
+        try {
+          await withProducts(
+            'postgres',
+            (code) => ({ DATABASE_URL: urls[code === CURRENT ? 0 : 1]!.url }),
+            async (p, bp) => {
+              if (bp) beforeFigures.push(await orderFigure(bp, 'e-postgres', 'PostgreSQL'));
+              figures.push(await orderFigure(p, 'e-postgres', 'PostgreSQL'));
+            },
+          );
+        } finally {
+          for (const d of urls) await d.drop();
+        }
+        // the same PostgreSQL's own rate, in the same session (the order run's servers stopped)
+        const tpcb = await pgbenchFigure(async (url) => {
+          if (want('e-floor')) figures.push(await floorFigure(url));
+        });
+        if ('skip' in tpcb) {
+          skipped.push(`pgbench: ${tpcb.skip}`);
+          console.log(`Skipping pgbench: ${tpcb.skip}`);
+        } else {
+          pgbench = tpcb;
+        }
+      }
+    }
+  } finally {
+    before?.remove();
   }
 
   let dashboard: DashboardBench | undefined;
@@ -701,6 +808,7 @@ async function main(): Promise<void> {
   }
 
   const text = renderReport({
+    before: before ? { ref: BEFORE_REF, commit: before.commit, figures: beforeFigures } : undefined,
     dashboard,
     pgbench,
     figures,

@@ -50,6 +50,10 @@ export const MIXED_READ_CONNECTIONS = 10;
 /** What the bench judges against; the template states them from here too. */
 export const TARGETS = {
   cOverB: 0.75,
+  /** what the gateway as shipped keeps of a bare relay (c-forward/b-relay) */
+  forwardOverRelay: 0.8,
+  /** an order against pgbench's transaction sent the same way (e-postgres/e-floor) */
+  ordersOverFloor: 0.22,
   cOverA: 0.5,
   forwardOverB: 0.7,
   readP99Ms: 50,
@@ -91,8 +95,13 @@ export interface DashboardBench {
   export: { ms: number; rows: number; bytes: number; days: number };
 }
 
+/** The figures BENCH_BEFORE measures on the older code too (the others do not depend on the product's code). */
+export const BEFORE_FIGURES = ['b-relay', 'c-forward', 'e-pglite', 'e-pglite-reads', 'e-postgres'] as const;
+
 export interface ReportInput {
   figures: Figure[];
+  /** BENCH_BEFORE: the ref, its commit and BEFORE_FIGURES measured on its code in the same run */
+  before?: { ref: string; commit: string; figures: Figure[] };
   skipped: string[];
   settings: Settings;
   startLoad: number[];
@@ -202,6 +211,12 @@ export function reportValues(input: ReportInput): Values {
       `| a call the gateway must forward keeps ≥ ${pct(TARGETS.forwardOverB)} of the direct provider's throughput (c-forward/b) | ${pct(forward.rps / b.rps)}${floorNote} | ${mark(forward.rps / b.rps >= TARGETS.forwardOverB)} |`,
     );
   }
+  if (relay && forward) {
+    const r = forward.rps / relay.rps;
+    targets.push(
+      `| the gateway as shipped keeps ≥ ${pct(TARGETS.forwardOverRelay)} of a bare relay (c-forward/b-relay) | ${pct(r)} | ${mark(r >= TARGETS.forwardOverRelay)} |`,
+    );
+  }
   for (const r of figures.filter((f) => ['b', 'c', 'c-forward', 'd'].includes(f.id))) {
     targets.push(
       `| read ${r.id} p99 < ${TARGETS.readP99Ms} ms at ${r.connections} connections | ${fmt(r.p99, 1)} ms | ${mark(r.p99 < TARGETS.readP99Ms && r.errors === 0 && r.non2xx === 0)} |`,
@@ -239,6 +254,13 @@ export function reportValues(input: ReportInput): Values {
     );
   } else {
     targets.push(`| ${pgbenchTarget} | not measured (see skipped) | – |`);
+  }
+
+  if (pgOrders && floor) {
+    const r = pgOrders.rps / floor.rps;
+    targets.push(
+      `| wallet orders ≥ ${pct(TARGETS.ordersOverFloor)} of pgbench's transaction sent the same way from Node (e-postgres/e-floor) | ${pct(r)} | ${mark(r >= TARGETS.ordersOverFloor)} |`,
+    );
   }
 
   const lh = input.lighthouse;
@@ -314,6 +336,10 @@ export function reportValues(input: ReportInput): Values {
 
     targetRows: targets.join('\n'),
 
+    beforeRef: input.before?.ref,
+    beforeCommit: input.before?.commit.slice(0, 12),
+    beforeRows: input.before ? beforeAfterRows(input.before.figures, figures, tpcb).join('\n') : undefined,
+
     dashboard: input.dashboard !== undefined,
     dashboardBudget: TARGETS.dashboardP95Ms,
     dashboardSeed: input.dashboard
@@ -358,6 +384,54 @@ export function reportValues(input: ReportInput): Values {
         ].join('\n')
       : undefined,
   };
+}
+
+/**
+ * The before-and-after table's rows (BENCH_BEFORE): each figure issue 48 names, on the older code and on
+ * the current one, from the same run. e-floor and pgbench do not depend on the product's code: one run of
+ * each is the floor for both.
+ */
+function beforeAfterRows(before: Figure[], after: Figure[], tpcb: Pgbench | undefined): string[] {
+  const floor = after.find((f) => f.id === 'e-floor');
+  const cell = (figures: Figure[], show: (by: (id: string) => Figure | undefined) => string | undefined) =>
+    show((id) => figures.find((f) => f.id === id)) ?? '–';
+  const rows: Array<[string, (by: (id: string) => Figure | undefined) => string | undefined, string]> = [
+    [
+      'c-forward/b-relay: what the gateway keeps of a bare relay',
+      (by) => (by('c-forward') && by('b-relay') ? pct(by('c-forward')!.rps / by('b-relay')!.rps) : undefined),
+      `≥ ${pct(TARGETS.forwardOverRelay)}`,
+    ],
+    [
+      'c-forward: requests/s · server CPU µs per request',
+      (by) => (by('c-forward') ? `${fmt(by('c-forward')!.rps)} · ${fmt(by('c-forward')!.cpuUs)}` : undefined),
+      '',
+    ],
+    [
+      'e-pglite: orders/s · p99 ms · errors / non-2xx',
+      (by) =>
+        by('e-pglite') ? `${fmt(by('e-pglite')!.rps)} · ${fmt(by('e-pglite')!.p99)} · ${by('e-pglite')!.errors} / ${by('e-pglite')!.non2xx}` : undefined,
+      `p99 < ${fmt(TARGETS.pgliteOrdersP99Ms)} ms, no error`,
+    ],
+    [
+      'e-pglite-reads: reads p99 ms · errors / non-2xx, while orders run',
+      (by) => {
+        const m = by('e-pglite-reads');
+        return m ? `${fmt(m.p99, 1)} · ${m.errors} / ${m.non2xx}` : undefined;
+      },
+      `p99 < ${TARGETS.readP99Ms} ms, no error`,
+    ],
+    [
+      'e-postgres: orders/s · statements per order · server CPU µs per order',
+      (by) => {
+        const o = by('e-postgres');
+        return o ? `${fmt(o.rps)} · ${o.statementsPerOrder === undefined ? '–' : fmt(o.statementsPerOrder, 1)} · ${fmt(o.cpuUs)}` : undefined;
+      },
+      '',
+    ],
+    ['e-postgres/e-floor', (by) => (by('e-postgres') && floor ? pct(by('e-postgres')!.rps / floor.rps) : undefined), `≥ ${pct(TARGETS.ordersOverFloor)}`],
+    ['e-postgres/pgbench', (by) => (by('e-postgres') && tpcb ? pct(by('e-postgres')!.rps / tpcb.tps) : undefined), `≥ ${pct(TARGETS.ordersOverPgbench)}`],
+  ];
+  return rows.map(([what, show, target]) => `| ${what} | ${cell(before, show)} | ${cell(after, show)} | ${target} |`);
 }
 
 /** bench/REPORT.md's text for a run. */

@@ -120,6 +120,41 @@ describe('the bench report', () => {
     expect(md).not.toMatch(/\{\{|\}\}/);
   });
 
+  it("sets BENCH_BEFORE's figures beside the current code's, with issue 48's targets, when an older commit was measured", () => {
+    const pgbench = { tps: 2_000, runs: [2_000], scale: 10, clients: 50, threads: 2, duration: 5 };
+    const after = [
+      figure('b-relay', 3_500, 400),
+      figure('c-forward', 2_450, 620),
+      figure('e-pglite', 34, 33_000, { p99: 2_636, errors: 0 }),
+      figure('e-pglite-reads', 1_700, 700, { p99: 9 }),
+      figure('e-postgres', 164, 5_600, { statementsPerOrder: 10 }),
+      figure('e-floor', 1_640, 580),
+    ];
+    const before = [
+      figure('b-relay', 3_600, 390),
+      figure('c-forward', 3_000, 560),
+      figure('e-pglite', 12, 60_000, { p99: 9_899, errors: 110 }),
+      figure('e-pglite-reads', 0, 0, { p99: 10_000, errors: 30 }),
+      figure('e-postgres', 150, 6_400, { statementsPerOrder: 12.2 }),
+    ];
+    const md = renderReport(input(after, { pgbench, before: { ref: 'v1', commit: '9474f1a0123456789', figures: before } }));
+    expect(headings(md)).toContain('## Before and after, in one run');
+    expect(md).toContain('`BENCH_BEFORE=v1` (commit 9474f1a01234)');
+    expect(md).toContain('| c-forward/b-relay: what the gateway keeps of a bare relay | 83 % | 70 % | ≥ 80 % |');
+    expect(md).toContain('| e-pglite: orders/s · p99 ms · errors / non-2xx | 12 · 9,899 · 110 / 0 | 34 · 2,636 · 0 / 0 | p99 < 1,000 ms, no error |');
+    expect(md).toContain('| e-pglite-reads: reads p99 ms · errors / non-2xx, while orders run | 10,000.0 · 30 / 0 | 9.0 · 0 / 0 |');
+    expect(md).toContain('| e-postgres: orders/s · statements per order · server CPU µs per order | 150 · 12.2 · 6,400 | 164 · 10.0 · 5,600 |  |');
+    // one e-floor and one pgbench run, the floor of both columns
+    expect(md).toContain('| e-postgres/e-floor | 9 % | 10 % | ≥ 22 % |');
+    expect(md).toContain('| e-postgres/pgbench | 8 % | 8 % | ≥ 25 % |');
+    // and the current code's figures are judged against the same targets
+    expect(md).toContain('| the gateway as shipped keeps ≥ 80 % of a bare relay (c-forward/b-relay) | 70 % | ❌ |');
+    expect(md).toContain('(e-postgres/e-floor) | 10 % | ❌ |');
+    expect(md).not.toMatch(/\{\{|\}\}/);
+    // without BENCH_BEFORE, no such section
+    expect(headings(renderReport(input(after, { pgbench })))).not.toContain('## Before and after, in one run');
+  });
+
   it('shows the dashboard at volume against its budget when it was measured', () => {
     const dashboard = {
       seedSeconds: 27.04,
