@@ -1,6 +1,7 @@
 import { errorEnvelope, type Envelope } from '#contract';
 import { type Expression, sql } from 'kysely';
 import type { Database } from '../../db';
+import { keptStatement } from '../../db/kept';
 import { sha256Hex } from '../../lib/signature';
 import type { Clock } from '../../lib/clock';
 import { AppError } from './errors';
@@ -67,6 +68,23 @@ export class OnceKey {
   }
 }
 
+/** The key claimed, in progress: its row, or none when it is taken (one statement per call, kept: keptStatement). */
+const claim = keptStatement((v: { customer_id: number; scope: string; key: string; request_hash: string; now: Date }, db) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      customer_id: v.customer_id,
+      scope: v.scope,
+      key: v.key,
+      request_hash: v.request_hash,
+      state: 'in_progress',
+      created_at: v.now,
+      updated_at: v.now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('key'),
+);
+
 /**
  * Runs `effect` at most once per (customer, scope, key). The key is claimed inside the effect's own
  * transaction, which also marks it done with its answer: "key taken", "effect happened" and "answer
@@ -91,12 +109,8 @@ export async function idempotent<T>(
     return await db.transaction().execute(async (trx) => {
       const now = clock.now();
       // a key another transaction holds uncommitted: this insert waits for it to commit or roll back
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({ ...row, state: 'in_progress', created_at: now, updated_at: now })
-        .onConflict((oc) => oc.doNothing())
-        .returning('key')
-        .executeTakeFirst()
+      const claimed = await claim(trx, { ...row, now })
+        .then(({ rows }) => rows[0])
         .catch((err: unknown) => {
           if ((err as { code?: string }).code === LOCK_NOT_AVAILABLE) throw inProgress();
           throw err;

@@ -1,4 +1,6 @@
 import type { Request, RequestHandler } from 'express';
+import type { Database } from '../../db';
+import { keptStatement } from '../../db/kept';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { sessionExpired } from './errors';
@@ -27,19 +29,24 @@ export async function sessionOf(ctx: ProviderContext, req: Request): Promise<Ses
   if (!token) return null;
   const kept = known.get(req);
   if (kept?.token === token) return kept.session;
-  const session = await sessionQuery(ctx, token).executeTakeFirst();
-  return session ?? null;
+  const { rows } = await readSession(ctx.db, { tokenHash: sha256Hex(token), now: ctx.clock.now() });
+  return rows[0] ?? null;
 }
 
-/** sessionOf's query for a token (no row or one), for a statement that reads it with others (signature-check.ts, with the call's nonce). */
-export function sessionQuery(ctx: ProviderContext, token: string) {
-  return ctx.db
+/**
+ * sessionOf's query for a token's hash (no row or one) at `now`, for a statement that reads it with others
+ * too (signature-check.ts, with the call's nonce): values, so that it can be kept (keptStatement).
+ */
+export function sessionQuery(db: Database, v: { tokenHash: string; now: Date }) {
+  return db
     .selectFrom('sessions')
     .select(['id', 'customer_id'])
-    .where('token_hash', '=', sha256Hex(token))
+    .where('token_hash', '=', v.tokenHash)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', ctx.clock.now());
+    .where('expires_at', '>', v.now);
 }
+
+const readSession = keptStatement((v: { tokenHash: string; now: Date }, db) => sessionQuery(db, v));
 
 /** What sessionQuery read for this request's token, so sessionOf answers it without reading it again. */
 export function keepSession(req: Request, token: string, session: Session | null): void {

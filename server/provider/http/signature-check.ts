@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { sql } from 'kysely';
 import type { Database } from '../../db';
+import { keptStatement } from '../../db/kept';
 import { SECOND } from '../../lib/clock';
 import {
   bodySha256,
@@ -10,6 +11,7 @@ import {
   CALL_WINDOW_SECONDS,
   callKey,
   digestsEqual,
+  sha256Hex,
   signCall,
   signGatewayCall,
 } from '../../lib/signature';
@@ -119,33 +121,39 @@ export function callSignatureCheck(ctx: ProviderContext): RequestHandler {
   };
 }
 
+/** The call's nonce written unless seen before (on any instance): `fresh` true the first time, false ever after. */
+const nonceInsert = (db: Database, v: { nonce: string; now: Date }) =>
+  db
+    .insertInto('call_nonces')
+    .values({ nonce: v.nonce, seen_at: v.now })
+    .onConflict((oc) => oc.column('nonce').doNothing())
+    .returning('nonce');
+
+const nonceRemembered = keptStatement(
+  (v: { nonce: string; now: Date }, db) => sql<{ fresh: boolean }>`with n as (${nonceInsert(db, v)}) select exists (select 1 from n) as fresh`,
+);
+
 /** True the first time a nonce is seen, on any instance; false ever after. */
 async function rememberNonce(db: Database, nonce: string, now: Date): Promise<boolean> {
-  const row = await db
-    .insertInto('call_nonces')
-    .values({ nonce, seen_at: now })
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .returning('nonce')
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await nonceRemembered(db, { nonce, now });
+  return rows[0]!.fresh;
 }
 
 /** rememberNonce, and the session the call's token names (sessionOf's), in one statement. */
+const nonceWithSession = keptStatement(
+  (v: { nonce: string; now: Date; tokenHash: string }, db) => sql<{ fresh: boolean; id: number | null; customer_id: number | null }>`
+    with n as (${nonceInsert(db, v)})
+    select exists (select 1 from n) as fresh, s.id, s.customer_id
+    from (select 1) as one left join (${sessionQuery(db, v)}) as s on true`,
+);
+
 async function rememberNonceWithSession(
   ctx: ProviderContext,
   nonce: string,
   now: Date,
   token: string,
 ): Promise<{ fresh: boolean; session: { id: number; customer_id: number } | null }> {
-  const insert = ctx.db
-    .insertInto('call_nonces')
-    .values({ nonce, seen_at: now })
-    .onConflict((oc) => oc.column('nonce').doNothing())
-    .returning('nonce');
-  const { rows } = await sql<{ fresh: boolean; id: number | null; customer_id: number | null }>`
-    with n as (${insert})
-    select exists (select 1 from n) as fresh, s.id, s.customer_id
-    from (select 1) as one left join (${sessionQuery(ctx, token)}) as s on true`.execute(ctx.db);
+  const { rows } = await nonceWithSession(ctx.db, { nonce, now, tokenHash: sha256Hex(token) });
   const row = rows[0]!;
   return { fresh: row.fresh, session: row.id === null || row.customer_id === null ? null : { id: row.id, customer_id: row.customer_id } };
 }

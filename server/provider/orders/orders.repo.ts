@@ -2,10 +2,13 @@ import type { EarnPart } from '#contract/loyalty-earn';
 import { type Insertable, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { DB, OrderRefundTable, OrderTable } from '../../db/schema';
+import { keptStatement } from '../../db/kept';
 import { rowsFrom } from '../../db/rows-from';
 import { referralOfFriendJson } from '../referrals/referrals.repo';
-import { locationLabels } from '../locations/locations.repo';
-import { baseBreakdown } from '../loyalty/loyalty.earn';
+import { locationLabels, unavailableAt } from '../locations/locations.repo';
+import { baseBreakdown, saleRulesQuery } from '../loyalty/loyalty.earn';
+import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
+import { earnTierQuery } from '../tiers/tiers.repo';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
@@ -558,3 +561,19 @@ export async function cancelVoucherWithOrder(trx: Database, voucher: { id: numbe
     .execute();
   await trx.updateTable('vouchers').set({ status: 'cancelled', cancelled_at: now, cancelled_with_order: orderId }).where('id', '=', voucher.id).execute();
 }
+
+/**
+ * What pricing reads once the order's location is held, in one statement kept once built (keptStatement):
+ * the products the location does not sell (locations.repo unavailableAt), the customer's tier for earning
+ * (tiers.repo earnTierQuery) and the active earning rules (loyalty saleRulesQuery), each as its own query
+ * reads it; a row per rule, or one with no rule.
+ */
+export const pricingFactsRows = keptStatement(
+  (v: { locationId: number; customerId: number }, db) =>
+    sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
+    select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(v.locationId)} as not_sold
+    from (select 1) as one
+    left join lateral (${earnTierQuery(v.customerId)}) as t on true
+    left join (${saleRulesQuery(db)}) as r on true
+    order by r.id`,
+);

@@ -6,10 +6,9 @@ import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
 import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
-import { holdLocation, unavailableAt, type LocationRow } from '../locations/locations.repo';
-import { pointsFor, saleEarning, saleRulesQuery, type SaleEarning } from '../loyalty/loyalty.earn';
-import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
-import { earnTierQuery } from '../tiers/tiers.service';
+import { holdLocation, type LocationRow } from '../locations/locations.repo';
+import { pointsFor, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
+import type { RuleRow } from '../loyalty/loyalty.repo';
 import {
   areaTerms,
   askedSlot,
@@ -21,7 +20,7 @@ import {
   shopLocationsHolding,
   type Locations,
 } from '../locations/ordering';
-import { findCustomerVoucher, lockCustomerVoucher, type OrderAddress } from './orders.repo';
+import { findCustomerVoucher, lockCustomerVoucher, pricingFactsRows, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout, type FreeItem } from './reward-lines';
 
@@ -221,12 +220,7 @@ async function pricingFacts(
   locationId: number,
   customerId: number,
 ): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
-  const { rows } = await sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
-    select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(locationId)} as not_sold
-    from (select 1) as one
-    left join lateral (${earnTierQuery(customerId)}) as t on true
-    left join (${saleRulesQuery(db)}) as r on true
-    order by r.id`.execute(db);
+  const { rows } = await pricingFactsRows(db, { locationId, customerId });
   const first = rows[0]!;
   return {
     notSold: first.not_sold,
