@@ -431,7 +431,11 @@ function beforeAfterRows(before: Figure[], after: Figure[], tpcb: Pgbench | unde
     ['e-postgres/e-floor', (by) => (by('e-postgres') && floor ? pct(by('e-postgres')!.rps / floor.rps) : undefined), `≥ ${pct(TARGETS.ordersOverFloor)}`],
     ['e-postgres/pgbench', (by) => (by('e-postgres') && tpcb ? pct(by('e-postgres')!.rps / tpcb.tps) : undefined), `≥ ${pct(TARGETS.ordersOverPgbench)}`],
   ];
-  return rows.map(([what, show, target]) => `| ${what} | ${cell(before, show)} | ${cell(after, show)} | ${target} |`);
+  // a figure this run did not measure (BENCH_ONLY) has no row
+  return rows.flatMap(([what, show, target]) => {
+    const [b, a] = [cell(before, show), cell(after, show)];
+    return b === '–' && a === '–' ? [] : [`| ${what} | ${b} | ${a} | ${target} |`];
+  });
 }
 
 /** bench/REPORT.md's text for a run. */

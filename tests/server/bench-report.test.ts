@@ -151,6 +151,12 @@ describe('the bench report', () => {
     expect(md).toContain('| the gateway as shipped keeps ≥ 80 % of a bare relay (c-forward/b-relay) | 70 % | ❌ |');
     expect(md).toContain('(e-postgres/e-floor) | 10 % | ❌ |');
     expect(md).not.toMatch(/\{\{|\}\}/);
+    // a figure the run did not measure has no row
+    const some = renderReport(
+      input([figure('e-postgres', 164, 5_600)], { before: { ref: 'v1', commit: '9474f1a0123456789', figures: [figure('e-postgres', 150, 6_400)] } }),
+    );
+    expect(some).toContain('| e-postgres: orders/s · statements per order · server CPU µs per order | 150 · – · 6,400 | 164 · – · 5,600 |  |');
+    expect(some).not.toContain('| c-forward/b-relay: what the gateway keeps');
     // without BENCH_BEFORE, no such section
     expect(headings(renderReport(input(after, { pgbench })))).not.toContain('## Before and after, in one run');
   });
