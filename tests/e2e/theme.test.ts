@@ -43,7 +43,7 @@ const brandOf = (page: Page) => page.evaluate(() => getComputedStyle(document.do
 
 /** One phone of the studio's preview: an iframe of its own (found again each time: a tab change makes new ones). */
 async function phoneFrame(page: Page, version: 'Lite' | 'Full') {
-  const frame = await (await page.locator(`iframe[data-version="${version}"]`).elementHandle())!.contentFrame();
+  const frame = await (await page.locator(`iframe[data-device="phone"][data-version="${version}"]`).elementHandle())!.contentFrame();
   return frame!;
 }
 const phoneBrand = async (page: Page, version: 'Lite' | 'Full') =>
@@ -69,7 +69,7 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
   it('previews a new brand colour in both phones, Lite and Full, each at a phone’s width, before anything is published', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Brand' }).click();
     await page.waitForURL('**/merchant/theme');
-    await page.locator('iframe[data-version="Lite"]').waitFor();
+    await page.locator('iframe[data-device="phone"][data-version="Lite"]').waitFor();
     // nothing changed yet: nothing to say about saving
     expect(await page.getByText('Not saved yet').count()).toBe(0);
     before = await phoneBrand(page, 'Lite');
@@ -86,7 +86,7 @@ describe.skipIf(!HAS_CHROME)('the theme studio', () => {
     // the other pages of the preview are the customer app's real screens too, laid out for a phone:
     // a product's name and price whole on one line of its own card
     await page.getByRole('tab', { name: 'Shop' }).click();
-    const shop = page.frameLocator('iframe[data-version="Lite"]');
+    const shop = page.frameLocator('iframe[data-device="phone"][data-version="Lite"]');
     await shop.getByText('Spanish latte').first().waitFor();
     await page.getByText(/Draft saved/).waitFor();
     // customers still see the old colour: nothing is published yet

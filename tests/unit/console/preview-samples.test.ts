@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category, Reward } from '../../../src/contract';
 import type { StampProgram } from '../../../src/contract/stamps';
 import type { TiersConsoleData } from '../../../src/contract/tiers';
-import { sampleStampCards, sampleTier } from '../../../src/screens/console/overview/preview-samples';
+import { sampleStampCards, sampleTier } from '../../../src/screens/console/shared/preview-samples';
 
 const tier = (name: string, threshold: number): TiersConsoleData['tiers'][number] => ({
   name,

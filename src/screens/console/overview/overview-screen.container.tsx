@@ -15,7 +15,7 @@ import { useAction } from '../../../shared/action';
 import { messageOf } from '../../../shared/errors';
 import { toast } from '../../../ui';
 import { ConsoleHomeScreen } from './overview-screen';
-import { sampleStampCards, sampleTier } from './preview-samples';
+import { sampleStampCards, sampleTier } from '../shared/preview-samples';
 
 /** An owner's overview: the set-up checklist until the shop is live, then today's figures; the shop as a customer sees it. */
 function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {

@@ -2,13 +2,14 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Customer, Reward, SiteSettings } from '#contract';
 import type { StampCard } from '#contract/stamps';
 import type { TierStatusData } from '#contract/tiers';
+import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
 import { LoginScreen } from '../../auth/login-screen';
 import { HomeScreen } from '../../home/home-screen';
 import { ShopScreen } from '../../shop/shop-screen';
 import { RewardRedeemScreen } from '../../rewards/reward-redeem-screen';
-import { PHONE, PhoneFrame } from './phone-frame';
+import { DESKTOP, PHONE, PhoneFrame } from './phone-frame';
 
 export type PreviewPage = 'login' | 'home' | 'shop' | 'reward';
 
@@ -32,6 +33,8 @@ export interface ThemePreviewProps {
   /** the sample customer's tier and stamp cards on Home, when the shop has them on */
   tier?: TierStatusData | null;
   stampCards?: StampCard[];
+  /** a desktop's window beside the phones, in the shop's own version (the app's desktop layout) */
+  desktop?: boolean;
 }
 
 /** Inside a preview nothing goes anywhere: links are drawn, not followed. */
@@ -95,12 +98,19 @@ function PreviewPageView({ page, settings, categories, rewards, tier, stampCards
     case 'shop':
       return <ShopScreen categories={categories} cart={[]} nav={nav('Shop')} {...money} />;
     default:
-      return <RewardRedeemScreen reward={rewards[0] ?? null} points={SAMPLE_CUSTOMER.points} nav={nav('Rewards')} {...money} />;
+      // the app's reward page has its back arrow (drawn here, going nowhere)
+      return <RewardRedeemScreen reward={rewards[0] ?? null} points={SAMPLE_CUSTOMER.points} nav={nav('Rewards')} onBack={() => {}} {...money} />;
   }
 }
 
-/** One phone: the customer app's real screen at a phone's width, themed by the draft, for one version. */
-function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number } & PreviewData) {
+/** One phone (or desktop): the customer app's real screen at that device's width, themed by the draft, for one version. */
+function Phone({
+  version,
+  page,
+  scale,
+  device = 'phone',
+  ...data
+}: { version: 'Lite' | 'Full'; page: PreviewPage; scale: number; device?: 'phone' | 'desktop' } & PreviewData) {
   const settings = { ...data.settings, version };
   const theme = themeFromSettings(settings);
   const landing = page === 'login';
@@ -113,10 +123,17 @@ function Phone({ version, page, scale, ...data }: { version: 'Lite' | 'Full'; pa
         }
       : {}),
   };
+  const pageName = PAGES.find((p) => p.id === page)!.label.toLowerCase();
   return (
     <figure className="flex flex-col items-center gap-2">
-      <figcaption className="text-sm font-semibold">{version}</figcaption>
-      <PhoneFrame title={`${version} version, ${PAGES.find((p) => p.id === page)!.label.toLowerCase()} page`} scale={scale} pageStyle={style} version={version}>
+      <figcaption className="text-sm font-semibold">{device === 'phone' ? version : `${version} on a desktop`}</figcaption>
+      <PhoneFrame
+        title={device === 'phone' ? `${version} version, ${pageName} page` : `${version} version on a desktop, ${pageName} page`}
+        scale={scale}
+        pageStyle={style}
+        version={version}
+        device={device}
+      >
         <PreviewPageView page={page} {...data} settings={settings} />
       </PhoneFrame>
     </figure>
@@ -135,18 +152,54 @@ function phoneScale(width: number): number {
   return Math.max(0.4, Math.min(0.62, pair >= 0.5 ? pair : one));
 }
 
+/** the desktop's scale: the preview's whole width, never above a half (a desktop is three phones wide) */
+function desktopScale(width: number): number {
+  const border = 8;
+  return Math.max(0.2, Math.min(0.5, (width - border) / DESKTOP.width));
+}
+
+/** Which figures on a page are the sample customer's: said in words under the phones. */
+function SampleNote({ page, settings, tier, stampCards }: { page: PreviewPage } & Pick<PreviewData, 'settings' | 'tier' | 'stampCards'>) {
+  if (page !== 'home' && page !== 'reward') return null;
+  const cards = Boolean(stampCards?.length);
+  const more =
+    page !== 'home'
+      ? ''
+      : tier && cards
+        ? '; her tier and stamp cards are samples too'
+        : tier
+          ? '; her tier is a sample too'
+          : cards
+            ? '; her stamp cards are samples too'
+            : '';
+  const wallet = page === 'home' ? ` and ${formatMoney(SAMPLE_CUSTOMER.wallet_balance, settings.currency, settings.locale)} in the wallet` : '';
+  return (
+    <p className="text-center text-sm text-muted">
+      Sample customer: {SAMPLE_CUSTOMER.name}, with {SAMPLE_CUSTOMER.points} points{wallet}
+      {more}. Your customers see their own.
+    </p>
+  );
+}
+
 /**
  * The theme studio's preview: the customer app's real screens with the draft settings and the shop's
- * own menu and rewards, each in a phone of its own (an iframe at a phone's width, drawn smaller), Lite
- * and Full side by side. It changes as the draft changes.
+ * own menu and rewards, each in a phone of its own (an iframe at a phone's width, drawn smaller, with the
+ * app's own stylesheet), Lite and Full side by side, and with `desktop` a desktop's window beside them
+ * in the shop's version. It changes as the draft changes. The signed-in pages show a sample customer,
+ * said so under the phones.
  */
-export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'], ...data }: ThemePreviewProps): ReactNode {
+export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'], desktop = false, ...data }: ThemePreviewProps): ReactNode {
   const box = useRef<HTMLElement>(null);
   const [scale, setScale] = useState(0.6);
+  const [wide, setWide] = useState(0.4);
+  const shopVersion = data.settings.version === 'Lite' ? 'Lite' : 'Full';
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => setScale(phoneScale(el.clientWidth));
+    const measure = () => {
+      setScale(phoneScale(el.clientWidth));
+      setWide(desktopScale(el.clientWidth));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -161,10 +214,14 @@ export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'
           value: p.id,
           label: p.label,
           content: (
-            <div className="flex flex-wrap justify-center gap-6">
-              {versions.map((v) => (
-                <Phone key={v} version={v} page={p.id} scale={scale} {...data} />
-              ))}
+            <div className="flex flex-col gap-4">
+              <div className="flex flex-wrap justify-center gap-6">
+                {versions.map((v) => (
+                  <Phone key={v} version={v} page={p.id} scale={scale} {...data} />
+                ))}
+              </div>
+              <SampleNote page={p.id} settings={data.settings} tier={data.tier} stampCards={data.stampCards} />
+              {desktop && <Phone version={shopVersion} page={p.id} scale={wide} device="desktop" {...data} />}
             </div>
           ),
         }))}

@@ -4,11 +4,14 @@ import type { ThemeSettings } from '#contract/theme';
 import { useCatalog } from '../../../api/shop';
 import { useRewards } from '../../../api/rewards';
 import { useSettings } from '../../../api/settings';
+import { useStampPrograms } from '../../../api/stamp-programs';
+import { useTiersConsole } from '../../../api/tiers-console';
 import { usePublishTheme, useRestoreTheme, useSaveThemeDraft, useThemeDraft, useThemePreviewLink, useThemeVersions } from '../../../api/theme';
 import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
 import { consoleTimeFormat } from '../shared/console-format';
 import { useImageUpload } from '../shared/image-upload.container';
+import { sampleStampCards, sampleTier } from '../shared/preview-samples';
 import { ThemeStudioScreen, type ImageField, type SaveState } from './theme-screen';
 
 /** How long the studio waits after the last edit before it saves the draft. */
@@ -82,6 +85,9 @@ export default function ThemeStudioContainer() {
   const formatTime = useMemo(() => consoleTimeFormat(shop.data as SiteSettings | undefined), [shop.data]);
   const catalog = useCatalog();
   const rewards = useRewards();
+  // the preview's Home has the sections the shop has on, as a customer's has: a sample tier and stamp cards
+  const tiers = useTiersConsole();
+  const stamps = useStampPrograms();
   const publish = usePublishTheme();
   const restore = useRestoreTheme();
   const previewLink = useThemePreviewLink();
@@ -174,6 +180,8 @@ export default function ThemeStudioContainer() {
       shop={(shop.data ?? { currency: 'PHP', locale: 'en-PH' }) as SiteSettings}
       categories={catalog.data?.categories ?? []}
       rewards={rewards.data?.rewards ?? []}
+      tier={sampleTier(tiers.data)}
+      stampCards={sampleStampCards(stamps.data?.programs, catalog.data?.categories ?? [], rewards.data?.rewards ?? [])}
     />
   );
 }

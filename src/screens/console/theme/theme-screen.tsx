@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { Category, Reward, SiteSettings } from '#contract';
+import type { StampCard } from '#contract/stamps';
 import type { ThemeSettings, ThemeVersionData } from '#contract/theme';
+import type { TierStatusData } from '#contract/tiers';
 import {
   AA_BODY_TEXT,
   colourName,
@@ -59,6 +61,9 @@ export interface ThemeStudioScreenProps {
   shop: SiteSettings;
   categories: Category[];
   rewards: Reward[];
+  /** a sample customer's tier and stamp cards for the preview's Home (preview-samples.ts), when the shop has them on */
+  tier?: TierStatusData | null;
+  stampCards?: StampCard[];
 }
 
 const IMAGE_FIELDS: ReadonlyArray<{ field: ImageField; label: string; hint: string }> = [
@@ -318,8 +323,15 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
           <VersionsCard {...props} />
         </div>
         {/* the preview stays in view while the form scrolls beside it */}
-        <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
-          <ThemePreview settings={settings} categories={props.categories} rewards={props.rewards} />
+        <div className="min-w-0 xl:sticky xl:top-4 xl:max-h-[calc(100dvh-2rem)] xl:self-start xl:overflow-y-auto">
+          <ThemePreview
+            settings={settings}
+            categories={props.categories}
+            rewards={props.rewards}
+            tier={props.tier ?? null}
+            {...(props.stampCards ? { stampCards: props.stampCards } : {})}
+            desktop
+          />
         </div>
       </div>
     </div>
