@@ -4,7 +4,7 @@ import { BottomSheet, BottomSheetClose } from '../../src/ui/bottom-sheet/bottom-
 import { Button } from '../../src/ui/button/button';
 
 const meta = {
-  title: 'UI/BottomSheet',
+  title: 'UI/Bottom sheet',
   component: BottomSheet,
   args: {
     title: 'Pick up or delivery?',

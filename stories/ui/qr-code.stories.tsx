@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { QrCode } from '../../src/ui/qr-code/qr-code';
 
 const meta = {
-  title: 'UI/QrCode',
+  title: 'UI/QR code',
   component: QrCode,
   args: { value: 'KOPI-7F3A-2C9D', label: 'QR code for voucher KOPI-7F3A-2C9D' },
 } satisfies Meta<typeof QrCode>;

@@ -5,7 +5,7 @@ import { merchantFor, PHONE } from '../../fixtures/auth';
 
 /** /?id=base64(phone|mid): signs in from a link, or explains a broken one. */
 const meta = {
-  title: 'Screens/Auth/AlterLogin',
+  title: 'Screens/Auth/Alter login',
   component: AlterLoginScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },

@@ -6,7 +6,7 @@ import { GOOD_CODE, merchantFor, PHONE } from '../../fixtures/auth';
 
 /** /otp: six boxes, the number it went to, resend countdown, wrong / expired code, too many tries. */
 const meta = {
-  title: 'Screens/Auth/Otp',
+  title: 'Screens/Auth/OTP',
   component: OtpScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },

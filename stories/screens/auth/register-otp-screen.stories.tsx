@@ -5,7 +5,7 @@ import { merchantFor } from '../../fixtures/auth';
 
 /** /register-otp: the code step of registration. */
 const meta = {
-  title: 'Screens/Auth/RegisterOtp',
+  title: 'Screens/Auth/Register OTP',
   component: RegisterOtpScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },

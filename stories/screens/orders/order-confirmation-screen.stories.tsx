@@ -39,7 +39,7 @@ function WithVoucher(props: OrderConfirmationScreenProps) {
 
 /** /order-confirmation: items, fulfilment, the provider's quote, voucher, payment, "Place order". */
 const meta = {
-  title: 'Screens/Orders/OrderConfirmation',
+  title: 'Screens/Orders/Checkout (order confirmation)',
   component: OrderConfirmationScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

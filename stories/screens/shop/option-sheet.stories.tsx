@@ -14,7 +14,7 @@ const NeverLoads = lazy(() => new Promise<never>(() => {}));
  * dialog on a desktop; its form is a chunk of its own, loaded when the first sheet opens.
  */
 const meta = {
-  title: 'Screens/Shop/OptionSheet',
+  title: 'Screens/Shop/Option sheet',
   component: OptionSheet,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

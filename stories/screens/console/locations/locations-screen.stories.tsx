@@ -8,7 +8,7 @@ import { LOCATION_PRODUCTS, LOCATIONS, LOCATIONS_NOW, PASTED_FEATURE } from '../
 
 /** /merchant/locations (owners): each location's state now, and its editor. */
 const meta = {
-  title: 'Console/Locations',
+  title: 'Console/Locations/Locations and hours',
   component: LocationsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

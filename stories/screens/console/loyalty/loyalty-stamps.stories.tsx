@@ -20,7 +20,7 @@ const stamps = (over: Partial<StampsProps> = {}): StampsProps => ({
 
 /** /merchant/loyalty's stamp cards ("buy 9, the 10th is free"), below the earning rules: the programmes in plain words and their editor. */
 const meta = {
-  title: 'Console/Stamp cards',
+  title: 'Console/Loyalty/Stamp cards',
   component: LoyaltyScreen,
   tags: ['console'],
   parameters: { layout: 'fullscreen', console: true },

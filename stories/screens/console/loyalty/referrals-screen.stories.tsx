@@ -9,7 +9,7 @@ import { REFERRALS } from '../../../fixtures/console-tiers';
 
 /** /merchant/loyalty/referrals (staff read, owners void with a reason): the totals and every referral, who brought whom and where it stands. */
 const meta = {
-  title: 'Console/Referrals',
+  title: 'Console/Loyalty/Referrals',
   component: ReferralsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

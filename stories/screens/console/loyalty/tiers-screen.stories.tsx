@@ -9,7 +9,7 @@ import { TIER_REWARDS, TIERS, TIERS_OFF } from '../../../fixtures/console-tiers'
 
 /** /merchant/loyalty/tiers (owners change, staff read): the tier programme, customers in each tier, and who is close to the next. */
 const meta = {
-  title: 'Console/Tiers',
+  title: 'Console/Loyalty/Tiers',
   component: TiersScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

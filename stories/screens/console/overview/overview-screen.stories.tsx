@@ -19,7 +19,7 @@ const preview = { settings: kopiSenjaSettings, categories, rewards };
  * "View my shop as a customer" either way.
  */
 const meta = {
-  title: 'Console/Overview',
+  title: 'Console/Overview/Overview',
   component: ConsoleHomeScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
