@@ -12,7 +12,7 @@ const meta = {
   parameters: { layout: 'fullscreen', landing: true },
   args: { phone: PHONE, resendIn: 0, onVerify: fn(), onResend: fn(), onChangeNumber: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <OtpScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof OtpScreen>;

@@ -11,7 +11,7 @@ const meta = {
   parameters: { layout: 'fullscreen', landing: true },
   args: { onSubmit: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <RegisterNameScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof RegisterNameScreen>;

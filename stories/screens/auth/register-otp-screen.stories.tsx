@@ -11,7 +11,7 @@ const meta = {
   parameters: { layout: 'fullscreen', landing: true },
   args: { phone: '+639189876543', resendIn: 52, onVerify: fn(), onResend: fn(), onChangeNumber: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <RegisterOtpScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof RegisterOtpScreen>;

@@ -44,6 +44,12 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
+
 /** Offline (or the orders did not load): Home says they can't be loaded, never "No orders yet". */
 export const OrdersUnavailable: Story = {
   args: { latestOrder: null, ordersUnavailable: true },

@@ -70,6 +70,12 @@ type Story = StoryObj<typeof meta>;
 /** Wallet ₱485.00 covers the ₱379.00 total. */
 export const Default: Story = {};
 
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
+
 export const Loading: Story = { name: 'Loading (quote)', args: { quote: null, quoteLoading: true } };
 
 export const Error: Story = { name: 'Error (quote failed)', args: { quote: null, quoteError: 'The server did not answer. Check your connection.' } };

@@ -64,6 +64,12 @@ type Story = StoryObj<typeof meta>;
 /** The menu with nothing in the cart; Cold brew is sold out. */
 export const Default: Story = {};
 
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
+
 /** Issue 46: a product the shop gave no photo: its initial on a neutral tile, in the menu and in the cart, not a grey square. */
 export const ProductWithoutPhoto: Story = {
   args: {
