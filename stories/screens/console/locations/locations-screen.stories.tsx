@@ -42,6 +42,16 @@ export const Default: Story = {
   },
 };
 
+/** A shop with no location yet: one line on what a location is for, and the button to add one. */
+export const Empty: Story = {
+  args: { locations: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No locations yet')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add location' })).toBeVisible();
+  },
+};
+
 export const Loading: Story = { args: { locations: undefined, loading: true } };
 
 export const LoadError: Story = { args: { locations: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
@@ -145,5 +155,16 @@ export const SpecialDateOpened: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Closed all day on 2026-12-26' }));
     await expect(canvas.getByLabelText('Opens on 2026-12-26')).toHaveValue('08:00');
     await expect(canvas.getByLabelText('Closes on 2026-12-26')).toHaveValue('02:00');
+  },
+};
+
+/** The hours editor open on Makati: each day's opening periods, a lunch break, Saturday past midnight, nothing changed yet. */
+export const HoursEditorOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));
+    await expect(canvas.getByRole('heading', { name: 'Edit Makati' })).toBeVisible();
+    await expect(canvas.getAllByLabelText(/^Opens on Monday/)[0]).toBeVisible();
+    await expect(canvas.getByText('Runs past midnight: closes at 2:00 AM the next day.')).toBeVisible();
   },
 };
