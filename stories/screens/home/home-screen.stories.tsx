@@ -11,6 +11,7 @@ import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
 import { pausedCard, stampCards } from '../../fixtures/stamps';
 import { tierBean, tiersOff } from '../../fixtures/tiers';
+import { FORMAT_CONTROLS, noControls } from '../../fixtures/controls';
 
 /** /home: greeting, points and wallet, the member card, quick actions, latest order, featured rewards, bell. */
 const meta = {
@@ -18,6 +19,10 @@ const meta = {
   component: HomeScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
+  argTypes: {
+    ...FORMAT_CONTROLS,
+    ...noControls('customer', 'featuredRewards', 'latestOrder', 'ordering', 'stampCards', 'tier', 'nav', 'installPrompt'),
+  },
   args: {
     ...money,
     now: NOW,

@@ -1,4 +1,5 @@
 import { BASE_LABEL } from '#contract/loyalty-earn';
+import { FULFILMENTS, paymentMethod } from '#contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -17,6 +18,7 @@ import {
   quotePickup,
 } from '../../fixtures/orders';
 import { closedMakati, LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
+import { FORMAT_CONTROLS, noControls, radio } from '../../fixtures/controls';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
@@ -61,6 +63,12 @@ const meta = {
     onEditCart: fn(),
     onChangeDelivery: fn(),
     onBack: fn(),
+  },
+  argTypes: {
+    ...FORMAT_CONTROLS,
+    fulfilment: radio(FULFILMENTS),
+    defaultPaymentMethod: radio(paymentMethod.options),
+    ...noControls('items', 'address', 'slots', 'ordering', 'quote', 'vouchers', 'lineIssues', 'unavailableProductIds', 'quoteErrorCode', 'errorCode'),
   },
   render: (args) => <WithVoucher {...args} />,
 } satisfies Meta<typeof OrderConfirmationScreen>;

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ReferralSheet } from '../../../src/screens/profile/referral-sheet';
 import { referralLink, referralStatus, referralVoucherNoFriends } from '../../fixtures/referrals';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /**
  * "Invite a friend" (issue 30), over the profile: what both get, the code, the link, Share (the Web
@@ -11,7 +12,7 @@ const meta = {
   title: 'Screens/Profile/Referral sheet',
   component: ReferralSheet,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: { open: true, onOpenChange: fn(), status: referralStatus, link: referralLink, canShare: false, onShare: fn(), onCopy: fn(), onRetry: fn() },
 } satisfies Meta<typeof ReferralSheet>;
 export default meta;

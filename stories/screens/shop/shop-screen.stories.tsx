@@ -19,6 +19,8 @@ import {
   optionCategories,
   optionLatte,
 } from '../../fixtures/shop';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
+import { FORMAT_CONTROLS, noControls } from '../../fixtures/controls';
 
 /** The container keeps the cart; in stories a little state stands in for it. */
 function ShopWithCart(props: ShopScreenProps) {
@@ -44,7 +46,8 @@ const meta = {
   title: 'Screens/Shop/Shop',
   component: ShopScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  argTypes: { ...FORMAT_CONTROLS, ...noControls('categories', 'cart', 'ordering', 'unavailableProductIds', 'nav') },
   args: {
     ...money,
     categories,
