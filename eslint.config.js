@@ -122,6 +122,7 @@ export default tseslint.config(
       'dist/**',
       'dist-server/**',
       'storybook-static/**',
+      '.ci/artifacts/**',
       'coverage/**',
       'data/**',
       '.tmp/**',

@@ -8,22 +8,36 @@ const preview: Preview = {
   decorators: [withTheme],
   tags: ['autodocs'],
   globalTypes: {
+    // the same merchant in each of its looks: switching changes only what Lite and Full change
     theme: {
-      description: 'Merchant settings the theme is built from',
+      description: 'The merchant’s version: Full, Lite, or Full with a high-contrast (bright yellow) brand',
       toolbar: {
         title: 'Theme',
         icon: 'paintbrush',
         dynamicTitle: true,
         items: [
-          { value: 'full', title: 'Kopi Senja (Full)' },
-          { value: 'lite', title: 'Teh Lite (Lite)' },
-          { value: 'contrast', title: 'High-contrast brand (yellow)' },
+          { value: 'full', title: 'Full (landing picture)' },
+          { value: 'lite', title: 'Lite (colour only)' },
+          { value: 'contrast', title: 'High contrast (bright yellow brand)' },
+        ],
+      },
+    },
+    merchant: {
+      description: 'Whose settings the theme is built from: name, logo and colours',
+      toolbar: {
+        title: 'Merchant',
+        icon: 'home',
+        dynamicTitle: true,
+        items: [
+          { value: 'kopi-senja', title: 'Kopi Senja (brown)' },
+          { value: 'teh-lite', title: 'Teh Lite (green)' },
         ],
       },
     },
   },
   initialGlobals: {
     theme: 'full',
+    merchant: 'kopi-senja',
     viewport: { value: 'phone', isRotated: false },
   },
   parameters: {

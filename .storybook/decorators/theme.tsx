@@ -2,21 +2,25 @@ import { useLayoutEffect, useMemo } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import { applyTheme, themeFromSettings } from '../../src/ui/theme/theme';
 import { CONSOLE_THEME } from '../../src/ui/theme/console-theme';
-import { themeSettings, type ThemeName } from '../../stories/fixtures/settings';
+import { settingsFor, THEME_NAMES, type ThemeName } from '../../stories/fixtures/settings';
 
 /**
- * Applies the selected merchant's tokens (toolbar global `theme`) to the document, so portalled
- * content (dialogs, toasts) is themed too. `parameters.landing: true` paints the merchant's
- * landing background (image on Full, colour only on Lite) behind the story. The merchant console's
- * stories (`parameters.console: true`) always wear the console's own neutral theme.
+ * Applies the toolbar's merchant (global `merchant`) in the toolbar's theme (global `theme`: that merchant's
+ * Full, Lite or high-contrast look) to the document, so portalled content (dialogs, toasts) is themed too.
+ * A story that stands for one theme whatever the toolbar says (the high-contrast shots) names it in
+ * `parameters.theme`. `parameters.landing: true` paints the merchant's landing background (image on Full,
+ * colour only on Lite) behind the story. The merchant console's stories (`parameters.console: true`)
+ * always wear the console's own neutral theme.
  * Keyed by the story's id: each story mounts afresh, as a page does when it loads, so nothing (the focus,
  * a screen's own state) carries over from the story shown before it; a new theme keeps the story mounted.
  */
 export const withTheme: Decorator = (Story, context) => {
   const isConsole = context.parameters.console === true;
-  const name = isConsole ? 'console' : ((context.globals.theme as ThemeName | undefined) ?? 'full');
-  const settings = themeSettings[name as ThemeName] ?? themeSettings.full;
-  const theme = useMemo(() => (isConsole ? CONSOLE_THEME : themeFromSettings(settings)), [isConsole, settings]);
+  const forced = context.parameters.theme as ThemeName | undefined;
+  const chosen = forced ?? (context.globals.theme as ThemeName | undefined);
+  const themeName: ThemeName = chosen && THEME_NAMES.includes(chosen) ? chosen : 'full';
+  const merchant = context.globals.merchant as string | undefined;
+  const theme = useMemo(() => (isConsole ? CONSOLE_THEME : themeFromSettings(settingsFor(merchant, themeName))), [isConsole, merchant, themeName]);
 
   useLayoutEffect(() => {
     applyTheme(theme.vars, document.documentElement);
@@ -33,7 +37,7 @@ export const withTheme: Decorator = (Story, context) => {
     : undefined;
 
   return (
-    <div key={context.id} data-theme={name} style={{ ...theme.vars, ...style }} className={landing ? 'min-h-dvh' : undefined}>
+    <div key={context.id} data-theme={isConsole ? 'console' : themeName} style={{ ...theme.vars, ...style }} className={landing ? 'min-h-dvh' : undefined}>
       <Story />
     </div>
   );

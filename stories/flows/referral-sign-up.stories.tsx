@@ -11,7 +11,8 @@ import { GOOD_CODE, merchantFor } from '../fixtures/auth';
 import { invitationPoints } from '../fixtures/referrals';
 
 interface FlowProps {
-  theme?: string;
+  /** the toolbar's merchant (globals.merchant) */
+  merchantName?: string;
   /** the register link's query, as the friend opened it */
   search: string;
   /** who the provider says the code is from (null: 404) */
@@ -27,8 +28,8 @@ type Step = 'phone' | 'code' | 'name' | 'done';
  * register-name-screen.container), with the real session-storage module in between: the link's code is
  * kept on the register page, carried through the code step, and sent with the name.
  */
-function ReferralSignUpFlow({ theme, search, invitation, onRegister }: FlowProps) {
-  const merchant = merchantFor(theme);
+function ReferralSignUpFlow({ merchantName, search, invitation, onRegister }: FlowProps) {
+  const merchant = merchantFor({ merchant: merchantName });
   const [step, setStep] = useState<Step>('phone');
   const [code] = useState(() => {
     forgetReferralCode();
@@ -65,7 +66,7 @@ const meta = {
   component: ReferralSignUpFlow,
   parameters: { layout: 'fullscreen', landing: true },
   args: { search: '?ref=ana7k2q9', invitation: invitationPoints, onRegister: fn() },
-  render: (args, { globals }) => <ReferralSignUpFlow {...args} theme={globals.theme as string} />,
+  render: (args, { globals }) => <ReferralSignUpFlow {...args} merchantName={globals.merchant as string | undefined} />,
 } satisfies Meta<typeof ReferralSignUpFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;

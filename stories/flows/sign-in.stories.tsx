@@ -8,7 +8,8 @@ import { GOOD_CODE, merchantFor } from '../fixtures/auth';
 import { homeAfterOrder } from '../fixtures/home';
 
 interface FlowProps {
-  theme?: string;
+  /** the toolbar's merchant (globals.merchant) */
+  merchantName?: string;
   /** How long the pretend provider takes to answer. */
   latencyMs: number;
   onSendCode: (phone: string) => void;
@@ -21,8 +22,8 @@ type Step = { name: 'phone' } | { name: 'code'; phone: string } | { name: 'home'
  * A stand-in for the app: the screens wired with local state in place of the router and the API,
  * the way the containers wire them. Phone → code (5 tries) → signed in at home.
  */
-function SignInFlow({ theme, latencyMs, onSendCode, onVerify }: FlowProps) {
-  const merchant = merchantFor(theme);
+function SignInFlow({ merchantName, latencyMs, onSendCode, onVerify }: FlowProps) {
+  const merchant = merchantFor({ merchant: merchantName });
   const [step, setStep] = useState<Step>({ name: 'phone' });
   const [busy, setBusy] = useState(false);
   const [errorCode, setErrorCode] = useState<OtpErrorCode | null>(null);
@@ -78,7 +79,7 @@ const meta = {
   component: SignInFlow,
   parameters: { layout: 'fullscreen', landing: true },
   args: { latencyMs: 150, onSendCode: fn(), onVerify: fn() },
-  render: (args, { globals }) => <SignInFlow {...args} theme={globals.theme as string} />,
+  render: (args, { globals }) => <SignInFlow {...args} merchantName={globals.merchant as string | undefined} />,
 } satisfies Meta<typeof SignInFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BottomSheet, BottomSheetClose } from '../../src/ui/bottom-sheet/bottom-sheet';
 import { Button } from '../../src/ui/button/button';
+import { DIALOGS_IN_FRAMES } from '../fixtures/docs';
 
 const meta = {
-  title: 'UI/BottomSheet',
+  title: 'UI/Bottom sheet',
+  parameters: { docs: { story: DIALOGS_IN_FRAMES } },
   component: BottomSheet,
   args: {
     title: 'Pick up or delivery?',

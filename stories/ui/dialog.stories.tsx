@@ -5,9 +5,11 @@ import { Button } from '../../src/ui/button/button';
 import { Dialog, DialogClose } from '../../src/ui/dialog/dialog';
 import { TextField } from '../../src/ui/text-field/text-field';
 import { AppToastContainer, toast } from '../../src/ui/toast/app-toast-container';
+import { DIALOGS_IN_FRAMES } from '../fixtures/docs';
 
 const meta = {
   title: 'UI/Dialog',
+  parameters: { docs: { story: DIALOGS_IN_FRAMES } },
   component: Dialog,
   args: {
     title: 'Redeem Free Latte?',

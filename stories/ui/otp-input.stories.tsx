@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { OtpInput } from '../../src/ui/otp-input/otp-input';
 
 const meta = {
-  title: 'UI/OtpInput',
+  title: 'UI/OTP input',
   component: OtpInput,
   args: { onComplete: fn(), onChange: fn() },
 } satisfies Meta<typeof OtpInput>;

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { PhoneField } from '../../src/ui/phone-field/phone-field';
 
 const meta = {
-  title: 'UI/PhoneField',
+  title: 'UI/Phone field',
   component: PhoneField,
   args: { onChange: fn(), defaultCountryCode: '62', hint: 'We text you a 6-digit code.' },
 } satisfies Meta<typeof PhoneField>;

@@ -3,7 +3,7 @@ import { expect, within } from 'storybook/test';
 import { TextField } from '../../src/ui/text-field/text-field';
 
 const meta = {
-  title: 'UI/TextField',
+  title: 'UI/Text field',
   component: TextField,
   args: { label: 'E-mail', type: 'email', placeholder: 'you@example.com' },
 } satisfies Meta<typeof TextField>;

@@ -7,7 +7,7 @@ import { navItems } from '../../fixtures/nav';
 
 /** /profile/add-address: saved addresses (default badge, edit, delete, make default) and the form. */
 const meta = {
-  title: 'Screens/Addresses/AddAddress',
+  title: 'Screens/Addresses/Add address',
   component: AddAddressScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

@@ -5,7 +5,7 @@ import { chosenLocation } from '../../fixtures/addresses';
 
 /** /add-new-address: a delivery address during checkout, with the point from /set-location. */
 const meta = {
-  title: 'Screens/Addresses/AddNewAddress',
+  title: 'Screens/Addresses/Add new address',
   component: AddNewAddressScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

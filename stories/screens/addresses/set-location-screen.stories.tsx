@@ -5,7 +5,7 @@ import { chosenLocation, foundPlaces, storyMap } from '../../fixtures/addresses'
 
 /** /set-location: the device's position or typed coordinates. */
 const meta = {
-  title: 'Screens/Addresses/SetLocation',
+  title: 'Screens/Addresses/Set location',
   component: SetLocationScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

@@ -5,13 +5,13 @@ import { merchantFor, PHONE } from '../../fixtures/auth';
 
 /** /?id=base64(phone|mid): signs in from a link, or explains a broken one. */
 const meta = {
-  title: 'Screens/Auth/AlterLogin',
+  title: 'Screens/Auth/Alter login',
   component: AlterLoginScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { phone: PHONE, onUseLogin: fn(), onRetry: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <AlterLoginScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof AlterLoginScreen>;

@@ -20,12 +20,18 @@ const meta = {
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { onSendCode: fn(), onRegister: fn() },
-  render: (args, { globals }) => <LoginScreen {...merchantFor(globals.theme)} {...args} />,
+  render: (args, { globals }) => <LoginScreen {...merchantFor(globals)} {...args} />,
 } satisfies Meta<typeof LoginScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 /** Google sign-in is shown only when the merchant enabled it (the app passes the button). */
 export const WithGoogle: Story = { args: { googleButton } };

@@ -6,13 +6,13 @@ import { GOOD_CODE, merchantFor, PHONE } from '../../fixtures/auth';
 
 /** /otp: six boxes, the number it went to, resend countdown, wrong / expired code, too many tries. */
 const meta = {
-  title: 'Screens/Auth/Otp',
+  title: 'Screens/Auth/OTP',
   component: OtpScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { phone: PHONE, resendIn: 0, onVerify: fn(), onResend: fn(), onChangeNumber: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <OtpScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof OtpScreen>;

@@ -5,13 +5,13 @@ import { merchantFor } from '../../fixtures/auth';
 
 /** /register-name: name and an optional e-mail; the shop's terms and privacy notice linked under the button when the owner set them. */
 const meta = {
-  title: 'Screens/Auth/RegisterName',
+  title: 'Screens/Auth/Register name',
   component: RegisterNameScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { onSubmit: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <RegisterNameScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof RegisterNameScreen>;

@@ -5,13 +5,13 @@ import { merchantFor } from '../../fixtures/auth';
 
 /** /register-otp: the code step of registration. */
 const meta = {
-  title: 'Screens/Auth/RegisterOtp',
+  title: 'Screens/Auth/Register OTP',
   component: RegisterOtpScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { phone: '+639189876543', resendIn: 52, onVerify: fn(), onResend: fn(), onChangeNumber: fn() },
   render: (args, { globals }) => {
-    const { companyName, logo } = merchantFor(globals.theme);
+    const { companyName, logo } = merchantFor(globals);
     return <RegisterOtpScreen companyName={companyName} logo={logo} {...args} />;
   },
 } satisfies Meta<typeof RegisterOtpScreen>;

@@ -11,7 +11,7 @@ const meta = {
   tags: ['screen'],
   parameters: { layout: 'fullscreen', landing: true },
   args: { onSendCode: fn(), onLogin: fn() },
-  render: (args, { globals }) => <RegisterScreen {...merchantFor(globals.theme)} {...args} />,
+  render: (args, { globals }) => <RegisterScreen {...merchantFor(globals)} {...args} />,
 } satisfies Meta<typeof RegisterScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

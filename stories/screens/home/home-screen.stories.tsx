@@ -11,6 +11,7 @@ import { navItems } from '../../fixtures/nav';
 import { orderAt } from '../../fixtures/orders';
 import { pausedCard, stampCards } from '../../fixtures/stamps';
 import { tierBean, tiersOff } from '../../fixtures/tiers';
+import { FORMAT_CONTROLS, noControls } from '../../fixtures/controls';
 
 /** /home: greeting, points and wallet, the member card, quick actions, latest order, featured rewards, bell. */
 const meta = {
@@ -18,6 +19,10 @@ const meta = {
   component: HomeScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
+  argTypes: {
+    ...FORMAT_CONTROLS,
+    ...noControls('customer', 'featuredRewards', 'latestOrder', 'ordering', 'stampCards', 'tier', 'nav', 'installPrompt'),
+  },
   args: {
     ...money,
     now: NOW,
@@ -43,6 +48,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 /** Offline (or the orders did not load): Home says they can't be loaded, never "No orders yet". */
 export const OrdersUnavailable: Story = {

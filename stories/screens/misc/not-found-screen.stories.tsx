@@ -6,7 +6,7 @@ import { navItems } from '../../fixtures/nav';
 
 /** Any unknown route. */
 const meta = {
-  title: 'Screens/Misc/NotFound',
+  title: 'Screens/Misc/Not found',
   component: NotFoundScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

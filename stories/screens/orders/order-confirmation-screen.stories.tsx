@@ -1,4 +1,5 @@
 import { BASE_LABEL } from '#contract/loyalty-earn';
+import { FULFILMENTS, paymentMethod } from '#contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
@@ -17,6 +18,7 @@ import {
   quotePickup,
 } from '../../fixtures/orders';
 import { closedMakati, LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
+import { FORMAT_CONTROLS, noControls, radio } from '../../fixtures/controls';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
@@ -39,7 +41,7 @@ function WithVoucher(props: OrderConfirmationScreenProps) {
 
 /** /order-confirmation: items, fulfilment, the provider's quote, voucher, payment, "Place order". */
 const meta = {
-  title: 'Screens/Orders/OrderConfirmation',
+  title: 'Screens/Orders/Checkout (order confirmation)',
   component: OrderConfirmationScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
@@ -62,6 +64,12 @@ const meta = {
     onChangeDelivery: fn(),
     onBack: fn(),
   },
+  argTypes: {
+    ...FORMAT_CONTROLS,
+    fulfilment: radio(FULFILMENTS),
+    defaultPaymentMethod: radio(paymentMethod.options),
+    ...noControls('items', 'address', 'slots', 'ordering', 'quote', 'vouchers', 'lineIssues', 'unavailableProductIds', 'quoteErrorCode', 'errorCode'),
+  },
   render: (args) => <WithVoucher {...args} />,
 } satisfies Meta<typeof OrderConfirmationScreen>;
 export default meta;
@@ -69,6 +77,12 @@ type Story = StoryObj<typeof meta>;
 
 /** Wallet ₱485.00 covers the ₱379.00 total. */
 export const Default: Story = {};
+
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 export const Loading: Story = { name: 'Loading (quote)', args: { quote: null, quoteLoading: true } };
 

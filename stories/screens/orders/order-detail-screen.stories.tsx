@@ -11,7 +11,7 @@ import { kopiSenjaSettings } from '../../fixtures/settings';
 
 /** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
 const meta = {
-  title: 'Screens/Orders/OrderDetail',
+  title: 'Screens/Orders/Order detail',
   component: OrderDetailScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

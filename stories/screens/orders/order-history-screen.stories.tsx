@@ -8,7 +8,7 @@ import { orderHistory } from '../../fixtures/orders';
 
 /** /order/home: orders newest first, "Load more" while there is a next page. */
 const meta = {
-  title: 'Screens/Orders/OrderHistory',
+  title: 'Screens/Orders/Order history',
   component: OrderHistoryScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

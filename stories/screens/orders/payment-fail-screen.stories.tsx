@@ -6,7 +6,7 @@ import { orderAt } from '../../fixtures/orders';
 
 /** /payment-fail: declined or abandoned payment; the order's real status still decides. */
 const meta = {
-  title: 'Screens/Orders/PaymentFail',
+  title: 'Screens/Orders/Payment fail',
   component: PaymentFailScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

@@ -6,7 +6,7 @@ import { orderAt } from '../../fixtures/orders';
 
 /** /payment-success: the order's real status decides the message, not the URL. */
 const meta = {
-  title: 'Screens/Orders/PaymentSuccess',
+  title: 'Screens/Orders/Payment success',
   component: PaymentSuccessScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },

@@ -3,6 +3,7 @@ import { expect, fn, waitFor, within } from 'storybook/test';
 import { MemberCard } from '../../../src/screens/profile/member-card';
 import { money } from '../../fixtures/customer';
 import { memberCard, memberCardJustEarned } from '../../fixtures/members';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /**
  * The member card (issue 29), over Home or the profile: the rotating QR code and short code for the
@@ -12,7 +13,7 @@ const meta = {
   title: 'Screens/Profile/Member card',
   component: MemberCard,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: { open: true, onOpenChange: fn(), card: memberCard, frozen: true, onRetry: fn(), onStale: fn(), locale: money.locale },
 } satisfies Meta<typeof MemberCard>;
 export default meta;

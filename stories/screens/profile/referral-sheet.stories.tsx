@@ -2,17 +2,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ReferralSheet } from '../../../src/screens/profile/referral-sheet';
 import { referralLink, referralStatus, referralVoucherNoFriends } from '../../fixtures/referrals';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /**
  * "Invite a friend" (issue 30), over the profile: what both get, the code, the link, Share (the Web
- * Share API) or Copy link, and the friends and where each stands. One screenshot story (`Friends`);
- * the others are checked by their play functions.
+ * Share API) or Copy link, and the friends and where each stands. Every state is screenshot.
  */
 const meta = {
   title: 'Screens/Profile/Referral sheet',
   component: ReferralSheet,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: { open: true, onOpenChange: fn(), status: referralStatus, link: referralLink, canShare: false, onShare: fn(), onCopy: fn(), onRetry: fn() },
 } satisfies Meta<typeof ReferralSheet>;
 export default meta;
@@ -49,7 +49,6 @@ export const Friends: Story = {
 
 /** After Copy link: said in the sheet (a toast would sit under it), or why it could not be copied. */
 export const Copied: Story = {
-  tags: ['!screen'],
   args: { copied: true },
   play: async ({ canvasElement }) => {
     const sheet = within(await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' }));
@@ -59,7 +58,6 @@ export const Copied: Story = {
 
 /** A browser with the Web Share API: Share link, not Copy. */
 export const Share: Story = {
-  tags: ['!screen'],
   args: { canShare: true },
   play: async ({ canvasElement, args }) => {
     const sheet = within(await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' }));
@@ -73,7 +71,6 @@ export const Share: Story = {
 
 /** A voucher for both, nobody invited yet. */
 export const VoucherNoFriends: Story = {
-  tags: ['!screen'],
   args: { status: referralVoucherNoFriends },
   play: async ({ canvasElement }) => {
     const dialog = await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' });
@@ -85,7 +82,6 @@ export const VoucherNoFriends: Story = {
 
 /** The shop gives no referral reward now: the code and link still work, nothing is promised. */
 export const RewardOff: Story = {
-  tags: ['!screen'],
   args: { status: { ...referralStatus, enabled: false, reward: null } },
   play: async ({ canvasElement }) => {
     const dialog = await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' });
@@ -94,10 +90,9 @@ export const RewardOff: Story = {
   },
 };
 
-export const Loading: Story = { tags: ['!screen'], args: { status: undefined } };
+export const Loading: Story = { args: { status: undefined } };
 
 export const Error: Story = {
-  tags: ['!screen'],
   args: { status: undefined, error: 'The server did not answer.' },
   play: async ({ canvasElement, args }) => {
     const dialog = await page(canvasElement).findByRole('dialog', { name: 'Invite a friend' });

@@ -12,6 +12,7 @@ import { coffeeCard, newCard, pastryCard, pausedCard } from '../../fixtures/stam
 const meta = {
   title: 'Screens/Profile/Stamp cards',
   component: StampCards,
+  tags: ['screen'],
   parameters: { layout: 'padded' },
   args: { cards: [coffeeCard], locale: money.locale, timeZone: TIME_ZONE },
 } satisfies Meta<typeof StampCards>;
@@ -20,9 +21,8 @@ type Story = StoryObj<typeof meta>;
 
 const cardNamed = (el: HTMLElement, name: string) => within(el).getByRole('heading', { name }).closest('li')!;
 
-/** Every state at once, screenshot in both themes on a phone and a desktop: no stamp yet, partly filled, one short, paused. */
+/** Every state at once: no stamp yet, partly filled, one short, paused. */
 export const AllStates: Story = {
-  tags: ['screen'],
   args: { cards: [newCard, coffeeCard, pastryCard, pausedCard] },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -63,7 +63,6 @@ export const OneShort: Story = {
 
 /** Per item, naming a category: a stamp for each item from it, never "for each Bukid Signatures". */
 export const CategoryPerItem: Story = {
-  tags: ['!screen'],
   args: { cards: [{ ...coffeeCard, name: 'Signatures card', qualifying: ['Latte', 'Bukid Signatures'], qualifying_categories: ['Bukid Signatures'] }] },
   play: async ({ canvasElement }) => {
     const card = within(cardNamed(canvasElement, 'Signatures card'));

@@ -6,12 +6,13 @@ import { tierBarista, tierBean, tierBrewNotice, tiersOff } from '../../fixtures/
 
 /**
  * The customer's tier (issue 30): compact on Home (name, bar, words), full in the profile (the notice
- * before a drop and what each tier gives). Checked here by play functions; the screenshots are Home's
- * and the profile's (their `WithTier` stories), so this file takes none.
+ * before a drop and what each tier gives). Every state is screenshot here, besides Home's and the
+ * profile's `WithTier` stories that show it in place.
  */
 const meta = {
   title: 'Screens/Profile/Tier card',
   component: TierCard,
+  tags: ['screen'],
   parameters: { layout: 'padded' },
   args: { status: tierBean, variant: 'compact', locale: LOCALE, timeZone: TIME_ZONE },
   decorators: [(Story) => <div className="mx-auto max-w-md">{Story()}</div>],

@@ -4,6 +4,7 @@ import { MemberCard } from '../../../src/screens/profile/member-card';
 import { WalletButtons } from '../../../src/screens/profile/wallet-buttons';
 import { money } from '../../fixtures/customer';
 import { memberCard } from '../../fixtures/members';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /**
  * The wallet card (issue 31) under the member card: "Add to Apple Wallet" and "Save to Google Wallet",
@@ -14,7 +15,7 @@ const meta = {
   title: 'Screens/Profile/Wallet buttons',
   component: WalletButtons,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: { status: { apple: true, google: true }, appleHref: '/api/pass/apple', onGoogle: fn(), onRevoke: fn() },
   render: (args) => <MemberCard open onOpenChange={fn()} card={memberCard} frozen locale={money.locale} wallet={<WalletButtons {...args} />} />,
 } satisfies Meta<typeof WalletButtons>;

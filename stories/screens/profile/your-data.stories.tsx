@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { YourData } from '../../../src/screens/profile/your-data';
 import { deletionStatus, deletionStatusNoBalance } from '../../fixtures/privacy';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /**
  * The profile's "Your data" (issue 45): "Download my data" (everything the shop keeps, as a JSON file)
@@ -12,7 +13,7 @@ const meta = {
   title: 'Screens/Profile/Your data',
   component: YourData,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', docs: { story: DIALOGS_IN_FRAMES } },
   args: {
     status: deletionStatus,
     currency: 'PHP',

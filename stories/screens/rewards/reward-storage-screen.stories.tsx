@@ -9,13 +9,14 @@ import { TIME_ZONE } from '../../fixtures/profile';
 import { customerPoints, freeUbeLatte, rewards } from '../../fixtures/rewards';
 import { VOUCHER_CODE } from '../../fixtures/counter';
 import { activeVouchers, cancelledVoucher, expiredVouchers, freeProductVoucher, usedVouchers, vouchersByStatus } from '../../fixtures/vouchers';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 /** /reward/storage/{tab}: the customer's vouchers by status, each opening its code and QR. */
 const meta = {
   title: 'Screens/Rewards/Reward storage',
   component: RewardStorageScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: {
     tab: 'active',
     vouchers: activeVouchers,

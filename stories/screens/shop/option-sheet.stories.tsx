@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { OptionSheet } from '../../../src/screens/shop/shop-screen';
 import { money } from '../../fixtures/customer';
 import { latteNoDefaultSize, optionLatte } from '../../fixtures/shop';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
 
 // A form whose code never arrives: the sheet as it is while its chunk loads.
 const NeverLoads = lazy(() => new Promise<never>(() => {}));
@@ -14,10 +15,10 @@ const NeverLoads = lazy(() => new Promise<never>(() => {}));
  * dialog on a desktop; its form is a chunk of its own, loaded when the first sheet opens.
  */
 const meta = {
-  title: 'Screens/Shop/OptionSheet',
+  title: 'Screens/Shop/Option sheet',
   component: OptionSheet,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
   args: { ...money, product: optionLatte, onClose: fn(), onAdd: fn() },
 } satisfies Meta<typeof OptionSheet>;
 export default meta;

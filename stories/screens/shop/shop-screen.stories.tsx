@@ -19,6 +19,8 @@ import {
   optionCategories,
   optionLatte,
 } from '../../fixtures/shop';
+import { DIALOGS_IN_FRAMES } from '../../fixtures/docs';
+import { FORMAT_CONTROLS, noControls } from '../../fixtures/controls';
 
 /** The container keeps the cart; in stories a little state stands in for it. */
 function ShopWithCart(props: ShopScreenProps) {
@@ -44,7 +46,8 @@ const meta = {
   title: 'Screens/Shop/Shop',
   component: ShopScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  argTypes: { ...FORMAT_CONTROLS, ...noControls('categories', 'cart', 'ordering', 'unavailableProductIds', 'nav') },
   args: {
     ...money,
     categories,
@@ -63,6 +66,12 @@ type Story = StoryObj<typeof meta>;
 
 /** The menu with nothing in the cart; Cold brew is sold out. */
 export const Default: Story = {};
+
+/**
+ * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
+ * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
+ */
+export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 /** Issue 46: a product the shop gave no photo: its initial on a neutral tile, in the menu and in the cart, not a grey square. */
 export const ProductWithoutPhoto: Story = {

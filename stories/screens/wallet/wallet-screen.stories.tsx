@@ -5,6 +5,7 @@ import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { TIME_ZONE } from '../../fixtures/profile';
 import { walletBalance, walletEntries } from '../../fixtures/wallet';
+import { FORMAT_CONTROLS, noControls } from '../../fixtures/controls';
 
 /** /profile/wallet: balance, top-up (₱100.00 to ₱50,000.00) and history. */
 const meta = {
@@ -12,6 +13,7 @@ const meta = {
   component: WalletScreen,
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
+  argTypes: { ...FORMAT_CONTROLS, ...noControls('history', 'fieldErrors', 'presets', 'nav') },
   args: {
     balance: walletBalance,
     history: walletEntries,

@@ -6,7 +6,7 @@ import { ACTIVITY_FORMAT, AUDIT, formatTime, OWNER, TEAM } from '../../../fixtur
 
 /** /merchant/audit (owners): what happened, newest first, in the owner's words, filtered by person, kind and day. */
 const meta = {
-  title: 'Console/Activity',
+  title: 'Console/Activity/Activity',
   component: AuditScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

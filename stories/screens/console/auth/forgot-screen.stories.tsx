@@ -4,7 +4,7 @@ import { ConsoleForgotScreen } from '../../../../src/screens/console/auth/forgot
 
 /** /merchant/forgot: a link to choose a new password, e-mailed to a team member. */
 const meta = {
-  title: 'Console/Forgot password',
+  title: 'Console/Sign-in/Forgot password',
   component: ConsoleForgotScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -8,7 +8,7 @@ const RESET: LinkView = { shop: 'Kopi Senja', role: 'staff', invitedBy: null, em
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
 const meta = {
-  title: 'Console/Set a password',
+  title: 'Console/Sign-in/Set a password',
   component: ConsolePasswordScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -4,7 +4,7 @@ import { ConsoleSignInScreen } from '../../../../src/screens/console/auth/sign-i
 
 /** /merchant/sign-in: the shop's owner and staff sign in with e-mail and password. */
 const meta = {
-  title: 'Console/Sign in',
+  title: 'Console/Sign-in/Sign in',
   component: ConsoleSignInScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -7,7 +7,7 @@ import { BOARD, BOARD_WITH_OPTIONS, DONE } from '../../../fixtures/counter';
 
 /** /merchant/orders/:name/ticket: an order's ticket, printed with the browser's Print. */
 const meta = {
-  title: 'Console/Order ticket',
+  title: 'Console/Orders/Order ticket',
   component: OrderTicketScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -8,7 +8,7 @@ import { AWAITING, BOARD, BOARD_NOW, BOARD_WITH_OPTIONS, DONE } from '../../../f
 
 /** /merchant/orders (staff and owners): the open orders, live, one tap to move each on. */
 const meta = {
-  title: 'Console/Orders board',
+  title: 'Console/Orders/Orders board',
   component: OrdersBoardScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -5,13 +5,14 @@ import { ConsoleLayout } from '../../../../src/screens/console/layout/console-la
 import { BroadcastPanel } from '../../../../src/screens/console/campaigns/broadcast-panel';
 import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { BROADCASTS, BROADCASTS_NONE } from '../../../fixtures/console-campaigns';
+import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
 
 /** /merchant/campaigns, its top: a one-off message an owner sends now, who it reaches, the confirmation, and the past broadcasts. */
 const meta = {
   title: 'Console/Campaigns/Broadcast',
   component: BroadcastPanel,
   tags: ['screen', 'console'],
-  parameters: { layout: 'fullscreen', console: true },
+  parameters: { layout: 'fullscreen', console: true, docs: { story: DIALOGS_IN_FRAMES } },
   args: {
     data: BROADCASTS_NONE,
     canSend: true,

@@ -8,7 +8,7 @@ import { CAMPAIGNS, CAMPAIGNS_ALL_OFF, CAMPAIGNS_RETIRED_REWARD } from '../../..
 
 /** /merchant/campaigns (owners change, staff read): the five automatic campaigns with their stats, and the editor with its preview. */
 const meta = {
-  title: 'Console/Campaigns',
+  title: 'Console/Campaigns/Campaigns',
   component: CampaignsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -30,7 +30,7 @@ const NOW = Date.parse('2026-11-20T02:30:00.000Z');
  * or a reward for the member's points, handed over at once.
  */
 const meta = {
-  title: 'Console/Counter',
+  title: 'Console/Counter/Counter',
   component: CounterScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -8,7 +8,7 @@ import { ANA, ANA_DETAIL, CUSTOMERS, NEWCOMER_DETAIL } from '../../../fixtures/e
 
 /** /merchant/customers (staff and owners): find a customer by phone, name or e-mail; their account; owners adjust points. */
 const meta = {
-  title: 'Console/Customers',
+  title: 'Console/Customers/Customers',
   component: CustomersScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

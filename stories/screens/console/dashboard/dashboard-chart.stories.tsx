@@ -49,7 +49,7 @@ function points(series: typeof DASHBOARD_30D.series): ChartSeries[] {
 }
 
 const meta = {
-  title: 'Console/DashboardChart',
+  title: 'Console/Dashboard/Dashboard chart',
   component: DashboardChart,
   tags: ['screen', 'console'],
   parameters: { layout: 'padded', console: true },

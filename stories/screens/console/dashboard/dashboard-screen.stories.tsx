@@ -8,7 +8,7 @@ import { LOCATIONS } from '../../../fixtures/console-locations';
 
 /** /merchant/dashboard (owners): today, 7 or 30 days against the period before, charts with their tables, CSV downloads. */
 const meta = {
-  title: 'Console/Dashboard',
+  title: 'Console/Dashboard/Dashboard',
   component: DashboardScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

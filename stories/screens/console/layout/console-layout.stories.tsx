@@ -9,7 +9,7 @@ import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
  * under who is signed in.
  */
 const meta = {
-  title: 'Console/Shell',
+  title: 'Console/Layout/Shell',
   component: ConsoleLayout,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

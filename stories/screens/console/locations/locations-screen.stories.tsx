@@ -8,7 +8,7 @@ import { LOCATION_PRODUCTS, LOCATIONS, LOCATIONS_NOW, PASTED_FEATURE } from '../
 
 /** /merchant/locations (owners): each location's state now, and its editor. */
 const meta = {
-  title: 'Console/Locations',
+  title: 'Console/Locations/Locations and hours',
   component: LocationsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
@@ -39,6 +39,16 @@ export const Default: Story = {
     await expect(list.getByText('Open until 11:30 AM')).toBeVisible();
     await expect(list.getByText('Paused until 2:30 PM')).toBeVisible();
     await expect(list.getByText(/2 products not sold here/)).toBeVisible();
+  },
+};
+
+/** A shop with no location yet: one line on what a location is for, and the button to add one. */
+export const Empty: Story = {
+  args: { locations: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No locations yet')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Add location' })).toBeVisible();
   },
 };
 
@@ -145,5 +155,16 @@ export const SpecialDateOpened: Story = {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Closed all day on 2026-12-26' }));
     await expect(canvas.getByLabelText('Opens on 2026-12-26')).toHaveValue('08:00');
     await expect(canvas.getByLabelText('Closes on 2026-12-26')).toHaveValue('02:00');
+  },
+};
+
+/** The hours editor open on Makati: each day's opening periods, a lunch break, Saturday past midnight, nothing changed yet. */
+export const HoursEditorOpen: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));
+    await expect(canvas.getByRole('heading', { name: 'Edit Makati' })).toBeVisible();
+    await expect(canvas.getAllByLabelText(/^Opens on Monday/)[0]).toBeVisible();
+    await expect(canvas.getByText('Runs past midnight: closes at 2:00 AM the next day.')).toBeVisible();
   },
 };

@@ -10,7 +10,7 @@ import { LOYALTY_RULES, RULE_MENU, SIMULATION } from '../../../fixtures/console-
 
 /** /merchant/loyalty (owners change, staff read): the earning rules by status, each rule's editor with its preview and the simulator. */
 const meta = {
-  title: 'Console/Loyalty',
+  title: 'Console/Loyalty/Loyalty',
   component: LoyaltyScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

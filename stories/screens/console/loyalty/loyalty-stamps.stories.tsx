@@ -20,9 +20,9 @@ const stamps = (over: Partial<StampsProps> = {}): StampsProps => ({
 
 /** /merchant/loyalty's stamp cards ("buy 9, the 10th is free"), below the earning rules: the programmes in plain words and their editor. */
 const meta = {
-  title: 'Console/Stamp cards',
+  title: 'Console/Loyalty/Stamp cards',
   component: LoyaltyScreen,
-  tags: ['console'],
+  tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
   // the Loyalty page's own stories' shop, menu and callbacks, with one rule above the stamp cards
   args: { ...loyalty.args, rules: LOYALTY_RULES.slice(0, 1), stamps: stamps() },
@@ -35,7 +35,6 @@ const stampsOf = (args: { stamps?: StampsProps | undefined }) => args.stamps!;
 
 /** Active, paused and ended programmes, each in plain words with its cards; an ended one has nothing to press. The section alone, to be seen at the top of the screen. */
 export const Programmes: Story = {
-  tags: ['screen'],
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="loyalty" title="Loyalty" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <StampCardsSection {...stampsOf(args)} canEdit menu={args.menu} locale={args.locale} saved={null} onEdit={fn()} />
@@ -102,7 +101,6 @@ export const StaffReadOnly: Story = {
 
 /** A new programme sent empty: the contract's schema names each field before anything is sent. */
 export const EditorFieldErrors: Story = {
-  tags: ['screen'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Add a stamp card' }));

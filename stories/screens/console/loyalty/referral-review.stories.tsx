@@ -10,7 +10,7 @@ import { REFERRAL_REVIEW } from '../../../fixtures/console-tiers';
 
 /** The owner's review queue on /merchant/loyalty/referrals: referrals held because the friend shares something with the referrer, approved or rejected. */
 const meta = {
-  title: 'Console/Referral review',
+  title: 'Console/Loyalty/Referral review',
   component: ReferralReview,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -9,7 +9,7 @@ import { REFERRALS } from '../../../fixtures/console-tiers';
 
 /** /merchant/loyalty/referrals (staff read, owners void with a reason): the totals and every referral, who brought whom and where it stands. */
 const meta = {
-  title: 'Console/Referrals',
+  title: 'Console/Loyalty/Referrals',
   component: ReferralsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
@@ -64,7 +64,6 @@ export const Default: Story = {
 };
 
 export const Empty: Story = {
-  tags: ['!screen'],
   args: { data: { referrals: [], totals: { signed_up: 0, review: 0, rewarded: 0, refused: 0, void: 0 } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('No referrals yet')).toBeVisible();
@@ -73,7 +72,6 @@ export const Empty: Story = {
 
 /** Void by keyboard: the reason is required (nothing is sent without it), a refusal stays in the dialog, then it is voided. */
 export const VoidByKeyboard: Story = {
-  tags: ['!screen'],
   args: { onVoid: fn(async (_id: number, reason: string): Promise<string | null> => (reason === 'test' ? 'The referral is already void.' : null)) },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -104,7 +102,6 @@ export const VoidByKeyboard: Story = {
 
 /** Staff read the referrals; only an owner voids one. */
 export const StaffReadOnly: Story = {
-  tags: ['!screen'],
   args: { canEdit: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -114,7 +111,6 @@ export const StaffReadOnly: Story = {
 };
 
 export const Loading: Story = {
-  tags: ['!screen'],
   args: { data: undefined, loading: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByLabelText('Loading the referrals')).toBeInTheDocument();
@@ -122,7 +118,6 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  tags: ['!screen'],
   args: { data: undefined, error: 'We could not reach the server. Check your connection and try again.' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('We could not load the referrals')).toBeVisible();

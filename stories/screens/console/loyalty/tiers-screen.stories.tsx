@@ -9,7 +9,7 @@ import { TIER_REWARDS, TIERS, TIERS_OFF } from '../../../fixtures/console-tiers'
 
 /** /merchant/loyalty/tiers (owners change, staff read): the tier programme, customers in each tier, and who is close to the next. */
 const meta = {
-  title: 'Console/Tiers',
+  title: 'Console/Loyalty/Tiers',
   component: TiersScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
@@ -58,7 +58,6 @@ export const Default: Story = {
  * field and nothing is sent; then the provider refuses a reward, shown on that tier's field.
  */
 export const FieldErrors: Story = {
-  tags: ['!screen'],
   args: {
     onSave: fn(async (): Promise<SaveProblem | null> => ({ message: '', fields: { 'tiers.3.welcome_reward_id': 'is not an active reward' } })),
   },
@@ -86,7 +85,6 @@ export const FieldErrors: Story = {
 
 /** Save by keyboard: tiers off, visits counting, Brew's multiplier and an early-access reward, Barista removed; the exact body sent. */
 export const SaveProgramme: Story = {
-  tags: ['!screen'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     canvas.getByRole('switch', { name: 'Tiers on' }).focus();
@@ -128,7 +126,6 @@ export const SaveProgramme: Story = {
 
 /** At most five tiers: the button says no more. */
 export const FiveTiers: Story = {
-  tags: ['!screen'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Add a tier' }));
@@ -140,7 +137,6 @@ export const FiveTiers: Story = {
 
 /** The programme turned off: the switch says so, with what it means. */
 export const TiersOff: Story = {
-  tags: ['!screen'],
   args: { program: TIERS_OFF },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -157,7 +153,6 @@ export const TiersOff: Story = {
 
 /** Staff read the programme; only an owner changes it. */
 export const StaffReadOnly: Story = {
-  tags: ['!screen'],
   args: { canEdit: false, rewards: undefined },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -173,7 +168,6 @@ export const StaffReadOnly: Story = {
 };
 
 export const Loading: Story = {
-  tags: ['!screen'],
   args: { program: undefined, loading: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByLabelText('Loading the tiers')).toBeInTheDocument();
@@ -181,7 +175,6 @@ export const Loading: Story = {
 };
 
 export const LoadError: Story = {
-  tags: ['!screen'],
   args: { program: undefined, error: 'We could not reach the server. Check your connection and try again.' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);

@@ -9,7 +9,7 @@ import { OPTION_GROUPS } from '../../../fixtures/options-editor';
 
 /** /merchant/menu (owners): categories in order, products with photos and prices, sold out in one click, archived, restored, deleted, moved. */
 const meta = {
-  title: 'Console/Menu',
+  title: 'Console/Menu/Menu',
   component: MenuEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -8,7 +8,7 @@ import { OPTION_GROUPS, PRODUCT_NAMES } from '../../../fixtures/options-editor';
 
 /** /merchant/menu/options (owners): sizes, milks and extras, shared by the products that have them. */
 const meta = {
-  title: 'Console/Options',
+  title: 'Console/Menu/Options',
   component: OptionsEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

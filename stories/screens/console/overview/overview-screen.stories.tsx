@@ -9,6 +9,7 @@ import { kopiSenjaSettings, tehLiteSettings } from '../../../fixtures/settings';
 import { categories } from '../../../fixtures/shop';
 import { coffeeCard } from '../../../fixtures/stamps';
 import { tierBean } from '../../../fixtures/tiers';
+import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
 
 const money = (minor: number) => `₱${(minor / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 const preview = { settings: kopiSenjaSettings, categories, rewards };
@@ -19,10 +20,10 @@ const preview = { settings: kopiSenjaSettings, categories, rewards };
  * "View my shop as a customer" either way.
  */
 const meta = {
-  title: 'Console/Overview',
+  title: 'Console/Overview/Overview',
   component: ConsoleHomeScreen,
   tags: ['screen', 'console'],
-  parameters: { layout: 'fullscreen', console: true },
+  parameters: { layout: 'fullscreen', console: true, docs: { story: DIALOGS_IN_FRAMES } },
   args: { name: OWNER.name, role: 'owner', setup: SETUP_LIVE, today: TODAY, money, preview, onRetrySetup: fn(), onClearDemo: fn() },
   render: (args) => (
     <ConsoleLayout

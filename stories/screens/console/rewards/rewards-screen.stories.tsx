@@ -8,7 +8,7 @@ import { EDITOR_REWARDS, EDITOR_REWARDS_WITH_PRODUCTS, REWARD_PRODUCTS } from '.
 
 /** /merchant/rewards (owners): what customers get for their points, its stock, validity, and an amount off or a free product. */
 const meta = {
-  title: 'Console/Rewards',
+  title: 'Console/Rewards/Rewards',
   component: RewardsEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -12,7 +12,7 @@ import { formatTime, OWNER } from '../../../fixtures/console';
  * connected it when; a service the server's environment sets is shown as such and cannot be changed.
  */
 const meta = {
-  title: 'Console/Payments and messages/Connect',
+  title: 'Console/Settings/Connect a channel',
   component: ChannelConnections,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

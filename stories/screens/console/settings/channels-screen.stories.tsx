@@ -10,7 +10,7 @@ import { formatTime, OWNER } from '../../../fixtures/console';
  * never a secret; what going live needs; and "Send me a test message".
  */
 const meta = {
-  title: 'Console/Payments and messages',
+  title: 'Console/Settings/Payments and messages',
   component: ChannelsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -8,7 +8,7 @@ import { EDITOR_REWARDS, SHOP_SETTINGS } from '../../../fixtures/editors';
 
 /** /merchant/settings (owners): the shop's name, contact and links, region, points, birthdays, referrals, customer accounts, orders and top-ups. */
 const meta = {
-  title: 'Console/Settings',
+  title: 'Console/Settings/Settings',
   component: SettingsScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

@@ -6,7 +6,7 @@ import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 
 /** /merchant/account: who you are here, what your role opens, and a new password. */
 const meta = {
-  title: 'Console/Your account',
+  title: 'Console/Staff/Your account',
   component: AccountScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

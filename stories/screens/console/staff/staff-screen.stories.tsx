@@ -7,7 +7,7 @@ import { LOCATIONS, TEAM_AT_LOCATIONS } from '../../../fixtures/console-location
 
 /** /merchant/staff (owners): who can sign in, invitations, roles, removals. */
 const meta = {
-  title: 'Console/Staff',
+  title: 'Console/Staff/Staff',
   component: StaffScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },

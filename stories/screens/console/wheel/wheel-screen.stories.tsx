@@ -8,7 +8,7 @@ import { WHEEL_CURRENT, WHEEL_REWARDS, WHEEL_VERSIONS } from '../../../fixtures/
 
 /** /merchant/wheel (owners): segments, prizes and weights, the odds customers will see, every version kept. */
 const meta = {
-  title: 'Console/Wheel',
+  title: 'Console/Wheel/Wheel',
   component: WheelEditorScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true },
