@@ -39,7 +39,11 @@ export function screenshotDigest(png: Buffer): string | null {
 }
 
 /** Whether `screenshot` is the picture `baseline` holds, known from bytes alone (no decoding). */
-export const sameScreenshot = (baseline: Buffer, screenshot: Buffer) => baseline.equals(screenshot) || screenshotDigest(baseline) === sha256(screenshot);
+export function sameScreenshot(baseline: Buffer, screenshot: Buffer): boolean {
+  if (baseline.equals(screenshot)) return true;
+  const digest = screenshotDigest(baseline);
+  return digest !== null && digest === sha256(screenshot);
+}
 
 /**
  * `screenshot` (a PNG as Chromium wrote it, or a compressed baseline) compressed losslessly, with the digest
