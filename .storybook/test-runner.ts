@@ -15,6 +15,7 @@ import path from 'node:path';
 import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
 import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
+import { recordFailedShot, REPORT_DIR } from '../tests/visual/report';
 import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
@@ -199,6 +200,13 @@ async function settle(page: Page) {
   });
 }
 
+/**
+ * Whether a story's screenshots are to be written as its baselines: UPDATE_BASELINES holds the story-id
+ * prefixes named to `--update-baselines` (scripts/test-storybook.ts), one a line.
+ */
+const UPDATE_PREFIXES = (process.env.UPDATE_BASELINES ?? '').split('\n').filter(Boolean);
+const updating = (storyId: string) => UPDATE_PREFIXES.some((prefix) => storyId.startsWith(prefix));
+
 /** A screenshot pair: the theme and the viewport a screen story is screenshot in. */
 type ShotPair = readonly [theme: string, viewport: ViewportName];
 
@@ -207,7 +215,12 @@ type ShotPair = readonly [theme: string, viewport: ViewportName];
  * and compares it with its baseline; answers what failed. No motion, no caret, no scrollbars, only while
  * the picture is taken: the play function ran as usual.
  */
-async function shootRendered(page: Page, storyId: string, [theme, viewport]: ShotPair): Promise<{ failures: string[]; exact: boolean }> {
+async function shootRendered(
+  page: Page,
+  story: { id: string; title: string; name: string },
+  [theme, viewport]: ShotPair,
+): Promise<{ failures: string[]; exact: boolean }> {
+  const storyId = story.id;
   const failures: string[] = [];
   const freeze = await page.addStyleTag({ content: FREEZE_CSS });
   await settle(page);
@@ -221,17 +234,20 @@ async function shootRendered(page: Page, storyId: string, [theme, viewport]: Sho
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
   const outcome = compareWithBaseline(name, png, {
-    update: process.env.UPDATE_BASELINES === '1',
-    ci: !!process.env.CI,
+    update: updating(storyId),
     refresh: process.env.REFRESH_BASELINES === '1',
   });
   if (outcome.status === 'match' && outcome.refreshed) console.log(`[visual] baseline refreshed (the same picture, other bytes): ${name}`);
-  if (outcome.status === 'written') console.log(`[visual] new baseline written: ${outcome.file}`);
-  if (outcome.status === 'missing') failures.push(`${name}: no baseline (CI does not write them); run without CI to create it`);
-  if (outcome.status === 'mismatch') {
-    failures.push(
-      `${name}: ${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %); ` +
-        `current: ${outcome.currentFile}${outcome.diffFile ? `, diff: ${outcome.diffFile}` : ''}`,
+  if (outcome.status === 'missing' || outcome.status === 'mismatch') {
+    const reason =
+      outcome.status === 'missing'
+        ? `no baseline; to accept this screenshot: npm run test-storybook -- --update-baselines ${storyId}`
+        : `${outcome.reason} (pixel threshold ${PIXEL_THRESHOLD}, allowed ${MAX_DIFF_RATIO * 100} %)`;
+    failures.push(`${name}: ${reason}`);
+    recordFailedShot(
+      REPORT_DIR,
+      { storyId, title: story.title, name: story.name, theme, viewport, diffRatio: outcome.status === 'mismatch' ? outcome.diffRatio : null, reason },
+      { baseline: outcome.status === 'mismatch' ? outcome.baseline : null, current: png, diff: outcome.status === 'mismatch' ? outcome.diff : null },
     );
   }
   return { failures, exact: outcome.status === 'match' && outcome.exact };
@@ -409,7 +425,7 @@ const config: TestRunnerConfig = {
       // box), and each theme's colours.
       for (const [i, pair] of pairs.entries()) {
         if (i > 0) await showPair(page, context.id, pair, replay);
-        const shot = await shootRendered(page, context.id, pair);
+        const shot = await shootRendered(page, context, pair);
         visual.push(...shot.failures);
         if (!shot.exact) pixelCompared++;
         if (errors.length) visual.push(`console errors in the ${pair[0]} theme on the ${pair[1]}:\n  ${errors.join('\n  ')}`);

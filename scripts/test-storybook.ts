@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 /**
- * npm run test-storybook [-- --build] [-- --update-baselines | --refresh-baselines] [-- <test-storybook flags>]
+ * npm run test-storybook [-- --build] [-- --update-baselines <story-id-prefix…> | --refresh-baselines] [-- <test-storybook flags>]
  *
  * Builds Storybook for tests when storybook-static/ is missing (or with --build), serves it on a free
  * loopback port, and runs @storybook/test-runner against it (render, play functions, console
- * errors, axe, screenshots of `screen` stories). Exits with the runner's exit code.
+ * errors, axe, screenshots of `screen` stories). Exits with the runner's exit code. A run with a visual
+ * failure writes the visual report (tests/visual/report.ts) and prints where it is.
+ *
+ * --update-baselines takes the stories to update by their ids' beginnings (`screens-shop`,
+ * `screens-shop-shop--default`), runs only their files, and writes the baselines of those stories that
+ * are missing or that the screenshot fails, saying which and by how much first; never all at once.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { REPORT_DIR, writeReport } from '../tests/visual/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staticDir = path.join(root, 'storybook-static');
@@ -25,10 +31,21 @@ if (!fs.existsSync(chrome)) {
 
 const args = process.argv.slice(2);
 const build = args.includes('--build');
-const updateBaselines = args.includes('--update-baselines');
+// the story-id prefixes after --update-baselines (up to the next flag): their stories' baselines are written
+const updateAt = args.indexOf('--update-baselines');
+const updateEnd = updateAt < 0 ? -1 : args.findIndex((a, i) => i > updateAt && a.startsWith('-'));
+const toUpdate = updateAt < 0 ? [] : args.slice(updateAt + 1, updateEnd < 0 ? undefined : updateEnd);
+if (updateAt >= 0 && !toUpdate.length) {
+  console.error('--update-baselines needs the stories to update: --update-baselines <story-id-prefix…> (e.g. screens-shop-shop--default)');
+  process.exit(2);
+}
 // baselines that match but not byte for byte are written again (tests/visual/compare.ts, `refresh`)
 const refreshBaselines = args.includes('--refresh-baselines');
-const passThrough = args.filter((a) => a !== '--build' && a !== '--update-baselines' && a !== '--refresh-baselines');
+const passThrough = [
+  ...args.filter((a, i) => a !== '--build' && a !== '--refresh-baselines' && (updateAt < 0 || i < updateAt || (updateEnd >= 0 && i >= updateEnd))),
+  // only the files of the stories to update (one file per title: the id's part before "--")
+  ...new Set(toUpdate.map((prefix) => prefix.split('--')[0]!)),
+];
 
 function run(cmd: string, cmdArgs: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
@@ -64,6 +81,8 @@ const url = `http://127.0.0.1:${port}`;
 console.log(`Serving storybook-static at ${url}`);
 
 const started = Date.now();
+// a report is of this run's failures only
+fs.rmSync(REPORT_DIR, { recursive: true, force: true });
 // each story that passes appends what it was checked for (.storybook/test-runner.ts, countChecked)
 const countsFile = path.join(root, '.tmp', 'storybook-counts.jsonl');
 fs.mkdirSync(path.dirname(countsFile), { recursive: true });
@@ -72,7 +91,8 @@ const env = {
   ...process.env,
   CHROME_PATH: chrome,
   STORYBOOK_COUNTS: countsFile,
-  ...(updateBaselines ? { UPDATE_BASELINES: '1' } : {}),
+  ...(toUpdate.length ? { UPDATE_BASELINES: toUpdate.join('\n') } : {}),
+  VISUAL_REPORT_DIR: REPORT_DIR,
   ...(refreshBaselines ? { REFRESH_BASELINES: '1' } : {}),
 };
 const runnerArgs = [
@@ -113,6 +133,8 @@ console.log(
     `${sum('axe')} axe checks, ${sum('focus')} focus rings seen, ${sum('shots')} screenshots compared, ` +
     `${sum('pixelCompared')} of them pixel by pixel (not the bytes of their baseline); stories that passed`,
 );
+const report = writeReport(REPORT_DIR, { storybook: path.relative(REPORT_DIR, path.join(staticDir, 'index.html')) });
+if (report) console.log(`Visual report (baseline, new and difference of each failing screenshot): ${path.relative(process.cwd(), report)}`);
 console.log(`test-storybook finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
 server.close();
 process.exit(code);

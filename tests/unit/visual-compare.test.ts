@@ -1,13 +1,15 @@
 /**
  * tests/visual/compare.ts: a screenshot against its baseline. The refresh option writes a baseline again
  * only when the picture matches within the thresholds but not byte for byte; a picture that changed
- * still fails and leaves the baseline alone.
+ * still fails and leaves the baseline alone. No baseline is written unless its story is being updated,
+ * and an update writes only what is missing or fails, saying so before it writes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, expect, it } from 'vitest';
-import { BASELINE_DIR, CURRENT_DIR, DIFF_DIR, compareWithBaseline } from '../visual/compare';
+import { BASELINE_DIR, compareWithBaseline } from '../visual/compare';
+import { screenshotDigest, sha256 } from '../visual/png';
 
 const NAME = `__unit__/refresh-${process.pid}`;
 const baselineFile = path.join(BASELINE_DIR, `${NAME}.png`);
@@ -21,9 +23,10 @@ function picture(changed: number, level = 200, deflateLevel = 9): Buffer {
   }
   return PNG.sync.write(png, { deflateLevel });
 }
+const pixels = (png: Buffer) => PNG.sync.read(png).data;
 
 afterEach(() => {
-  for (const dir of [BASELINE_DIR, CURRENT_DIR, DIFF_DIR]) fs.rmSync(path.join(dir, '__unit__'), { recursive: true, force: true });
+  fs.rmSync(path.join(BASELINE_DIR, '__unit__'), { recursive: true, force: true });
 });
 
 it('writes a baseline again when the picture is the same within the thresholds but the bytes are not', () => {
@@ -31,19 +34,48 @@ it('writes a baseline again when the picture is the same within the thresholds b
   fs.writeFileSync(baselineFile, picture(0, 200, 9));
   // one grey level off everywhere: under pixelmatch's threshold, other bytes
   const current = picture(0, 201, 1);
-  expect(compareWithBaseline(NAME, current, { update: false, ci: true })).toMatchObject({ status: 'match', exact: false });
-  expect(fs.readFileSync(baselineFile).equals(current)).toBe(false);
-  expect(compareWithBaseline(NAME, current, { update: false, ci: true, refresh: true })).toMatchObject({ status: 'match', refreshed: true });
-  expect(fs.readFileSync(baselineFile).equals(current)).toBe(true);
-  // now the quick path: the same bytes
-  expect(compareWithBaseline(NAME, current, { update: false, ci: true, refresh: true })).toEqual({ status: 'match', diffRatio: 0, exact: true });
+  expect(compareWithBaseline(NAME, current, { update: false })).toMatchObject({ status: 'match', exact: false });
+  expect(screenshotDigest(fs.readFileSync(baselineFile))).toBeNull();
+  expect(compareWithBaseline(NAME, current, { update: false, refresh: true })).toMatchObject({ status: 'match', refreshed: true });
+  // written compressed: the same pixels, and the digest of the screenshot's own bytes
+  const written = fs.readFileSync(baselineFile);
+  expect(pixels(written).equals(pixels(current))).toBe(true);
+  expect(screenshotDigest(written)).toBe(sha256(current));
+  // now the quick path: the same screenshot, known by its digest
+  expect(compareWithBaseline(NAME, current, { update: false, refresh: true })).toEqual({ status: 'match', diffRatio: 0, exact: true });
 });
 
 it('leaves the baseline alone and fails when the picture changed, refresh or not', () => {
   fs.mkdirSync(path.dirname(baselineFile), { recursive: true });
   const before = picture(0);
   fs.writeFileSync(baselineFile, before);
-  // 100 of 10,000 pixels black: 1 %, over the 0.1 % allowed
-  expect(compareWithBaseline(NAME, picture(100), { update: false, ci: true, refresh: true })).toMatchObject({ status: 'mismatch' });
+  // 100 of 10,000 pixels black: 1 %, over the 0.02 % allowed
+  expect(compareWithBaseline(NAME, picture(100), { update: false, refresh: true })).toMatchObject({ status: 'mismatch' });
   expect(fs.readFileSync(baselineFile).equals(before)).toBe(true);
+});
+
+it('fails a screenshot without a baseline and writes none, unless its story is being updated', () => {
+  const said: string[] = [];
+  const log = (line: string) => said.push(line);
+  expect(compareWithBaseline(NAME, picture(0), { update: false, log })).toEqual({ status: 'missing', file: baselineFile });
+  expect(fs.existsSync(baselineFile)).toBe(false);
+  expect(said).toEqual([]);
+  expect(compareWithBaseline(NAME, picture(0), { update: true, log })).toMatchObject({ status: 'written' });
+  expect(said).toEqual([`[visual] new baseline: ${NAME}`]);
+  expect(pixels(fs.readFileSync(baselineFile)).equals(pixels(picture(0)))).toBe(true);
+});
+
+it('updates only a baseline the screenshot fails, saying what changes before it writes', () => {
+  fs.mkdirSync(path.dirname(baselineFile), { recursive: true });
+  const before = picture(0);
+  fs.writeFileSync(baselineFile, before);
+  const said: string[] = [];
+  const log = (line: string) => said.push(`${line} (baseline unchanged: ${fs.readFileSync(baselineFile).equals(before)})`);
+  // within the thresholds: left as it is
+  expect(compareWithBaseline(NAME, picture(1), { update: true, log })).toMatchObject({ status: 'match' });
+  expect(fs.readFileSync(baselineFile).equals(before)).toBe(true);
+  // 100 pixels of 10,000 changed: said, then written
+  expect(compareWithBaseline(NAME, picture(100), { update: true, log })).toMatchObject({ status: 'updated', diffRatio: 0.01 });
+  expect(said).toEqual([`[visual] updating baseline: ${NAME}: 100 pixels (1.000 %) differ, more than 0.02 % (baseline unchanged: true)`]);
+  expect(pixels(fs.readFileSync(baselineFile)).equals(pixels(picture(100)))).toBe(true);
 });
