@@ -6,15 +6,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import type { BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { to } from '#contract/routes';
 import { settingsApi } from '#contract/settings.calls';
-import { DIFF_DIR, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../visual/compare';
+import { comparePngs, MAX_DIFF_RATIO } from '../visual/compare';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, VIEWPORTS, watchErrors } from './support/app';
 import { setUpOwner } from './support/console';
 import { signUp } from './support/customer';
@@ -25,21 +23,22 @@ if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (se
 const app = useApp({ LOG_LEVEL: 'info' });
 const browser = useBrowser();
 
-/** Pixels that differ beyond the per-pixel threshold, as a share of all; the diff written for a person to look at. */
+/**
+ * Pixels that differ beyond the per-pixel threshold, as a share of all (the visual check's own comparison,
+ * tests/visual/compare.ts); when they fail it, the three pictures are written for a person to look at.
+ */
 function differ(name: string, preview: Buffer, real: Buffer): number {
-  const a = PNG.sync.read(preview);
-  const b = PNG.sync.read(real);
-  expect([a.width, a.height]).toEqual([b.width, b.height]);
-  const diff = new PNG({ width: a.width, height: a.height });
-  const pixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: PIXEL_THRESHOLD });
-  const dir = join(DIFF_DIR, 'theme-preview-truth');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}-preview.png`), preview);
-  writeFileSync(join(dir, `${name}-app.png`), real);
-  writeFileSync(join(dir, `${name}-diff.png`), PNG.sync.write(diff));
-  const ratio = pixels / (a.width * a.height);
-  console.log(`${name}: ${pixels} pixels differ (${(ratio * 100).toFixed(3)} %)`);
-  return ratio;
+  const c = comparePngs(real, preview);
+  expect(c.reason ?? '').not.toMatch(/size changed/);
+  if (c.diff) {
+    const dir = join(process.cwd(), '.tmp', 'theme-preview-truth');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}-preview.png`), preview);
+    writeFileSync(join(dir, `${name}-app.png`), real);
+    writeFileSync(join(dir, `${name}-diff.png`), c.diff);
+  }
+  console.log(`${name}: ${c.diffPixels} pixels differ (${(c.diffRatio * 100).toFixed(3)} %)`);
+  return c.diffRatio;
 }
 
 /** A frame's stylesheets loaded and its fonts ready (whatever the frame was given). */

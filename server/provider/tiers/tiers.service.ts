@@ -245,9 +245,6 @@ export async function earnTier(db: Database, customerId: number): Promise<{ name
   return earnTierOf(db, customerId);
 }
 
-/** earnTier's query (no row, or the tier's name and multiplier), for a caller that reads it with others. */
-export { earnTierQuery } from './tiers.repo';
-
 /** The reward the customer's tier gives on their birthday instead of the shop's treat (its id), or null. */
 export async function tierBirthdayReward(db: Database, customerId: number): Promise<number | null> {
   const prog = await readProgramme(db);
