@@ -4,6 +4,7 @@ import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-lea
 import 'leaflet/dist/leaflet.css';
 import './pin-map.css';
 import { Button } from '../button';
+import { prefersReducedMotion } from '../lib/motion';
 
 export interface LatLng {
   lat: number;
@@ -173,6 +174,8 @@ export default function PinMap({
   pinLabel = (p) => `Pin at ${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`,
 }: PinMapProps) {
   const [start] = useState(() => (value ? { at: value, zoom: ZOOM_PINNED } : { at: center, zoom: ZOOM_UNPINNED }));
+  // less motion asked for: tiles appear at once rather than fading in, and a zoom jumps
+  const [moving] = useState(() => !prefersReducedMotion());
   const tileEvents = useTileHealth(onUnavailable);
   const mapRef = useRef<LeafletMap>(null);
   const dropInMiddle = () => {
@@ -181,7 +184,17 @@ export default function PinMap({
   };
   return (
     <div className="flex flex-col gap-2">
-      <MapContainer ref={mapRef} center={[start.at.lat, start.at.lng]} zoom={start.zoom} className="pin-map" scrollWheelZoom={false} attributionControl>
+      <MapContainer
+        ref={mapRef}
+        center={[start.at.lat, start.at.lng]}
+        zoom={start.zoom}
+        className="pin-map"
+        scrollWheelZoom={false}
+        attributionControl
+        fadeAnimation={moving}
+        zoomAnimation={moving}
+        markerZoomAnimation={moving}
+      >
         <Named label={label} />
         <KeepSized />
         <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />

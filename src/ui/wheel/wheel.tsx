@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { bestTextOn, parseColor, toHex } from '../theme/color';
 import { cx } from '../lib/cx';
 import { rotationToLand, slicePath, slices, type WheelSegmentInput } from './geometry';
+import { prefersReducedMotion } from '../lib/motion';
 
 export interface WheelProps<S extends WheelSegmentInput = WheelSegmentInput> {
   segments: S[];
@@ -44,10 +45,6 @@ export function oddsByPrize(
     rows.set(p.segment.label, row);
   }
   return [...rows.values()];
-}
-
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 }
 
 type Part = ReturnType<typeof slices>[number];
