@@ -29,9 +29,14 @@ export async function expectDesktopPage(page: Page): Promise<void> {
   await nav.waitFor();
   const main = page.locator('#main-content');
   await main.waitFor();
-  const navBox = (await nav.boundingBox())!;
-  const mainBox = (await main.boundingBox())!;
-  expect(navBox.y + navBox.height).toBeLessThanOrEqual(mainBox.y + 1);
+  // measured until both are drawn: a page whose code arrives late (the map's) swaps its content in once
+  // more after the first paint, and a box read in between is none
+  await expect
+    .poll(async () => {
+      const [navBox, mainBox] = await Promise.all([nav.boundingBox(), main.boundingBox()]);
+      return navBox && mainBox ? navBox.y + navBox.height <= mainBox.y + 1 : 'not drawn';
+    })
+    .toBe(true);
   expect(await nav.evaluate((e) => getComputedStyle(e).position)).toBe('static');
   await expectNoSidewaysScroll(page);
 }
