@@ -41,10 +41,27 @@ function differ(name: string, preview: Buffer, real: Buffer): number {
   return c.diffRatio;
 }
 
-/** A frame's stylesheets loaded and its fonts ready (whatever the frame was given). */
+/**
+ * A frame's stylesheets loaded, its fonts ready and the pictures on its screen loaded and decoded (whatever the
+ * frame was given): a shot taken while the menu's pictures still arrive is not the page (a rehearsal compared
+ * a preview with its pictures against an app with three still blank, 2.5 % of pixels).
+ */
 async function settled(frame: Frame | Page) {
   await frame.waitForFunction(() => Array.from(document.querySelectorAll('link[rel="stylesheet"]')).every((l) => (l as HTMLLinkElement).sheet !== null));
   await frame.evaluate(() => document.fonts.ready.then(() => undefined));
+  // the pictures within the screen (a lazy one below it may never load): each loaded, or failed, then decoded
+  await frame.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+      .every((img) => img.complete),
+  );
+  await frame.evaluate(() =>
+    Promise.all(
+      Array.from(document.images)
+        .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+        .map((img) => img.decode().catch(() => undefined)),
+    ).then(() => undefined),
+  );
 }
 
 describe.skipIf(!HAS_CHROME)('the theme preview tells the truth', () => {
