@@ -219,14 +219,22 @@ async function shootRendered(
   page: Page,
   story: { id: string; title: string; name: string },
   [theme, viewport]: ShotPair,
+  at: string | null,
 ): Promise<{ failures: string[]; exact: boolean }> {
   const storyId = story.id;
   const failures: string[] = [];
   const freeze = await page.addStyleTag({ content: FREEZE_CSS });
   await settle(page);
   // A play function's click focuses its target, which may scroll the page by an amount that
-  // depends on when images and fonts arrived; the screenshot is always of the top of the screen.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // depends on when images and fonts arrived; the screenshot is always of the top of the screen, or of the
+  // part a story names (`parameters.screenshotAt`: a heading's text, scrolled to the top of the screen).
+  await page.evaluate((heading) => {
+    window.scrollTo(0, 0);
+    if (!heading) return;
+    const found = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')).find((h) => h.textContent?.trim() === heading);
+    if (!found) throw new Error(`parameters.screenshotAt: no heading "${heading}" on the page`);
+    found.scrollIntoView({ block: 'start' });
+  }, at);
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await freeze.evaluate((el) => el.remove());
   const name = `${storyId}--${theme}--${viewport}`;
@@ -374,7 +382,7 @@ async function showPair(page: Page, storyId: string, pair: ShotPair, replay: boo
 }
 
 /** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
-const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean }>();
+const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null }>();
 
 /**
  * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
@@ -400,7 +408,12 @@ const config: TestRunnerConfig = {
     collectErrors(page).length = 0;
     const story = await getStoryContext(page, context);
     const pairs = shotPairs(story);
-    visiting.set(page, { id: context.id, pairs, replay: story.parameters?.screenshotReplay === true });
+    visiting.set(page, {
+      id: context.id,
+      pairs,
+      replay: story.parameters?.screenshotReplay === true,
+      at: typeof story.parameters?.screenshotAt === 'string' ? story.parameters.screenshotAt : null,
+    });
     const first = pairs?.[0] ?? null;
     await setRunnerView(page, first ? { size: sizeOf(first[1]), reducedMotion: 'reduce' } : OWN_VIEW);
     await setRunnerGlobals(page, first);
@@ -415,7 +428,7 @@ const config: TestRunnerConfig = {
     const played = await page.evaluate(() => typeof (window as any).__STORYBOOK_PREVIEW__?.currentRender?.story?.playFunction === 'function');
     const seen = visiting.get(page);
     if (seen?.id !== context.id) throw new Error(`${context.id} was not set up by preVisit (${seen?.id ?? 'no story'} was)`);
-    const { pairs, replay } = seen;
+    const { pairs, replay, at } = seen;
     const visual: string[] = [];
     let axe = 0;
     let pixelCompared = 0;
@@ -425,7 +438,7 @@ const config: TestRunnerConfig = {
       // box), and each theme's colours.
       for (const [i, pair] of pairs.entries()) {
         if (i > 0) await showPair(page, context.id, pair, replay);
-        const shot = await shootRendered(page, context, pair);
+        const shot = await shootRendered(page, context, pair, at);
         visual.push(...shot.failures);
         if (!shot.exact) pixelCompared++;
         if (errors.length) visual.push(`console errors in the ${pair[0]} theme on the ${pair[1]}:\n  ${errors.join('\n  ')}`);

@@ -160,6 +160,8 @@ export const SpecialDateOpened: Story = {
 
 /** The hours editor open on Makati: each day's opening periods, a lunch break, Saturday past midnight, nothing changed yet. */
 export const HoursEditorOpen: Story = {
+  // the screenshot shows the hours, not the top of the editor (the details, as in Default's edit stories)
+  parameters: { screenshotAt: 'Opening hours' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Edit Makati' }));

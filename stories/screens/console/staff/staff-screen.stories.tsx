@@ -77,6 +77,8 @@ export const InvitationSent: Story = {
 /** An owner invitation with a wrong password: the provider said so. */
 export const WrongPassword: Story = {
   args: { invitePasswordError: 'That is not your password. Type it again.' },
+  // the invitation and its error, not the list above it (the chosen radio's ring sat on the phone's bottom edge)
+  parameters: { screenshotAt: 'Invite someone' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: /Owner/ }));
