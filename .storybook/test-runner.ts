@@ -382,14 +382,28 @@ async function showPair(page: Page, storyId: string, pair: ShotPair, replay: boo
 }
 
 /** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
-const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null }>();
+const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null; visited: number }>();
+
+/**
+ * Where a story's time went, in milliseconds of its worker: the runner's own render with its play function
+ * (from the end of preVisit to postVisit), the other screenshot pairs' renders, the screenshots (settling,
+ * taking, comparing), axe, the focus check. Summed by scripts/test-storybook.ts, so a slow stage says which
+ * part of the checking is slow.
+ */
+interface Timings {
+  render: number;
+  pairs: number;
+  shots: number;
+  axe: number;
+  focus: number;
+}
 
 /**
  * What each story that passed was checked for, one JSON line per story in STORYBOOK_COUNTS (set by
  * scripts/test-storybook.ts, which sums them): so a run says how many stories it rendered, played,
  * checked with axe and compared with baselines, and a faster run can be shown to check no less.
  */
-function countChecked(line: { story: string; played: boolean; axe: number; focus: number; shots: number; pixelCompared: number }) {
+function countChecked(line: { story: string; played: boolean; axe: number; focus: number; shots: number; pixelCompared: number; ms: Timings }) {
   const file = process.env.STORYBOOK_COUNTS;
   if (file) fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
@@ -413,13 +427,24 @@ const config: TestRunnerConfig = {
       pairs,
       replay: story.parameters?.screenshotReplay === true,
       at: typeof story.parameters?.screenshotAt === 'string' ? story.parameters.screenshotAt : null,
+      visited: 0,
     });
     const first = pairs?.[0] ?? null;
     await setRunnerView(page, first ? { size: sizeOf(first[1]), reducedMotion: 'reduce' } : OWN_VIEW);
     await setRunnerGlobals(page, first);
+    visiting.get(page)!.visited = performance.now();
   },
 
   async postVisit(page, context) {
+    const ms: Timings = { render: performance.now() - (visiting.get(page)?.visited ?? performance.now()), pairs: 0, shots: 0, axe: 0, focus: 0 };
+    const timed = async <T>(key: keyof Timings, work: () => Promise<T>): Promise<T> => {
+      const from = performance.now();
+      try {
+        return await work();
+      } finally {
+        ms[key] += performance.now() - from;
+      }
+    };
     const errors = collectErrors(page);
     if (errors.length) {
       throw new Error(`${context.id} logged errors:\n  ${errors.join('\n  ')}`);
@@ -437,21 +462,21 @@ const config: TestRunnerConfig = {
       // pair on the same story. axe on each: what only a narrow screen shows (a table that scrolls in its
       // box), and each theme's colours.
       for (const [i, pair] of pairs.entries()) {
-        if (i > 0) await showPair(page, context.id, pair, replay);
-        const shot = await shootRendered(page, context, pair, at);
+        if (i > 0) await timed('pairs', () => showPair(page, context.id, pair, replay));
+        const shot = await timed('shots', () => shootRendered(page, context, pair, at));
         visual.push(...shot.failures);
         if (!shot.exact) pixelCompared++;
         if (errors.length) visual.push(`console errors in the ${pair[0]} theme on the ${pair[1]}:\n  ${errors.join('\n  ')}`);
         errors.length = 0;
-        await axeOrThrow(page, context.id, pair[1]);
+        await timed('axe', () => axeOrThrow(page, context.id, pair[1]));
         axe++;
       }
     } else {
-      await axeOrThrow(page, context.id, null);
+      await timed('axe', () => axeOrThrow(page, context.id, null));
       axe++;
     }
 
-    const focus = await invisibleFocus(page);
+    const focus = await timed('focus', () => invisibleFocus(page));
     if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
     if (visual.length) {
       const hint =
@@ -461,7 +486,7 @@ const config: TestRunnerConfig = {
           : '';
       throw new Error(`Visual regression in ${context.id}:\n  ${visual.join('\n  ')}${hint}`);
     }
-    countChecked({ story: context.id, played, axe, focus: focus.checked, shots: pairs?.length ?? 0, pixelCompared });
+    countChecked({ story: context.id, played, axe, focus: focus.checked, shots: pairs?.length ?? 0, pixelCompared, ms });
   },
 };
 

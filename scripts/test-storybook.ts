@@ -119,6 +119,8 @@ interface Counted {
   shots: number;
   /** screenshots not the same bytes as their baseline: decoded and compared pixel by pixel (seconds each on a slow host) */
   pixelCompared?: number;
+  /** where its time went, in ms of its worker (.storybook/test-runner.ts, Timings) */
+  ms?: Record<string, number>;
 }
 const lines: Counted[] = fs.existsSync(countsFile)
   ? fs
@@ -133,6 +135,10 @@ console.log(
     `${sum('axe')} axe checks, ${sum('focus')} focus rings seen, ${sum('shots')} screenshots compared, ` +
     `${sum('pixelCompared')} of them pixel by pixel (not the bytes of their baseline); stories that passed`,
 );
+// where the workers' time went, summed over the stories that passed: which part of the checking a slow run is slow in
+const parts: Record<string, string> = { render: 'render and play', pairs: 'other pairs', shots: 'screenshots', axe: 'axe', focus: 'focus' };
+const spent = Object.entries(parts).map(([key, words]) => `${words} ${(lines.reduce((n, l) => n + (l.ms?.[key] ?? 0), 0) / 1000).toFixed(0)} s`);
+console.log(`Storybook's time, summed over its workers: ${spent.join(', ')}`);
 const report = writeReport(REPORT_DIR, { storybook: path.relative(REPORT_DIR, path.join(staticDir, 'index.html')) });
 if (report) console.log(`Visual report (baseline, new and difference of each failing screenshot): ${path.relative(process.cwd(), report)}`);
 console.log(`test-storybook finished in ${((Date.now() - started) / 1000).toFixed(1)} s with exit code ${code}`);
