@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterEach, expect, it } from 'vitest';
-import { BASELINE_DIR, compareWithBaseline } from '../visual/compare';
+import { BASELINE_DIR, compareWithBaseline, rgbaPixels } from '../visual/compare';
 import { screenshotDigest, sha256 } from '../visual/png';
 
 const NAME = `__unit__/refresh-${process.pid}`;
@@ -78,4 +78,19 @@ it('updates only a baseline the screenshot fails, saying what changes before it 
   expect(compareWithBaseline(NAME, picture(100), { update: true, log })).toMatchObject({ status: 'updated', diffRatio: 0.01 });
   expect(said).toEqual([`[visual] updating baseline: ${NAME}: 100 pixels (1.000 %) differ, more than 0.02 % (baseline unchanged: true)`]);
   expect(pixels(fs.readFileSync(baselineFile)).equals(pixels(picture(100)))).toBe(true);
+});
+
+it('decodes a picture natively to the same RGBA pixels as pngjs: baselines without alpha, and a picture with it', () => {
+  const shots = ['screens-shop-shop--default--full--phone.png', 'screens-shop-shop--default--lite--desktop.png'].map((f) =>
+    fs.readFileSync(path.join(BASELINE_DIR, f)),
+  );
+  // see-through pixels, in every shade of alpha
+  const clear = new PNG({ width: 16, height: 16 });
+  for (let i = 0; i < 256; i++) clear.data.set([i, 255 - i, (i * 7) % 256, i], i * 4);
+  for (const png of [...shots, PNG.sync.write(clear)]) {
+    const ours = rgbaPixels(png);
+    const theirs = PNG.sync.read(png);
+    expect([ours.width, ours.height]).toEqual([theirs.width, theirs.height]);
+    expect(ours.data.equals(theirs.data)).toBe(true);
+  }
 });
