@@ -8,7 +8,7 @@ import type { ConsoleOfferData, ConsoleOffersData, CustomerOffersData, OfferCrea
 
 export const offersApi = {
   /** the active offers this customer could use now */
-  list: call.customer.get<CustomerOffersData>('offers'),
+  list: call.customer.get<CustomerOffersData>('offer/list'),
 };
 
 /** console calls: the customer app's build drops them */

@@ -72,7 +72,9 @@ export const quoteAnswer = z.object({
   offer: appliedOfferAnswer
     .nullable()
     .optional()
-    .meta({ description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null: no code' }),
+    .meta({
+      description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null or absent: no code',
+    }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
