@@ -3,7 +3,7 @@
  * order's pricing (orders/pricing.ts, the one place an order is priced), its use counted and given back
  * (orders/ calls these in the order's and the cancellation's transactions), and the limit on guessing.
  */
-import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES, offerDiscount, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offers';
+import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES, offerDiscount, type AppliedOffer, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offers';
 import { formatMoney } from '#contract/money';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import { MINUTE } from '../../lib/clock';
@@ -89,12 +89,9 @@ export interface Basket {
   now: Date;
 }
 
-/** The offer a code applies to an order: the answer's part, and what order/create records. */
-export interface AppliedPromo {
+/** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
+export interface AppliedPromo extends AppliedOffer {
   id: number;
-  code: string;
-  title: string;
-  discount: number;
   /** the customer had no order that is not cancelled */
   first_order: boolean;
 }
