@@ -47,8 +47,9 @@ export const PROVIDER_LAYERS = [
   // points and audits, and a full stamp card issues its reward's voucher through rewards. Referrals: an
   // order paid, cancelled or completed moves its referral in the order's transaction, and a referral's
   // reward is points or a voucher (points, rewards), audited (staff); auth, below, records a friend's
-  // sign-up and devices as plain rows through accounts
-  ['loyalty', 'referrals'],
+  // sign-up and devices as plain rows through accounts. Offers: orders price a promo code and count its
+  // use in the order's transaction; an offer names locations and is audited (staff)
+  ['loyalty', 'referrals', 'offers'],
   // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
   // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
   ['tiers'],

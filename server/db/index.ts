@@ -49,6 +49,7 @@ import * as m0039 from './migrations/0039-credit-tier-rise';
 import * as m0040 from './migrations/0040-channel-connections';
 import * as m0041 from './migrations/0041-category-removed';
 import * as m0042 from './migrations/0042-broadcasts';
+import * as m0043 from './migrations/0043-offers';
 
 export type Database = Kysely<DB>;
 
@@ -149,6 +150,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0040-channel-connections': m0040,
   '0041-category-removed': m0041,
   '0042-broadcasts': m0042,
+  '0043-offers': m0043,
 };
 
 /**

@@ -2,6 +2,8 @@ import type { CampaignKind } from '#contract/campaigns';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
+import type { OfferAudience, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -305,6 +307,11 @@ export interface OrderTable {
   tier_rise: ColumnType<EarnTierRise | null, string | null | undefined, string | null>;
   /** when a refund at the payment gateway took back what it earned (migration 0037): once; null: never */
   earnings_back_at: NullableTimestamp;
+  /** the offer its promo code applied, as it was when ordered (migration 0043); null: none */
+  offer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  offer_code: ColumnType<string | null, string | null | undefined, string | null>;
+  offer_title: ColumnType<string | null, string | null | undefined, string | null>;
+  offer_discount: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderItemTable {
@@ -477,6 +484,8 @@ export interface DB {
   campaign_unsubscribes: CampaignUnsubscribeTable;
   broadcasts: BroadcastTable;
   broadcast_sends: BroadcastSendTable;
+  offers: OfferTable;
+  offer_uses: OfferUseTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1073,6 +1082,51 @@ export interface BroadcastSendTable {
   voucher_id: number | null;
   channel: ColumnType<'app' | 'email', 'app' | 'email' | undefined, 'app' | 'email'>;
   sent_at: Timestamp;
+}
+
+/** an owner's offer with a promo code, and what it has used of its limits (migration 0043) */
+export interface OfferTable {
+  id: Generated<number>;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  kind: OfferKind;
+  /** percent_off: the percentage; amount_off: minor units */
+  value: number;
+  /** percent_off: the most one order gets off; null: no cap */
+  max_discount: number | null;
+  /** upper case; unique among offers not archived; null: an automatic offer (none yet) */
+  code: string | null;
+  min_spend: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp;
+  ends_at: NullableTimestamp;
+  fulfilments: Json<Fulfilment[]>;
+  /** empty: every location */
+  location_ids: Json<number[]>;
+  audience: ColumnType<OfferAudience, OfferAudience | undefined, OfferAudience>;
+  max_uses: number | null;
+  max_discount_total: number | null;
+  per_customer_limit: number | null;
+  combines_with_voucher: ColumnType<boolean, boolean | undefined, boolean>;
+  status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
+  /** orders placed with it and not cancelled, and their discount: what max_uses and max_discount_total bound */
+  uses: ColumnType<number, number | undefined, number>;
+  discount_given: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** an order that used an offer's code: one per order; `given_back` when the order was cancelled (migration 0043) */
+export interface OfferUseTable {
+  id: Generated<number>;
+  offer_id: number;
+  order_id: number;
+  customer_id: number;
+  discount: number;
+  /** the customer had no order before it that was not cancelled */
+  first_order: ColumnType<boolean, boolean | undefined, boolean>;
+  state: ColumnType<'used' | 'given_back', 'used' | 'given_back' | undefined, 'used' | 'given_back'>;
+  created_at: Timestamp;
+  given_back_at: NullableTimestamp;
 }
 
 /** a customer who wants no campaigns, from the app or an e-mail's link (migration 0028) */

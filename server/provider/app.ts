@@ -40,6 +40,7 @@ import { referralsRoutes } from './referrals/referrals.routes';
 import { tiersRoutes } from './tiers/tiers.routes';
 import { passesRoutes } from './passes/passes.routes';
 import { campaignsRoutes } from './campaigns/campaigns.routes';
+import { offersRoutes } from './offers/offers.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -106,6 +107,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     tiersRoutes, // tier/status; merchant/loyalty/tiers…: the tier programme
     passesRoutes, // pass/…: the wallet card (Apple, Google) and Apple's pass web service
     campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
+    offersRoutes, // offers: "Offers for you"; merchant/offers…: the owner's offers and promo codes
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

@@ -4,6 +4,7 @@ import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { isPaid, isTerminal, type ErrorCode, type OrderCreateBody, type QuoteBody, type WalletBalanceData } from '#contract';
 import { locationsApi } from '#contract/locations.calls';
+import { offersApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { shows } from './shows';
 import { ApiRequestError, callApi } from './client';
@@ -35,6 +36,8 @@ const QUOTE_REFUSALS: Partial<Record<ErrorCode, string[]>> = {
   PRODUCT_UNAVAILABLE: [shopApi.catalog.path],
   // a pickup time that filled up since the times were read
   SLOT_FULL: [locationsApi.slots.path],
+  // a promo code that no longer applies (used up, ended, paused): the offers for the customer
+  PROMO_CODE_INVALID: [offersApi.list.path],
 };
 
 /** The price of a checkout; a refusal that shows the page was out of date reads that part again. */
@@ -73,6 +76,7 @@ export const useCreateOrder = () =>
       // the total was not the one shown: the menu's prices and the quote, read again
       PRICE_CHANGED: { refreshes: [shopApi.catalog.path, ordersApi.quote.path] },
       VOUCHER_INVALID: { refreshes: [rewardsApi.storage.path] },
+      PROMO_CODE_INVALID: { refreshes: [offersApi.list.path] },
       // closed or paused meanwhile: whether the shop takes orders, read again (the page then says until when)
       LOCATION_CLOSED: { refreshes: [locationsApi.list.path] },
       ORDERING_PAUSED: { refreshes: [locationsApi.list.path] },

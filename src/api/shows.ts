@@ -6,6 +6,7 @@
  */
 import { customersApi } from '#contract/customers.calls';
 import { notificationsApi } from '#contract/notifications.calls';
+import { offersApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { pointsApi } from '#contract/points.calls';
 import { rewardsApi } from '#contract/rewards.calls';
@@ -27,6 +28,9 @@ export const shows = {
   points: [profile, pointsApi.history.path, wheelApi.config.path, stampsApi.cards.path, tiersApi.status.path, notifications],
   /** Vouchers: the customer's voucher tabs and the rewards (their stock). */
   vouchers: [rewardsApi.storage.path, rewardsApi.list.path, notifications],
-  /** Orders: the order list (the home page shows the latest). */
-  orders: [ordersApi.list.path, notifications],
+  /**
+   * Orders: the order list (the home page shows the latest), and the offers for the customer (an order
+   * counts a promo code's use, and a first order ends the offers for new customers).
+   */
+  orders: [ordersApi.list.path, offersApi.list.path, notifications],
 } as const satisfies Record<string, readonly string[]>;

@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS = {
   settings: { label: 'Shop settings', prefixes: ['settings.'] },
   locations: { label: 'Locations and pauses', prefixes: ['location.'] },
   loyalty: { label: 'Earning rules', prefixes: ['loyalty.'] },
+  offers: { label: 'Offers and promo codes', prefixes: ['offer.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;

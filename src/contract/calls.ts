@@ -19,6 +19,7 @@ import { mediaApi } from './media.calls';
 import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { offersApi, offersConsoleApi } from './offers.calls';
 import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { passesApi } from './passes.calls';
@@ -59,6 +60,8 @@ const areas = [
   menuApi,
   menuMachineApi,
   notificationsApi,
+  offersApi,
+  offersConsoleApi,
   optionsApi,
   ordersApi,
   passesApi,

@@ -25,6 +25,7 @@ import { appInstallEndpoints } from './app-install.spec';
 import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
+import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
 import { ordersSpec } from './orders.spec';
@@ -99,6 +100,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // rewards
   ...endpointsOf(rewardsSpec),
+  // offers and promo codes (the code itself is order/quote's and order/create's `promo_code`)
+  ...endpointsOf(offersSpec),
 
   // wallet and payments
   ...endpointsOf(walletSpec),
@@ -172,6 +175,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(tiersConsoleSpec),
   ...endpointsOf(referralsConsoleSpec),
   ...endpointsOf(campaignsConsoleSpec),
+  // offers and promo codes
+  ...endpointsOf(offersConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

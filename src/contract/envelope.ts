@@ -82,6 +82,8 @@ export type ErrorCode =
   | 'OUTSIDE_DELIVERY_AREA'
   | 'LOCATION_FORBIDDEN'
   | 'TIER_REQUIRED'
+  /** 400: a promo code that does not apply to this order: `data.reason` says why */
+  | 'PROMO_CODE_INVALID'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -110,6 +112,7 @@ export const ERROR_STATUS = {
   REFERENCE_CODE: 400,
   BELOW_MINIMUM: 400,
   VOUCHER_INVALID: 400,
+  PROMO_CODE_INVALID: 400,
   ADDRESS_REQUIRED: 400,
   BAD_SIGNATURE: 401,
   SESSION_EXPIRED: 401,

@@ -65,6 +65,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
     'the customer has 3 orders waiting for an online payment (each holds its pickup time for 10 minutes): pay one, or wait for them to lapse: `data.limit`, `data.next_free_at`',
   OUTSIDE_DELIVERY_AREA: 'no location delivers to this address (outside every delivery area)',
   LOCATION_FORBIDDEN: "a staff member limited to other locations: not this location's orders, board or counter",
+  PROMO_CODE_INVALID:
+    "the promo code does not apply to this order: `data.reason` is unknown, not_yet (`data.starts_at`), expired (`data.ends_at`), below_minimum (`data.min_spend`, `data.missing`: how much more to spend), not_for_you (new customers only, or the customer's own limit reached), used_up (its uses or budget spent), not_here (location or way of ordering), paused or not_with_voucher; `data.code` the code as matched",
   TIER_REQUIRED: 'the reward is for customers of a higher tier for now (early access): `data.tier`, the lowest tier that can redeem it',
   INTERNAL: 'an unexpected failure on the provider',
 };

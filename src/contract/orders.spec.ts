@@ -16,23 +16,34 @@ import {
   merchantOrderStatusBody,
 } from './orders';
 import { ordersApi } from './orders.calls';
+import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES } from './offers';
 import { pageQuery } from './wallet';
 
 export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
   quote: {
     summary: 'Price a basket',
     description:
-      "A product no longer on the menu answers 400 VALIDATION naming its line; one the location does not sell, 409 PRODUCT_UNAVAILABLE. Delivery: the first location (in the owner's order) with an area holding the address, at that area's fee and minimum; none: 409 OUTSIDE_DELIVERY_AREA. Pickup: the slot asked for (a time not in shop/pickup-slots: 400 VALIDATION on `pickup_at`; a full one: 409 SLOT_FULL) or the earliest with room. A quote is not refused because the location is closed or paused: shop/locations says so, and order/create refuses.",
+      "A product no longer on the menu answers 400 VALIDATION naming its line; one the location does not sell, 409 PRODUCT_UNAVAILABLE. Delivery: the first location (in the owner's order) with an area holding the address, at that area's fee and minimum; none: 409 OUTSIDE_DELIVERY_AREA. Pickup: the slot asked for (a time not in shop/pickup-slots: 400 VALIDATION on `pickup_at`; a full one: 409 SLOT_FULL) or the earliest with room. A quote is not refused because the location is closed or paused: shop/locations says so, and order/create refuses. `promo_code`: an offer's code (one per order); its discount is part of `discount` and `offer` names it; one that does not apply: 400 PROMO_CODE_INVALID with `data.reason`." +
+      ` A customer who gives ${OFFER_GUESSES_MAX} unknown codes within ${OFFER_GUESS_WINDOW_MINUTES} minutes has every code refused (429 RATE_LIMITED) until that window has passed.`,
     body: quoteBody,
     data: quoteAnswer,
     answer: 'The prices.',
     message: 'Order priced.',
-    errors: ['PRODUCT_UNAVAILABLE', 'ADDRESS_REQUIRED', 'NOT_FOUND', 'VOUCHER_INVALID', 'OUTSIDE_DELIVERY_AREA', 'SLOT_FULL'],
+    errors: [
+      'PRODUCT_UNAVAILABLE',
+      'ADDRESS_REQUIRED',
+      'NOT_FOUND',
+      'VOUCHER_INVALID',
+      'PROMO_CODE_INVALID',
+      'RATE_LIMITED',
+      'OUTSIDE_DELIVERY_AREA',
+      'SLOT_FULL',
+    ],
   },
   create: {
     summary: 'Place an order',
     description:
-      "wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again, except that a closed one takes a pickup ordered ahead for one of its slots (`pickup_at`); a pickup takes one place in its slot in the order's transaction, never more than the slot's cap (409 SLOT_FULL with the next slot with room). A gateway order holds its pickup slot and voucher for 10 minutes while it waits for payment; unpaid then, it is cancelled and its slot given back (a payment arriving later places it again when a pickup time has room, else goes to the wallet). A customer has at most 3 unpaid orders at once: 409 UNPAID_ORDERS_LIMIT.",
+      "wallet: paid from the balance at once; gateway: waiting for payment, with the payment page in `payment_url` (without a payment gateway: 503 PAYMENTS_UNAVAILABLE). Priced as order/quote prices it. A location that is closed (409 LOCATION_CLOSED) or has paused online orders (409 ORDERING_PAUSED) refuses it, with when it takes orders again, except that a closed one takes a pickup ordered ahead for one of its slots (`pickup_at`); a pickup takes one place in its slot in the order's transaction, never more than the slot's cap (409 SLOT_FULL with the next slot with room). A gateway order holds its pickup slot and voucher for 10 minutes while it waits for payment; unpaid then, it is cancelled and its slot given back (a payment arriving later places it again when a pickup time has room, else goes to the wallet). A customer has at most 3 unpaid orders at once: 409 UNPAID_ORDERS_LIMIT. A promo code is checked as order/quote checks it, and its use counted in the order's transaction under the offer's row lock: its uses, budget and the customer's own limit are never passed. A cancelled order (or an unpaid one let go) gives its use back.",
     body: orderCreateBody,
     data: orderCreateAnswer,
     answer: 'The order.',
@@ -43,6 +54,8 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
       'ADDRESS_REQUIRED',
       'NOT_FOUND',
       'VOUCHER_INVALID',
+      'PROMO_CODE_INVALID',
+      'RATE_LIMITED',
       'BELOW_MINIMUM',
       'INSUFFICIENT_BALANCE',
       'PAYMENTS_UNAVAILABLE',

@@ -11,6 +11,7 @@ import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
 import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { orderLocationAnswer } from './locations';
 import { earnPartAnswer } from './loyalty';
+import { appliedOfferAnswer, promoCode } from './offers';
 
 // The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
 export * from './order-lifecycle';
@@ -36,6 +37,8 @@ export const quoteBody = z.object({
   location_id: id.optional(),
   /** pickup: a slot of shop/pickup-slots (absent: as soon as possible, the earliest slot with room) */
   pickup_at: z.iso.datetime({ offset: true, error: 'must be a pickup time from the list' }).optional(),
+  /** an offer's code (offers.ts): one per order; one that does not apply is 400 PROMO_CODE_INVALID with its `reason` */
+  promo_code: promoCode.optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 export const quoteAnswer = z.object({
@@ -65,6 +68,13 @@ export const quoteAnswer = z.object({
     .nullable()
     .optional()
     .meta({ description: 'what a voucher for a free product makes free: a line of its own at 0, outside the subtotal; null or absent: none' }),
+  // extension (issue 50)
+  offer: appliedOfferAnswer
+    .nullable()
+    .optional()
+    .meta({
+      description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null or absent: no code',
+    }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
@@ -121,6 +131,10 @@ export const orderAnswer = z
       .nullable()
       .meta({ description: 'the delivery address as it was when ordered; null for pickup' }),
     voucher_code: z.string().nullable(),
+    offer: appliedOfferAnswer
+      .nullable()
+      .optional()
+      .meta({ description: 'the offer its promo code applied, as it was when ordered (its discount is part of `discount`); null or absent: none' }),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made (and picked up); null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     created_at: time(),

@@ -119,6 +119,7 @@ const COUNTED = [
   'dev_outbox',
   'push_subscriptions',
   'push_preferences',
+  'offer_uses',
 ] as const;
 
 describeDb('bad input on every call', (kind) => {
@@ -269,6 +270,7 @@ describeDb('bad input on every call', (kind) => {
     fulfilment: ['drone', '', 'PICKUP', 42, null, ['pickup']],
     address_id: BAD_ID,
     voucher_id: BAD_ID,
+    promo_code: [42, null, ['KOPI10'], { code: 'KOPI10' }, '', '   ', 'X'.repeat(41), NUL],
   });
 
   const specs = (): Spec[] => [
@@ -533,6 +535,11 @@ describeDb('bad input on every call', (kind) => {
           input: { ...basket(), voucher_id: 999_999 },
           expect: { status: 400, code: 'VOUCHER_INVALID', fields: ['voucher_id'] },
         },
+        {
+          name: 'a promo code no offer has',
+          input: { ...basket(), promo_code: 'NOSUCHCODE' },
+          expect: { status: 400, code: 'PROMO_CODE_INVALID', fields: ['promo_code'] },
+        },
       ],
     },
     {
@@ -566,6 +573,11 @@ describeDb('bad input on every call', (kind) => {
           name: 'a voucher that does not exist',
           input: { ...basket(), voucher_id: 999_999, payment_method: 'wallet', idempotency_key: randomUUID() },
           expect: { status: 400, code: 'VOUCHER_INVALID', fields: ['voucher_id'] },
+        },
+        {
+          name: 'a promo code no offer has',
+          input: { ...basket(), promo_code: 'NOSUCHCODE', payment_method: 'wallet', idempotency_key: randomUUID() },
+          expect: { status: 400, code: 'PROMO_CODE_INVALID', fields: ['promo_code'] },
         },
         {
           name: 'below the minimum order',

@@ -32,6 +32,7 @@ import { loyaltyConsoleApi } from '#contract/loyalty.calls';
 import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
+import { offersConsoleApi } from '#contract/offers.calls';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
@@ -91,6 +92,8 @@ const COUNTED = [
   'tiers',
   'customer_tiers',
   'tier_welcomes',
+  'offers',
+  'offer_uses',
 ] as const;
 const BAD_IMAGE: Json[] = [
   'javascript:alert(1)',
@@ -138,6 +141,27 @@ const BAD_RULE_FIELDS: Record<string, Json[]> = {
   multiplier: [1, 10.5, 1.25, '2', null],
   limit_per_day: [-1, 1.5, 101, '1', null],
   limit_total: [-1, 1.5, 1001],
+};
+/** A good offer's fields (its code made afresh for each use: a code is one offer's), and each field bad in its own ways. */
+let offerSeq = 0;
+const goodOffer = () => ({ title: '10% off this weekend', kind: 'percent_off', value: 10, code: `GOOD${++offerSeq}` });
+const BAD_OFFER_FIELDS: Record<string, Json[]> = {
+  title: ['', '   ', 42, null, 'x'.repeat(61), NUL],
+  description: ['x'.repeat(201), 42, null, NUL],
+  kind: ['', 'free_product', 'PERCENT_OFF', 42, null, ['percent_off']],
+  value: [0, -1, 1.5, '10', null, 100_000_001, 101],
+  max_discount: [0, -1, 1.5, '100', [100]],
+  code: ['', 'ab', 'KOPI 10', 'K'.repeat(21), 'KÖPI10', 42, null, NUL],
+  min_spend: [-1, 1.5, '0', null],
+  starts_at: ['tomorrow', '2026-13-01T00:00:00Z', '2026-12-01', 42, null],
+  ends_at: ['next week', 42, '2026-12-01', '2000-01-01T00:00:00Z'],
+  fulfilments: [[], 'pickup', ['dine_in'], null, ['pickup', 'pickup'], ['pickup', 'delivery', 'pickup']],
+  location_ids: BAD_LOCATION_IDS,
+  audience: ['', 'vip', 'EVERYONE', 42, null],
+  max_uses: [0, -1, 1.5, '5', 1_000_001],
+  max_discount_total: [0, -1, 1.5, '100'],
+  per_customer_limit: [0, -1, 1.5, '1', 1001],
+  combines_with_voucher: ['yes', 1, null],
 };
 /** A good tier programme, and its tiers bad in their own ways (each named by its place: tiers.1.threshold). */
 const GOOD_TIERS = {
@@ -369,6 +393,7 @@ describeDb('bad input on every merchant console call', (kind) => {
     };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
   };
+  const newOffer = async () => (await callApi(p, offersConsoleApi.create, { token: owner.token, body: goodOffer() }).expect(201)).body.data.offer.id as number;
   const newRule = async () => (await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   /** a stamp card programme: a product of the menu and an offered reward */
   const goodStamps = async () => ({
@@ -1110,6 +1135,27 @@ describeDb('bad input on every merchant console call', (kind) => {
       call: loyaltyConsoleApi.status,
       owner: true,
       valid: async () => ({ id: await newRule(), status: 'paused' }),
+      bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
+      required: ['id', 'status'],
+    },
+    {
+      call: offersConsoleApi.create,
+      owner: true,
+      valid: async () => goodOffer(),
+      bad: BAD_OFFER_FIELDS,
+      required: ['title', 'kind', 'value', 'code'],
+    },
+    {
+      call: offersConsoleApi.update,
+      owner: true,
+      valid: async () => ({ id: await newOffer(), title: 'Now 15% off', value: 15 }),
+      bad: { id: BAD_ID, ...BAD_OFFER_FIELDS },
+      required: ['id'],
+    },
+    {
+      call: offersConsoleApi.status,
+      owner: true,
+      valid: async () => ({ id: await newOffer(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
     },

@@ -1034,6 +1034,28 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST merchant/loyalty/rules/status', { token: owner, body: { id: rule.id, status: 'active' } });
       await call('GET merchant/loyalty/rules', { token: barista.token });
 
+      // offers and promo codes: the owner adds one (its code once), changes it, pauses and resumes it; staff read
+      // them; the customer sees it, quotes and orders with it; a paused code and an unknown one are refused
+      const offer = (
+        await call('POST merchant/offers/create', {
+          token: owner,
+          body: { title: '10% off', kind: 'percent_off', value: 10, code: 'WALK10', max_discount: 5000 },
+        })
+      ).body.data.offer;
+      await call('POST merchant/offers/create', { token: owner, body: { title: 'Again', kind: 'amount_off', value: 1000, code: 'walk10' } });
+      await call('POST merchant/offers/update', { token: owner, body: { id: offer.id, per_customer_limit: null, max_uses: 100 } });
+      await call('POST merchant/offers/update', { token: owner, body: { id: 999_999, title: 'Gone' } });
+      await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'paused' } });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'pickup', promo_code: 'WALK10' } });
+      await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'active' } });
+      await call('GET merchant/offers', { token: barista.token });
+      await call('GET offer/list', { token });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'pickup', promo_code: 'walk10' } });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'pickup', promo_code: 'NOSUCHCODE' } });
+      await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', promo_code: 'WALK10', idempotency_key: key() } });
+      await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'archived' } });
+      await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'active' } });
+
       // stamp cards: the owner adds a programme, changes it, pauses and resumes it; staff read them; the customer sees their cards
       const stampReward = (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
       const stampCard = { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 10, reward_id: stampReward, expiry_days: 365 };

@@ -47,6 +47,25 @@ export async function countUse(db: Database, rule: UseLimit, key: string, now: D
   if (oldest) throw rateLimited((oldest.getTime() + rule.windowMs - now.getTime()) / SECOND, rule.message);
 }
 
+/**
+ * Refuses with 429 (as countUse would) when `key` made `rule.limit` uses of `rule.scope` in the window,
+ * counting nothing: a call that counts only some of its uses (a wrong guess, not a right one) refuses
+ * every use while the limit is reached, so a refusal tells nothing of what was guessed.
+ */
+export async function assertUnderLimit(db: Database, rule: UseLimit, key: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  const counted = await db
+    .selectFrom('use_counts')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+    .where('scope', '=', rule.scope)
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(counted.n) < rule.limit) return;
+  const oldest = counted.oldest ? new Date(counted.oldest) : now;
+  throw rateLimited((oldest.getTime() + rule.windowMs - now.getTime()) / SECOND, rule.message);
+}
+
 /** Deletes counted uses older than a day (no window is longer): the hourly job. */
 export async function purgeUseCounts(db: Database, now: Date): Promise<number> {
   const r = await db

@@ -9,6 +9,7 @@ import { hoursOf, takePickupSlot } from '../locations/ordering';
 import { isPickupSlot } from '../locations/hours';
 import { cancelOrder, markOrderPaid } from './lifecycle';
 import { retakeVoucher, updateOrder, type OrderRow } from './orders.repo';
+import { retakePromoUse } from '../offers/promo-codes';
 
 /**
  * Unpaid orders' holds. An order paid online takes its pickup slot (and its voucher) when it is placed,
@@ -108,7 +109,8 @@ class NoRoom extends Error {}
 
 /**
  * A payment arrived for an order let go unpaid (`hold_released_at`): placed again when it can be, in the
- * payment's transaction (the order row locked). Its voucher taken again if still free, the order paid
+ * payment's transaction (the order row locked). Its voucher taken again if still free (and its promo
+ * code's use if the offer still has room for it), the order paid
  * (points on their way, notices) and, last (every pickup order takes its slot last), its pickup time
  * taken again if it still is one with room, else the first with room. Should any of it fail for want of
  * room, everything since the savepoint is undone and null answered: the caller puts the money in the
@@ -123,6 +125,8 @@ export async function placeAgain(trx: Database, ctx: ProviderContext, merchant: 
       if (order.voucher_id !== null && !(await retakeVoucher(trx, order.voucher_id, order.id, now))) throw new NoRoom();
       const waiting = await updateOrder(trx, order.id, { status: 'pending_payment', cancel_reason: null, hold_released_at: null, updated_at: now });
       const paid = await markOrderPaid(trx, ctx, merchant, waiting);
+      // its promo code's use, if the offer still has room for it (after the customer's rows, before the slot's)
+      if (order.offer_id !== null && !(await retakePromoUse(trx, order.id))) throw new NoRoom();
       if (order.fulfilment !== 'pickup' || order.location_id === null) return paid;
       const location = await findLocation(trx, order.location_id);
       if (!location) throw new NoRoom();

@@ -29,6 +29,7 @@ import { settleRefund } from './refunds';
 import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
 import { insertMachineAudit } from '../staff/staff.repo';
+import { giveBackPromoUse } from '../offers/promo-codes';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -253,7 +254,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
  * once this transaction has committed (refunds.ts: settleRefund), never inside it. Its points still
  * pending are voided; credited ones are taken back, cancelling unused vouchers bought with them when they
  * were spent (take-back.ts); the voucher it
- * used and a pickup's slot are released either way. The customer's notice says all of it. Call inside a
+ * used, its promo code's use and a pickup's slot are released either way. The customer's notice says all of it. Call inside a
  * transaction, with the order row locked. `note` is the reason, shown to the customer. `unpaid`: an
  * unpaid order let go when its hold ended (holds.ts): its own notice, and when that was.
  */
@@ -314,6 +315,7 @@ export async function cancelOrder(
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
     extra += ' Your voucher can be used again.';
   }
+  if (order.offer_code !== null) extra += ` Your use of code ${order.offer_code} was given back.`;
   await dropOrderUses(trx, order.id);
   const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', {
     note,
@@ -323,6 +325,9 @@ export async function cancelOrder(
   });
   // a referral waiting for this order waits for the friend's next paid one
   await referralOrderCancelled(trx, ctx, order);
+  // its promo code's use given back: the offer's row after every customer's row this takes (an order
+  // takes its customer's first, then the offer's), before the slot's, which every order takes last
+  if (order.offer_id !== null) await giveBackPromoUse(trx, order.id, ctx.clock.now());
   // its pickup slot's place, for someone else, last: every pickup order at the location takes the slot's
   // row after all its other rows (placeOrder), its customer's among them, so this holds it the least and
   // never waits for a customer's row while holding it

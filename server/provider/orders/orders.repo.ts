@@ -40,6 +40,8 @@ export interface NewOrder {
   holdUntil: Date | null;
   at: Date;
   paidAt: Date | null;
+  /** the offer its promo code applied, as it is now (a snapshot the order keeps); null: none */
+  offer: { id: number; code: string; title: string; discount: number } | null;
   /** written paid at once (a wallet order): its points, and the demo's next step */
   pointsEarned?: number;
   nextAutoAt?: Date | null;
@@ -78,6 +80,10 @@ const ORDER_COLUMNS = [
   'hold_released_at',
   'tier_rise',
   'earnings_back_at',
+  'offer_id',
+  'offer_code',
+  'offer_title',
+  'offer_discount',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -124,6 +130,7 @@ export async function insertOrder<X extends object = object>(
       ...(o.pointsEarned !== undefined ? { points_earned: o.pointsEarned } : {}),
       ...(o.nextAutoAt !== undefined ? { next_auto_at: o.nextAutoAt } : {}),
       ...(o.holdUntil !== null ? { hold_until: o.holdUntil } : {}),
+      ...(o.offer ? { offer_id: o.offer.id, offer_code: o.offer.code, offer_title: o.offer.title, offer_discount: o.offer.discount } : {}),
     })
     .onConflict((oc) => oc.column('name').doNothing())
     .returning(ORDER_COLUMNS);
@@ -438,6 +445,7 @@ export function orderOf(
     points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
     address: (r.address as OrderAddress | null) ?? null,
     voucher_code: parts.voucherCode,
+    offer: r.offer_code !== null ? { code: r.offer_code, title: r.offer_title ?? r.offer_code, discount: r.offer_discount ?? 0 } : null,
     location: parts.location,
     pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
     created_at: r.created_at.toISOString(),

@@ -12,7 +12,7 @@ export function ordersRoutes(ctx: ProviderContext): Router {
     quote: async (body, at) => quoteOrder(ctx, at.customerId(), body),
     create: async (body, at) => {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
-      const setup = await orderSetup(ctx, body);
+      const setup = await orderSetup(ctx, at.customerId(), body);
       return at.once(async (trx, key) => {
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), {
           key,

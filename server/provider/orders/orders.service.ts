@@ -31,6 +31,7 @@ import { priceOrder, quoteOf, type PricedOrder } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
+import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -72,11 +73,15 @@ export interface OrderSetup {
 
 /**
  * Paying online needs a payment gateway: without one, the order is refused before anything is written
- * (no order, no payment, no stored answer); paying from the wallet works either way.
+ * (no order, no payment, no stored answer); paying from the wallet works either way. A promo code is
+ * screened here (offers/promo-codes.ts screenPromoCode: the limit on guessing, an unknown code).
  */
-export async function orderSetup(ctx: ProviderContext, body: OrderCreateBody): Promise<OrderSetup> {
+export async function orderSetup(ctx: ProviderContext, customerId: number, body: OrderCreateBody): Promise<OrderSetup> {
   const payments = body.payment_method === 'gateway' ? availablePayments(ctx) : null;
-  return { payments, merchant: await getMerchant(ctx.db, ctx.merchantId) };
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  // a code's guesses limited, and an unknown one refused, before the order's transaction (its count is its own)
+  if (body.promo_code !== undefined) await screenPromoCode(ctx, merchant.rules, customerId, body.promo_code);
+  return { payments, merchant };
 }
 
 /** The order as the customer saw it: the total they were shown (409 PRICE_CHANGED with the new quote), and at least the minimum order. */
@@ -147,6 +152,7 @@ function newOrderRow(
     pointsToEarn: priced.points_to_earn,
     pointsBreakdown: priced.points_breakdown,
     voucherId: priced.voucher?.id ?? null,
+    offer: priced.promo ? { id: priced.promo.id, code: priced.promo.code, title: priced.promo.title, discount: priced.promo.discount } : null,
     locationId: priced.location.id,
     // a pickup's slot is taken last (placeOrder), and written with it
     pickupAt: null,
@@ -257,6 +263,8 @@ export async function placeOrder(
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
+  // the promo code's use, counted under the offer's row lock pricing took (its uses, budget, the customer's own)
+  if (priced.promo) await recordPromoUse(trx, priced.promo, { id: orderId, customer_id: customerId }, now);
   // what paying does after its writes: the referral, the notices' pushes
   await effects.after?.(inserted);
   // the answer, from what this transaction wrote (toOrders would read it all back)

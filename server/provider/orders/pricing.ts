@@ -23,6 +23,7 @@ import {
 import { findCustomerVoucher, lockCustomerVoucher, pricingFactsRows, type OrderAddress } from './orders.repo';
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout, type FreeItem } from './reward-lines';
+import { applyPromoCode, screenPromoCode, type AppliedPromo } from '../offers/promo-codes';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -38,6 +39,8 @@ export interface PricedOrder extends QuoteData {
   asked_slot: Date | null;
   /** what the earning rules gave (points_to_earn and points_breakdown), for order/create to record their uses */
   earning: SaleEarning;
+  /** the offer `promo_code` applies (its discount is part of `discount`), for order/create to record its use */
+  promo: AppliedPromo | null;
 }
 
 /**
@@ -71,9 +74,13 @@ async function voucherEffect(
  * unavailable one or one the location does not sell (409 PRODUCT_UNAVAILABLE), a delivery without an
  * address (400 ADDRESS_REQUIRED), someone else's address (404), an address outside every delivery area
  * (409 OUTSIDE_DELIVERY_AREA), a pickup time not among the location's slots (400 on `pickup_at`), a
- * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID).
- * `lockVoucher` is order/create: the customer's and the voucher's row locks are taken and the location
- * held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it would take.
+ * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID), a promo code
+ * that does not apply (400 PROMO_CODE_INVALID, offers/promo-codes.ts: its discount is taken after the
+ * voucher's, in an order under the offer's row lock, taken after the customer's; points are earned on the
+ * total after both).
+ * `lockVoucher` is order/create: the customer's, the voucher's and the offer's row locks are taken and
+ * the location held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it
+ * would take.
  */
 export async function priceOrder(
   db: Database,
@@ -147,11 +154,14 @@ export async function priceOrder(
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
 
-  const { discount, freeItem, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
+  const { discount: voucherDiscount, freeItem, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
   // what was bought (a voucher's free item is not), with its category, for the earning rules
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
   const sold = paidLines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
+  const basket = { subtotal, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now };
+  const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher);
+  const discount = voucherDiscount + (promo?.discount ?? 0);
 
   const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
@@ -183,6 +193,7 @@ export async function priceOrder(
     points_to_earn: earning.total,
     points_breakdown: earning.parts,
     earning,
+    promo,
     min_order: terms.min_order,
     below_minimum_by: Math.max(0, terms.min_order - subtotal),
     location_id: location.id,
@@ -231,11 +242,14 @@ async function pricingFacts(
 
 export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  // a code's guesses limited, and an unknown one refused, before the basket is priced
+  if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, customerId, body.promo_code);
   return quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
 }
 
 /** A priced order as order/quote answers it. */
 export function quoteOf(priced: PricedOrder): QuoteData {
-  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, earning: _e, ...quote } = priced;
-  return quote;
+  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, earning: _e, promo, ...quote } = priced;
+  // only when a code applies: a quote without one is as it always was
+  return promo ? { ...quote, offer: { code: promo.code, title: promo.title, discount: promo.discount } } : quote;
 }

@@ -1,0 +1,260 @@
+import { type Selectable, sql } from 'kysely';
+import type { OfferStatus } from '#contract/offer-rules';
+import type { Database } from '../../db';
+import type { OfferTable } from '../../db/schema';
+
+/** SQL of offers and their uses (migration 0043): the console's, the customer's list, and checkout's. */
+
+export type OfferRow = Selectable<OfferTable>;
+/** An offer with what the console counts beside its own `uses` and `discount_given`. */
+export type OfferWithStats = OfferRow & { orders: number; new_customers: number };
+
+/** The fields an offer is written with (the contract's, its times as dates). */
+export interface OfferWrite {
+  title: string;
+  description: string;
+  kind: OfferRow['kind'];
+  value: number;
+  max_discount: number | null;
+  code: string;
+  min_spend: number;
+  starts_at: Date;
+  ends_at: Date | null;
+  fulfilments: OfferRow['fulfilments'];
+  location_ids: number[];
+  audience: OfferRow['audience'];
+  max_uses: number | null;
+  max_discount_total: number | null;
+  per_customer_limit: number | null;
+  combines_with_voucher: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The console
+// ---------------------------------------------------------------------------------------------
+
+/** Every offer, or one, newest first, with its orders paid and the customers whose first order used it. */
+export async function offersWithStats(db: Database, id?: number): Promise<OfferWithStats[]> {
+  let q = db
+    .selectFrom('offers as o')
+    .selectAll('o')
+    .select((eb) => [
+      eb
+        .selectFrom('offer_uses as u')
+        .innerJoin('orders as x', 'x.id', 'u.order_id')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('u.offer_id', '=', 'o.id')
+        .where('u.state', '=', 'used')
+        .where('x.status', '<>', 'pending_payment')
+        .as('orders'),
+      eb
+        .selectFrom('offer_uses as u')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('u.offer_id', '=', 'o.id')
+        .where('u.state', '=', 'used')
+        .where('u.first_order', '=', true)
+        .as('new_customers'),
+    ])
+    .orderBy('o.id', 'desc');
+  if (id !== undefined) q = q.where('o.id', '=', id);
+  const rows = await q.execute();
+  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0 }));
+}
+
+/** One offer's edits at a time (a new one, a code changed): the count and the codes they check stay true until commit. */
+export async function lockOfferEdits(trx: Database): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('offers'))`.execute(trx);
+}
+
+export async function lockOffer(trx: Database, id: number): Promise<OfferRow | undefined> {
+  return trx.selectFrom('offers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Offers not archived. */
+export async function countLiveOffers(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('offers')
+    .select(sql<number>`count(*)::integer`.as('n'))
+    .where('status', '<>', 'archived')
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Whether an offer not archived (other than `except`) has this code. */
+export async function codeTaken(db: Database, code: string, except: number | null): Promise<boolean> {
+  let q = db.selectFrom('offers').select('id').where('code', '=', code).where('status', '<>', 'archived');
+  if (except !== null) q = q.where('id', '<>', except);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+const writeValues = (o: OfferWrite) => ({ ...o, fulfilments: JSON.stringify(o.fulfilments), location_ids: JSON.stringify(o.location_ids) });
+
+export async function insertOffer(trx: Database, o: OfferWrite, now: Date): Promise<number> {
+  const row = await trx
+    .insertInto('offers')
+    .values({ ...writeValues(o), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateOffer(trx: Database, id: number, o: OfferWrite, now: Date): Promise<void> {
+  await trx
+    .updateTable('offers')
+    .set({ ...writeValues(o), updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setOfferStatus(trx: Database, id: number, status: OfferStatus, now: Date): Promise<void> {
+  await trx.updateTable('offers').set({ status, updated_at: now }).where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's "Offers for you"
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The active offers with a code this customer could use at `now`: started, not ended, not used up,
+ * for them (the audience) and within their own limit; soonest ending first.
+ */
+export async function offersForCustomer(db: Database, customerId: number, now: Date): Promise<OfferRow[]> {
+  return db
+    .selectFrom('offers as o')
+    .selectAll('o')
+    .where('o.status', '=', 'active')
+    .where('o.code', 'is not', null)
+    .where('o.starts_at', '<=', now)
+    .where((eb) => eb.or([eb('o.ends_at', 'is', null), eb('o.ends_at', '>', now)]))
+    .where((eb) => eb.or([eb('o.max_uses', 'is', null), eb('o.uses', '<', eb.ref('o.max_uses'))]))
+    .where((eb) => eb.or([eb('o.max_discount_total', 'is', null), eb('o.discount_given', '<', eb.ref('o.max_discount_total'))]))
+    .where((eb) =>
+      eb.or([
+        eb('o.audience', '=', 'everyone'),
+        eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('o.per_customer_limit', 'is', null),
+        eb(
+          eb
+            .selectFrom('offer_uses as u')
+            .select(sql<number>`count(*)::integer`.as('n'))
+            .whereRef('u.offer_id', '=', 'o.id')
+            .where('u.customer_id', '=', customerId)
+            .where('u.state', '=', 'used'),
+          '<',
+          eb.ref('o.per_customer_limit'),
+        ),
+      ]),
+    )
+    .orderBy(sql`o.ends_at asc nulls last`)
+    .orderBy('o.id', 'desc')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+// ---------------------------------------------------------------------------------------------
+
+/** Whether any offer, archived ones too, has ever had this code: a code that is not a guess. */
+export async function codeKnown(db: Database, code: string): Promise<boolean> {
+  return (await db.selectFrom('offers').select('id').where('code', '=', code).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */
+export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean };
+
+/**
+ * The offer of `code` with the customer's own uses of it and whether they have an order that is not
+ * cancelled, in one statement; `lock` (an order's transaction, under the customer's row lock): the
+ * offer's row locked until commit, so the uses and budget read here are the latest and stay so until
+ * this order records its own. (Its row is read again once the lock is had; the customer's uses cannot
+ * change meanwhile but by a cancellation, which only lowers them.)
+ */
+export async function offerAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
+  const q = db
+    .selectFrom('offers as o')
+    .selectAll('o')
+    .select((eb) => [
+      eb
+        .selectFrom('offer_uses as u')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('u.offer_id', '=', 'o.id')
+        .where('u.customer_id', '=', customerId)
+        .where('u.state', '=', 'used')
+        .as('mine'),
+      eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled')).as('has_ordered'),
+    ])
+    .where('o.code', '=', code)
+    .orderBy(sql`o.status = 'archived'`)
+    .orderBy('o.id', 'desc')
+    .limit(1);
+  const row = lock ? await q.forUpdate('o').executeTakeFirst() : await q.executeTakeFirst();
+  return row ? { ...row, mine: row.mine ?? 0, has_ordered: Boolean(row.has_ordered) } : undefined;
+}
+
+/** An order's use of an offer, and the offer's counts raised with it, in one statement (the offer's row locked by offerAtCheckout). */
+export async function recordOfferUse(
+  trx: Database,
+  use: { offerId: number; orderId: number; customerId: number; discount: number; firstOrder: boolean; now: Date },
+): Promise<void> {
+  await sql`
+    with u as (
+      insert into offer_uses (offer_id, order_id, customer_id, discount, first_order, created_at)
+      values (${use.offerId}, ${use.orderId}, ${use.customerId}, ${use.discount}, ${use.firstOrder}, ${use.now})
+    )
+    update offers set uses = uses + 1, discount_given = discount_given + ${use.discount} where id = ${use.offerId}`.execute(trx);
+}
+
+/** A cancelled order's use given back, and the offer's counts lowered with it, in one statement; nothing when it has none in use. */
+export async function giveBackOfferUse(trx: Database, orderId: number, now: Date): Promise<void> {
+  await sql`
+    with u as (
+      update offer_uses set state = 'given_back', given_back_at = ${now}
+      where order_id = ${orderId} and state = 'used'
+      returning offer_id, discount
+    )
+    update offers set uses = offers.uses - 1, discount_given = offers.discount_given - u.discount
+    from u where offers.id = u.offer_id`.execute(trx);
+}
+
+/** The use an order gave back (its hold ended unpaid) and its offer, the offer's row locked; undefined: none. */
+export async function lockGivenBackUse(trx: Database, orderId: number) {
+  return trx
+    .selectFrom('offer_uses as u')
+    .innerJoin('offers as o', 'o.id', 'u.offer_id')
+    .select([
+      'u.id',
+      'u.offer_id',
+      'u.customer_id',
+      'u.discount',
+      'o.status',
+      'o.uses',
+      'o.max_uses',
+      'o.discount_given',
+      'o.max_discount_total',
+      'o.per_customer_limit',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('offer_uses as m')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('m.offer_id', '=', 'u.offer_id')
+        .whereRef('m.customer_id', '=', 'u.customer_id')
+        .where('m.state', '=', 'used')
+        .as('mine'),
+    )
+    .where('u.order_id', '=', orderId)
+    .where('u.state', '=', 'given_back')
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+/** A given-back use taken again, and the offer's counts raised with it, in one statement. */
+export async function retakeUse(trx: Database, use: { id: number; offer_id: number; discount: number }): Promise<void> {
+  await sql`
+    with u as (update offer_uses set state = 'used', given_back_at = null where id = ${use.id})
+    update offers set uses = uses + 1, discount_given = discount_given + ${use.discount} where id = ${use.offer_id}`.execute(trx);
+}

@@ -1,0 +1,248 @@
+/**
+ * The owner's offers (the merchant console) and the customer's "Offers for you" (issue 50): the list with
+ * what each offer has done, a new offer, a change of its fields, pause, resume and archive (for good),
+ * each audited in its own transaction. A code at checkout is promo-codes.ts's.
+ */
+import {
+  OFFERS_MAX,
+  offerProblems,
+  type ConsoleOffer,
+  type ConsoleOffersData,
+  type CustomerOffersData,
+  type OfferChanges,
+  type OfferFields,
+  type OfferState,
+  type OfferStatus,
+} from '#contract/offers';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError, notFound, validation } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { listLocations } from '../locations/locations.repo';
+import { insertAudit } from '../staff/staff.repo';
+import {
+  codeTaken,
+  countLiveOffers,
+  insertOffer,
+  lockOffer,
+  lockOfferEdits,
+  offersForCustomer,
+  offersWithStats,
+  setOfferStatus,
+  updateOffer,
+  type OfferRow,
+  type OfferWithStats,
+  type OfferWrite,
+} from './offers.repo';
+
+/** Where an offer stands at `now`. */
+function stateOf(o: OfferRow, now: Date): OfferState {
+  if (o.status !== 'active') return o.status;
+  if (now.getTime() < o.starts_at.getTime()) return 'scheduled';
+  if (o.ends_at && o.ends_at.getTime() <= now.getTime()) return 'ended';
+  if ((o.max_uses !== null && o.uses >= o.max_uses) || (o.max_discount_total !== null && o.discount_given >= o.max_discount_total)) return 'used_up';
+  return 'running';
+}
+
+function consoleOfferOf(o: OfferWithStats, now: Date): ConsoleOffer {
+  return {
+    id: o.id,
+    title: o.title,
+    description: o.description,
+    kind: o.kind,
+    value: o.value,
+    max_discount: o.max_discount,
+    code: o.code,
+    min_spend: o.min_spend,
+    starts_at: o.starts_at.toISOString(),
+    ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+    fulfilments: o.fulfilments,
+    location_ids: o.location_ids,
+    audience: o.audience,
+    max_uses: o.max_uses,
+    max_discount_total: o.max_discount_total,
+    per_customer_limit: o.per_customer_limit,
+    combines_with_voucher: o.combines_with_voucher,
+    status: o.status,
+    state: stateOf(o, now),
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+    uses: o.uses,
+    discount_given: o.discount_given,
+    orders: o.orders,
+    new_customers: o.new_customers,
+  };
+}
+
+/** `merchant/offers`: every offer, newest first, with what it has done. */
+export async function consoleOffers(ctx: ProviderContext): Promise<ConsoleOffersData> {
+  const now = ctx.clock.now();
+  return { offers: (await offersWithStats(ctx.db)).map((o) => consoleOfferOf(o, now)) };
+}
+
+async function answerOffer(ctx: ProviderContext, id: number): Promise<ConsoleOffer> {
+  const [row] = await offersWithStats(ctx.db, id);
+  return consoleOfferOf(row!, ctx.clock.now());
+}
+
+/** The locations an offer names must exist: 400 naming `location_ids`, nothing saved. */
+async function checkLocations(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const known = new Set((await listLocations(db)).map((l) => l.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length) throw validation({ location_ids: `must be locations of the shop (${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not)` });
+}
+
+/** An offer's fields as written: checked together (400 naming the field), times as dates, lists without repeats. */
+function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): OfferWrite {
+  const problems = offerProblems(f);
+  if (Object.keys(problems).length) throw validation(problems);
+  return {
+    title: f.title,
+    description: f.description,
+    kind: f.kind,
+    value: f.value,
+    max_discount: f.max_discount,
+    code: f.code,
+    min_spend: f.min_spend,
+    starts_at: new Date(f.starts_at),
+    ends_at: f.ends_at === null ? null : new Date(f.ends_at),
+    fulfilments: f.fulfilments,
+    location_ids: [...new Set(f.location_ids)],
+    audience: f.audience,
+    max_uses: f.max_uses,
+    max_discount_total: f.max_discount_total,
+    per_customer_limit: f.per_customer_limit,
+    combines_with_voucher: f.combines_with_voucher,
+  };
+}
+
+const codeConflict = (code: string) =>
+  new AppError('CONFLICT', `Another offer already has the code ${code}. Choose another code, or archive that offer first.`, {
+    code: 'is taken by another offer',
+  });
+
+/** `merchant/offers/create`: an offer, active at once (from its start); at most OFFERS_MAX not archived; its code not another's. Audited. */
+export async function createOffer(ctx: ProviderContext, staff: StaffOfRequest, fields: OfferFields): Promise<ConsoleOffer> {
+  const now = ctx.clock.now();
+  const write = toWrite({ ...fields, starts_at: fields.starts_at ?? now.toISOString() });
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockOfferEdits(trx);
+    await checkLocations(trx, write.location_ids);
+    if ((await countLiveOffers(trx)) >= OFFERS_MAX) {
+      throw new AppError('LIMIT_REACHED', `You have ${OFFERS_MAX} offers already: archive one you no longer need to add another.`, undefined, {
+        max: OFFERS_MAX,
+      });
+    }
+    if (await codeTaken(trx, write.code, null)) throw codeConflict(write.code);
+    const id = await insertOffer(trx, write, now);
+    await insertAudit(trx, { staffId: staff.id, action: 'offer.create', target: `offer:${id}`, before: null, after: write, now });
+    return id;
+  });
+  return answerOffer(ctx, id);
+}
+
+/** The saved offer's fields, as the contract gives them. */
+function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: string } {
+  return {
+    title: o.title,
+    description: o.description,
+    kind: o.kind,
+    value: o.value,
+    max_discount: o.max_discount,
+    code: o.code ?? '',
+    min_spend: o.min_spend,
+    starts_at: o.starts_at.toISOString(),
+    ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+    fulfilments: o.fulfilments,
+    location_ids: o.location_ids,
+    audience: o.audience,
+    max_uses: o.max_uses,
+    max_discount_total: o.max_discount_total,
+    per_customer_limit: o.per_customer_limit,
+    combines_with_voucher: o.combines_with_voucher,
+  };
+}
+
+/** A limit lowered below what the offer has used already: 409 naming the field. */
+function assertLimitsCover(row: OfferRow, write: OfferWrite): void {
+  if (write.max_uses !== null && write.max_uses < row.uses) {
+    throw new AppError('CONFLICT', `${row.title} has been used ${row.uses} times already: its uses cannot be fewer.`, {
+      max_uses: `must be at least ${row.uses}, the uses so far`,
+    });
+  }
+  if (write.max_discount_total !== null && write.max_discount_total < row.discount_given) {
+    throw new AppError('CONFLICT', `${row.title} has given more than that already: its budget cannot be smaller.`, {
+      max_discount_total: `must be at least ${row.discount_given}, the discount given so far`,
+    });
+  }
+}
+
+/**
+ * `merchant/offers/update`: the fields given, checked with the saved ones; not an archived offer (409);
+ * a code not another's, limits not below what it used (409). Orders placed keep their discount. Audited.
+ */
+export async function changeOffer(ctx: ProviderContext, staff: StaffOfRequest, body: OfferChanges): Promise<ConsoleOffer> {
+  const now = ctx.clock.now();
+  const { id, ...changes } = body;
+  await ctx.db.transaction().execute(async (trx) => {
+    // a code changed is checked under the edits' lock, as a new offer's is
+    if (changes.code !== undefined) await lockOfferEdits(trx);
+    const row = await lockOffer(trx, id);
+    if (!row) throw notFound('That offer');
+    if (row.status === 'archived')
+      throw new AppError('INVALID_TRANSITION', `${row.title} is archived: it cannot change any more.`, undefined, { status: row.status });
+    const before = fieldsOf(row);
+    const after = { ...before, ...changes };
+    const write = toWrite(after);
+    if (changes.location_ids !== undefined) await checkLocations(trx, write.location_ids);
+    if (write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
+    assertLimitsCover(row, write);
+    if (JSON.stringify(after) === JSON.stringify(before)) return;
+    await updateOffer(trx, row.id, write, now);
+    await insertAudit(trx, { staffId: staff.id, action: 'offer.update', target: `offer:${row.id}`, before, after: write, now });
+  });
+  return answerOffer(ctx, id);
+}
+
+/** `merchant/offers/status`: pause, resume or archive; an archived offer stays archived (409). Audited. */
+export async function setStatus(ctx: ProviderContext, staff: StaffOfRequest, body: { id: number; status: OfferStatus }): Promise<ConsoleOffer> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockOffer(trx, body.id);
+    if (!row) throw notFound('That offer');
+    if (row.status === body.status) return;
+    if (row.status === 'archived')
+      throw new AppError('INVALID_TRANSITION', `${row.title} is archived: it cannot be used again. Add a new offer instead.`, undefined, {
+        status: row.status,
+      });
+    await setOfferStatus(trx, row.id, body.status, now);
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'offer.status',
+      target: `offer:${row.id}`,
+      before: { title: row.title, code: row.code, status: row.status },
+      after: { title: row.title, code: row.code, status: body.status },
+      now,
+    });
+  });
+  return answerOffer(ctx, body.id);
+}
+
+/** `offers`: the offers this customer could use now; never an offer's limits, uses or budget. */
+export async function customerOffers(ctx: ProviderContext, customerId: number): Promise<CustomerOffersData> {
+  const rows = await offersForCustomer(ctx.db, customerId, ctx.clock.now());
+  return {
+    offers: rows.map((o) => ({
+      id: o.id,
+      title: o.title,
+      description: o.description,
+      code: o.code!,
+      min_spend: o.min_spend,
+      ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+      fulfilments: o.fulfilments,
+      location_ids: o.location_ids,
+      combines_with_voucher: o.combines_with_voucher,
+    })),
+  };
+}

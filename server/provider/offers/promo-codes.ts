@@ -1,0 +1,175 @@
+/**
+ * A promo code at checkout (issue 50): whether it applies to an order and what it takes off, for the
+ * order's pricing (orders/pricing.ts, the one place an order is priced), its use counted and given back
+ * (orders/ calls these in the order's and the cancellation's transactions), and the limit on guessing.
+ */
+import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES, offerDiscount, type AppliedOffer, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offers';
+import { formatMoney } from '#contract/money';
+import type { Fulfilment } from '#contract/order-lifecycle';
+import { MINUTE } from '../../lib/clock';
+import type { Database } from '../../db';
+import type { ProviderContext } from '../context';
+import { AppError } from '../http/errors';
+import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
+import type { MerchantRules } from '../settings/settings.service';
+import { codeKnown, giveBackOfferUse, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
+
+/**
+ * Unknown codes a customer may give in a window; then every code is refused (429) until the window has
+ * passed, known ones too, so guessing cannot go on and a refusal says nothing of the code guessed.
+ */
+export const PROMO_GUESSES: UseLimit = {
+  scope: 'promo-code-unknown',
+  limit: OFFER_GUESSES_MAX,
+  windowMs: OFFER_GUESS_WINDOW_MINUTES * MINUTE,
+  message: `Too many codes we do not know. Please wait ${OFFER_GUESS_WINDOW_MINUTES} minutes and try again.`,
+};
+
+/** What the customer reads, and what `error.fields.promo_code` says, for each reason. */
+function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null): { message: string; field: string } {
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const at = (iso: string) =>
+    new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const words: Record<PromoCodeReason, { message: string; field: string }> = {
+    unknown: { message: `We do not know the code ${r.code}. Check its spelling and try again.`, field: 'is not a code we know' },
+    not_yet: { message: `${r.code} starts ${r.starts_at ? at(r.starts_at) : 'later'}. Try it again then.`, field: 'has not started yet' },
+    expired: { message: `${r.code} has ended.`, field: 'has ended' },
+    below_minimum: {
+      message: `${r.code} is for orders of ${money(r.min_spend ?? 0)} or more. Add ${money(r.missing ?? 0)} more to use it.`,
+      field: 'needs a larger order',
+    },
+    not_for_you: {
+      message: detail === 'limit' ? `You have used ${r.code} as many times as it allows.` : `${r.code} is for a first order only.`,
+      field: 'is not available to you',
+    },
+    used_up: { message: `${r.code} has been used up.`, field: 'has been used up' },
+    not_here: {
+      message:
+        detail === 'location' ? `${r.code} cannot be used at this location.` : `${r.code} is not for ${detail === 'delivery' ? 'delivery' : 'pickup'} orders.`,
+      field: 'cannot be used for this order',
+    },
+    paused: { message: `${r.code} is paused for now. Try again later.`, field: 'is paused' },
+    not_with_voucher: {
+      message: `${r.code} cannot be used with a reward voucher. Remove the voucher to use the code.`,
+      field: 'cannot be used with a voucher',
+    },
+  };
+  return words[r.reason];
+}
+
+/** 400 PROMO_CODE_INVALID: a plain sentence, `fields.promo_code`, and the refusal in `data`. */
+function refused(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null = null): AppError {
+  const { message, field } = refusalWords(r, rules, detail);
+  return new AppError('PROMO_CODE_INVALID', message, { promo_code: field }, r);
+}
+
+/**
+ * Before a quote or an order with a code: refused (429) while the customer's unknown codes reached the
+ * limit; a code no offer ever had is counted as a wrong guess and refused as `unknown`. Runs outside the
+ * order's transaction (its count is its own, kept whatever the order does).
+ */
+export async function screenPromoCode(ctx: ProviderContext, rules: MerchantRules, customerId: number, code: string): Promise<void> {
+  const key = `customer:${customerId}`;
+  const now = ctx.clock.now();
+  await assertUnderLimit(ctx.db, PROMO_GUESSES, key, now);
+  if (await codeKnown(ctx.db, code)) return;
+  await countUse(ctx.db, PROMO_GUESSES, key, now);
+  throw refused({ reason: 'unknown', code }, rules);
+}
+
+/** What the order's pricing knows when it applies a code. */
+export interface Basket {
+  /** what was bought, before any discount */
+  subtotal: number;
+  /** a reward voucher's discount on the same order (0: none, or a free item) */
+  voucherDiscount: number;
+  hasVoucher: boolean;
+  locationId: number;
+  fulfilment: Fulfilment;
+  now: Date;
+}
+
+/** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
+export interface AppliedPromo extends AppliedOffer {
+  id: number;
+  /** the customer had no order that is not cancelled */
+  first_order: boolean;
+}
+
+/** Why an offer does not apply to this basket (with the detail its words need), or null when it does. */
+function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCodeRefusal; detail?: string } | null {
+  const no = (reason: PromoCodeReason, more: Partial<PromoCodeRefusal> = {}, detail?: string) => ({ refusal: { reason, code, ...more }, detail });
+  if (o.status === 'archived') return no('expired', { ends_at: null });
+  if (o.status === 'paused') return no('paused');
+  if (b.now.getTime() < o.starts_at.getTime()) return no('not_yet', { starts_at: o.starts_at.toISOString() });
+  if (o.ends_at && o.ends_at.getTime() <= b.now.getTime()) return no('expired', { ends_at: o.ends_at.toISOString() });
+  if (o.location_ids.length > 0 && !o.location_ids.includes(b.locationId)) return no('not_here', {}, 'location');
+  if (!o.fulfilments.includes(b.fulfilment)) return no('not_here', {}, b.fulfilment);
+  if (b.hasVoucher && !o.combines_with_voucher) return no('not_with_voucher');
+  if (o.audience === 'new_customers' && o.has_ordered) return no('not_for_you', {}, 'audience');
+  if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
+  if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
+  if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');
+  if (b.subtotal < o.min_spend) return no('below_minimum', { min_spend: o.min_spend, missing: o.min_spend - b.subtotal });
+  return null;
+}
+
+/**
+ * The offer `code` applies to this basket (none without a code), or 400 PROMO_CODE_INVALID saying why not. Its discount is
+ * taken off the subtotal less a voucher's discount (never below zero); a discount the offer's budget can
+ * no longer cover whole is refused as `used_up`, never cut. `lock` (order/create, under the customer's
+ * row lock): the offer's row is locked until the order commits, so what its limits count cannot change
+ * before this order's use is recorded (recordPromoUse).
+ */
+export async function applyPromoCode(
+  db: Database,
+  rules: MerchantRules,
+  customerId: number,
+  code: string | undefined,
+  b: Basket,
+  lock: boolean,
+): Promise<AppliedPromo | null> {
+  if (code === undefined) return null;
+  const offer = await offerAtCheckout(db, code, customerId, lock);
+  if (!offer) throw refused({ reason: 'unknown', code }, rules);
+  const no = whyNot(offer, code, b);
+  if (no) throw refused(no.refusal, rules, no.detail ?? null);
+  const discount = offerDiscount(offer, b.subtotal - b.voucherDiscount);
+  if (offer.max_discount_total !== null && offer.discount_given + discount > offer.max_discount_total) throw refused({ reason: 'used_up', code }, rules);
+  return { id: offer.id, code: offer.code ?? code, title: offer.title, discount, first_order: !offer.has_ordered };
+}
+
+/** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */
+export async function recordPromoUse(trx: Database, promo: AppliedPromo, order: { id: number; customer_id: number }, now: Date): Promise<void> {
+  await recordOfferUse(trx, {
+    offerId: promo.id,
+    orderId: order.id,
+    customerId: order.customer_id,
+    discount: promo.discount,
+    firstOrder: promo.first_order,
+    now,
+  });
+}
+
+/** A cancelled order's (or an unpaid one let go): its use given back, no longer counted by the offer's limits. */
+export async function giveBackPromoUse(trx: Database, orderId: number, now: Date): Promise<void> {
+  await giveBackOfferUse(trx, orderId, now);
+}
+
+/**
+ * An unpaid order let go is paid after all (orders/holds.ts placeAgain): its use taken again when the
+ * offer still has room for it (not archived, its uses, budget and the customer's own limit); false when
+ * not (the caller puts the money in the wallet). True when it had none to take.
+ */
+export async function retakePromoUse(trx: Database, orderId: number): Promise<boolean> {
+  const use = await lockGivenBackUse(trx, orderId);
+  if (!use) return true;
+  const room =
+    use.status !== 'archived' &&
+    (use.max_uses === null || use.uses < use.max_uses) &&
+    (use.max_discount_total === null || use.discount_given + use.discount <= use.max_discount_total) &&
+    (use.per_customer_limit === null || (use.mine ?? 0) < use.per_customer_limit);
+  if (!room) return false;
+  await retakeUse(trx, use);
+  return true;
+}

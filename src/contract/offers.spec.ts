@@ -1,0 +1,65 @@
+/**
+ * The spec of the offers calls: their declarations (offers.calls.ts) joined to their schemas (offers.ts),
+ * error codes and OpenAPI words by `describe` (api-spec.ts). The provider mounts its handlers from it
+ * (server/provider/http/mount.ts); endpoints.ts documents it.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { describe } from './api-spec';
+import { OFFERS_MAX, consoleOfferOnlyAnswer, consoleOffersAnswer, customerOffersAnswer, offerCreateBody, offerStatusBody, offerUpdateBody } from './offers';
+import { offersApi, offersConsoleApi } from './offers.calls';
+
+export const offersSpec = /* @__PURE__ */ describe('Offers', offersApi, {
+  list: {
+    summary: 'Offers for you',
+    description:
+      "The active offers this customer could use now, soonest ending first: started, not ended, not used up, for them (the audience) and within their own limit. Each with its code and minimum spend; never an offer's limits, uses or budget. The code is given to order/quote and order/create as `promo_code`.",
+    inContract: false,
+    data: customerOffersAnswer,
+    answer: 'The offers.',
+    message: 'Offers loaded.',
+  },
+});
+
+export const offersConsoleSpec = /* @__PURE__ */ describe('Merchant console', offersConsoleApi, {
+  offers: {
+    summary: 'The offers and promo codes',
+    description:
+      'Staff. Every offer (archived ones too), newest first, with where it stands (`state`) and what it has done: uses (orders not cancelled), discount given, orders paid, and the customers whose first order used it.',
+    inContract: false,
+    data: consoleOffersAnswer,
+    answer: 'The offers.',
+    message: 'Offers loaded.',
+  },
+  create: {
+    summary: 'Add an offer with a promo code',
+    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap) or an amount off, with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations it names must exist (400 naming \`location_ids\`). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
+    inContract: false,
+    body: offerCreateBody,
+    data: consoleOfferOnlyAnswer,
+    answer: 'The new offer.',
+    message: 'Offer added.',
+    errors: ['CONFLICT', 'LIMIT_REACHED'],
+  },
+  update: {
+    summary: 'Change an offer',
+    description:
+      "Owners only. Any of its fields, checked with the saved ones (400 naming the field). Its code may change (another offer's: 409 CONFLICT naming `code`); `max_uses` or `max_discount_total` below what it has used already: 409 CONFLICT naming the field. An archived offer cannot change (409 INVALID_TRANSITION). Orders already placed keep the discount they got. Audited (`offer.update`).",
+    inContract: false,
+    body: offerUpdateBody,
+    data: consoleOfferOnlyAnswer,
+    answer: 'The offer as it is now.',
+    message: 'Offer saved.',
+    errors: ['NOT_FOUND', 'CONFLICT', 'INVALID_TRANSITION'],
+  },
+  status: {
+    summary: 'Pause, resume or archive an offer',
+    description:
+      'Owners only. `paused`: its code is refused (reason `paused`) until it is `active` again; `archived`: for good (its code is refused as `expired` and free for a new offer; an archived offer cannot be resumed: 409 INVALID_TRANSITION). Orders already placed keep their discount. Audited (`offer.status`).',
+    inContract: false,
+    body: offerStatusBody,
+    data: consoleOfferOnlyAnswer,
+    answer: 'The offer as it is now.',
+    message: 'Offer updated.',
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+});

@@ -1,0 +1,196 @@
+/**
+ * Offers and promo codes (issue 50): the owner's offers in the merchant console, the customer's "Offers
+ * for you", and the code a customer gives at checkout (order/quote and order/create take `promo_code`;
+ * their answers carry the offer applied). The schemas of the area's calls (offers.calls.ts declares them,
+ * offers.spec.ts describes them) and the types inferred from them.
+ *
+ * An offer takes a percentage (with an optional cap) or an amount off the subtotal, once per order, when
+ * its code is given: one code per order, with a reward voucher only when the offer says so; points are
+ * earned on the total after it, as after a voucher. Its rules: when (starts_at, ends_at), where
+ * (fulfilments, location_ids: empty for every location), for whom (audience), from how much (min_spend),
+ * and how often (max_uses in all, max_discount_total in money, per_customer_limit). The order pricing
+ * applies it (server/provider/orders/pricing.ts), and order/create counts its use under the offer's row
+ * lock, so its limits hold whatever the concurrency; a cancelled order gives its use back.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int, money, time } from './answer-fields';
+import { id, minorUnits, optionalText, requiredText, wholeNumber } from './fields';
+import { FULFILMENTS } from './order-lifecycle';
+import {
+  OFFER_AUDIENCES,
+  OFFER_CODE_MESSAGE,
+  OFFER_CODE_PATTERN,
+  OFFER_KINDS,
+  OFFER_STATES,
+  OFFER_STATUSES,
+  offerProblems,
+  type OfferTerms,
+} from './offer-rules';
+
+// The rules (kinds, reasons, offerProblems, offerDiscount) live in a module free of zod, for the console.
+export * from './offer-rules';
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+/** An offer's code as the owner gives it: trimmed, upper-cased, 3 to 20 letters and digits. */
+export const offerCode = z.string({ error: OFFER_CODE_MESSAGE }).trim().toUpperCase().regex(OFFER_CODE_PATTERN, OFFER_CODE_MESSAGE);
+/**
+ * The code a customer types at checkout: trimmed and upper-cased. Any text of up to 40 characters is
+ * taken: one that is no offer's code is refused as `unknown` (PROMO_CODE_INVALID), counted as a wrong try.
+ */
+export const promoCode = z.string({ error: 'must be text' }).trim().toUpperCase().min(1, 'is required').max(40, 'must be at most 40 characters');
+
+const when = (what: string) => z.iso.datetime({ offset: true, error: `must be a date and time such as 2026-05-01T08:00:00+08:00 (${what})` });
+const fulfilmentList = z
+  .array(z.enum(FULFILMENTS, { error: `must be ${FULFILMENTS.join(' or ')}` }), { error: 'must be a list such as ["pickup"]' })
+  .min(1, 'choose pickup, delivery or both')
+  .max(FULFILMENTS.length, 'must name each way of ordering once');
+const locationList = z.array(id, { error: 'must be a list of location ids' }).max(100, 'must be at most 100 locations');
+const positiveMoney = minorUnits.min(1, 'must be at least 1');
+
+/** The fields of an offer, each alone; offerProblems says what they must be together. */
+const offerFields = {
+  /** what customers read: "10% off this weekend" */
+  title: requiredText(60),
+  description: optionalText(200),
+  kind: z.enum(OFFER_KINDS, { error: `must be one of ${OFFER_KINDS.join(', ')}` }),
+  /** percent_off: 1–100; amount_off: minor units */
+  value: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000_000, 'must be at most 100,000,000'),
+  /** percent_off only: the most one order gets off, in minor units; null: no cap */
+  max_discount: positiveMoney.nullable(),
+  code: offerCode,
+  /** the subtotal an order needs (minor units); 0: none */
+  min_spend: minorUnits,
+  starts_at: when('the start'),
+  /** null: no end */
+  ends_at: when('the end').nullable(),
+  fulfilments: fulfilmentList,
+  /** empty: every location */
+  location_ids: locationList,
+  audience: z.enum(OFFER_AUDIENCES, { error: `must be one of ${OFFER_AUDIENCES.join(', ')}` }),
+  /** uses in all (orders not cancelled); null: no limit */
+  max_uses: wholeNumber(1, 1_000_000, 'uses').nullable(),
+  /** the discount it may give in all, in minor units; null: no budget */
+  max_discount_total: positiveMoney.nullable(),
+  /** uses per customer; null: no limit */
+  per_customer_limit: wholeNumber(1, 1000, 'uses').nullable(),
+  /** whether a reward voucher may be used on the same order */
+  combines_with_voucher: z.boolean({ error: 'must be true or false' }),
+};
+
+/** offerProblems as zod issues on their fields. */
+function checkTogether(o: OfferTerms, ctx: z.core.$RefinementCtx): void {
+  for (const [path, message] of Object.entries(offerProblems(o))) ctx.addIssue({ code: 'custom', message, path: [path] });
+}
+
+/** `merchant/offers/create`: an offer, active at once (from `starts_at`: absent, now). */
+export const offerCreateBody = z
+  .object({
+    ...offerFields,
+    description: offerFields.description.default(''),
+    max_discount: offerFields.max_discount.default(null),
+    min_spend: minorUnits.default(0),
+    starts_at: offerFields.starts_at.optional(),
+    ends_at: offerFields.ends_at.default(null),
+    fulfilments: fulfilmentList.default(['pickup', 'delivery']),
+    location_ids: locationList.default([]),
+    audience: offerFields.audience.default('everyone'),
+    max_uses: offerFields.max_uses.default(null),
+    max_discount_total: offerFields.max_discount_total.default(null),
+    per_customer_limit: offerFields.per_customer_limit.default(1),
+    combines_with_voucher: offerFields.combines_with_voucher.default(false),
+  })
+  .superRefine((o, ctx) => checkTogether({ ...o, starts_at: o.starts_at ?? new Date(0).toISOString() }, ctx));
+export type OfferCreateInput = z.input<typeof offerCreateBody>;
+export type OfferFields = z.output<typeof offerCreateBody>;
+
+/**
+ * `merchant/offers/update`: the offer (by its id) and the fields to change, any of them; the provider
+ * checks them together with the saved ones (offerProblems: 400 naming the field).
+ */
+export const offerUpdateBody = z
+  .object(offerFields)
+  .partial()
+  .extend({ id })
+  .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['title'] });
+export type OfferUpdateInput = z.input<typeof offerUpdateBody>;
+export type OfferChanges = z.output<typeof offerUpdateBody>;
+
+/** `merchant/offers/status`: pause, resume (`active`) or archive; an archived offer stays archived. */
+export const offerStatusBody = z.object({ id, status: z.enum(OFFER_STATUSES, { error: `must be one of ${OFFER_STATUSES.join(', ')}` }) });
+export type OfferStatusInput = z.infer<typeof offerStatusBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** An offer as the console reads it: its fields, where it stands, and what it has done. */
+export const consoleOfferAnswer = z
+  .object({
+    id: int(),
+    title: z.string(),
+    description: z.string(),
+    kind: z.enum(OFFER_KINDS),
+    value: int().meta({ description: 'percent_off: the percentage; amount_off: minor units' }),
+    max_discount: money().nullable().meta({ description: 'percent_off: the most one order gets off; null: no cap' }),
+    code: z.string().nullable().meta({ description: 'upper case; null: an automatic offer (none yet: every offer has a code)' }),
+    min_spend: money(),
+    starts_at: time(),
+    ends_at: time().nullable(),
+    fulfilments: z.array(z.enum(FULFILMENTS)),
+    location_ids: z.array(int()).meta({ description: 'empty: every location' }),
+    audience: z.enum(OFFER_AUDIENCES),
+    max_uses: int().nullable(),
+    max_discount_total: money().nullable(),
+    per_customer_limit: int().nullable(),
+    combines_with_voucher: z.boolean(),
+    status: z.enum(OFFER_STATUSES),
+    state: z.enum(OFFER_STATES).meta({ description: 'where it stands now: scheduled, running, ended, used_up (uses or budget spent), paused, archived' }),
+    created_at: time(),
+    updated_at: time(),
+    uses: int().meta({ description: 'orders placed with it and not cancelled (what max_uses counts)' }),
+    discount_given: money().meta({ description: 'the discount of those orders (what max_discount_total counts)' }),
+    orders: int().meta({ description: 'of those, orders paid' }),
+    new_customers: int().meta({ description: 'customers whose first order used it (of those it counts)' }),
+  })
+  .meta({ id: 'ConsoleOffer' });
+export type ConsoleOffer = z.infer<typeof consoleOfferAnswer>;
+export const consoleOffersAnswer = z.object({ offers: z.array(consoleOfferAnswer) });
+export type ConsoleOffersData = z.infer<typeof consoleOffersAnswer>;
+export const consoleOfferOnlyAnswer = z.object({ offer: consoleOfferAnswer });
+export type ConsoleOfferData = z.infer<typeof consoleOfferOnlyAnswer>;
+
+/** An offer as a customer reads it in "Offers for you": never its limits, uses or budget. */
+export const customerOfferAnswer = z
+  .object({
+    id: int(),
+    title: z.string(),
+    description: z.string(),
+    code: z.string(),
+    min_spend: money().meta({ description: 'the subtotal an order needs; 0: none' }),
+    ends_at: time().nullable().meta({ description: 'null: no end' }),
+    fulfilments: z.array(z.enum(FULFILMENTS)),
+    location_ids: z.array(int()).meta({ description: 'empty: every location' }),
+    combines_with_voucher: z.boolean(),
+  })
+  .meta({ id: 'Offer' });
+export type CustomerOffer = z.infer<typeof customerOfferAnswer>;
+export const customerOffersAnswer = z.object({ offers: z.array(customerOfferAnswer) });
+export type CustomerOffersData = z.infer<typeof customerOffersAnswer>;
+
+/** The offer a quote applies and an order keeps (a snapshot: what it was when ordered). */
+export const appliedOfferAnswer = z
+  .object({
+    code: z.string(),
+    title: z.string(),
+    discount: money().meta({ description: "what it took off (part of the answer's `discount`)" }),
+  })
+  .meta({ id: 'AppliedOffer' });
+export type AppliedOffer = z.infer<typeof appliedOfferAnswer>;

@@ -1,0 +1,518 @@
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import type { ConsoleOffer, CustomerOffer, PromoCodeReason } from '#contract/offers';
+import { DAY, MINUTE, SECOND } from '../../server/lib/clock';
+import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
+import { newStaffSession, ownerAndStaff } from './merchant.helpers';
+import { key, makeVoucher, products } from './orders.helpers';
+import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { offersApi, offersConsoleApi } from '#contract/offers.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from '../support/calls';
+
+/**
+ * Offers and promo codes, the provider's side (issue 50): the owner's offers (added, changed, paused,
+ * archived; checked and audited; who may call what), a code at checkout (each kind, each restriction with
+ * its plain reason, with a reward voucher or not, points on the discounted total), its use counted and
+ * given back (a cancelled order, an unpaid one let go, and taken again when its payment comes after all),
+ * "Offers for you", the limit on guessing codes, and on PostgreSQL the limits under concurrency: the last
+ * uses of a code and a budget in money never passed by orders placed at once.
+ */
+
+/** Wednesday 2 December 2026, 10:00 in Manila. */
+const START = new Date('2026-12-02T02:00:00Z');
+
+let seq = 0;
+/** a code of its own for each offer (each suite has a database of its own) */
+const newCode = () => `KOPI${++seq}`;
+
+/** The console and checkout calls the tests make, as the owner, a member of staff and customers. */
+function calls(p: TestProvider, team: ReturnType<typeof ownerAndStaff>, P: () => Awaited<ReturnType<typeof products>>) {
+  const basket = (qty = 2) => ({ items: [{ product_id: P().latte.id, qty }], fulfilment: 'pickup' as const });
+  const api = {
+    create: (body: Record<string, unknown>, token = team.owner.token) => callApi(p, offersConsoleApi.create, { token, body }),
+    update: (body: Record<string, unknown>, token = team.owner.token) => callApi(p, offersConsoleApi.update, { token, body }),
+    status: (id: number, status: string, token = team.owner.token) => callApi(p, offersConsoleApi.status, { token, body: { id, status } }),
+    list: async () => (await callApi(p, offersConsoleApi.offers, { token: team.staff.token }).expect(200)).body.data.offers as ConsoleOffer[],
+    /** an offer made by the owner: 10% off by default, under a code of its own */
+    add: async (fields: Record<string, unknown> = {}) => {
+      const res = await api.create({ title: '10% off', kind: 'percent_off', value: 10, code: newCode(), ...fields });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.offer as ConsoleOffer;
+    },
+    one: async (id: number) => (await api.list()).find((o) => o.id === id)!,
+    quote: (token: string, extra: Record<string, unknown> = {}) => callApi(p, ordersApi.quote, { token, body: { ...basket(), ...extra } }),
+    order: (token: string, extra: Record<string, unknown> = {}) =>
+      callApi(p, ordersApi.create, { token, body: { ...basket(), payment_method: 'wallet', idempotency_key: key(), ...extra } }),
+    customer: () => p.newCustomer({ wallet: 1_000_000 }),
+  };
+  return api;
+}
+
+/** A 400 PROMO_CODE_INVALID with this reason, its words and its field. */
+function refused(
+  res: { status: number; body: { error?: { code: string; fields?: Record<string, string> }; data: { reason?: string }; message: string } },
+  reason: PromoCodeReason,
+) {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.error?.code).toBe('PROMO_CODE_INVALID');
+  expect(res.body.data.reason).toBe(reason);
+  expect(res.body.error?.fields?.promo_code).toEqual(expect.any(String));
+  expect(res.body.message).not.toMatch(/undefined|null|NaN/);
+}
+
+describeEachDb('offers and promo codes', (kind) => {
+  const p = useTestProvider(kind);
+  const team = ownerAndStaff(p);
+  let P: Awaited<ReturnType<typeof products>>;
+  const o = calls(p, team, () => P);
+  let day = 0;
+  beforeAll(async () => {
+    P = await products(p);
+  });
+  beforeEach(async () => {
+    // a day of its own for each test (and no count of an earlier test's guesses), signed in afresh
+    p.clock.set(START.getTime() + ++day * DAY);
+    for (const m of [team.owner, team.staff]) m.token = (await newStaffSession(p.db, p.clock, m.id)).token;
+  });
+
+  it('the owner adds an offer with its defaults; its code is kept in upper case and is its own; audited', async () => {
+    const made = await o.add({ title: 'KOPI10 weekend', code: ' kopiweekend ', description: 'Any drink' });
+    expect(made).toMatchObject({
+      title: 'KOPI10 weekend',
+      description: 'Any drink',
+      kind: 'percent_off',
+      value: 10,
+      max_discount: null,
+      code: 'KOPIWEEKEND',
+      min_spend: 0,
+      starts_at: p.clock.now().toISOString(),
+      ends_at: null,
+      fulfilments: ['pickup', 'delivery'],
+      location_ids: [],
+      audience: 'everyone',
+      max_uses: null,
+      max_discount_total: null,
+      per_customer_limit: 1,
+      combines_with_voucher: false,
+      status: 'active',
+      state: 'running',
+      uses: 0,
+      discount_given: 0,
+      orders: 0,
+      new_customers: 0,
+    });
+    expect((await o.list()).map((x) => x.id)).toContain(made.id);
+    // the same code again (whatever its case) is another offer's
+    const twice = await o.create({ title: 'Again', kind: 'amount_off', value: 5000, code: 'KopiWeekend' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toMatchObject({ code: 'CONFLICT', fields: { code: expect.any(String) } });
+    // archived, its code is free for a new offer
+    expect((await o.status(made.id, 'archived').expect(200)).body.data.offer).toMatchObject({ status: 'archived', state: 'archived' });
+    expect((await o.create({ title: 'Again', kind: 'amount_off', value: 5000, code: 'kopiweekend' })).status).toBe(201);
+
+    const audit = await p.db.selectFrom('audit_log').select(['action', 'staff_id', 'after']).where('target', '=', `offer:${made.id}`).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['offer.create', 'offer.status']);
+    expect(audit.every((a) => a.staff_id === team.owner.id)).toBe(true);
+    // the Activity page's "Offers and promo codes" filter finds them
+    const filtered = (await callApi(p, staffApi.audit, { token: team.owner.token, query: { kind: 'offers' } }).expect(200)).body.data.items as {
+      action: string;
+    }[];
+    expect(filtered.length).toBeGreaterThanOrEqual(3);
+    expect(filtered.every((e) => e.action.startsWith('offer.'))).toBe(true);
+  });
+
+  it('staff read the offers, only owners change them, and a customer can call none of the console calls', async () => {
+    const made = await o.add();
+    const customer = await o.customer();
+    expect((await callApi(p, offersConsoleApi.offers, { token: team.staff.token }).expect(200)).body.data.offers.length).toBeGreaterThan(0);
+    const asStaff = [
+      await o.create({ title: 'Mine', kind: 'percent_off', value: 50, code: newCode() }, team.staff.token),
+      await o.update({ id: made.id, value: 90 }, team.staff.token),
+      await o.status(made.id, 'paused', team.staff.token),
+    ];
+    for (const res of asStaff) expect([res.status, res.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
+    const asCustomer = [
+      await callApi(p, offersConsoleApi.offers, { token: customer.token }),
+      await o.create({ title: 'Mine', kind: 'percent_off', value: 50, code: newCode() }, customer.token),
+      await o.update({ id: made.id, value: 90 }, customer.token),
+      await o.status(made.id, 'archived', customer.token),
+    ];
+    for (const res of asCustomer) expect([res.status, res.body.error.code]).toEqual([401, 'SESSION_EXPIRED']);
+    // nothing changed
+    expect(await o.one(made.id)).toMatchObject({ value: 10, status: 'active' });
+    expect((await o.update({ id: made.id, value: 15 }).expect(200)).body.data.offer.value).toBe(15);
+    // "Offers for you" is a customer's: a console session is not one
+    expect((await callApi(p, offersApi.list, { token: team.owner.token })).status).toBe(401);
+  });
+
+  it('checks a change with the saved fields, keeps limits above what was used, and never changes an archived offer', async () => {
+    const made = await o.add({ kind: 'amount_off', value: 5000, max_uses: 5 });
+    for (const c of [await o.customer(), await o.customer()]) expect((await o.order(c.token, { promo_code: made.code })).status).toBe(201);
+    // a percentage of more than 100, or a cap on an amount off, checked with the saved kind
+    const tooMuch = await o.update({ id: made.id, kind: 'percent_off' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.error.fields).toEqual({ value: 'must be a percentage from 1 to 100' });
+    expect((await o.update({ id: made.id, max_discount: 1000 })).body.error.fields).toHaveProperty('max_discount');
+    expect((await o.update({ id: made.id, ends_at: new Date(p.clock.now().getTime() - DAY).toISOString() })).body.error.fields).toHaveProperty('ends_at');
+    expect((await o.update({ id: made.id, location_ids: [999_999] })).body.error.fields).toHaveProperty('location_ids');
+    // fewer uses, or a smaller budget, than it has had
+    const fewer = await o.update({ id: made.id, max_uses: 1 });
+    expect([fewer.status, fewer.body.error.code, Object.keys(fewer.body.error.fields)]).toEqual([409, 'CONFLICT', ['max_uses']]);
+    const smaller = await o.update({ id: made.id, max_discount_total: 9999 });
+    expect([smaller.status, smaller.body.error.code, Object.keys(smaller.body.error.fields)]).toEqual([409, 'CONFLICT', ['max_discount_total']]);
+    expect((await o.update({ id: made.id, max_uses: 2, max_discount_total: 10_000 })).status).toBe(200);
+    // changed together: a percentage with its cap
+    const changed = (await o.update({ id: made.id, kind: 'percent_off', value: 20, max_discount: 3000 }).expect(200)).body.data.offer as ConsoleOffer;
+    expect(changed).toMatchObject({ kind: 'percent_off', value: 20, max_discount: 3000, max_uses: 2, uses: 2, discount_given: 10_000, state: 'used_up' });
+    // the orders placed keep what they got
+    const orders = await p.db.selectFrom('orders').select(['offer_discount', 'offer_title']).where('offer_id', '=', made.id).execute();
+    expect(orders).toEqual([
+      { offer_discount: 5000, offer_title: '10% off' },
+      { offer_discount: 5000, offer_title: '10% off' },
+    ]);
+    const audit = await p.db.selectFrom('audit_log').select('action').where('target', '=', `offer:${made.id}`).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['offer.create', 'offer.update', 'offer.update']);
+    await o.status(made.id, 'archived').expect(200);
+    expect((await o.update({ id: made.id, title: 'Back' }).expect(409)).body.error.code).toBe('INVALID_TRANSITION');
+    expect((await o.status(made.id, 'active').expect(409)).body.error.code).toBe('INVALID_TRANSITION');
+    expect((await o.status(999_999, 'paused').expect(404)).body.error.code).toBe('NOT_FOUND');
+    expect((await o.update({ id: 999_999, title: 'x' }).expect(404)).body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('takes a percentage off, at most its cap, and points are earned on the total after it', async () => {
+    const made = await o.add({ value: 10, max_discount: 2000 });
+    const c = await o.customer();
+    // 2 lattes: ₱330; without the code 33 points
+    const plain = (await o.quote(c.token).expect(200)).body.data;
+    expect(plain).toMatchObject({ subtotal: 33_000, discount: 0, total: 33_000, points_to_earn: 33 });
+    expect(plain).not.toHaveProperty('offer');
+    const quoted = (await o.quote(c.token, { promo_code: made.code?.toLowerCase() }).expect(200)).body.data;
+    // 10% of ₱330 is ₱33, capped at ₱20
+    expect(quoted).toMatchObject({
+      subtotal: 33_000,
+      discount: 2000,
+      total: 31_000,
+      points_to_earn: 31,
+      offer: { code: made.code, title: '10% off', discount: 2000 },
+    });
+    // under the cap: 10% of one latte (₱16.50)
+    const one = (await o.quote(c.token, { promo_code: made.code, items: [{ product_id: P.latte.id, qty: 1 }] }).expect(200)).body.data;
+    expect(one).toMatchObject({ discount: 1650, total: 14_850, points_to_earn: 14 });
+
+    const placed = await o.order(c.token, { promo_code: made.code, expected_total: 31_000 });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data.order;
+    expect(order).toMatchObject({
+      subtotal: 33_000,
+      discount: 2000,
+      total: 31_000,
+      points_earned: 31,
+      offer: { code: made.code, title: '10% off', discount: 2000 },
+    });
+    // its detail keeps the snapshot, whatever the offer becomes
+    await o.update({ id: made.id, title: 'Renamed' }).expect(200);
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: order.name } }).expect(200)).body.data.order;
+    expect(detail.offer).toEqual({ code: made.code, title: '10% off', discount: 2000 });
+    const pending = await p.db.selectFrom('points_pending').select('points').where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
+    expect(pending.points).toBe(31);
+    expect(await o.one(made.id)).toMatchObject({ uses: 1, discount_given: 2000, orders: 1, new_customers: 1 });
+    // an order without a code answers no offer
+    const without = (await o.order(c.token).expect(201)).body.data.order;
+    expect(without.offer).toBeNull();
+  });
+
+  it('takes an amount off, never below zero: a basket it covers is paid at once at 0', async () => {
+    const made = await o.add({ title: '₱500 off', kind: 'amount_off', value: 50_000 });
+    const c = await o.customer();
+    const quoted = (await o.quote(c.token, { promo_code: made.code }).expect(200)).body.data;
+    expect(quoted).toMatchObject({ subtotal: 33_000, discount: 33_000, total: 0, points_to_earn: 0, offer: { discount: 33_000 } });
+    const placed = (await o.order(c.token, { promo_code: made.code }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ status: 'paid', total: 0, discount: 33_000 });
+    const wallet = await p.db.selectFrom('customers').select('wallet_balance').where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(wallet.wallet_balance).toBe(1_000_000);
+  });
+
+  it('refuses a code before its start and after its end, saying when', async () => {
+    const now = p.clock.now().getTime();
+    const later = await o.add({ starts_at: new Date(now + DAY).toISOString() });
+    const over = await o.add({ starts_at: new Date(now - 2 * DAY).toISOString(), ends_at: new Date(now - DAY).toISOString() });
+    const c = await o.customer();
+    const notYet = await o.quote(c.token, { promo_code: later.code });
+    refused(notYet, 'not_yet');
+    expect(notYet.body.data).toMatchObject({ code: later.code, starts_at: new Date(now + DAY).toISOString() });
+    refused(await o.order(c.token, { promo_code: later.code }), 'not_yet');
+    const ended = await o.quote(c.token, { promo_code: over.code });
+    refused(ended, 'expired');
+    expect(ended.body.data.ends_at).toBe(new Date(now - DAY).toISOString());
+    expect((await o.one(later.id)).state).toBe('scheduled');
+    expect((await o.one(over.id)).state).toBe('ended');
+    // once it starts it applies
+    p.clock.advance(DAY + SECOND);
+    expect((await o.quote(c.token, { promo_code: later.code }).expect(200)).body.data.offer.code).toBe(later.code);
+  });
+
+  it('refuses a basket below its minimum spend, saying how much more to add', async () => {
+    const made = await o.add({ min_spend: 40_000 });
+    const c = await o.customer();
+    const below = await o.quote(c.token, { promo_code: made.code });
+    refused(below, 'below_minimum');
+    expect(below.body.data).toMatchObject({ min_spend: 40_000, missing: 7000 });
+    expect(below.body.message).toContain('70');
+    expect((await o.quote(c.token, { promo_code: made.code, items: [{ product_id: P.latte.id, qty: 3 }] }).expect(200)).body.data.offer.discount).toBe(4950);
+  });
+
+  it('keeps a new customers offer for customers without an order, and counts a customer’s own uses', async () => {
+    const welcome = await o.add({ audience: 'new_customers', per_customer_limit: null });
+    const twice = await o.add({ per_customer_limit: 2 });
+    const regular = await o.customer();
+    await o.order(regular.token).expect(201);
+    refused(await o.quote(regular.token, { promo_code: welcome.code }), 'not_for_you');
+    const fresh = await o.customer();
+    expect((await o.order(fresh.token, { promo_code: welcome.code })).status).toBe(201);
+    // their first order used it; now they are no longer new
+    refused(await o.quote(fresh.token, { promo_code: welcome.code }), 'not_for_you');
+    expect(await o.one(welcome.id)).toMatchObject({ uses: 1, new_customers: 1 });
+
+    await o.order(regular.token, { promo_code: twice.code }).expect(201);
+    await o.order(regular.token, { promo_code: twice.code }).expect(201);
+    const third = await o.order(regular.token, { promo_code: twice.code });
+    refused(third, 'not_for_you');
+    expect(third.body.message).toMatch(/as many times as it allows/);
+    // the regular's orders were not their first
+    expect(await o.one(twice.id)).toMatchObject({ uses: 2, new_customers: 0 });
+  });
+
+  it('refuses a code at a location or for a way of ordering it is not for', async () => {
+    const bgc = (await callApi(p, locationsConsoleApi.create, { token: team.owner.token, body: { name: 'BGC', address: '30th Street, Taguig' } }).expect(201))
+      .body.data.location.id as number;
+    const there = await o.add({ location_ids: [bgc] });
+    const delivery = await o.add({ fulfilments: ['delivery'] });
+    const c = await o.customer();
+    const elsewhere = await o.quote(c.token, { promo_code: there.code });
+    refused(elsewhere, 'not_here');
+    expect(elsewhere.body.message).toMatch(/this location/);
+    const pickup = await o.quote(c.token, { promo_code: delivery.code });
+    refused(pickup, 'not_here');
+    expect(pickup.body.message).toMatch(/pickup/);
+    // the first location is not BGC: an offer for both applies there
+    const both = await o.add({ location_ids: [bgc, (await p.db.selectFrom('locations').select('id').orderBy('position').executeTakeFirstOrThrow()).id] });
+    expect((await o.quote(c.token, { promo_code: both.code }).expect(200)).body.data.offer.code).toBe(both.code);
+  });
+
+  it('refuses a paused code until it is resumed, and an archived one as ended', async () => {
+    const made = await o.add();
+    const c = await o.customer();
+    await o.status(made.id, 'paused').expect(200);
+    expect((await o.one(made.id)).state).toBe('paused');
+    refused(await o.quote(c.token, { promo_code: made.code }), 'paused');
+    refused(await o.order(c.token, { promo_code: made.code }), 'paused');
+    await o.status(made.id, 'active').expect(200);
+    expect((await o.quote(c.token, { promo_code: made.code }).expect(200)).body.data.offer.code).toBe(made.code);
+    await o.status(made.id, 'archived').expect(200);
+    const gone = await o.quote(c.token, { promo_code: made.code });
+    refused(gone, 'expired');
+    expect(gone.body.data.ends_at).toBeNull();
+  });
+
+  it('refuses a code beside a reward voucher unless the offer combines with one; then the code comes off after the voucher', async () => {
+    const alone = await o.add();
+    const along = await o.add({ combines_with_voucher: true });
+    const c = await o.customer();
+    const voucher = await makeVoucher(p, c.id, { discount: 5000 });
+    refused(await o.quote(c.token, { promo_code: alone.code, voucher_id: voucher }), 'not_with_voucher');
+    // ₱330 − ₱50 voucher = ₱280; 10% of it is ₱28
+    const both = (await o.quote(c.token, { promo_code: along.code, voucher_id: voucher }).expect(200)).body.data;
+    expect(both).toMatchObject({ subtotal: 33_000, discount: 5000 + 2800, total: 25_200, points_to_earn: 25, offer: { discount: 2800 } });
+    const placed = (await o.order(c.token, { promo_code: along.code, voucher_id: voucher }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ discount: 7800, total: 25_200, voucher_code: expect.any(String), offer: { discount: 2800 } });
+  });
+
+  it('a cancelled order gives its use back, and the code can be used again', async () => {
+    const made = await o.add({ kind: 'amount_off', value: 3000, max_uses: 1 });
+    const first = await o.customer();
+    const second = await o.customer();
+    const order = (await o.order(first.token, { promo_code: made.code }).expect(201)).body.data.order;
+    refused(await o.quote(second.token, { promo_code: made.code }), 'used_up');
+    expect((await o.one(made.id)).state).toBe('used_up');
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: order.name, status: 'cancelled' } }).expect(200);
+    expect(await o.one(made.id)).toMatchObject({ uses: 0, discount_given: 0, orders: 0, state: 'running' });
+    const use = await p.db.selectFrom('offer_uses').select(['state', 'given_back_at']).where('offer_id', '=', made.id).executeTakeFirstOrThrow();
+    expect(use.state).toBe('given_back');
+    const notice = await p.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('customer_id', '=', first.id)
+      .where('title', '=', `Order ${order.name} cancelled`)
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toContain(`Your use of code ${made.code} was given back.`);
+    // the cancelled order still shows what it had
+    const detail = (await callApi(p, ordersApi.detail, { token: first.token, query: { name: order.name } }).expect(200)).body.data.order;
+    expect(detail.offer).toEqual({ code: made.code, title: '10% off', discount: 3000 });
+    expect((await o.order(second.token, { promo_code: made.code })).status).toBe(201);
+  });
+
+  it('an unpaid order let go gives its use back; paid after all, it takes it again while the offer has room', async () => {
+    const made = await o.add({ kind: 'amount_off', value: 3000, max_uses: 1 });
+    const c = await o.customer();
+    const placed = await o.order(c.token, { promo_code: made.code, payment_method: 'gateway' });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { name } = placed.body.data.order;
+    expect(await o.one(made.id)).toMatchObject({ uses: 1, orders: 0 });
+    p.clock.advance(10 * MINUTE + SECOND);
+    expect(await releaseUnpaidOrders(p.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await o.one(made.id)).toMatchObject({ uses: 0, discount_given: 0 });
+    // the page was still open: paid now, the order stands again with its use
+    const payment = await p.db
+      .selectFrom('payments as y')
+      .innerJoin('orders as x', 'x.id', 'y.order_id')
+      .select('y.id')
+      .where('x.name', '=', name)
+      .executeTakeFirstOrThrow();
+    await callApi(p, paymentsApi.sandboxComplete, { params: { id: payment.id }, token: c.token, body: { outcome: 'pay' } }).expect(200);
+    expect((await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status).toBe('paid');
+    expect(await o.one(made.id)).toMatchObject({ uses: 1, discount_given: 3000, orders: 1 });
+
+    // let go again, and the last use taken meanwhile: paid after all, the money goes to the wallet
+    const again = (
+      await o
+        .order(c.token, {
+          promo_code: (await o.add({ kind: 'amount_off', value: 3000, max_uses: 1, per_customer_limit: null })).code,
+          payment_method: 'gateway',
+        })
+        .expect(201)
+    ).body.data.order;
+    const offerId = (await p.db.selectFrom('orders').select('offer_id').where('name', '=', again.name).executeTakeFirstOrThrow()).offer_id!;
+    p.clock.advance(10 * MINUTE + SECOND);
+    await releaseUnpaidOrders(p.ctx);
+    const other = await o.customer();
+    await o.order(other.token, { promo_code: again.offer.code }).expect(201);
+    const lapsed = await p.db
+      .selectFrom('payments as y')
+      .innerJoin('orders as x', 'x.id', 'y.order_id')
+      .select('y.id')
+      .where('x.name', '=', again.name)
+      .executeTakeFirstOrThrow();
+    await callApi(p, paymentsApi.sandboxComplete, { params: { id: lapsed.id }, token: c.token, body: { outcome: 'pay' } }).expect(200);
+    expect((await p.db.selectFrom('orders').select('status').where('name', '=', again.name).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect(await o.one(offerId)).toMatchObject({ uses: 1, max_uses: 1 });
+  });
+
+  it('"Offers for you" lists the offers this customer could use now, never their limits or budget', async () => {
+    const now = p.clock.now().getTime();
+    const open = await o.add({
+      title: 'For everyone',
+      min_spend: 20_000,
+      ends_at: new Date(now + 3 * DAY).toISOString(),
+      max_uses: 100,
+      max_discount_total: 1_000_000,
+    });
+    const first = await o.add({ title: 'First order', audience: 'new_customers' });
+    const paused = await o.add({ title: 'Paused' });
+    await o.status(paused.id, 'paused').expect(200);
+    const later = await o.add({ title: 'Later', starts_at: new Date(now + DAY).toISOString() });
+    const once = await o.add({ title: 'Once', kind: 'amount_off', value: 1000 });
+    const c = await o.customer();
+    const shown = async (token: string) => (await callApi(p, offersApi.list, { token }).expect(200)).body.data.offers as CustomerOffer[];
+    const mine = await shown(c.token);
+    const titles = mine.map((x) => x.title);
+    expect(titles).toEqual(expect.arrayContaining(['For everyone', 'First order', 'Once']));
+    expect(titles).not.toContain('Paused');
+    expect(titles).not.toContain('Later');
+    // the one ending soonest first
+    expect(titles[0]).toBe('For everyone');
+    expect(mine[0]).toEqual({
+      id: open.id,
+      title: 'For everyone',
+      description: '',
+      code: open.code,
+      min_spend: 20_000,
+      ends_at: new Date(now + 3 * DAY).toISOString(),
+      fulfilments: ['pickup', 'delivery'],
+      location_ids: [],
+      combines_with_voucher: false,
+    });
+    // used once (its limit), and no longer a new customer: neither is theirs any more
+    await o.order(c.token, { promo_code: once.code }).expect(201);
+    const after = (await shown(c.token)).map((x) => x.title);
+    expect(after).not.toContain('Once');
+    expect(after).not.toContain('First order');
+    expect((await shown((await o.customer()).token)).map((x) => x.id)).toEqual(expect.arrayContaining([first.id, once.id]));
+    expect(later.state).toBe('scheduled');
+  });
+
+  it('after 10 unknown codes in 15 minutes every code is refused (429) until the window passes; known codes do not count', async () => {
+    const made = await o.add({ per_customer_limit: null });
+    const c = await o.customer();
+    // known codes, applied or refused, never count
+    for (let i = 0; i < 12; i++) await o.quote(c.token, { promo_code: made.code }).expect(200);
+    for (let i = 0; i < 10; i++) refused(await o.quote(c.token, { promo_code: `GUESS${i}` }), 'unknown');
+    const limited = await o.quote(c.token, { promo_code: 'GUESS10' });
+    expect([limited.status, limited.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(limited.body.data.retry_after).toBeGreaterThan(0);
+    expect(limited.headers['retry-after']).toBe(String(limited.body.data.retry_after));
+    // a right code too, and on an order: the refusal says nothing of what was guessed
+    expect((await o.quote(c.token, { promo_code: made.code })).status).toBe(429);
+    expect((await o.order(c.token, { promo_code: made.code })).status).toBe(429);
+    // without a code the customer orders as ever; another customer guesses on their own count
+    await o.quote(c.token).expect(200);
+    refused(await o.quote((await o.customer()).token, { promo_code: 'GUESS0' }), 'unknown');
+    p.clock.advance(15 * MINUTE + SECOND);
+    expect((await o.quote(c.token, { promo_code: made.code }).expect(200)).body.data.offer.code).toBe(made.code);
+    expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
+  });
+});
+
+/** The limits under concurrency, on a real pool of connections (PGlite has one connection, so races never show there). */
+describePostgres('offers under concurrency', () => {
+  const p = useTestProvider('postgres', { poolSize: 10 });
+  const team = ownerAndStaff(p);
+  let P: Awaited<ReturnType<typeof products>>;
+  const o = calls(p, team, () => P);
+  beforeAll(async () => {
+    P = await products(p);
+    p.clock.set(START);
+  });
+
+  it('5 uses left and 50 customers ordering at once with the code: exactly 5 orders carry it, the rest are told it is used up', async () => {
+    const made = await o.add({ kind: 'amount_off', value: 2000, max_uses: 7 });
+    for (const c of [await o.customer(), await o.customer()]) await o.order(c.token, { promo_code: made.code }).expect(201);
+    const customers = await Promise.all(Array.from({ length: 50 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token, { promo_code: made.code })));
+    const placed = answers.filter((a) => a.status === 201);
+    expect(placed).toHaveLength(5);
+    const others = answers.filter((a) => a.status !== 201);
+    expect(others.every((a) => a.status === 400 && a.body.error.code === 'PROMO_CODE_INVALID' && a.body.data.reason === 'used_up')).toBe(true);
+    expect(placed.every((a) => a.body.data.order.offer.code === made.code)).toBe(true);
+    expect(await p.db.selectFrom('orders').select('id').where('offer_id', '=', made.id).execute()).toHaveLength(7);
+    expect(await p.db.selectFrom('offer_uses').select('id').where('offer_id', '=', made.id).where('state', '=', 'used').execute()).toHaveLength(7);
+    expect(await o.one(made.id)).toMatchObject({ uses: 7, discount_given: 14_000, state: 'used_up' });
+    // refused customers were charged nothing
+    const refusedIds = customers.filter((_, i) => answers[i]!.status !== 201).map((c) => c.id);
+    const charged = await p.db.selectFrom('orders').select('id').where('customer_id', 'in', refusedIds).execute();
+    expect(charged).toHaveLength(0);
+    console.info(`race: 50 orders on a code with 5 uses left → ${placed.length} × 201, ${others.length} × 400 used_up`);
+  });
+
+  it('a budget in money is never passed by orders placed at once', async () => {
+    // ₱100 in all, ₱30 an order: three fit (₱90), a fourth would pass it
+    const made = await o.add({ kind: 'amount_off', value: 3000, max_discount_total: 10_000 });
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token, { promo_code: made.code })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 400 && a.body.data.reason === 'used_up')).toBe(true);
+    const given = await p.db.selectFrom('orders').select('offer_discount').where('offer_id', '=', made.id).execute();
+    expect(given.reduce((s, r) => s + (r.offer_discount ?? 0), 0)).toBe(9000);
+    expect(await o.one(made.id)).toMatchObject({ uses: 3, discount_given: 9000 });
+  });
+
+  it("one customer's orders at once keep to their own limit", async () => {
+    const made = await o.add({ per_customer_limit: 2 });
+    const c = await o.customer();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => o.order(c.token, { promo_code: made.code })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.status !== 201).every((a) => a.status === 400 && a.body.data.reason === 'not_for_you')).toBe(true);
+  });
+});
