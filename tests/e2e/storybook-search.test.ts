@@ -1,0 +1,67 @@
+/**
+ * A designer finds what they mean in Storybook's sidebar (issue 55): searching "checkout" finds the
+ * checkout screen and flow, "hours" the locations' hours editor, "Lite" a Lite theme's story. The
+ * Storybook the stage before built for its tests (storybook-static/, built here when it is missing), served
+ * as a designer opens it, its own search box typed into with the keyboard. The built-for-tests Storybook
+ * has no docs pages; the full one (`npm run build-storybook`, CI's artifact) finds the design-system pages too.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import express from 'express';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_CHROME, newContext, useBrowser } from './support/app';
+
+if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
+
+const STATIC = resolve('storybook-static');
+const browser = useBrowser();
+
+describe.skipIf(!HAS_CHROME)("Storybook's sidebar search", () => {
+  let server: Server;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(STATIC, 'index.json'))) {
+      const built = spawnSync('npx', ['storybook', 'build', '--quiet', '--test', '-o', STATIC], { stdio: 'inherit' });
+      expect(built.status).toBe(0);
+    }
+    const app = express().use(express.static(STATIC));
+    server = await new Promise<Server>((done) => {
+      const s = app.listen(0, '127.0.0.1', () => done(s));
+    });
+    const context = await newContext(browser, 'desktop', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    page = await context.newPage();
+    await page.goto('/');
+  }, 300_000);
+  afterAll(() => server?.close());
+
+  /** The ids of the stories and pages the search box offers for `words`. */
+  async function search(words: string): Promise<string[]> {
+    const box = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
+    await box.fill(words);
+    // the results are the search box's options, each naming its story or page by id
+    const results = page.getByRole('option');
+    await expect.poll(() => results.count()).toBeGreaterThan(0);
+    return results.evaluateAll((options) => options.map((o) => o.getAttribute('data-id') ?? ''));
+  }
+
+  it.each([
+    ['checkout', ['screens-orders-checkout-order-confirmation', 'flows-checkout']],
+    ['hours', ['console-locations-locations-and-hours']],
+    ['Lite', ['--customer-preview-lite']],
+  ])('"%s" finds what a designer means', async (words, wanted) => {
+    const found = await search(words);
+    for (const id of wanted)
+      expect(
+        found.some((f) => f.includes(id)),
+        `${id} among ${found.join(', ')}`,
+      ).toBe(true);
+  });
+});
