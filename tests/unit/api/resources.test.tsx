@@ -9,6 +9,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProfile } from '../../../src/api/customers';
 import { useMarkNotificationsRead, useNotifications } from '../../../src/api/notifications';
+import { useOffers } from '../../../src/api/offers';
 import { useCreateOrder, useOrders } from '../../../src/api/orders';
 import { useRedeemReward, useRewards, useVoucherStorage } from '../../../src/api/rewards';
 import { useCatalog } from '../../../src/api/shop';
@@ -19,6 +20,7 @@ import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 import type { Call } from '#contract/api';
 import { customersApi } from '#contract/customers.calls';
 import { notificationsApi } from '#contract/notifications.calls';
+import { offersApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -67,6 +69,7 @@ function renderApp() {
       useWheel();
       useStampCards();
       useOrders(1);
+      useOffers();
       return { redeem: useRedeemReward(), order: useCreateOrder(), topUp: useTopUp(), markRead: useMarkNotificationsRead() };
     },
     { wrapper },
@@ -83,6 +86,7 @@ const SHOWN = pathsOf(
   wheelApi.config,
   stampsApi.cards,
   ordersApi.list,
+  offersApi.list,
 );
 
 async function readAgain(run: () => Promise<unknown>): Promise<string[]> {
@@ -142,6 +146,20 @@ describe('what each change reads again', () => {
     expect(await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k' }))).toEqual(
       pathsOf(shopApi.catalog),
     );
+  });
+
+  it('an order with a promo code, even one to pay on the gateway page: the offers (its use counts at once)', async () => {
+    answerFor = () => ({ status: 200, data: { order: { name: 'A-1' }, payment_url: 'https://pay.example/1' } });
+    const { result } = renderApp();
+    const body = { items: [], fulfilment: 'pickup' as const, payment_method: 'gateway' as const, promo_code: 'KOPI10', idempotency_key: 'k' };
+    expect(await readAgain(() => result.current.order(body))).toEqual(pathsOf(offersApi.list));
+  });
+
+  it('an order refused because its promo code no longer applies: the offers', async () => {
+    answerFor = () => ({ status: 400, code: 'PROMO_CODE_INVALID', data: { reason: 'used_up', code: 'KOPI10' } });
+    const { result } = renderApp();
+    const body = { items: [], fulfilment: 'pickup' as const, payment_method: 'wallet' as const, promo_code: 'KOPI10', idempotency_key: 'k' };
+    expect(await readAgain(() => result.current.order(body))).toEqual(pathsOf(offersApi.list));
   });
 
   it('a top-up started: nothing until its payment arrives', async () => {
