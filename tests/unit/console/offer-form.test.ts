@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NEW_OFFER_FORM, formOf, localInputOf, readOfferForm, zonedIso, type FormFormat, type OfferForm } from '../../../src/screens/console/offers/offer-form';
+import {
+  NEW_OFFER_FORM,
+  discountExample,
+  formOf,
+  localInputOf,
+  readOfferForm,
+  zonedIso,
+  type FormFormat,
+  type OfferForm,
+} from '../../../src/screens/console/offers/offer-form';
 import type { ConsoleOffer } from '#contract/offers';
 
 const manila: FormFormat = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
@@ -141,5 +150,21 @@ describe('the offer form as a call’s body', () => {
       combines_with_voucher: true,
     });
     expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
+  });
+});
+
+describe("the editor's example", () => {
+  it('prices the offer as typed on its minimum, or on ₱500.00, as the provider would', () => {
+    expect(discountExample(form({ value: '10' }), manila)).toEqual({ order: 50000, off: 5000 });
+    expect(discountExample(form({ value: '10', max_discount: '30' }), manila)).toEqual({ order: 50000, off: 3000 });
+    expect(discountExample(form({ kind: 'amount_off', value: '50', min_spend: '800' }), manila)).toEqual({ order: 80000, off: 5000 });
+    // an amount never takes off more than the order
+    expect(discountExample(form({ kind: 'amount_off', value: '900' }), manila)).toEqual({ order: 50000, off: 50000 });
+  });
+
+  it('shows none while what it gives cannot be read', () => {
+    expect(discountExample(form({ value: '' }), manila)).toBeNull();
+    expect(discountExample(form({ value: '150' }), manila)).toBeNull();
+    expect(discountExample(form({ value: '10', max_discount: 'lots' }), manila)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsoleOffer, OfferAudience, OfferFields } from '#contract/offers';
 import { Notice, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, nestedProblem, type SaveProblem } from '../shared/editor-fields';
-import { NEW_OFFER_FORM, formOf, readOfferForm, type FormFormat, type OfferForm } from './offer-form';
+import { formatMoney } from '#contract/money';
+import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type OfferForm } from './offer-form';
 
 /** A location an offer may be limited to. */
 export interface OfferLocationChoice {
@@ -70,6 +71,8 @@ function AboutFields({ form, set, problem }: PartProps) {
 /** What it takes off, and from how much. */
 function DiscountFields({ form, set, problem, format }: PartProps) {
   const percent = form.kind === 'percent_off';
+  const example = discountExample(form, format);
+  const money = (n: number) => formatMoney(n, format.currency, format.locale);
   // a percentage is no amount: the other kind's value starts empty
   const changeKind = (kind: OfferForm['kind']) => {
     set('kind', kind);
@@ -107,6 +110,11 @@ function DiscountFields({ form, set, problem, format }: PartProps) {
         onChange={(e) => set('min_spend', e.target.value)}
         error={fieldProblem(problem, 'min_spend', 'The minimum order')}
       />
+      {example && (
+        <p className="rounded-lg bg-surface p-2 text-sm">
+          For example, an order of {money(example.order)} gets {money(example.off)} off.
+        </p>
+      )}
     </>
   );
 }

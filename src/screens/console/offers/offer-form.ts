@@ -4,7 +4,7 @@
  * the provider would, in the same words, before anything is sent.
  */
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
-import { offerCreateBody, type ConsoleOffer, type OfferAudience, type OfferFields, type OfferKind } from '#contract/offers';
+import { offerCreateBody, offerDiscount, type ConsoleOffer, type OfferAudience, type OfferFields, type OfferKind } from '#contract/offers';
 
 /** What the editor's fields hold: numbers and money as typed, times as a `datetime-local` field writes them. */
 export interface OfferForm {
@@ -191,4 +191,19 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
   if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? 'title')] ??= issue.message;
   if (Object.keys(problems).length > 0 || !parsed.success) return { problems };
   return { offer: parsed.data };
+}
+
+/** The order the editor's example is priced on when the offer has no minimum: 50,000 minor units (₱500.00). */
+const EXAMPLE_ORDER = 50_000;
+
+/**
+ * What the offer as typed takes off an example order (its minimum, or ₱500.00 when it has none), priced
+ * by the contract's offerDiscount, the provider's own computation; null while what it gives cannot be read.
+ */
+export function discountExample(form: OfferForm, f: FormFormat): { order: number; off: number } | null {
+  const { typed } = readTyped(form, f, true);
+  if (typeof typed.value !== 'number' || typed.max_discount === undefined || typed.min_spend === undefined) return null;
+  if (typed.value < 1 || (form.kind === 'percent_off' && typed.value > 100)) return null;
+  const order = Math.max(typed.min_spend ?? 0, EXAMPLE_ORDER);
+  return { order, off: offerDiscount({ kind: form.kind, value: typed.value, max_discount: typed.max_discount }, order) };
 }

@@ -170,6 +170,7 @@ export const AddOffer: Story = {
     await userEvent.selectOptions(dialog.getByLabelText('What it gives'), 'An amount off the order');
     await userEvent.type(dialog.getByLabelText('Amount off (PHP)'), '30');
     await userEvent.type(dialog.getByLabelText('Minimum order (PHP, optional)'), '250');
+    await expect(dialog.getByText('For example, an order of ₱500.00 gets ₱30.00 off.')).toBeVisible();
     await userEvent.type(dialog.getByLabelText('Starts (optional)'), '2026-11-28T08:00');
     await userEvent.type(dialog.getByLabelText('Ends (optional)'), '2026-11-29T21:00');
     await userEvent.click(dialog.getByLabelText('Poblacion'));
