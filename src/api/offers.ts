@@ -1,9 +1,30 @@
 /**
- * Offers and promo codes (issue 50), the customer's side: "Offers for you", the offers this customer could
- * use now with their codes. A code itself is given to order/quote and order/create (orders.ts), which
- * read this list again when an order used one or a code was refused.
+ * Offers and promo codes (issue 50): the customer's "Offers for you", and the owner's offers in the
+ * merchant console (its hooks are functions only, so the customer app's build, which never calls them,
+ * drops them with the console's calls they name). A promo code itself goes with the quote and the order
+ * (orders.ts).
  */
-import { offersApi } from '#contract/offers.calls';
+import type { OfferCreateInput, OfferStatus, OfferUpdateInput } from '#contract/offers';
+import { offersApi, offersConsoleApi } from '#contract/offers.calls';
+import { staffApi } from '#contract/staff.calls';
+import { callApi } from './client';
 import { useCall } from './use-call';
+import { useMutation } from './mutation';
 
+/** The active offers this customer could use now. */
 export const useOffers = () => useCall(offersApi.list);
+
+// ---------------------------------------------------------------------------------------------
+// The owner's offers (the merchant console)
+// ---------------------------------------------------------------------------------------------
+
+/** Every offer with what it has done (staff read it): read again every 30 s, as orders use them. */
+export const useConsoleOffers = () => useCall(offersConsoleApi.offers, undefined, { refreshInterval: 30_000 });
+
+/** A change to an offer shows in the console's list and its page, and in the activity log. */
+// a function, not a constant: the customer app's build drops it with the console's calls it names
+const offersChanged = () => ({ refreshes: [offersConsoleApi.offers.path, staffApi.audit.path], wait: true });
+export const useCreateOffer = () => useMutation((fields: OfferCreateInput) => callApi(offersConsoleApi.create, fields), offersChanged());
+export const useUpdateOffer = () => useMutation((changes: OfferUpdateInput) => callApi(offersConsoleApi.update, changes), offersChanged());
+/** Pause, resume (`active`) or archive. */
+export const useSetOfferStatus = () => useMutation((id: number, status: OfferStatus) => callApi(offersConsoleApi.status, { id, status }), offersChanged());

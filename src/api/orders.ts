@@ -17,6 +17,8 @@ export const useOrders = (page = 1) => useCall(ordersApi.list, { page });
 
 /** A paid order changed the order list, the balances (wallet, points earned) and the voucher it used. */
 const orderPaid = [...shows.orders, ...shows.money, ...shows.points, ...shows.vouchers];
+/** An order placed with a promo code used it (issue 50): the customer's own limit may be reached, its uses spent. */
+const offersChanged = [offersApi.list.path];
 
 /**
  * Refreshes while the order is moving, so the customer sees it progress. Once it shows paid (the
@@ -36,7 +38,7 @@ const QUOTE_REFUSALS: Partial<Record<ErrorCode, string[]>> = {
   PRODUCT_UNAVAILABLE: [shopApi.catalog.path],
   // a pickup time that filled up since the times were read
   SLOT_FULL: [locationsApi.slots.path],
-  // a promo code that no longer applies (used up, ended, paused): the offers for the customer
+  // a code from "Offers for you" that no longer applies (used up, ended): the list read again
   PROMO_CODE_INVALID: [offersApi.list.path],
 };
 
@@ -58,11 +60,12 @@ const createOrder = (body: OrderCreateBody) => callApi(ordersApi.create, body);
  * is read again. Paid on the gateway's page, nothing changes that a page shows until the payment
  * arrives (useOrder reads it all again then); the customer is leaving for that page meanwhile.
  * Refusals that show the checkout's view was out of date read that part again: the balance (written
- * at once from the refusal, so the shortfall shows), the menu, the quote after a price change, the vouchers.
+ * at once from the refusal, so the shortfall shows), the menu, the quote after a price change, the vouchers,
+ * the offers after a promo code that no longer applies.
  */
 export const useCreateOrder = () =>
   useMutation(createOrder, {
-    refreshes: (answer) => (answer.payment_url ? [] : orderPaid),
+    refreshes: (answer, body) => [...(answer.payment_url ? [] : orderPaid), ...(body.promo_code ? offersChanged : [])],
     refusals: {
       INSUFFICIENT_BALANCE: {
         writes: (err) => {
@@ -76,6 +79,7 @@ export const useCreateOrder = () =>
       // the total was not the one shown: the menu's prices and the quote, read again
       PRICE_CHANGED: { refreshes: [shopApi.catalog.path, ordersApi.quote.path] },
       VOUCHER_INVALID: { refreshes: [rewardsApi.storage.path] },
+      // the code stopped applying since the quote (used up, paused, ended): the checkout drops it and prices again without it
       PROMO_CODE_INVALID: { refreshes: [offersApi.list.path] },
       // closed or paused meanwhile: whether the shop takes orders, read again (the page then says until when)
       LOCATION_CLOSED: { refreshes: [locationsApi.list.path] },

@@ -7,7 +7,8 @@ import type { CartLine } from '../screens/shop/cart-lines';
  * /order-confirmation. Kept in session storage so a reload (or the payment page's return) keeps it;
  * logout clears all session storage, and so the cart. How the customer last took an order (pickup or
  * delivery) is remembered for the next one: through a placed order in this session, and in local
- * storage (`fulfilment`, nothing personal) for the next visit. A line is a product and its chosen
+ * storage (`fulfilment`, nothing personal) for the next visit. A placed order takes its voucher and promo code
+ * with it: the next one starts without. A line is a product and its chosen
  * options (cart-lines.ts: its key, adding, setting a quantity); a cart saved before options still loads.
  */
 export interface Checkout {
@@ -15,6 +16,11 @@ export interface Checkout {
   fulfilment: Fulfilment;
   addressId: number | null;
   voucherId: number | null;
+  /**
+   * A promo code (issue 50), as the customer typed it: sent with the quote and the order as `promo_code`.
+   * Beside the voucher, and dropped like one when the provider refuses it (the checkout says why).
+   */
+  promoCode: string | null;
   paymentMethod: PaymentMethod;
   /** coordinates chosen on /set-location for a new address */
   location: { lat: number; lng: number } | null;
@@ -35,6 +41,7 @@ const EMPTY: Checkout = {
   fulfilment: 'delivery',
   addressId: null,
   voucherId: null,
+  promoCode: null,
   paymentMethod: 'wallet',
   location: null,
   addressDraft: null,

@@ -59,6 +59,8 @@ export const CONSOLE_PAGES = {
   tiers: inside('loyalty', '/loyalty/tiers', 'Tiers', 'staff', 'loyalty/tiers-screen'),
   referrals: inside('loyalty', '/loyalty/referrals', 'Referrals', 'staff', 'loyalty/referrals-screen'),
   campaigns: page('/campaigns', 'Campaigns', 'staff', 'campaigns/campaigns-screen'),
+  offers: page('/offers', 'Offers', 'staff', 'offers/offers-screen'),
+  offer: inside('offers', '/offers/:id', 'Offers', 'staff', 'offers/offers-screen'),
   wheel: page('/wheel', 'Wheel', 'owner', 'wheel/wheel-screen', { wide: true }),
   theme: page('/theme', 'Brand', 'owner', 'theme/theme-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings/settings-screen'),

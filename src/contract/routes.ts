@@ -48,6 +48,7 @@ export const ROUTES = {
   topUpSuccessOrder: route('/top-up-success/order', 'Top Up Success', 'payments/top-up-success-screen'),
   topUpFail: route('/top-up-fail', 'Top Up Failed', 'payments/top-up-fail-screen'),
   spin: route('/spin', 'Spin and Win', 'spin/spin-screen'),
+  offers: route('/offers', 'Offers', 'offers/offers-screen'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;
@@ -96,6 +97,9 @@ const SHORTCUTS: Readonly<Record<string, string>> = {
   '/wallet': paths.profileWallet,
   '/points': paths.profilePoint,
   '/notifications': paths.profileNotification,
+  '/offer': paths.offers,
+  '/promos': paths.offers,
+  '/promo': paths.offers,
 };
 
 /** The page a short address leads to, or null when it is not one (a real page or an unknown path). */

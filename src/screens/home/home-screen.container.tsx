@@ -69,6 +69,7 @@ export default function HomePage() {
         onOpenNotifications={go(paths.profileNotification)}
         onOpenShop={go(paths.shop)}
         onOpenSpin={go(paths.spin)}
+        onOpenOffers={go(paths.offers)}
         onOpenRewards={go(to.rewardStorage('active'))}
         onOpenOrders={go(paths.orderHome)}
         onOpenPoints={go(paths.profilePoint)}

@@ -21,6 +21,7 @@ import {
   SkeletonGroup,
   SpinIcon,
   StarIcon,
+  TagIcon,
   TopBar,
   WalletIcon,
   cardClass,
@@ -54,6 +55,8 @@ export interface HomeScreenProps {
   onOpenNotifications?: () => void;
   onOpenShop?: () => void;
   onOpenSpin?: () => void;
+  /** To "Offers for you" (issue 50). */
+  onOpenOffers?: () => void;
   onOpenRewards?: () => void;
   onOpenOrders?: () => void;
   onOpenPoints?: () => void;
@@ -197,7 +200,8 @@ function QuickActions({
   onOpenSpin,
   onOpenRewards,
   onOpenOrders,
-}: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders'>) {
+  onOpenOffers,
+}: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders' | 'onOpenOffers'>) {
   const actions = [
     { label: 'Shop', icon: <ShopIcon />, onClick: onOpenShop },
     { label: 'Spin and Win', icon: <SpinIcon />, onClick: onOpenSpin },
@@ -222,6 +226,14 @@ function QuickActions({
           </li>
         ))}
       </ul>
+      <button type="button" onClick={onOpenOffers} className={cx(tile, 'mt-3 flex w-full items-center gap-3 p-4 text-left')}>
+        <TagIcon className="shrink-0 text-brand-ink" />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="font-semibold">Offers for you</span>
+          <span className="text-sm text-muted">Promo codes to use at checkout</span>
+        </span>
+        <ChevronRightIcon size={18} className="text-muted" />
+      </button>
     </nav>
   );
 }
@@ -344,6 +356,7 @@ export function HomeScreen({
   onOpenNotifications,
   onOpenShop,
   onOpenSpin,
+  onOpenOffers,
   onOpenRewards,
   onOpenOrders,
   onOpenPoints,
@@ -383,7 +396,7 @@ export function HomeScreen({
         />
         <TierCard status={tier} variant="compact" locale={locale} />
         <StampCards cards={stampCards} compact onOpenDetails={onOpenPoints} locale={locale} />
-        <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} />
+        <QuickActions onOpenShop={onOpenShop} onOpenSpin={onOpenSpin} onOpenRewards={onOpenRewards} onOpenOrders={onOpenOrders} onOpenOffers={onOpenOffers} />
         {installPrompt}
         <LatestOrder
           order={latestOrder}

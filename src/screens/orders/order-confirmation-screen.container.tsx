@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
 import type { OrderCreateBody, OrderItem, PaymentMethod, Product, QuoteBody } from '#contract';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
+import { PROMO_CODE_REASONS, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offer-rules';
 import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
@@ -22,6 +23,7 @@ import type { CartLine } from '../shop/cart-lines';
 import { chosenOptions, defaultsOf, unitPrice } from '../shop/option-rules';
 import type { ShopState } from '../shop/shop-screen.container';
 import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from './order-confirmation-screen';
+import type { PromoProblem } from './promo-words';
 
 /**
  * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
@@ -46,16 +48,72 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
 }
 
 /** What the checkout asks a quote for; null until it can be priced (no cart, or delivery without an address). */
-function quoteBodyOf({ cart, fulfilment, addressId, voucherId, locationId, pickupAt }: Checkout): QuoteBody | null {
+function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt }: Checkout): QuoteBody | null {
   if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null)) return null;
   return {
     items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
     fulfilment,
     ...(fulfilment === 'delivery' && addressId !== null ? { address_id: addressId } : {}),
     ...(voucherId !== null ? { voucher_id: voucherId } : {}),
+    ...(promoCode !== null ? { promo_code: promoCode } : {}),
     // pickup: the place chosen (none chosen: the server takes the first) and the time (none: as soon as possible)
     ...(fulfilment === 'pickup' && locationId !== null ? { location_id: locationId } : {}),
     ...(fulfilment === 'pickup' && pickupAt !== null ? { pickup_at: pickupAt } : {}),
+  };
+}
+
+const isReason = (r: unknown): r is PromoCodeReason => (PROMO_CODE_REASONS as readonly unknown[]).includes(r);
+
+/**
+ * Why a quote or an order with the promo code `code` refused it: 400 PROMO_CODE_INVALID with its reason
+ * (data, offer-rules.ts), or 429 RATE_LIMITED after too many unknown codes; null for any other failure.
+ */
+function promoProblemOf(err: unknown, code: string): PromoProblem | null {
+  if (!(err instanceof ApiRequestError)) return null;
+  if (err.code === 'RATE_LIMITED') return { reason: 'too_many_tries', code };
+  if (err.code !== 'PROMO_CODE_INVALID') return null;
+  const data = (typeof err.data === 'object' && err.data !== null ? err.data : {}) as Partial<PromoCodeRefusal>;
+  return { ...data, reason: isReason(data.reason) ? data.reason : 'unknown', code: typeof data.code === 'string' ? data.code : code };
+}
+
+/**
+ * The promo code (issue 50): sent with the quote; a refusal of it (the quote's, or the order's) takes it
+ * off the order, so the quote is asked again without it, and keeps why for its field. While that happens
+ * the refused quote is neither an error nor a total.
+ */
+function usePromoCode(quote: ReturnType<typeof useQuote>) {
+  const { checkout, update } = useCheckout();
+  const { promoCode } = checkout;
+  const [problem, setProblem] = useState<PromoProblem | null>(null);
+  const refused = promoCode !== null ? promoProblemOf(quote.error, promoCode) : null;
+  useEffect(() => {
+    const why = promoCode !== null ? promoProblemOf(quote.error, promoCode) : null;
+    if (!why) return;
+    setProblem(why);
+    update({ promoCode: null });
+  }, [promoCode, quote.error, update]);
+  return {
+    /** the quote refused the code: it is being taken off */
+    dropping: refused !== null,
+    /** order/create refused the code: off the order, with why */
+    refusedByOrder: (err: unknown) => {
+      const why = promoCode !== null ? promoProblemOf(err, promoCode) : null;
+      if (!why) return;
+      setProblem(why);
+      update({ promoCode: null });
+    },
+    props: {
+      promoCode,
+      promoProblem: problem,
+      onApplyPromoCode: (code: string) => {
+        setProblem(null);
+        update({ promoCode: code });
+      },
+      onRemovePromoCode: () => {
+        setProblem(null);
+        update({ promoCode: null });
+      },
+    } satisfies Partial<OrderConfirmationScreenProps>,
   };
 }
 
@@ -96,7 +154,7 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
 }
 
 /**
- * /order-confirmation: the provider's quote for the checkout, a voucher, the payment method and
+ * /order-confirmation: the provider's quote for the checkout, a voucher, a promo code, the payment method and
  * "Place order" (one order per tap, whatever the network does: one idempotency key per attempt).
  */
 export default function OrderConfirmationPage() {
@@ -121,6 +179,7 @@ export default function OrderConfirmationPage() {
   const quote = useQuote(body);
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
   const place = usePlaceAndTime(quote, failure);
+  const promo = usePromoCode(quote);
 
   const products = useMemo(() => new Map(catalog.data?.categories.flatMap((c) => c.products).map((p) => [p.id, p])), [catalog.data]);
   // what the quote or the order refused, line by line
@@ -147,6 +206,8 @@ export default function OrderConfirmationPage() {
     // the total the customer was shown: a price changed since is refused (PRICE_CHANGED), not charged
     const r = await order.run({ ...body, payment_method: method, expected_total: quote.data?.total });
     if (!r) return;
+    // the code stopped applying since the quote: off the order, and priced again without it
+    if (!r.ok) promo.refusedByOrder(r.error);
     if (r.ok) {
       update({ paymentMethod: method });
       placed.current = true;
@@ -183,12 +244,14 @@ export default function OrderConfirmationPage() {
       {...place}
       // Until the balance is known the total waits too, so no false "insufficient balance" flashes.
       quote={wallet.isLoading ? null : (quote.data ?? null)}
-      quoteLoading={quote.isLoading || catalog.isLoading || wallet.isLoading}
-      quoteError={quote.error && !quote.isLoading ? messageOf(quote.error) : null}
+      quoteLoading={quote.isLoading || catalog.isLoading || wallet.isLoading || promo.dropping}
+      quoteError={quote.error && !quote.isLoading && !promo.dropping ? messageOf(quote.error) : null}
       onRetryQuote={() => void quote.mutate()}
       vouchers={vouchers.data?.vouchers}
       selectedVoucherId={voucherId}
       onSelectVoucher={(id) => update({ voucherId: id })}
+      {...promo.props}
+      onSeeOffers={() => void navigate(paths.offers)}
       walletBalance={wallet.data?.balance}
       defaultPaymentMethod={checkout.paymentMethod}
       onTopUp={(shortfall) => void startTopUp(shortfall)}

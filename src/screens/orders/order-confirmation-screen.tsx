@@ -18,6 +18,8 @@ import {
   cx,
 } from '../../ui';
 import { ChoiceCard } from './choice-card';
+import { PromoCodeField } from './promo-code-field';
+import type { PromoProblem } from './promo-words';
 import { namedParts, optionWords, partWords } from './format';
 import { clockTime, formatDateTime } from '../../ui/lib/dates';
 import { dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
@@ -61,6 +63,17 @@ export interface OrderConfirmationScreenProps {
   selectedVoucherId?: number | null;
   /** Choosing a voucher asks the container for a new quote. */
   onSelectVoucher?: (id: number | null) => void;
+  /** The promo code on the order (null: none); the quote's `offer` is what it takes off. */
+  promoCode?: string | null;
+  /** Why the last promo code was refused (it is off the order again), shown under its field. */
+  promoProblem?: PromoProblem | null;
+  /** Applying a code, or removing it, asks the container for a new quote. */
+  onApplyPromoCode?: (code: string) => void;
+  onRemovePromoCode?: () => void;
+  /** To "Offers for you". */
+  onSeeOffers?: () => void;
+  /** The promo code's field shows at first (stories), as after "Add a promo code". */
+  promoFieldOpen?: boolean;
   /** the wallet's balance; undefined while not known (offline, or the shop did not answer): then not shown */
   walletBalance?: number;
   defaultPaymentMethod?: PaymentMethod;
@@ -100,6 +113,7 @@ const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
   BELOW_MINIMUM: 'Your order is below the minimum.',
   INSUFFICIENT_BALANCE: 'Your wallet balance is too low for this order.',
   VOUCHER_INVALID: 'That voucher can no longer be used. Choose another or go without.',
+  PROMO_CODE_INVALID: 'Your promo code can no longer be used, so it was taken off your order.',
   ADDRESS_REQUIRED: 'Choose a delivery address first.',
   IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
   PRICE_CHANGED: 'Prices changed since you opened checkout.',
@@ -115,11 +129,14 @@ type MoneyOf = (amount: number, className?: string) => ReactNode;
 
 const section = cx(cardClass(), 'flex flex-col gap-3');
 
+/** Refusals after which the order can go as it is now, at the new total the page shows. */
+const NEW_TOTAL: ReadonlySet<ErrorCode | null | undefined> = new Set(['PRICE_CHANGED', 'PROMO_CODE_INVALID']);
+
 /** Why the last order was refused, with a way back to the cart when the cart is the reason. */
 function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmationScreenProps, 'errorCode' | 'formError' | 'onEditCart'>) {
   return (
     <Notice
-      tone={errorCode === 'PRICE_CHANGED' ? 'warning' : 'danger'}
+      tone={NEW_TOTAL.has(errorCode) ? 'warning' : 'danger'}
       title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
       action={
         (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
@@ -129,7 +146,7 @@ function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmat
         ) : undefined
       }
     >
-      {errorCode === 'PRICE_CHANGED' ? 'Check the new total and place your order again.' : formError}
+      {NEW_TOTAL.has(errorCode) ? 'Check the new total and place your order again.' : formError}
     </Notice>
   );
 }
@@ -477,7 +494,7 @@ function PaymentSection({
   );
 }
 
-/** The provider's sums: subtotal, discount, delivery, total and the points it earns. */
+/** The provider's sums: subtotal, the voucher's and the promo code's discounts, delivery, total and the points it earns. */
 function Totals({
   quote,
   quoteLoading,
@@ -504,15 +521,23 @@ function Totals({
         <Skeleton height="1.75rem" />
       </SkeletonGroup>
     );
+  // the offer's discount is part of `discount`: the rest is the voucher's
+  const voucherPart = quote.discount - (quote.offer?.discount ?? 0);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
       {quote.free_item && <FreeItemRow item={quote.free_item} money={money} />}
       <dt className="text-muted">Subtotal</dt>
       <dd className="text-right">{money(quote.subtotal)}</dd>
-      {quote.discount > 0 && (
+      {voucherPart > 0 && (
         <>
           <dt className="text-muted">Voucher discount</dt>
-          <dd className="text-right text-success">−{money(quote.discount)}</dd>
+          <dd className="text-right text-success">−{money(voucherPart)}</dd>
+        </>
+      )}
+      {quote.offer && quote.offer.discount > 0 && (
+        <>
+          <dt className="text-muted">Promo code {quote.offer.code}</dt>
+          <dd className="text-right text-success">−{money(quote.offer.discount)}</dd>
         </>
       )}
       {fulfilment === 'delivery' && (
@@ -638,6 +663,26 @@ function PlaceOrder(p: {
 /** A line the provider refused (sold out, not sold here): the order waits for the cart's fix. */
 const hasIssues = (issues: Record<string, unknown>) => Object.keys(issues).length > 0;
 
+/** The promo code's field, from the screen's props: applying while the quote with the code is asked. */
+function PromoSection({ props, money }: { props: OrderConfirmationScreenProps; money: MoneyOf }) {
+  const code = props.promoCode ?? null;
+  const offer = props.quote?.offer ?? null;
+  return (
+    <PromoCodeField
+      code={code}
+      offer={offer}
+      applying={code !== null && (props.quoteLoading === true || (!offer && !props.quoteError))}
+      problem={props.promoProblem ?? null}
+      onApply={props.onApplyPromoCode}
+      onRemove={props.onRemovePromoCode}
+      onSeeOffers={props.onSeeOffers}
+      defaultOpen={props.promoFieldOpen}
+      money={money}
+      format={{ currency: props.currency, locale: props.locale, timeZone: props.timeZone, fulfilment: props.fulfilment }}
+    />
+  );
+}
+
 /** The pickup time's choice, from the screen's props: the slots, the one asked for, the location's zone. */
 function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): PickupProps {
   const { slots, ordering } = p;
@@ -743,6 +788,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           locale={locale}
           timeZone={timeZone}
         />
+        <PromoSection props={props} money={money} />
         <PaymentSection
           method={method}
           onMethod={setMethod}

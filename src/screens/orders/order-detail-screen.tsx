@@ -227,8 +227,13 @@ function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; 
   );
 }
 
-/** What was ordered, and the sums: subtotal, voucher, delivery, total, how it was paid, points earned. */
+/**
+ * What was ordered, and the sums: subtotal, voucher, promo code (the offer as it was when ordered), delivery,
+ * total, how it was paid, points earned.
+ */
 function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string }) {
+  // the offer's discount is part of `discount`: the rest is the voucher's
+  const voucherPart = order.discount - (order.offer?.discount ?? 0);
   return (
     <section aria-labelledby="od-items" className={section}>
       <h2 id="od-items" className="text-lg font-semibold">
@@ -249,10 +254,19 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-border pt-3">
         <dt className="text-muted">Subtotal</dt>
         <dd className="text-right">{money(order.subtotal)}</dd>
-        {order.discount > 0 && (
+        {voucherPart > 0 && (
           <>
             <dt className="text-muted">Voucher{order.voucher_code ? ` ${order.voucher_code}` : ''}</dt>
-            <dd className="text-right text-success">−{money(order.discount)}</dd>
+            <dd className="text-right text-success">−{money(voucherPart)}</dd>
+          </>
+        )}
+        {order.offer && order.offer.discount > 0 && (
+          <>
+            <dt className="text-muted">
+              Promo code {order.offer.code}
+              <span className="block text-sm">{order.offer.title}</span>
+            </dt>
+            <dd className="text-right text-success">−{money(order.offer.discount)}</dd>
           </>
         )}
         {order.fulfilment === 'delivery' && (

@@ -103,6 +103,14 @@ export const CopyIcon = make(
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </>,
 );
+/** A price tag: offers and promo codes. */
+export const TagIcon = make(
+  'Tag',
+  <>
+    <path d="M3 12.2V4a1 1 0 0 1 1-1h8.2a1 1 0 0 1 .7.3l8 8a1 1 0 0 1 0 1.4l-8.2 8.2a1 1 0 0 1-1.4 0l-8-8a1 1 0 0 1-.3-.7Z" />
+    <circle cx="8" cy="8" r="1.5" />
+  </>,
+);
 
 export const icons = {
   home: HomeIcon,
@@ -129,4 +137,5 @@ export const icons = {
   receipt: ReceiptIcon,
   menu: MenuIcon,
   copy: CopyIcon,
+  tag: TagIcon,
 } as const;

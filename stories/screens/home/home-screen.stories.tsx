@@ -35,6 +35,7 @@ const meta = {
     onOpenNotifications: fn(),
     onOpenShop: fn(),
     onOpenSpin: fn(),
+    onOpenOffers: fn(),
     onOpenRewards: fn(),
     onOpenOrders: fn(),
     onOpenPoints: fn(),
@@ -165,6 +166,8 @@ export const Navigation: Story = {
     await expect(args.onOpenNotifications).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Spin and Win' }));
     await expect(args.onOpenSpin).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: /Offers for you/ }));
+    await expect(args.onOpenOffers).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: /Order KS-20261120-0007/ }));
     await expect(args.onOpenOrder).toHaveBeenCalledWith('KS-20261120-0007');
     await userEvent.click(canvas.getByRole('button', { name: /Free Iced Latte/ }));

@@ -22,6 +22,7 @@ import { FORMAT_CONTROLS, noControls, radio } from '../../fixtures/controls';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
+import { quoteWithOffer } from '../../fixtures/offers';
 
 /** The container re-quotes when the voucher changes; here the two quotes are fixtures. */
 function WithVoucher(props: OrderConfirmationScreenProps) {
@@ -57,6 +58,9 @@ const meta = {
     selectedVoucherId: activeVouchers[0]!.id,
     walletBalance: maria.wallet_balance,
     onSelectVoucher: fn(),
+    onApplyPromoCode: fn(),
+    onRemovePromoCode: fn(),
+    onSeeOffers: fn(),
     onTopUp: fn(),
     onPlaceOrder: fn(),
     onRetryQuote: fn(),
@@ -68,7 +72,19 @@ const meta = {
     ...FORMAT_CONTROLS,
     fulfilment: radio(FULFILMENTS),
     defaultPaymentMethod: radio(paymentMethod.options),
-    ...noControls('items', 'address', 'slots', 'ordering', 'quote', 'vouchers', 'lineIssues', 'unavailableProductIds', 'quoteErrorCode', 'errorCode'),
+    ...noControls(
+      'items',
+      'address',
+      'slots',
+      'ordering',
+      'quote',
+      'vouchers',
+      'lineIssues',
+      'unavailableProductIds',
+      'quoteErrorCode',
+      'errorCode',
+      'promoProblem',
+    ),
   },
   render: (args) => <WithVoucher {...args} />,
 } satisfies Meta<typeof OrderConfirmationScreen>;
@@ -468,5 +484,70 @@ export const OutsideDeliveryArea: Story = {
     await expect(args.onSwitchToPickup).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Change address' }));
     await expect(args.onChangeDelivery).toHaveBeenCalled();
+  },
+};
+
+/**
+ * A promo code applied (issue 50): the code, its offer and what it takes off where it was typed, and a line
+ * of its own in the total, named by the code; the points are on the discounted subtotal.
+ */
+export const PromoCodeApplied: Story = {
+  // below the fold, which the screenshots never scroll to: the code's own stories (Screens/Orders/Promo code) show it
+  tags: ['!screen'],
+  args: { selectedVoucherId: null, promoCode: 'KOPI10', quote: quoteWithOffer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('KOPI10 applied: 10% off this weekend, −₱42.50 off your order');
+    await expect(canvas.getByText('Promo code KOPI10').nextElementSibling).toHaveTextContent('−₱42.50');
+    await expect(canvas.queryByText('Voucher discount')).toBeNull();
+    await expect(canvas.getByText("You'll earn").nextElementSibling).toHaveTextContent('38 points');
+    await expect(canvas.getByRole('button', { name: 'Place order · ₱431.50' })).toBeEnabled();
+  },
+};
+
+/** Applying: the quote with the code is asked; the total waits for it. */
+export const PromoCodeApplying: Story = {
+  tags: ['!screen'],
+  args: { selectedVoucherId: null, promoCode: 'KOPI10', quote: null, quoteLoading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Apply' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
+  },
+};
+
+/** A code refused: off the order (the total without it), and why, under the field. */
+export const PromoCodeRefused: Story = {
+  tags: ['!screen'],
+  args: {
+    selectedVoucherId: null,
+    quote: quoteNoVoucher,
+    promoProblem: { reason: 'below_minimum', code: 'KOPI10', min_spend: 60000, missing: 17500 },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByLabelText('Promo code')).toHaveAccessibleDescription('Spend ₱175.00 more to use this code');
+    await expect(canvas.queryByText(/^Promo code KOPI10/)).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Place order · ₱474.00' })).toBeEnabled();
+  },
+};
+
+/**
+ * The code ran out between the quote and the order (order/create: 400 PROMO_CODE_INVALID, used_up): the
+ * order was not placed, the code is off it, the new total shows, and the field says why.
+ */
+export const PromoCodeRefusedByOrder: Story = {
+  args: {
+    selectedVoucherId: null,
+    quote: quoteNoVoucher,
+    errorCode: 'PROMO_CODE_INVALID',
+    formError: 'This promo code does not apply to this order.',
+    promoProblem: { reason: 'used_up', code: 'KOPI10' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Your promo code can no longer be used, so it was taken off your order.')).toBeVisible();
+    await expect(canvas.getByText('Check the new total and place your order again.')).toBeVisible();
+    await expect(canvas.getByLabelText('Promo code')).toHaveAccessibleDescription('This code has been used up');
   },
 };

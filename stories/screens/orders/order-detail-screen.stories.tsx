@@ -8,6 +8,7 @@ import { money, TIME_ZONE } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
 import { cancelledCardOrder, orderAt, orderWithOptions } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
+import { orderWithOffer, orderWithVoucherAndOffer } from '../../fixtures/offers';
 
 /** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
 const meta = {
@@ -157,5 +158,31 @@ export const WithOptions: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Large · Oat milk')).toBeVisible();
     await expect(canvas.getByText('Regular · Whole milk · Extra shot')).toBeVisible();
+  },
+};
+
+/** Placed with a promo code (issue 50): its line named by the code, with the offer as it was when ordered. */
+export const WithPromoCode: Story = {
+  // the totals are below the fold, which the screenshots never scroll to
+  tags: ['!screen'],
+  args: { order: orderWithOffer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const line = canvas.getByText(/^Promo code KOPI10/);
+    await expect(line).toHaveTextContent('Promo code KOPI1010% off this weekend');
+    await expect(line.nextElementSibling).toHaveTextContent('−₱42.50');
+    await expect(canvas.queryByText(/^Voucher/)).toBeNull();
+  },
+};
+
+/** A voucher and a promo code on one pickup: each its own line, the order's discount split between them. */
+export const VoucherAndPromoCode: Story = {
+  tags: ['!screen'],
+  args: { order: orderWithVoucherAndOffer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Voucher KOPI-C4RN-8XWA').nextElementSibling).toHaveTextContent('−₱95.00');
+    await expect(canvas.getByText(/^Promo code PICKUP15/).nextElementSibling).toHaveTextContent('−₱49.50');
+    await expect(canvas.getByText('Total').nextElementSibling).toHaveTextContent('₱280.50');
   },
 };

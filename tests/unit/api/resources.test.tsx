@@ -149,12 +149,18 @@ describe('what each change reads again', () => {
     );
   });
 
-  it('an order refused for its promo code (used up, ended, paused): the offers for the customer', async () => {
+  it('an order with a promo code, even one to pay on the gateway page: the offers (its use counts at once)', async () => {
+    answerFor = () => ({ status: 200, data: { order: { name: 'A-1' }, payment_url: 'https://pay.example/1' } });
+    const { result } = renderApp();
+    const body = { items: [], fulfilment: 'pickup' as const, payment_method: 'gateway' as const, promo_code: 'KOPI10', idempotency_key: 'k' };
+    expect(await readAgain(() => result.current.order(body))).toEqual(pathsOf(offersApi.list));
+  });
+
+  it('an order refused because its promo code no longer applies: the offers', async () => {
     answerFor = () => ({ status: 400, code: 'PROMO_CODE_INVALID', data: { reason: 'used_up', code: 'KOPI10' } });
     const { result } = renderApp();
-    expect(
-      await readAgain(() => result.current.order({ items: [], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: 'k', promo_code: 'KOPI10' })),
-    ).toEqual(pathsOf(offersApi.list));
+    const body = { items: [], fulfilment: 'pickup' as const, payment_method: 'wallet' as const, promo_code: 'KOPI10', idempotency_key: 'k' };
+    expect(await readAgain(() => result.current.order(body))).toEqual(pathsOf(offersApi.list));
   });
 
   it('a top-up started: nothing until its payment arrives', async () => {

@@ -22,6 +22,7 @@ describe("the console's page table", () => {
       'Rewards (owner) /merchant/rewards',
       'Loyalty /merchant/loyalty',
       'Campaigns /merchant/campaigns',
+      'Offers /merchant/offers',
       'Wheel (owner) /merchant/wheel',
       'Brand (owner) /merchant/theme',
       'Settings (owner) /merchant/settings',
@@ -42,11 +43,13 @@ describe("the console's page table", () => {
     expect(menuPageOf('ticket')).toBe('orders');
     expect(menuPageOf('account')).toBe('home');
     expect([menuPageOf('tiers'), menuPageOf('referrals')]).toEqual(['loyalty', 'loyalty']);
+    expect(menuPageOf('offer')).toBe('offers');
   });
 
   it('writes every link with its parameters filled in', () => {
     expect(consoleHref('home')).toBe('/merchant');
     expect(consoleHref('invite')).toBe('/merchant/invite');
     expect(consoleHref('ticket', { name: 'KS-1/2' })).toBe('/merchant/orders/KS-1%2F2/ticket');
+    expect(consoleHref('offer', { id: '7' })).toBe('/merchant/offers/7');
   });
 });

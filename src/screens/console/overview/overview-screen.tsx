@@ -34,6 +34,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   rewards: 'What customers get for their points: cost, stock, validity; retire one.',
   loyalty: 'Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.',
   campaigns: 'Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.',
+  offers: 'Promo codes such as KOPI10: a percentage or an amount off, when, where, for whom and how often; uses and discount given.',
   wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',

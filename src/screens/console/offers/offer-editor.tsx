@@ -1,0 +1,257 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ConsoleOffer, OfferAudience, OfferFields } from '#contract/offers';
+import { Notice, TextField } from '../../../ui';
+import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, nestedProblem, type SaveProblem } from '../shared/editor-fields';
+import { formatMoney } from '#contract/money';
+import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type OfferForm } from './offer-form';
+
+/** A location an offer may be limited to. */
+export interface OfferLocationChoice {
+  id: number;
+  name: string;
+}
+
+interface PartProps {
+  form: OfferForm;
+  set: <K extends keyof OfferForm>(k: K, v: OfferForm[K]) => void;
+  problem: SaveProblem | null;
+  format: FormFormat;
+}
+
+/** A group of fields with its legend, and the problem of the group as a whole. */
+function Group({ legend, hint, error, children }: { legend: string; hint?: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
+      <legend className="mb-1 text-sm font-medium text-ink">{legend}</legend>
+      {hint && <p className="text-sm text-muted">{hint}</p>}
+      {children}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** What customers read, and the code they type. */
+function AboutFields({ form, set, problem }: PartProps) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        hint="What customers read, such as “10% off this weekend”."
+        maxLength={60}
+        value={form.title}
+        onChange={(e) => set('title', e.target.value)}
+        error={fieldProblem(problem, 'title', 'The title')}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        maxLength={200}
+        value={form.description}
+        onChange={(e) => set('description', e.target.value)}
+        error={fieldProblem(problem, 'description', 'The description')}
+      />
+      <TextField
+        label="Promo code"
+        hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
+        maxLength={20}
+        autoComplete="off"
+        spellCheck={false}
+        className="uppercase"
+        value={form.code}
+        onChange={(e) => set('code', e.target.value)}
+        error={fieldProblem(problem, 'code', 'The code')}
+      />
+    </>
+  );
+}
+
+/** What it takes off, and from how much. */
+function DiscountFields({ form, set, problem, format }: PartProps) {
+  const percent = form.kind === 'percent_off';
+  const example = discountExample(form, format);
+  const money = (n: number) => formatMoney(n, format.currency, format.locale);
+  // a percentage is no amount: the other kind's value starts empty
+  const changeKind = (kind: OfferForm['kind']) => {
+    set('kind', kind);
+    set('value', '');
+  };
+  return (
+    <>
+      <SelectField label="What it gives" value={form.kind} onChange={(e) => changeKind(e.target.value === 'amount_off' ? 'amount_off' : 'percent_off')}>
+        <option value="percent_off">A percentage off the order</option>
+        <option value="amount_off">An amount off the order</option>
+      </SelectField>
+      <TextField
+        label={percent ? 'Percentage off' : `Amount off (${format.currency})`}
+        inputMode={percent ? 'numeric' : 'decimal'}
+        hint={percent ? 'From 1 to 100.' : 'Never more than the order itself.'}
+        value={form.value}
+        onChange={(e) => set('value', e.target.value)}
+        error={fieldProblem(problem, 'value', percent ? 'The percentage' : 'The amount')}
+      />
+      {percent && (
+        <TextField
+          label={`Most one order gets off (${format.currency}, optional)`}
+          inputMode="decimal"
+          hint="Empty: no cap."
+          value={form.max_discount}
+          onChange={(e) => set('max_discount', e.target.value)}
+          error={fieldProblem(problem, 'max_discount', 'The cap')}
+        />
+      )}
+      <TextField
+        label={`Minimum order (${format.currency}, optional)`}
+        inputMode="decimal"
+        hint="The subtotal an order needs. Empty: none."
+        value={form.min_spend}
+        onChange={(e) => set('min_spend', e.target.value)}
+        error={fieldProblem(problem, 'min_spend', 'The minimum order')}
+      />
+      {example && (
+        <p className="rounded-lg bg-surface p-2 text-sm">
+          For example, an order of {money(example.order)} gets {money(example.off)} off.
+        </p>
+      )}
+    </>
+  );
+}
+
+/** When, how the order is taken, and at which locations. */
+function WhenWhereFields({ form, set, problem, format, locations, isNew }: PartProps & { locations: OfferLocationChoice[]; isNew: boolean }) {
+  const toggle = (id: number, on: boolean) => set('location_ids', on ? [...form.location_ids, id] : form.location_ids.filter((l) => l !== id));
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={isNew ? 'Starts (optional)' : 'Starts'}
+          type="datetime-local"
+          hint={`${format.timeZone} time.${isNew ? ' Empty: now.' : ''}`}
+          value={form.starts_at}
+          onChange={(e) => set('starts_at', e.target.value)}
+          error={fieldProblem(problem, 'starts_at', 'The start')}
+        />
+        <TextField
+          label="Ends (optional)"
+          type="datetime-local"
+          hint={`${format.timeZone} time. Empty: no end.`}
+          value={form.ends_at}
+          onChange={(e) => set('ends_at', e.target.value)}
+          error={fieldProblem(problem, 'ends_at', 'The end')}
+        />
+      </div>
+      <Group legend="Orders it is for" error={nestedProblem(problem, '', 'fulfilments', null)}>
+        <CheckField label="Pickup" checked={form.pickup} onChange={(on) => set('pickup', on)} />
+        <CheckField label="Delivery" checked={form.delivery} onChange={(on) => set('delivery', on)} />
+      </Group>
+      {locations.length > 1 && (
+        <Group legend="Locations" hint="None ticked: every location." error={nestedProblem(problem, '', 'location_ids', 'The locations')}>
+          {locations.map((l) => (
+            <CheckField key={l.id} label={l.name} checked={form.location_ids.includes(l.id)} onChange={(on) => toggle(l.id, on)} />
+          ))}
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** For whom, how often, and the budget it may not pass. */
+function LimitFields({ form, set, problem, format }: PartProps) {
+  return (
+    <>
+      <SelectField
+        label="Who may use it"
+        value={form.audience}
+        onChange={(e) => set('audience', e.target.value as OfferAudience)}
+        error={fieldProblem(problem, 'audience', 'Who may use it')}
+      >
+        <option value="everyone">Everyone</option>
+        <option value="new_customers">New customers (no order yet)</option>
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Uses per customer (optional)"
+          inputMode="numeric"
+          hint="Empty: no limit."
+          value={form.per_customer_limit}
+          onChange={(e) => set('per_customer_limit', e.target.value)}
+          error={fieldProblem(problem, 'per_customer_limit', 'The uses per customer')}
+        />
+        <TextField
+          label="Uses in all (optional)"
+          inputMode="numeric"
+          hint="Orders not cancelled. Empty: no limit."
+          value={form.max_uses}
+          onChange={(e) => set('max_uses', e.target.value)}
+          error={fieldProblem(problem, 'max_uses', 'The uses in all')}
+        />
+      </div>
+      <TextField
+        label={`Discount budget in all (${format.currency}, optional)`}
+        inputMode="decimal"
+        hint="The most it may take off all orders together; then it is used up. Empty: no budget."
+        value={form.max_discount_total}
+        onChange={(e) => set('max_discount_total', e.target.value)}
+        error={fieldProblem(problem, 'max_discount_total', 'The budget')}
+      />
+      <CheckField
+        label="Can be used with a reward voucher"
+        hint="Unticked: an order with a voucher cannot take the code too."
+        checked={form.combines_with_voucher}
+        onChange={(on) => set('combines_with_voucher', on)}
+      />
+    </>
+  );
+}
+
+/**
+ * The offer editor (an owner's): every field of the contract with plain labels, checked with the
+ * contract's schema before it is sent, and the provider's refusal by field under each.
+ */
+export function OfferEditor({
+  offer,
+  locations,
+  format,
+  onSave,
+  onDone,
+}: {
+  /** null: a new offer */
+  offer: ConsoleOffer | null;
+  locations: OfferLocationChoice[];
+  format: FormFormat;
+  /** null when saved, else what the provider refused */
+  onSave: (fields: OfferFields) => Promise<SaveProblem | null>;
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState<OfferForm>(() => (offer ? formOf(offer, format) : NEW_OFFER_FORM));
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof OfferForm>(k: K, v: OfferForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const parts = { form, set, problem, format };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const read = readOfferForm(form, format, offer === null);
+    if ('problems' in read) return setProblem({ message: '', fields: read.problems });
+    setSaving(true);
+    const refused = await onSave(read.offer);
+    setSaving(false);
+    setProblem(refused);
+    if (!refused) onDone();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <AboutFields {...parts} />
+      <DiscountFields {...parts} />
+      <WhenWhereFields {...parts} locations={locations} isNew={offer === null} />
+      <LimitFields {...parts} />
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {problem && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
+        <FormActions problem={problem} saving={saving} submitLabel={offer ? 'Save offer' : 'Add offer'} onCancel={onDone} />
+      </div>
+    </form>
+  );
+}

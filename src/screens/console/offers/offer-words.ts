@@ -1,0 +1,76 @@
+/**
+ * An offer in the console's words (issue 50): where it stands, what it gives, its limits and what it has
+ * used of them, its rules in one sentence. Money in the shop's currency, times in its zone.
+ */
+import { formatMoney } from '#contract/money';
+import type { ConsoleOffer, OfferState } from '#contract/offers';
+import type { BadgeTone } from '../../../ui';
+import { formatDateTime } from '../../../ui/lib/dates';
+
+export const OFFER_STATE_LABEL: Record<OfferState, string> = {
+  scheduled: 'Scheduled',
+  running: 'Running',
+  ended: 'Ended',
+  used_up: 'Used up',
+  paused: 'Paused',
+  archived: 'Archived',
+};
+
+export const OFFER_STATE_TONE: Record<OfferState, BadgeTone> = {
+  scheduled: 'brand',
+  running: 'success',
+  ended: 'neutral',
+  used_up: 'warning',
+  paused: 'warning',
+  archived: 'neutral',
+};
+
+export interface WordsFormat {
+  currency: string;
+  locale: string;
+  timeZone: string;
+}
+
+type Gives = Pick<ConsoleOffer, 'kind' | 'value' | 'max_discount'>;
+
+/** "10% off, at most ₱100.00" · "₱50.00 off". */
+export function givesWords(o: Gives, f: WordsFormat): string {
+  if (o.kind === 'amount_off') return `${formatMoney(o.value, f.currency, f.locale)} off`;
+  return `${o.value}% off${o.max_discount !== null ? `, at most ${formatMoney(o.max_discount, f.currency, f.locale)}` : ''}`;
+}
+
+/** "12 of 100" · "12 (no limit)". */
+export function usesWords(o: Pick<ConsoleOffer, 'uses' | 'max_uses'>, locale: string): string {
+  const n = o.uses.toLocaleString(locale);
+  return o.max_uses === null ? `${n} (no limit)` : `${n} of ${o.max_uses.toLocaleString(locale)}`;
+}
+
+/** "₱1,234.00 of ₱5,000.00" · "₱1,234.00 (no budget)". */
+export function givenWords(o: Pick<ConsoleOffer, 'discount_given' | 'max_discount_total'>, f: WordsFormat): string {
+  const given = formatMoney(o.discount_given, f.currency, f.locale);
+  return o.max_discount_total === null ? `${given} (no budget)` : `${given} of ${formatMoney(o.max_discount_total, f.currency, f.locale)}`;
+}
+
+/** When it runs: "From 5 Dec 2026, 12:00 AM to 6 Dec 2026, 11:59 PM" · "From …, no end". */
+export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'>, f: WordsFormat): string {
+  const at = (iso: string) => formatDateTime(iso, f.locale, f.timeZone);
+  return o.ends_at ? `From ${at(o.starts_at)} to ${at(o.ends_at)}` : `From ${at(o.starts_at)}, no end`;
+}
+
+/**
+ * Its rules in one sentence: for whom, from how much, where and how often, and whether it goes with a
+ * reward voucher. `locationName` names a location by its id.
+ */
+export function rulesWords(
+  o: Pick<ConsoleOffer, 'audience' | 'min_spend' | 'fulfilments' | 'location_ids' | 'per_customer_limit' | 'combines_with_voucher'>,
+  f: WordsFormat,
+  locationName: (id: number) => string,
+): string {
+  const who = o.audience === 'new_customers' ? 'New customers (no order yet)' : 'Everyone';
+  const spend = o.min_spend > 0 ? `, on orders of ${formatMoney(o.min_spend, f.currency, f.locale)} or more` : '';
+  const how = o.fulfilments.length === 2 ? 'pickup and delivery' : `${o.fulfilments[0] ?? 'no'} only`;
+  const where = o.location_ids.length === 0 ? 'every location' : o.location_ids.map(locationName).join(', ');
+  const times = o.per_customer_limit === null ? 'as often as they like' : o.per_customer_limit === 1 ? 'once each' : `up to ${o.per_customer_limit} times each`;
+  const voucher = o.combines_with_voucher ? 'Goes with a reward voucher.' : 'Not with a reward voucher.';
+  return `${who}${spend}; ${how}, ${where}; ${times}. ${voucher}`;
+}

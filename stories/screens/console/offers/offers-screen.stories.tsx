@@ -1,0 +1,225 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import type { SaveProblem } from '../../../../src/screens/console/shared/editor-fields';
+import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
+import { ConsoleOffersScreen } from '../../../../src/screens/console/offers/offers-screen';
+import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
+import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
+import { consoleOffers, offerLocations } from '../../../fixtures/offers';
+
+/**
+ * /merchant/offers (staff read, owners change, issue 50): every offer with where it stands, its code, and
+ * its uses and discount against its limits; an offer's page with what it has done, pause, resume and
+ * archive; the editor with every field of an offer and its errors.
+ */
+const meta = {
+  title: 'Console/Offers/Offers',
+  component: ConsoleOffersScreen,
+  tags: ['screen', 'console'],
+  parameters: { layout: 'fullscreen', console: true, docs: { story: DIALOGS_IN_FRAMES } },
+  args: {
+    offers: consoleOffers,
+    selectedId: null,
+    offerHref: (id: number) => `/merchant/offers/${id}`,
+    listHref: '/merchant/offers',
+    canEdit: true,
+    locations: offerLocations,
+    locale: 'en-PH',
+    currency: 'PHP',
+    timeZone: 'Asia/Manila',
+    onRetry: fn(),
+    onSave: fn(async (): Promise<SaveProblem | null> => null),
+    onStatus: fn(async (): Promise<SaveProblem | null> => null),
+  },
+  argTypes: { offers: { control: false }, locations: { control: false } },
+  render: (args) => (
+    <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="offers" title="Offers" onSignOut={fn()} onSignOutEverywhere={fn()}>
+      <ConsoleOffersScreen {...args} />
+    </ConsoleLayout>
+  ),
+} satisfies Meta<typeof ConsoleOffersScreen>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The offers in use, newest first, each with its state, code, what it gives, uses and discount given; the archived one apart. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = within(canvas.getByRole('list', { name: 'Offers' }));
+    await expect(list.getAllByRole('listitem')).toHaveLength(5);
+    const kopi = within(list.getByRole('listitem', { name: '10% off this weekend' }));
+    await expect(kopi.getByText('Running')).toBeVisible();
+    await expect(kopi.getByText('10% off, at most ₱100.00')).toBeVisible();
+    await expect(kopi.getByText('48 of 200')).toBeVisible();
+    await expect(kopi.getByText('₱1,980.00 of ₱5,000.00')).toBeVisible();
+    await expect(kopi.getByRole('link', { name: '10% off this weekend' })).toHaveAttribute('href', '/merchant/offers/7');
+    await expect(within(list.getByRole('listitem', { name: 'Partner flyer: ₱100.00 off' })).getByText('Used up')).toBeVisible();
+    await expect(within(list.getByRole('listitem', { name: '₱50.00 off your first order' })).getByText('17 (no limit)')).toBeVisible();
+    const archived = within(canvas.getByRole('list', { name: 'Archived offers' }));
+    await expect(archived.getByText('BOO13')).toBeVisible();
+  },
+};
+
+/** Staff read the offers; only an owner adds or changes one. */
+export const Staff: Story = {
+  args: { canEdit: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Only an owner can change the offers.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Add an offer' })).toBeNull();
+  },
+};
+
+export const Loading: Story = { args: { offers: undefined, loading: true } };
+
+export const LoadError: Story = { args: { offers: undefined, error: 'We could not reach the server. Check your connection and try again.' } };
+
+export const Empty: Story = {
+  args: { offers: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No offers yet')).toBeVisible();
+  },
+};
+
+/** An offer's page: its terms in words and what it has done; an owner edits, pauses or archives it. */
+export const OfferPage: Story = {
+  args: { selectedId: 7 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: '10% off this weekend' })).toBeVisible();
+    await expect(canvas.getByText('From Nov 20, 2026, 12:00 AM to Nov 22, 2026, 11:59 PM')).toBeVisible();
+    await expect(
+      canvas.getByText('Everyone, on orders of ₱300.00 or more; pickup and delivery, every location; once each. Not with a reward voucher.'),
+    ).toBeVisible();
+    const figures = within(canvas.getByRole('region', { name: 'What it has done' }));
+    await expect(figures.getByText('Orders paid').nextElementSibling).toHaveTextContent('45');
+    await expect(figures.getByText('New customers').nextElementSibling).toHaveTextContent('6');
+    await expect(canvas.getByRole('link', { name: 'All offers' })).toHaveAttribute('href', '/merchant/offers');
+    await userEvent.click(canvas.getByRole('button', { name: 'Pause' }));
+    await expect(args.onStatus).toHaveBeenCalledWith(7, 'paused');
+  },
+};
+
+/** A paused offer at one location, pickup only: Resume turns its code on again. */
+export const PausedOffer: Story = {
+  args: { selectedId: 5 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Paused')).toBeVisible();
+    await expect(canvas.getByText(/pickup only, Poblacion; as often as they like\. Goes with a reward voucher\./)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Resume' }));
+    await expect(args.onStatus).toHaveBeenCalledWith(5, 'active');
+  },
+};
+
+/** Archive asks once more (it is for good), then archives. */
+export const ArchiveOffer: Story = {
+  args: { selectedId: 7 },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Archive' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archive 10% off this weekend?' }));
+    await expect(dialog.getByText(/Its code stops working for good/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Archive offer' }));
+    await expect(args.onStatus).toHaveBeenCalledWith(7, 'archived');
+  },
+};
+
+/** An archived offer's page: what it did, and no control (it cannot change). */
+export const ArchivedOffer: Story = {
+  tags: ['!screen'],
+  args: { selectedId: 1 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Archived: its code no longer works, and it cannot change.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Edit' })).toBeNull();
+  },
+};
+
+/** An address with no such offer (removed, or mistyped). */
+export const NoSuchOffer: Story = { tags: ['!screen'], args: { selectedId: 99 } };
+
+/** A new offer: the defaults (10% off, pickup and delivery, once per customer); sent empty, each field says what it needs. */
+export const AddOfferErrors: Story = {
+  // its play function focuses what the layout places: each screenshot pair plays it again
+  parameters: { screenshotReplay: true },
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.clear(dialog.getByLabelText('Percentage off'));
+    await userEvent.type(dialog.getByLabelText('Percentage off'), '120');
+    await userEvent.click(dialog.getByLabelText('Pickup'));
+    await userEvent.click(dialog.getByLabelText('Delivery'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(await dialog.findByText('The title is required.')).toBeVisible();
+    await expect(dialog.getByText('The code must be 3 to 20 letters and digits, such as KOPI10.')).toBeVisible();
+    await expect(dialog.getByText('The percentage must be a percentage from 1 to 100.')).toBeVisible();
+    await expect(dialog.getByText('Choose pickup, delivery or both.')).toBeVisible();
+    await expect(dialog.getByText('Please check the highlighted fields.')).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+/** A new offer filled in: money in minor units, the times in the shop's zone with its offset, the code in capitals. */
+export const AddOffer: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), '₱30.00 off a weekend order');
+    await userEvent.type(dialog.getByLabelText('Promo code'), 'weekend30');
+    await userEvent.selectOptions(dialog.getByLabelText('What it gives'), 'An amount off the order');
+    await userEvent.type(dialog.getByLabelText('Amount off (PHP)'), '30');
+    await userEvent.type(dialog.getByLabelText('Minimum order (PHP, optional)'), '250');
+    await expect(dialog.getByText('For example, an order of ₱500.00 gets ₱30.00 off.')).toBeVisible();
+    await userEvent.type(dialog.getByLabelText('Starts (optional)'), '2026-11-28T08:00');
+    await userEvent.type(dialog.getByLabelText('Ends (optional)'), '2026-11-29T21:00');
+    await userEvent.click(dialog.getByLabelText('Poblacion'));
+    await userEvent.type(dialog.getByLabelText('Discount budget in all (PHP, optional)'), '3,000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({
+        title: '₱30.00 off a weekend order',
+        code: 'WEEKEND30',
+        kind: 'amount_off',
+        value: 3000,
+        max_discount: null,
+        min_spend: 25000,
+        starts_at: '2026-11-28T08:00:00+08:00',
+        ends_at: '2026-11-29T21:00:00+08:00',
+        fulfilments: ['pickup', 'delivery'],
+        location_ids: [2],
+        audience: 'everyone',
+        max_uses: null,
+        max_discount_total: 300000,
+        per_customer_limit: 1,
+        combines_with_voucher: false,
+      }),
+    );
+  },
+};
+
+/** The provider refused the save (another offer has the code; fewer uses than already used): said under each field. */
+export const EditOfferRefused: Story = {
+  parameters: { screenshotReplay: true },
+  args: {
+    selectedId: 7,
+    initialEditing: 7,
+    onSave: fn(async (): Promise<SaveProblem | null> => ({
+      message: 'Check the highlighted fields.',
+      fields: { code: 'is the code of another offer', max_uses: 'must be at least 48, the uses so far' },
+    })),
+  },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit 10% off this weekend' }));
+    await expect(dialog.getByLabelText('Percentage off')).toHaveValue('10');
+    await expect(dialog.getByLabelText('Most one order gets off (PHP, optional)')).toHaveValue('100.00');
+    await expect(dialog.getByLabelText('Starts')).toHaveValue('2026-11-20T00:00');
+    await userEvent.clear(dialog.getByLabelText('Uses in all (optional)'));
+    await userEvent.type(dialog.getByLabelText('Uses in all (optional)'), '40');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(7, expect.objectContaining({ max_uses: 40, code: 'KOPI10', starts_at: '2026-11-20T00:00:00+08:00' }));
+    await expect(await dialog.findByText('The uses in all must be at least 48, the uses so far.')).toBeVisible();
+    await expect(dialog.getByText('The code is the code of another offer.')).toBeVisible();
+  },
+};

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NEW_OFFER_FORM,
+  discountExample,
+  formOf,
+  localInputOf,
+  readOfferForm,
+  zonedIso,
+  type FormFormat,
+  type OfferForm,
+} from '../../../src/screens/console/offers/offer-form';
+import type { ConsoleOffer } from '#contract/offers';
+
+const manila: FormFormat = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
+const form = (o: Partial<OfferForm>): OfferForm => ({ ...NEW_OFFER_FORM, title: '10% off this weekend', code: 'kopi10', ...o });
+
+describe("the offer editor's times, in the shop's time zone", () => {
+  it('writes a wall-clock time with the zone’s offset at that moment', () => {
+    expect(zonedIso('2026-12-05T08:00', 'Asia/Manila')).toBe('2026-12-05T08:00:00+08:00');
+    expect(zonedIso('2026-12-05T08:00', 'UTC')).toBe('2026-12-05T08:00:00+00:00');
+    // New York: standard time in December, daylight saving time in July
+    expect(zonedIso('2026-12-05T08:00', 'America/New_York')).toBe('2026-12-05T08:00:00-05:00');
+    expect(zonedIso('2026-07-05T08:00', 'America/New_York')).toBe('2026-07-05T08:00:00-04:00');
+    expect(zonedIso('2026-12-05T08:00', 'Asia/Kolkata')).toBe('2026-12-05T08:00:00+05:30');
+  });
+
+  it('refuses what is no time', () => {
+    expect(zonedIso('', 'UTC')).toBeNull();
+    expect(zonedIso('2026-02-30T08:00', 'UTC')).toBeNull();
+    expect(zonedIso('2026-12-05 08:00', 'UTC')).toBeNull();
+    expect(zonedIso('2026-12-05T25:00', 'UTC')).toBeNull();
+  });
+
+  it('shows a moment back as the field holds it, and round-trips', () => {
+    expect(localInputOf('2026-11-19T16:00:00Z', 'Asia/Manila')).toBe('2026-11-20T00:00');
+    expect(localInputOf('2026-07-05T12:00:00Z', 'America/New_York')).toBe('2026-07-05T08:00');
+    expect(Date.parse(zonedIso(localInputOf('2026-11-22T15:59:00Z', 'Asia/Manila'), 'Asia/Manila')!)).toBe(Date.parse('2026-11-22T15:59:00Z'));
+  });
+});
+
+describe('the offer form as a call’s body', () => {
+  it('reads money into minor units, the code into capitals, empty limits into none', () => {
+    const read = readOfferForm(
+      form({
+        kind: 'amount_off',
+        value: '50',
+        min_spend: '1,200.50',
+        max_uses: '100',
+        max_discount_total: '',
+        per_customer_limit: '',
+        ends_at: '2026-12-06T23:59',
+      }),
+      manila,
+      true,
+    );
+    expect(read).toEqual({
+      offer: expect.objectContaining({
+        code: 'KOPI10',
+        kind: 'amount_off',
+        value: 5000,
+        max_discount: null,
+        min_spend: 120050,
+        max_uses: 100,
+        max_discount_total: null,
+        per_customer_limit: null,
+        ends_at: '2026-12-06T23:59:00+08:00',
+        fulfilments: ['pickup', 'delivery'],
+      }),
+    });
+    // a new offer with no start: the provider starts it now
+    expect('offer' in read && read.offer.starts_at).toBeUndefined();
+  });
+
+  it('names each field that is wrong, in the contract’s words', () => {
+    const read = readOfferForm(
+      form({
+        title: ' ',
+        code: 'K1',
+        value: '150',
+        max_discount: 'lots',
+        pickup: false,
+        delivery: false,
+        starts_at: '2026-12-05T08:00',
+        ends_at: '2026-12-01T08:00',
+      }),
+      manila,
+      true,
+    );
+    expect(read).toEqual({
+      problems: {
+        title: 'is required',
+        code: 'must be 3 to 20 letters and digits, such as KOPI10',
+        value: 'must be a percentage from 1 to 100',
+        max_discount: 'must be an amount such as 50.00',
+        fulfilments: 'choose pickup, delivery or both',
+        ends_at: 'must be after the start',
+      },
+    });
+  });
+
+  it('refuses a number that is not whole, and a saved offer without a start', () => {
+    expect(readOfferForm(form({ max_uses: '1.5', per_customer_limit: 'once' }), manila, true)).toEqual({
+      problems: { max_uses: 'must be a whole number, or empty', per_customer_limit: 'must be a whole number, or empty' },
+    });
+    expect(readOfferForm(form({ starts_at: '' }), manila, false)).toEqual({ problems: { starts_at: 'is required' } });
+    expect(readOfferForm(form({ value: '' }), manila, false)).toMatchObject({ problems: { value: 'is required' } });
+  });
+
+  it('shows a saved offer as typed, and reads it back unchanged', () => {
+    const saved: ConsoleOffer = {
+      id: 7,
+      title: '10% off this weekend',
+      description: '',
+      kind: 'percent_off',
+      value: 10,
+      max_discount: 10000,
+      code: 'KOPI10',
+      min_spend: 30000,
+      starts_at: '2026-11-19T16:00:00Z',
+      ends_at: '2026-11-22T15:59:00Z',
+      fulfilments: ['pickup'],
+      location_ids: [2],
+      audience: 'new_customers',
+      max_uses: 200,
+      max_discount_total: 500000,
+      per_customer_limit: 1,
+      combines_with_voucher: true,
+      status: 'active',
+      state: 'running',
+      created_at: '2026-11-18T02:00:00Z',
+      updated_at: '2026-11-18T02:00:00Z',
+      uses: 0,
+      discount_given: 0,
+      orders: 0,
+      new_customers: 0,
+    };
+    const shown = formOf(saved, manila);
+    expect(shown).toMatchObject({ value: '10', max_discount: '100.00', min_spend: '300.00', starts_at: '2026-11-20T00:00', pickup: true, delivery: false });
+    const read = readOfferForm(shown, manila, false);
+    expect('offer' in read && read.offer).toMatchObject({
+      value: 10,
+      max_discount: 10000,
+      min_spend: 30000,
+      fulfilments: ['pickup'],
+      location_ids: [2],
+      audience: 'new_customers',
+      max_uses: 200,
+      max_discount_total: 500000,
+      per_customer_limit: 1,
+      combines_with_voucher: true,
+    });
+    expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
+  });
+});
+
+describe("the editor's example", () => {
+  it('prices the offer as typed on its minimum, or on ₱500.00, as the provider would', () => {
+    expect(discountExample(form({ value: '10' }), manila)).toEqual({ order: 50000, off: 5000 });
+    expect(discountExample(form({ value: '10', max_discount: '30' }), manila)).toEqual({ order: 50000, off: 3000 });
+    expect(discountExample(form({ kind: 'amount_off', value: '50', min_spend: '800' }), manila)).toEqual({ order: 80000, off: 5000 });
+    // an amount never takes off more than the order
+    expect(discountExample(form({ kind: 'amount_off', value: '900' }), manila)).toEqual({ order: 50000, off: 50000 });
+  });
+
+  it('shows none while what it gives cannot be read', () => {
+    expect(discountExample(form({ value: '' }), manila)).toBeNull();
+    expect(discountExample(form({ value: '150' }), manila)).toBeNull();
+    expect(discountExample(form({ value: '10', max_discount: 'lots' }), manila)).toBeNull();
+  });
+});

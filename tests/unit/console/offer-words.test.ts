@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { givenWords, givesWords, rulesWords, usesWords, whenWords } from '../../../src/screens/console/offers/offer-words';
+
+const f = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
+const rules = {
+  audience: 'everyone' as const,
+  min_spend: 0,
+  fulfilments: ['pickup' as const, 'delivery' as const],
+  location_ids: [],
+  per_customer_limit: 1,
+  combines_with_voucher: false,
+};
+const names = (id: number) => ({ 1: 'Makati', 2: 'Poblacion' })[id] ?? `Location ${id}`;
+
+describe('an offer in the console’s words', () => {
+  it('says what it gives', () => {
+    expect(givesWords({ kind: 'percent_off', value: 10, max_discount: 10000 }, f)).toBe('10% off, at most ₱100.00');
+    expect(givesWords({ kind: 'percent_off', value: 25, max_discount: null }, f)).toBe('25% off');
+    expect(givesWords({ kind: 'amount_off', value: 5000, max_discount: null }, f)).toBe('₱50.00 off');
+  });
+
+  it('sets its uses and discount against its limits', () => {
+    expect(usesWords({ uses: 1234, max_uses: 2000 }, 'en-PH')).toBe('1,234 of 2,000');
+    expect(usesWords({ uses: 17, max_uses: null }, 'en-PH')).toBe('17 (no limit)');
+    expect(givenWords({ discount_given: 198000, max_discount_total: 500000 }, f)).toBe('₱1,980.00 of ₱5,000.00');
+    expect(givenWords({ discount_given: 0, max_discount_total: null }, f)).toBe('₱0.00 (no budget)');
+  });
+
+  it('says when it runs, in the shop’s time zone', () => {
+    expect(whenWords({ starts_at: '2026-11-19T16:00:00Z', ends_at: '2026-11-22T15:59:00Z' }, f)).toBe('From Nov 20, 2026, 12:00 AM to Nov 22, 2026, 11:59 PM');
+    expect(whenWords({ starts_at: '2026-11-19T16:00:00Z', ends_at: null }, f)).toBe('From Nov 20, 2026, 12:00 AM, no end');
+  });
+
+  it('says its rules in one sentence', () => {
+    expect(rulesWords(rules, f, names)).toBe('Everyone; pickup and delivery, every location; once each. Not with a reward voucher.');
+    expect(
+      rulesWords(
+        {
+          ...rules,
+          audience: 'new_customers',
+          min_spend: 30000,
+          fulfilments: ['pickup'],
+          location_ids: [2, 9],
+          per_customer_limit: 3,
+          combines_with_voucher: true,
+        },
+        f,
+        names,
+      ),
+    ).toBe('New customers (no order yet), on orders of ₱300.00 or more; pickup only, Poblacion, Location 9; up to 3 times each. Goes with a reward voucher.');
+    expect(rulesWords({ ...rules, per_customer_limit: null }, f, names)).toContain('as often as they like');
+  });
+});
