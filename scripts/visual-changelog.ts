@@ -5,13 +5,14 @@
  * Writes stories/docs/visual-changelog.mdx, a Storybook page of how the screens' looks changed: from the
  * git history of tests/visual/baselines, newest first, per commit its date, subject and the screenshots it
  * added, changed, renamed and removed, grouped by story (a story's shots are its theme and viewport pairs).
- * Commits that only recompressed or refreshed baselines (the same pictures) are listed as such by their
- * subjects; the page says what git says.
+ * A baseline written again as the same picture (recompressed, or refreshed: known from its bytes and the
+ * digest it keeps, tests/visual/png.ts) is counted, not listed as a change of look.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sameScreenshot, screenshotDigest } from '../tests/visual/png.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASELINES = 'tests/visual/baselines';
@@ -25,6 +26,8 @@ interface Change {
   changed: string[];
   removed: string[];
   renamed: [from: string, to: string][];
+  /** of `changed`, those whose picture stayed the same (written again compressed, or refreshed): only counted */
+  recompressed: string[];
 }
 
 const shot = (file: string) => path.basename(file, '.png');
@@ -42,7 +45,7 @@ function history(): Change[] {
     .map((entry) => {
       const [head, ...lines] = entry.split('\n');
       const [hash, date, subject] = head!.split('\x1f') as [string, string, string];
-      const change: Change = { hash, date, subject, added: [], changed: [], removed: [], renamed: [] };
+      const change: Change = { hash, date, subject, added: [], changed: [], removed: [], renamed: [], recompressed: [] };
       for (const line of lines.filter(Boolean)) {
         const [status, a, b] = line.split('\t') as [string, string, string | undefined];
         if (!a.endsWith('.png')) continue;
@@ -53,7 +56,38 @@ function history(): Change[] {
       }
       return change;
     })
-    .filter((c) => c.added.length + c.changed.length + c.removed.length + c.renamed.length > 0);
+    .filter((c) => c.added.length + c.changed.length + c.removed.length + c.renamed.length > 0)
+    .map(splitSamePictures);
+}
+
+/** Blobs of the repository by `<rev>:<path>`, read through one `git cat-file --batch`. */
+function blobs(names: string[]): Buffer[] {
+  const out = execFileSync('git', ['cat-file', '--batch'], { cwd: root, input: `${names.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+  const found: Buffer[] = [];
+  for (let at = 0; found.length < names.length;) {
+    const eol = out.indexOf(10, at);
+    const size = Number(out.toString('latin1', at, eol).split(' ')[2]);
+    found.push(out.subarray(eol + 1, eol + 1 + size));
+    at = eol + 1 + size + 1;
+  }
+  return found;
+}
+
+/**
+ * A changed baseline whose picture is the one it was (known from bytes and digests alone, tests/visual/png.ts:
+ * compressed from the very screenshot, or both made from it) is a recompression, not a change of look.
+ */
+function splitSamePictures(c: Change): Change {
+  if (!c.changed.length) return c;
+  const file = (name: string) => `${BASELINES}/${name}.png`;
+  const after = blobs(c.changed.map((n) => `${c.hash}:${file(n)}`));
+  const before = blobs(c.changed.map((n) => `${c.hash}^:${file(n)}`));
+  const same = (i: number) => {
+    const digest = screenshotDigest(after[i]!);
+    return sameScreenshot(after[i]!, before[i]!) || (digest !== null && digest === screenshotDigest(before[i]!));
+  };
+  const recompressed = c.changed.filter((_, i) => same(i));
+  return { ...c, changed: c.changed.filter((n) => !recompressed.includes(n)), recompressed };
 }
 
 /** Text safe in MDX: no JSX, no expressions, no Markdown marks. */
@@ -97,7 +131,13 @@ function renderChangelog(changes: Change[]): string {
     ].filter(Boolean);
     return [
       `## ${c.date} · ${text(c.subject)}`,
-      `Commit \`${c.hash}\`: ${counts.join(', ')} screenshot${c.added.length + c.changed.length + c.renamed.length + c.removed.length === 1 ? '' : 's'}.`,
+      `Commit \`${c.hash}\`: ${[
+        counts.length && `${counts.join(', ')} screenshot${c.added.length + c.changed.length + c.renamed.length + c.removed.length === 1 ? '' : 's'}`,
+        c.recompressed.length &&
+          `${c.recompressed.length} written again as the same picture${c.recompressed.length === 1 ? '' : 's'} (compressed, or refreshed)`,
+      ]
+        .filter(Boolean)
+        .join('; ')}.`,
       list('Added', byStory(c.added)),
       list('Changed', byStory(c.changed)),
       list(
