@@ -95,7 +95,9 @@ export interface SharedCache {
 export function sharedCache(o: SharedCacheOptions): SharedCache {
   const now = o.now ?? (() => Date.now());
   const maxBodyBytes = o.maxBodyBytes ?? 256 * 1024;
-  const kept = new LRUCache<string, CachedAnswer>({ max: Math.max(1, o.maxEntries), ttlAutopurge: false, perf: { now } });
+  // ttlResolution 0: the clock is read on every look (lru-cache's default keeps one reading for a millisecond,
+  // until a timer clears it, so a look soon after another could find an answer past its max-age still fresh)
+  const kept = new LRUCache<string, CachedAnswer>({ max: Math.max(1, o.maxEntries), ttlAutopurge: false, ttlResolution: 0, perf: { now } });
 
   const offer: SharedCache['offer'] = (url, status, headers, body) => {
     const seconds = sharedLifetime(status, headers);

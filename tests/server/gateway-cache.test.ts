@@ -46,6 +46,17 @@ describe('sharedCache', () => {
     expect(cache.get('/c')?.body.toString()).toBe('c');
   });
 
+  it('reads the clock on every look: an answer past its max-age is gone at once, within the same millisecond', () => {
+    // lru-cache reads its clock at most once a millisecond by default and keeps that reading until a timer
+    // clears it: a look right after another saw the earlier time, so a rehearsal's gateway served a stale answer
+    let clock = 1_700_000_000_000;
+    const cache = sharedCache({ maxEntries: 5, now: () => clock });
+    cache.offer('/a', 200, headers, Buffer.from('a'));
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    clock += 5_100;
+    expect(cache.get('/a')).toBeUndefined();
+  });
+
   it('keeps no body larger than its limit and no connection headers', () => {
     const cache = sharedCache({ maxEntries: 5, maxBodyBytes: 4 });
     expect(cache.offer('/big', 200, headers, Buffer.from('12345'))).toBe(false);
