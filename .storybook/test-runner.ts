@@ -234,6 +234,14 @@ async function shootRendered(
     const found = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')).find((h) => h.textContent?.trim() === heading);
     if (!found) throw new Error(`parameters.screenshotAt: no heading "${heading}" on the page`);
     found.scrollIntoView({ block: 'start' });
+    // a bar that stays at the top (the app's sticky header) would cover it: the page goes down by the bar's height
+    const { left, top } = found.getBoundingClientRect();
+    const cover = document.elementFromPoint(left + 1, top + 1);
+    if (cover && !found.contains(cover)) {
+      let bar: Element | null = cover;
+      while (bar && !['sticky', 'fixed'].includes(getComputedStyle(bar).position)) bar = bar.parentElement;
+      if (bar) window.scrollBy(0, top - bar.getBoundingClientRect().bottom - 8);
+    }
   }, at);
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await freeze.evaluate((el) => el.remove());

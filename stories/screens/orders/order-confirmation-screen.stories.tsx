@@ -492,8 +492,8 @@ export const OutsideDeliveryArea: Story = {
  * of its own in the total, named by the code; the points are on the discounted subtotal.
  */
 export const PromoCodeApplied: Story = {
-  // below the fold, which the screenshots never scroll to: the code's own stories (Screens/Orders/Promo code) show it
-  tags: ['!screen'],
+  // the total, with the code's line and the points on the discounted subtotal (the code's own card is in Screens/Orders/Promo code)
+  parameters: { screenshotAt: 'Payment' },
   args: { selectedVoucherId: null, promoCode: 'KOPI10', quote: quoteWithOffer },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -518,7 +518,8 @@ export const PromoCodeApplying: Story = {
 
 /** A code refused: off the order (the total without it), and why, under the field. */
 export const PromoCodeRefused: Story = {
-  tags: ['!screen'],
+  // the field with the reason under it, below the vouchers
+  parameters: { screenshotAt: 'Voucher' },
   args: {
     selectedVoucherId: null,
     quote: quoteNoVoucher,

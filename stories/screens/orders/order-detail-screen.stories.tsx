@@ -163,8 +163,8 @@ export const WithOptions: Story = {
 
 /** Placed with a promo code (issue 50): its line named by the code, with the offer as it was when ordered. */
 export const WithPromoCode: Story = {
-  // the totals are below the fold, which the screenshots never scroll to
-  tags: ['!screen'],
+  // the items and their totals, below the order's progress
+  parameters: { screenshotAt: 'Items' },
   args: { order: orderWithOffer },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -177,7 +177,7 @@ export const WithPromoCode: Story = {
 
 /** A voucher and a promo code on one pickup: each its own line, the order's discount split between them. */
 export const VoucherAndPromoCode: Story = {
-  tags: ['!screen'],
+  parameters: { screenshotAt: 'Items' },
   args: { order: orderWithVoucherAndOffer },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
