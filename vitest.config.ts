@@ -20,9 +20,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       // vitest's default is one worker fewer than the cores: on CI's 2 cores, one. The provider suites
-      // wait on PostgreSQL, pg-boss's polling and child processes as much as they compute: with two workers
-      // the unit stage kept the cores 81-83 % busy (2026-12-04), so a third fills the waits.
-      maxWorkers: 3,
+      // wait on PostgreSQL and child processes as much as they compute, so both cores stay busy with two.
+      maxWorkers: 2,
       // server and security: the server is built once for the run (tests/support/server-build.ts), and the
       // suites that start it as a process start that build. They run without vitest's isolation: each worker
       // imports the provider once, not once per file (the security files: 123 s -> 87 s, a third less CPU), and
@@ -54,17 +53,16 @@ export default mergeConfig(
             hookTimeout: 120_000,
           },
         },
-        // e2e: each file starts its own app on a free port and data folder, so three files run at once: much of
+        // e2e: each file starts its own app on a free port and data folder, so two files run at once: much of
         // an e2e file's time is waiting (a 60 s resend cooldown, a code going stale, a status change), which the
-        // others' work fills (with two, the cores were 79-86 % busy). The files that measure load or speed
-        // (E2E_ALONE) run after, one at a time.
+        // other file's work fills. The files that measure load or speed (E2E_ALONE) run after, one at a time.
         {
           test: {
             ...e2e,
             name: 'e2e',
             exclude: [...E2E_ALONE, E2E_LAST],
             globalSetup: ['tests/e2e/support/log-dir.ts', 'tests/e2e/support/data-template.ts'],
-            maxWorkers: 3,
+            maxWorkers: 2,
             sequence: { groupOrder: 1 },
           },
         },
