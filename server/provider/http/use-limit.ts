@@ -33,19 +33,27 @@ export async function countUse(db: Database, rule: UseLimit, key: string, now: D
   const since = new Date(now.getTime() - rule.windowMs);
   const oldest = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${LOCK_USE_COUNT}::int4, hashtext(${`${rule.scope}:${key}`}))`.execute(trx);
-    const counted = await trx
-      .selectFrom('use_counts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
-      .where('scope', '=', rule.scope)
-      .where('key', '=', key)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
+    const counted = await usesInWindow(trx, rule, key, since);
     if (Number(counted.n) >= rule.limit) return counted.oldest ? new Date(counted.oldest) : now;
     await trx.insertInto('use_counts').values({ scope: rule.scope, key, at: now }).execute();
     return null;
   });
-  if (oldest) throw rateLimited((oldest.getTime() + rule.windowMs - now.getTime()) / SECOND, rule.message);
+  if (oldest) throw refusal(rule, oldest, now);
 }
+
+/** How many uses `key` made of `rule.scope` since `since`, and when the oldest of them was. */
+function usesInWindow(db: Database, rule: UseLimit, key: string, since: Date) {
+  return db
+    .selectFrom('use_counts')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+    .where('scope', '=', rule.scope)
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .executeTakeFirstOrThrow();
+}
+
+/** 429 until the oldest use counted leaves the window. */
+const refusal = (rule: UseLimit, oldest: Date, now: Date) => rateLimited((oldest.getTime() + rule.windowMs - now.getTime()) / SECOND, rule.message);
 
 /**
  * Refuses with 429 (as countUse would) when `key` made `rule.limit` uses of `rule.scope` in the window,
@@ -54,16 +62,9 @@ export async function countUse(db: Database, rule: UseLimit, key: string, now: D
  */
 export async function assertUnderLimit(db: Database, rule: UseLimit, key: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - rule.windowMs);
-  const counted = await db
-    .selectFrom('use_counts')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
-    .where('scope', '=', rule.scope)
-    .where('key', '=', key)
-    .where('at', '>', since)
-    .executeTakeFirstOrThrow();
+  const counted = await usesInWindow(db, rule, key, since);
   if (Number(counted.n) < rule.limit) return;
-  const oldest = counted.oldest ? new Date(counted.oldest) : now;
-  throw rateLimited((oldest.getTime() + rule.windowMs - now.getTime()) / SECOND, rule.message);
+  throw refusal(rule, counted.oldest ? new Date(counted.oldest) : now, now);
 }
 
 /** Deletes counted uses older than a day (no window is longer): the hourly job. */
