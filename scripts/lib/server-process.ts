@@ -14,7 +14,7 @@
 import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
