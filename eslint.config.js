@@ -56,7 +56,8 @@ export const PROVIDER_LAYERS = [
   // privacy: a customer's data and its erasure read every area's rows and end their points (points) and
   // wallet money (wallet), audited (staff); only the provider's composition (routes, the hourly job) calls it
   ['rewards', 'privacy'],
-  ['addresses', 'locations', 'points', 'shop', 'wallet'],
+  // api-keys: the owner's keys, each change and each call audited (staff); the merchant calls' guard (http) reaches it through the MerchantKeyPort
+  ['addresses', 'api-keys', 'locations', 'points', 'shop', 'wallet'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where
   ['staff'],
   ['auth'],

@@ -13,6 +13,7 @@ import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
 import { standOut } from './lib/log-format';
 import { loadOrCreateSecrets, type EmbeddedSecrets } from './lib/secrets';
+import { merchantKeyLine } from './provider/api-keys/api-keys.service';
 import { readOutbox } from './provider/auth/sender';
 import { smtpMailer } from './provider/auth/smtp-mailer';
 import { twilioSender } from './provider/auth/twilio-sender';
@@ -252,7 +253,19 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
     );
   });
   logStartLines(config, logger, { push, dataDir });
+  if (config.serve !== 'worker') logMerchantKeyWhenReady(provider, logger);
   return { providerBase: provider.baseUrl, secret, ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(database.db, phone) } : {}) };
+}
+
+/** One line on the configuration's merchant key, once the database can say whether an owner turned it off. */
+function logMerchantKeyWhenReady(provider: EmbeddedProvider, logger: Logger): void {
+  const line = () =>
+    merchantKeyLine(provider.ctx).then(
+      (l) => logger.info(l),
+      (err: Error) => logger.warn({ message: err.message }, 'the merchant key: could not read whether it is on'),
+    );
+  if (provider.readiness.ready) void line();
+  else void provider.readiness.whenReady.then(line);
 }
 
 /** One line each on the development conveniences, messages, web push and payments: what is on, and why. */

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
 import type { OfferAudience, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Row types of the embedded provider's tables (see migrations/). */
@@ -486,6 +487,8 @@ export interface DB {
   broadcast_sends: BroadcastSendTable;
   offers: OfferTable;
   offer_uses: OfferUseTable;
+  api_keys: ApiKeyTable;
+  merchant_key_state: MerchantKeyStateTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1172,4 +1175,32 @@ export interface ChannelConnectionTable {
   connected_by_name: string;
   connected_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** an owner's API key: its hash, never the key (migration 0047) */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  name: string;
+  scopes: Json<ApiKeyScope[]>;
+  /** its first characters, to tell keys apart */
+  shown: string;
+  /** SHA-256 of the key */
+  secret_hash: Buffer;
+  /** after a rotation: the old key's hash, working until previous_until */
+  previous_hash: Buffer | null;
+  previous_until: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** the configuration's merchant key (MERCHANT_API_KEY): one row (migration 0047) */
+export interface MerchantKeyStateTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  turned_off_at: NullableTimestamp;
+  /** SHA-256 of the key turned off: another key in the configuration is on */
+  turned_off_hash: Buffer | null;
+  last_used_at: NullableTimestamp;
 }

@@ -9,6 +9,7 @@ import type { BackupSetup, ProviderContext, PushSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
+import { merchantKeyPort } from './api-keys/api-keys.service';
 import { sandboxGateway } from './payments/sandbox';
 import { checkStripeKey, stripeGateway } from './payments/stripe';
 import { checkTwilioAccount, twilioSender } from './auth/twilio-sender';
@@ -109,6 +110,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     baseUrl,
     merchantId: o.merchantId,
     merchantApiKey: o.merchantApiKey,
+    merchantKeys: merchantKeyPort({ clock, merchantApiKey: o.merchantApiKey }),
     channels: live,
     // what the areas use: the environment's service, else the console's, else the start-up default
     // (setting one, as tests do, replaces the start-up default)

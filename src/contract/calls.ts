@@ -20,6 +20,7 @@ import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
+import { apiKeysConsoleApi } from './api-keys.calls';
 import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { passesApi } from './passes.calls';
@@ -62,6 +63,7 @@ const areas = [
   notificationsApi,
   offersApi,
   offersConsoleApi,
+  apiKeysConsoleApi,
   optionsApi,
   ordersApi,
   passesApi,

@@ -67,6 +67,7 @@ export const CONSOLE_PAGES = {
   locations: page('/locations', 'Locations', 'owner', 'locations/locations-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff/staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'settings/channels-screen'),
+  apiKeys: page('/api-keys', 'API keys', 'owner', 'integrations/api-keys-screen'),
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 

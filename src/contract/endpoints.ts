@@ -26,6 +26,7 @@ import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
+import { apiKeysConsoleSpec } from './api-keys.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
 import { ordersSpec } from './orders.spec';
@@ -177,6 +178,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsConsoleSpec),
   // offers and promo codes
   ...endpointsOf(offersConsoleSpec),
+  // scoped API keys for the merchant calls
+  ...endpointsOf(apiKeysConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

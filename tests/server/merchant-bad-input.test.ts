@@ -33,6 +33,7 @@ import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
+import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
@@ -94,6 +95,8 @@ const COUNTED = [
   'tier_welcomes',
   'offers',
   'offer_uses',
+  'api_keys',
+  'merchant_key_state',
 ] as const;
 const BAD_IMAGE: Json[] = [
   'javascript:alert(1)',
@@ -393,6 +396,9 @@ describeDb('bad input on every merchant console call', (kind) => {
     };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
   };
+  const newKey = async () =>
+    (await callApi(p, apiKeysConsoleApi.create, { token: owner.token, body: { name: 'Front till', scopes: ['orders:write'] } }).expect(201)).body.data.key
+      .id as number;
   const newOffer = async () => (await callApi(p, offersConsoleApi.create, { token: owner.token, body: goodOffer() }).expect(201)).body.data.offer.id as number;
   const newRule = async () => (await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   /** a stamp card programme: a product of the menu and an offered reward */
@@ -1158,6 +1164,25 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await newOffer(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
+    },
+    {
+      call: apiKeysConsoleApi.create,
+      owner: true,
+      valid: async () => ({ name: 'Front till', scopes: ['orders:write', 'menu:write'] }),
+      bad: {
+        name: ['', '   ', 'x'.repeat(61), 42, null, ['x'], NUL],
+        scopes: [[], ['orders:read'], ['orders:write', 'orders:write'], 'orders:write', [42], null, {}, ['ORDERS:WRITE']],
+      },
+      required: ['name', 'scopes'],
+    },
+    { call: apiKeysConsoleApi.rotate, owner: true, valid: async () => ({ id: await newKey() }), bad: { id: BAD_ID }, required: ['id'] },
+    { call: apiKeysConsoleApi.revoke, owner: true, valid: async () => ({ id: await newKey() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      call: apiKeysConsoleApi.legacyOff,
+      owner: true,
+      valid: async () => ({ confirm: true }),
+      bad: { confirm: [false, 'true', 1, null, {}] },
+      required: ['confirm'],
     },
     {
       call: referralsConsoleApi.void,

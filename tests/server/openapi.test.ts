@@ -1194,6 +1194,16 @@ describeDb('the OpenAPI document and the provider', (kind) => {
         p.ctx.passes = configured;
       }
 
+      // scoped API keys: the owner creates one, which changes a product (its scope); rotates and revokes it;
+      // and turns the configuration's merchant key off, after the walk's calls that use it
+      const apiKey = (await call('POST merchant/api-keys/create', { token: owner, body: { name: 'Walk till', scopes: ['menu:write'] } })).body.data;
+      await call('GET merchant/api-keys', { token: owner });
+      await call('POST merchant/api-keys/rotate', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/revoke', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/rotate', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/legacy-off', { token: owner, body: { confirm: true } });
+      await call('POST merchant/product/update', { merchant: true, body: { product_id: croissant.id, available: true } });
+
       // the demo cleared last: it archives the menu and retires the rewards the walk used
       await call('POST merchant/setup/clear-demo', { token: owner, body: { confirm: true, shop_name: 'Café Luna' } });
 

@@ -9,6 +9,7 @@
  * A call declared for one payment gateway is there only while that gateway is the one in use.
  */
 import { envelope, type Envelope } from '#contract';
+import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
 import type { DataOf } from '#contract/api';
 import type { Request, RequestHandler, Response, Router } from 'express';
@@ -62,7 +63,7 @@ type Parsed<E> = E extends { call: { auth: 'webhook' } }
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 
 /** The guard a declared `auth` names (the gateway signature is checked for every call before this). */
-export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth']): RequestHandler[] {
+export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth'], call: { path: string; scope?: ApiKeyScope } = { path: '' }): RequestHandler[] {
   switch (auth) {
     case 'customer':
       return [requireCustomer(ctx)];
@@ -71,7 +72,7 @@ export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth']): Request
     case 'owner':
       return [requireStaff(ctx, 'owner')];
     case 'merchant':
-      return [requireMerchant(ctx)];
+      return [requireMerchant(ctx, call)];
     case 'none':
     case 'webhook':
       return [];
@@ -131,7 +132,7 @@ export function mount<A extends AreaSpec<any, any>>(
     // a gateway's own calls (its webhook, the sandbox's page) exist only while it is the payment gateway,
     // checked per call: one connected from the console takes over while the server runs
     const gatewayOnly: RequestHandler[] = e.gateway ? [(_req, _res, next) => (e.gateway === ctx.paymentGateway?.name ? next() : next('route'))] : [];
-    r[e.method](path, ...gatewayOnly, ...guard(ctx, e.auth), ...(before[name] ?? []), run);
+    r[e.method](path, ...gatewayOnly, ...guard(ctx, e.auth, e), ...(before[name] ?? []), run);
   }
   return r;
 }
