@@ -724,7 +724,9 @@ export interface MemberShortCodeTable {
 export interface CounterEarnTable {
   id: Generated<number>;
   customer_id: number;
-  staff_id: number;
+  /** who gave it: a member of staff, or an API key (a till, migration 0047): one of the two */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** the counter's location (null: none given and the member works at several) */
   location_id: number | null;
   /** the sale, in minor units */

@@ -7,15 +7,23 @@
 
 /**
  * What a key may do, each the merchant calls that need it: `menu:write` a product's price, stock or
- * availability (merchant/product/update), `orders:write` an order's status (merchant/order/status).
+ * availability (merchant/product/update), `orders:write` an order's status (merchant/order/status),
+ * `points:earn` a member's points for a purchase at a till (merchant/till/earn).
  */
-export const API_KEY_SCOPES = ['menu:write', 'orders:write'] as const;
+export const API_KEY_SCOPES = ['menu:write', 'orders:write', 'points:earn'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * What the server's own merchant key (MERCHANT_API_KEY) may do while it is on: the calls it always could.
+ * Giving points is a key's from the console only, so each till's points are counted and named as its own.
+ */
+export const SERVER_KEY_SCOPES: readonly ApiKeyScope[] = ['menu:write', 'orders:write'];
 
 /** What each scope lets a key do, in the console's words. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'menu:write': 'Change products: price, stock and whether they are available',
   'orders:write': "Move orders on: an order's status, up to cancelling it",
+  'points:earn': 'Give members points for what they buy at a till',
 };
 
 /** A key as it is given once: `lk_` and 43 letters, digits, `-` and `_` (32 random bytes, base64url). */

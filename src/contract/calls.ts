@@ -10,7 +10,7 @@ import { authApi } from './auth.calls';
 import { backupsApi } from './backups.calls';
 import { boardApi } from './board.calls';
 import { channelsApi } from './channels.calls';
-import { counterApi } from './counter.calls';
+import { counterApi, counterMachineApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
@@ -60,6 +60,7 @@ const areas = [
   membersApi,
   menuApi,
   menuMachineApi,
+  counterMachineApi,
   notificationsApi,
   offersApi,
   offersConsoleApi,

@@ -14,7 +14,7 @@ import { boardSpec } from './board.spec';
 import { channelsSpec } from './channels.spec';
 import { endpointsOf, type Endpoint } from './api-spec';
 import { authSpec } from './auth.spec';
-import { counterSpec } from './counter.spec';
+import { counterMachineSpec, counterSpec } from './counter.spec';
 import { dashboardSpec } from './dashboard.spec';
 import { customersSpec } from './customers.spec';
 import { privacyConsoleSpec, privacySpec } from './privacy.spec';
@@ -98,6 +98,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(shopSpec),
   ...endpointsOf(locationsSpec),
   ...endpointsOf(menuMachineSpec),
+  ...endpointsOf(counterMachineSpec),
 
   // rewards
   ...endpointsOf(rewardsSpec),

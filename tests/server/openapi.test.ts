@@ -667,7 +667,7 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       const succeeded = new Set<string>();
       const call = async (
         key: string,
-        o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean } = {},
+        o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean | string } = {},
       ) => {
         const e = endpoint(key);
         const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => o.params?.[name] ?? '');
@@ -675,7 +675,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
           body: o.body,
           query: o.query,
           token: o.token,
-          headers: o.merchant ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {},
+          // merchant: the server's key, or an API key's secret
+          headers: o.merchant ? { 'x-merchant-key': o.merchant === true ? TEST_MERCHANT_KEY : o.merchant } : {},
           ip: newIp(),
         });
         const found = answerProblems(e, res);
@@ -1196,7 +1197,13 @@ describeDb('the OpenAPI document and the provider', (kind) => {
 
       // scoped API keys: the owner creates one, which changes a product (its scope); rotates and revokes it;
       // and turns the configuration's merchant key off, after the walk's calls that use it
-      const apiKey = (await call('POST merchant/api-keys/create', { token: owner, body: { name: 'Walk till', scopes: ['menu:write'] } })).body.data;
+      const apiKey = (await call('POST merchant/api-keys/create', { token: owner, body: { name: 'Walk till', scopes: ['menu:write', 'points:earn'] } })).body
+        .data;
+      const tillBody = { phone, amount: 25_000, idempotency_key: key() };
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: tillBody });
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: tillBody });
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: { phone: '+639170000001', amount: 25_000, idempotency_key: key() } });
+      await call('POST merchant/till/earn', { merchant: true, body: { phone, amount: 25_000, idempotency_key: key() } });
       await call('GET merchant/api-keys', { token: owner });
       await call('POST merchant/api-keys/rotate', { token: owner, body: { id: apiKey.key.id } });
       await call('POST merchant/api-keys/revoke', { token: owner, body: { id: apiKey.key.id } });

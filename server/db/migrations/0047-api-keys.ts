@@ -6,7 +6,9 @@ import { execScript } from '../script';
  * its scopes and its first characters to tell keys apart; after a rotation the old hash works until
  * `previous_until`. A revoked key stays, for the log. `merchant_key_state` is one row: when an owner
  * turned off the configuration's merchant key (MERCHANT_API_KEY) and that key's hash (a different key set in
- * the configuration works again), and when the configuration's key was last used.
+ * the configuration works again), and when the configuration's key was last used. A till's earn
+ * (merchant/till/earn) is a counter earn given by a key rather than a member of staff:
+ * `counter_earns.api_key_id`, one of the two.
  */
 /** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -35,5 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint merchant_key_state_off_pair check ((turned_off_at is null) = (turned_off_hash is null))
     );
     insert into merchant_key_state (id) values (true);
+
+    alter table counter_earns alter column staff_id drop not null;
+    alter table counter_earns add column api_key_id integer references api_keys (id);
+    alter table counter_earns add constraint counter_earns_one_giver check ((staff_id is null) <> (api_key_id is null));
   `);
 }

@@ -12,6 +12,7 @@ import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SHOWN_LENGTH,
   API_KEYS_MAX,
+  SERVER_KEY_SCOPES,
   type ApiKey,
   type ApiKeyScope,
   type ApiKeySecretData,
@@ -76,6 +77,16 @@ export function merchantKeyPort(o: { clock: Clock; merchantApiKey: string }): Me
       if (timingSafeEqual(hash, legacyHash)) {
         if (!legacyOn(await legacyKeyState(db), o.merchantApiKey))
           throw forbidden('This merchant key was turned off by an owner: use an API key from the console.');
+        if (scope && !SERVER_KEY_SCOPES.includes(scope)) {
+          throw new AppError(
+            'SCOPE_FORBIDDEN',
+            `The server's merchant key may not do this: create an API key with the scope ${scope} in the console.`,
+            undefined,
+            {
+              scope,
+            },
+          );
+        }
         await markLegacyUsed(db, now);
         return { kind: 'legacy' };
       }

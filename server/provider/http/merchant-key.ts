@@ -1,5 +1,6 @@
 import type { ApiKeyScope } from '#contract/api-key-rules';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import type { KeyCaller } from '../api-key-port';
 import type { ProviderContext } from '../context';
 
 /**
@@ -12,6 +13,7 @@ import type { ProviderContext } from '../context';
 export function requireMerchant(ctx: ProviderContext, call: { path: string; scope?: ApiKeyScope | undefined }): RequestHandler {
   return (req, res, next) => {
     ctx.merchantKeys.authorize(ctx.db, req.get('x-merchant-key') ?? '', call.scope).then((caller) => {
+      res.locals.keyCaller = caller;
       res.on('finish', () => {
         ctx.merchantKeys
           .record(ctx.db, caller, { method: req.method, path: call.path, status: res.statusCode })
@@ -20,4 +22,11 @@ export function requireMerchant(ctx: ProviderContext, call: { path: string; scop
       next();
     }, next);
   };
+}
+
+/** The key a merchant call was made with (requireMerchant checked it). */
+export function keyCallerOf(res: Response): KeyCaller {
+  const caller = res.locals.keyCaller as KeyCaller | undefined;
+  if (!caller) throw new Error('keyCallerOf: not a merchant call');
+  return caller;
 }

@@ -16,10 +16,11 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
+import type { KeyCaller } from '../api-key-port';
 import { apiRouter } from './api-router';
 import { send } from './envelope';
 import { idempotent, type OnceKey } from './idempotency';
-import { requireMerchant } from './merchant-key';
+import { keyCallerOf, requireMerchant } from './merchant-key';
 import { customerOf, requireCustomer } from './session';
 import { requireStaff, staffOf, type StaffOfRequest } from './staff-session';
 import { parse } from './validate';
@@ -40,6 +41,8 @@ export interface At<T> {
   customerId: () => number;
   /** the staff member of a `staff` or `owner` call */
   staff: () => StaffOfRequest;
+  /** the API key of a `merchant` call (or the server's merchant key) */
+  caller: () => KeyCaller;
   /** This call's answer with another message than the declared one (or status): `at.reply(data, 'Seasonal is on the menu.')`. */
   reply: (data: T, message: string, status?: number) => Reply<T>;
   /**
@@ -79,8 +82,16 @@ export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth'], call: { 
   }
 }
 
-/** Who owns an idempotency key: the customer (by id), or the staff member (by minus their id). */
+/**
+ * Who owns an idempotency key: the customer (by id), the staff member (by minus their id), or a merchant
+ * call's API key (by its id; the server's key 0). The key's scope is the call's path too, and a merchant
+ * call's path is only ever a key's, so a key's id never meets a customer's.
+ */
 function keyOwner(e: SpecEndpoint, res: Response): number {
+  if (e.auth === 'merchant') {
+    const caller = keyCallerOf(res);
+    return caller.kind === 'key' ? caller.id : 0;
+  }
   return e.auth === 'customer' ? customerOf(res) : -staffOf(res).id;
 }
 
@@ -109,6 +120,7 @@ export function mount<A extends AreaSpec<any, any>>(
         db: ctx.db,
         customerId: () => customerOf(res),
         staff: () => staffOf(res),
+        caller: () => keyCallerOf(res),
         reply,
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
