@@ -88,23 +88,41 @@ export async function markKeyUsed(db: Database, id: number, now: Date): Promise<
     .execute();
 }
 
-/** The configuration's merchant key: when a key was turned off (and its hash), and when it was last used. */
-export function legacyKeyState(db: Database) {
-  return db.selectFrom('merchant_key_state').select(['turned_off_at', 'turned_off_hash', 'last_used_at']).executeTakeFirstOrThrow();
+/**
+ * The configuration's merchant key: when a key was turned off (and its hash), and when it was last used.
+ * No row (a database emptied of its data, as tests do): never turned off, never used.
+ */
+export async function legacyKeyState(db: Database) {
+  const row = await db.selectFrom('merchant_key_state').select(['turned_off_at', 'turned_off_hash', 'last_used_at']).executeTakeFirst();
+  return row ?? { turned_off_at: null, turned_off_hash: null, last_used_at: null };
+}
+
+/** The one row, made when missing (its columns as `set`), else changed by `set` (only when last used before `usedBefore`, if given). */
+async function upsertKeyState(
+  db: Database,
+  set: Partial<{ turned_off_at: Date; turned_off_hash: Buffer; last_used_at: Date }>,
+  usedBefore?: Date,
+): Promise<void> {
+  await db
+    .insertInto('merchant_key_state')
+    .values(set)
+    .onConflict((oc) => {
+      const update = oc.column('id').doUpdateSet(set);
+      return usedBefore
+        ? update.where((eb) => eb.or([eb('merchant_key_state.last_used_at', 'is', null), eb('merchant_key_state.last_used_at', '<', usedBefore)]))
+        : update;
+    })
+    .execute();
 }
 
 /** Notes the configuration's merchant key's use, at most once a minute. */
 export async function markLegacyUsed(db: Database, now: Date): Promise<void> {
   const minuteAgo = new Date(now.getTime() - 60_000);
-  await db
-    .updateTable('merchant_key_state')
-    .set({ last_used_at: now })
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', minuteAgo)]))
-    .execute();
+  await upsertKeyState(db, { last_used_at: now }, minuteAgo);
 }
 
 /** Turns the configuration's merchant key (by its hash) off; answers the state. */
 export async function turnLegacyOff(trx: Database, hash: Buffer, now: Date) {
-  await trx.updateTable('merchant_key_state').set({ turned_off_at: now, turned_off_hash: hash }).execute();
+  await upsertKeyState(trx, { turned_off_at: now, turned_off_hash: hash });
   return legacyKeyState(trx);
 }
