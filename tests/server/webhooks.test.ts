@@ -8,7 +8,10 @@ import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { webhooksApi } from '#contract/webhooks.calls';
 import { staffApi } from '#contract/staff.calls';
-import { HOUR, SECOND } from '../../server/lib/clock';
+import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
+import { eraseDueAccounts } from '../../server/provider/privacy/privacy.service';
+import { earnPoints } from '../../server/provider/points/points.ledger';
+import { privacyApi } from '#contract/privacy.calls';
 import { MAX_TRIES, sendDueWebhooks } from '../../server/provider/webhooks/webhooks.sender';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { signInWithPhone, newPhone } from './auth.helpers';
@@ -101,6 +104,8 @@ describeEachDb('outbound webhooks', (kind) => {
     receiver.received.length = 0;
     Object.assign(receiver.answer, { status: 204, headers: {}, body: '' });
   });
+  const earnFor = (customerId: number, points: number) =>
+    p.db.transaction().execute((trx) => earnPoints(trx, p.clock, customerId, points, { reason: 'Test grant' }));
   const order = async () => {
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const body = { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() };
@@ -274,6 +279,26 @@ describeEachDb('outbound webhooks', (kind) => {
     await sendDueWebhooks(p.ctx);
     const types = receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type).sort();
     expect(types).toEqual(['customer.created', 'points.earned', 'reward.redeemed']);
+  });
+
+  it("a customer erased: the deliveries about them go, sent or not; another customer's stay", async () => {
+    await w.add({ events: ['customer.created', 'points.earned', 'order.created'] });
+    const ana = await signInWithPhone(p, newPhone());
+    await p.newCustomer({ points: 100 });
+    await sendDueWebhooks(p.ctx);
+    receiver.answer.status = 500;
+    await earnFor(ana.customer.id, 50);
+    const about = async (id: number) =>
+      (await p.db.selectFrom('webhook_deliveries').select('payload').execute()).filter((d) => {
+        const { type, data } = JSON.parse(d.payload) as { type: string; data: { id?: number; customer_id?: number } };
+        return (type === 'customer.created' ? data.id : data.customer_id) === id;
+      });
+    expect((await about(ana.customer.id)).length).toBeGreaterThanOrEqual(2);
+    await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(14 * DAY + MINUTE);
+    expect(await eraseDueAccounts(p.ctx)).toBe(1);
+    expect(await about(ana.customer.id)).toEqual([]);
+    expect(await p.db.selectFrom('webhook_deliveries').selectAll().execute()).not.toEqual([]);
   });
 
   it('removes an endpoint with its log; another id is 404', async () => {

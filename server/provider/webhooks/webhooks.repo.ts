@@ -199,6 +199,18 @@ export async function purgeDeliveries(db: Database, before: Date): Promise<void>
   await db.deleteFrom('webhook_deliveries').where('status', '<>', 'pending').where('created_at', '<', before).execute();
 }
 
+/**
+ * A customer erased: the deliveries about them (their sign-up, their orders, points and rewards) go, sent
+ * or not, with the bodies the log kept of them.
+ */
+export async function deleteCustomerDeliveries(trx: Database, customerId: number): Promise<void> {
+  const id = String(customerId);
+  await sql`
+    delete from webhook_deliveries
+    where (payload::jsonb -> 'data' ->> 'customer_id') = ${id}
+       or (event_type = 'customer.created' and (payload::jsonb -> 'data' ->> 'id') = ${id})`.execute(trx);
+}
+
 /** The owners' addresses, for the e-mail when an endpoint is switched off. */
 export const ownerEmails = async (db: Database) =>
   (await db.selectFrom('staff').select('email').where('role', '=', 'owner').where('removed_at', 'is', null).execute()).map((r) => r.email);
