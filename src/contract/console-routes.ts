@@ -68,10 +68,8 @@ export const CONSOLE_PAGES = {
   staff: page('/staff', 'Staff', 'owner', 'staff/staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'settings/channels-screen'),
   apiKeys: page('/api-keys', 'API keys', 'owner', 'integrations/api-keys-screen'),
-  // outbound webhooks (issue 52) sit under Payments and messages until the menu gets its own entry: a new
-  // entry changes the frame of every console screenshot
-  webhooks: inside('channels', '/webhooks', 'Webhooks', 'owner', 'webhooks/webhooks-screen'),
-  webhook: inside('channels', '/webhooks/:id', 'Webhooks', 'owner', 'webhooks/webhooks-screen'),
+  webhooks: page('/webhooks', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
+  webhook: inside('webhooks', '/webhooks/:id', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { WEBHOOK_EVENT_INFO } from '#contract/webhook-events';
 import type { SaveProblem } from '../../../../src/screens/console/shared/editor-fields';
 import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
-import { WebhooksScreen } from '../../../../src/screens/console/webhooks/webhooks-screen';
+import { WebhooksScreen } from '../../../../src/screens/console/integrations/webhooks-screen';
 import { OWNER } from '../../../fixtures/console';
 import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
 import { tillDeliveries, webhookEndpoints } from '../../../fixtures/webhooks';
@@ -14,7 +14,7 @@ import { tillDeliveries, webhookEndpoints } from '../../../fixtures/webhooks';
  * click); the form, and a new secret shown once.
  */
 const meta = {
-  title: 'Console/Webhooks/Webhooks',
+  title: 'Console/Integrations/Webhooks',
   component: WebhooksScreen,
   tags: ['screen', 'console'],
   parameters: { layout: 'fullscreen', console: true, docs: { story: DIALOGS_IN_FRAMES } },
@@ -38,7 +38,7 @@ const meta = {
   },
   argTypes: { endpoints: { control: false }, deliveries: { control: false }, events: { control: false } },
   render: (args) => (
-    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="channels" title="Webhooks" onSignOut={fn()} onSignOutEverywhere={fn()}>
+    <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="webhooks" title="Webhooks" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <WebhooksScreen {...args} />
     </ConsoleLayout>
   ),
