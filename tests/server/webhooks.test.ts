@@ -12,7 +12,8 @@ import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { eraseDueAccounts } from '../../server/provider/privacy/privacy.service';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { privacyApi } from '#contract/privacy.calls';
-import { MAX_TRIES, sendDueWebhooks } from '../../server/provider/webhooks/webhooks.sender';
+import { KEEP_DAYS, MAX_TRIES, purgeWebhookDeliveries, sendDueWebhooks } from '../../server/provider/webhooks/webhooks.sender';
+import { claimDeliveries } from '../../server/provider/webhooks/webhooks.repo';
 import { newStaff, newStaffSession, type TestStaff } from './merchant.helpers';
 import { signInWithPhone, newPhone } from './auth.helpers';
 import { key, products } from './orders.helpers';
@@ -268,6 +269,37 @@ describeEachDb('outbound webhooks', (kind) => {
     expect(runs.reduce((s, r) => s + r.delivered, 0)).toBe(5);
     expect(receiver.received).toHaveLength(5);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(5);
+  });
+
+  it('a sender that died mid-send leaves its claim: the delivery is sent once the lease ends', async () => {
+    await w.add();
+    await order();
+    // claimed by a sender that never came back
+    const now = p.clock.now();
+    const claimed = await p.db.transaction().execute((trx) => claimDeliveries(trx, now, new Date(now.getTime() + 2 * MINUTE), 25));
+    expect(claimed).toHaveLength(1);
+    expect(await sendDueWebhooks(p.ctx)).toMatchObject({ delivered: 0 });
+    p.clock.advance(2 * MINUTE);
+    expect(await sendDueWebhooks(p.ctx)).toMatchObject({ delivered: 1 });
+    expect(receiver.received).toHaveLength(1);
+    // the try it lost is counted: this one was the second
+    expect((await p.db.selectFrom('webhook_attempts').select('attempt').execute()).map((a) => a.attempt)).toEqual([2]);
+  });
+
+  it('the hourly clean-up drops finished deliveries after 30 days and keeps those still waiting', async () => {
+    const { endpoint } = await w.add();
+    await order();
+    await sendDueWebhooks(p.ctx);
+    await w.update({ id: endpoint.id, enabled: false }).expect(200);
+    await w.update({ id: endpoint.id, enabled: true }).expect(200);
+    receiver.answer.status = 500;
+    await order();
+    await sendDueWebhooks(p.ctx);
+    p.clock.advance(KEEP_DAYS * DAY + MINUTE);
+    await purgeWebhookDeliveries(p.ctx);
+    const left = await p.db.selectFrom('webhook_deliveries').select('status').execute();
+    expect(left).toEqual([{ status: 'pending' }]);
+    expect(await p.db.selectFrom('webhook_attempts').selectAll().execute()).toHaveLength(1);
   });
 
   it('customer.created, points.earned and reward.redeemed are sent too', async () => {
