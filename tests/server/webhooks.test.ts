@@ -8,6 +8,7 @@ import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { webhooksApi } from '#contract/webhooks.calls';
 import { staffApi } from '#contract/staff.calls';
+import { rewardsApi } from '#contract/rewards.calls';
 import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { eraseDueAccounts } from '../../server/provider/privacy/privacy.service';
 import { earnPoints } from '../../server/provider/points/points.ledger';
@@ -306,7 +307,7 @@ describeEachDb('outbound webhooks', (kind) => {
     await w.add({ events: ['customer.created', 'points.earned', 'reward.redeemed'] });
     const c = await p.newCustomer({ points: 5000 });
     const reward = await p.db.selectFrom('rewards').select(['name', 'points_cost']).where('active', '=', true).orderBy('points_cost').executeTakeFirstOrThrow();
-    await p.call('post', 'reward/redeem', { token: c.token, body: { name: reward.name, idempotency_key: key() } }).expect(201);
+    await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: key() } }).expect(201);
     await signInWithPhone(p, newPhone());
     await sendDueWebhooks(p.ctx);
     const types = receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type).sort();
