@@ -224,6 +224,7 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
       checkoutTtlSeconds: config.stripeCheckoutTtlSeconds,
     },
     push,
+    webhooks: { allowLoopback: config.webhooksAllowLoopback },
     passes: config.passes,
     backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
     publicUrl: () => config.publicUrl ?? listening.at,
@@ -283,6 +284,8 @@ function logStartLines(config: Config, logger: Logger, { push, dataDir }: { push
       ? `web push: on (${config.vapid ? 'VAPID keys from the environment' : `VAPID keys generated in ${join(dataDir, 'secrets.json')}`})${push.allowLoopback ? '; PUSH_ALLOW_LOOPBACK: subscriptions may name a push service on this machine (tests only)' : ''}`
       : 'web push: off in production without VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (notifications stay in the app)',
   );
+  if (config.webhooksAllowLoopback)
+    logger.warn('webhooks: WEBHOOKS_ALLOW_LOOPBACK is on: endpoints may be on this machine, over plain http (tests and development only)');
   // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
   if (stripe) {
     logger.info(

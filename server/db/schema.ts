@@ -489,6 +489,9 @@ export interface DB {
   offer_uses: OfferUseTable;
   api_keys: ApiKeyTable;
   merchant_key_state: MerchantKeyStateTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1205,4 +1208,57 @@ export interface MerchantKeyStateTable {
   /** SHA-256 of the key turned off: another key in the configuration is on */
   turned_off_hash: Buffer | null;
   last_used_at: NullableTimestamp;
+}
+
+/** an owner's outbound webhook receiver (migration 0046; webhooks/) */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** the event types it wants (webhook-events.ts) */
+  events: string[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** why it is off: switched off by the owner, or after a delivery failed every retry */
+  disabled_reason: 'owner' | 'failures' | null;
+  disabled_at: NullableTimestamp;
+  /** its `whsec_` secret sealed with AES-256-GCM (server/lib/secret-box.ts): never plaintext */
+  sealed_secret: string;
+  /** the secret's first and last characters, for the console */
+  secret_hint: string;
+  /** after a rotation: the old secret, sealed, signing beside the new one until previous_until */
+  previous_sealed: string | null;
+  previous_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** one event for one endpoint, the webhooks' outbox (migration 0046) */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_type: string;
+  /** the `webhook-id` header: one per event, kept by retries and replays */
+  message_id: string;
+  /** the body, exactly as signed */
+  payload: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when it may be tried next (a claim moves it a lease ahead) */
+  next_at: Timestamp;
+  created_at: Timestamp;
+  replay_of: number | null;
+}
+
+/** one try of a delivery: the delivery log (migration 0046) */
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  at: Timestamp;
+  response_status: number | null;
+  response_excerpt: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  duration_ms: number;
 }

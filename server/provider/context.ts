@@ -76,6 +76,21 @@ export interface ProviderContext {
   push: PushSetup | null;
   /** the daily backup (jobs.ts, server/db/backup.ts); null: no scheduled backups on this instance */
   backups: BackupSetup | null;
+  /** where outbound webhooks may go (webhooks/webhooks.address.ts) */
+  webhooks: WebhookSetup;
+}
+
+/** A name's addresses, as dns.lookup's `all: true` gives them. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export interface WebhookSetup {
+  /**
+   * endpoints on this machine (http or https to 127.0.0.1, ::1, localhost) are allowed: WEBHOOKS_ALLOW_LOOPBACK,
+   * for tests and development; config.ts refuses it in production
+   */
+  allowLoopback: boolean;
+  /** how names are resolved before each send; default the system's (dns.lookup). Tests give their own */
+  resolve?: Resolver;
 }
 
 /** What the backup job writes where, and when (config.ts BackupConfig, and the database it backs up). */

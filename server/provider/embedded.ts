@@ -5,7 +5,7 @@ import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createEmbeddedApp, PROVIDER_MOUNT } from './app';
-import type { BackupSetup, ProviderContext, PushSetup } from './context';
+import type { BackupSetup, ProviderContext, PushSetup, WebhookSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
@@ -52,6 +52,8 @@ export interface EmbeddedProviderOptions {
   publicUrl?: string | (() => string | undefined);
   /** web push's keys and rules (ProviderContext.push); unset: push is off */
   push?: PushSetup | null;
+  /** where outbound webhooks may go (ProviderContext.webhooks); default: public https only */
+  webhooks?: WebhookSetup;
   /** Apple and Google Wallet passes (config.ts passesOf); default none */
   passes?: PassesConfig;
   /** the scheduled backups (ProviderContext.backups); default none */
@@ -143,6 +145,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     publicUrl,
     publicApiPrefix,
     push: o.push ?? null,
+    webhooks: o.webhooks ?? { allowLoopback: false },
     passes: o.passes ?? {},
     backups: o.backups ?? null,
   };

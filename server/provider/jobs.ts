@@ -31,6 +31,10 @@
  *   before it is written (campaigns/broadcasts.service.ts), so a run repeated, failed half-way and run
  *   again by the next link of the chain, or run on two instances, never sends one twice.
  *
+ * - `webhooks`: sendDueWebhooks about every 5 s, chained like the demo's: the outbound webhooks' outbox
+ *   (webhooks/webhooks.sender.ts). Deliveries are claimed `for update skip locked` with a lease, so two
+ *   instances never send one at once; their retries (5 s up to 20 h) are the outbox's, not pg-boss's.
+ *
  * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
  *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
  *   fails is retried twice, 5 and 10 minutes later. Its last log line says where the file went and how big.
@@ -61,6 +65,7 @@ import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { sendDueBroadcasts } from './campaigns/broadcasts.service';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
+import { purgeWebhookDeliveries, sendDueWebhooks } from './webhooks/webhooks.sender';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
 
 /**
@@ -91,6 +96,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
+  await purgeWebhookDeliveries(ctx);
   // accounts whose deletion's cooling-off period ended
   await eraseDueAccounts(ctx);
   const campaigns = await runCampaigns(ctx);
@@ -107,6 +113,8 @@ export const UNPAID_QUEUE = 'unpaid-orders';
 export const BROADCAST_QUEUE = 'broadcasts';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
+/** outbound webhooks' deliveries, every 5 s */
+export const WEBHOOKS_QUEUE = 'webhooks';
 /** the scheduled backup */
 export const BACKUP_QUEUE = 'backup';
 
@@ -150,6 +158,8 @@ export interface JobOptions {
   pushEverySeconds?: number;
   /** seconds between runs sending owners' broadcasts. Default 5 */
   broadcastEverySeconds?: number;
+  /** seconds between runs sending webhooks. Default 5 */
+  webhooksEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -184,6 +194,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const pushEvery = options.pushEverySeconds ?? 3;
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const broadcastEvery = options.broadcastEverySeconds ?? 5;
+  const webhooksEvery = options.webhooksEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -200,6 +211,8 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(s, PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
     if (stopped) return;
     await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
+    if (stopped) return;
+    await chain(s, WEBHOOKS_QUEUE, true, webhooksEvery, 600, sendDueWebhooks);
     await startPassUpdates(s);
     if (stopped) return;
     const backupAt = await scheduleBackups(s);
@@ -210,6 +223,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         unpaidOrders: `every ${unpaidEvery} s`,
         push: ctx.push ? `every ${pushEvery} s` : 'off',
         broadcasts: `every ${broadcastEvery} s`,
+        webhooks: `every ${webhooksEvery} s`,
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
         backup: backupAt,
       },

@@ -21,6 +21,7 @@ export const ACTIVITY_KINDS = {
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
   integrations: { label: 'API keys and their calls', prefixes: ['api_key.'] },
+  webhooks: { label: 'Webhooks', prefixes: ['webhook.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

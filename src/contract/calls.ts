@@ -40,6 +40,7 @@ import { tiersApi, tiersConsoleApi } from './tiers.calls';
 import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
 import { walletApi } from './wallet.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
+import { webhooksApi } from './webhooks.calls';
 
 const areas = [
   addressesApi,
@@ -90,6 +91,7 @@ const areas = [
   walletApi,
   wheelApi,
   wheelEditorApi,
+  webhooksApi,
 ] satisfies Record<string, Call<unknown, unknown>>[];
 
 /** Every declared call once (a call two areas name, such as settings/preview, counted once). */

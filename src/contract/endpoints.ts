@@ -27,6 +27,7 @@ import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { apiKeysConsoleSpec } from './api-keys.spec';
+import { webhooksSpec } from './webhooks.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
 import { ordersSpec } from './orders.spec';
@@ -181,6 +182,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(offersConsoleSpec),
   // scoped API keys for the merchant calls
   ...endpointsOf(apiKeysConsoleSpec),
+  // outbound webhooks: the owner's endpoints, their secrets and delivery logs
+  ...endpointsOf(webhooksSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

@@ -1057,6 +1057,23 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'archived' } });
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'active' } });
 
+      // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
+      // queues a delivery, read in the log and replayed; another endpoint removed
+      const webhookEndpoint = (
+        await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://hooks.example.com/walk', events: ['order.created'] } })
+      ).body.data.endpoint;
+      await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://169.254.169.254/latest', events: ['order.created'] } });
+      await call('POST merchant/webhooks/update', { token: owner, body: { id: webhookEndpoint.id, description: 'The till' } });
+      await call('POST merchant/webhooks/update', { token: owner, body: { id: 999_999, description: 'Gone' } });
+      await call('POST merchant/webhooks/rotate', { token: owner, body: { id: webhookEndpoint.id } });
+      await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const [delivery] = (await call('GET merchant/webhooks/deliveries', { token: owner, query: { id: webhookEndpoint.id } })).body.data.deliveries;
+      await call('POST merchant/webhooks/replay', { token: owner, body: { delivery_id: delivery.id } });
+      await call('GET merchant/webhooks', { token: owner });
+      const spare = (await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://example.org/in', events: ['points.earned'] } })).body
+        .data.endpoint;
+      await call('POST merchant/webhooks/delete', { token: owner, body: { id: spare.id } });
+
       // stamp cards: the owner adds a programme, changes it, pauses and resumes it; staff read them; the customer sees their cards
       const stampReward = (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
       const stampCard = { name: 'Coffee card', product_ids: [latte.id], per: 'item', stamps_needed: 10, reward_id: stampReward, expiry_days: 365 };

@@ -30,6 +30,7 @@ describe("the console's page table", () => {
       'Staff (owner) /merchant/staff',
       'Payments and messages (owner) /merchant/channels',
       'API keys (owner) /merchant/api-keys',
+      'Webhooks (owner) /merchant/webhooks',
       'Activity (owner) /merchant/audit',
     ]);
   });
