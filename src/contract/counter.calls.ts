@@ -38,5 +38,5 @@ export const counterApi = {
 
 /** The till's call (issue 52): an API key with `points:earn` records a purchase for a member. */
 export const counterMachineApi = {
-  earn: call.merchantKey.post<CounterEarnData, TillEarnBody>('merchant/till/earn', { status: 201, idempotent: true, scope: 'points:earn' }),
+  earn: call.merchantKey.post<CounterEarnData, TillEarnBody>('merchant/till/earn', { status: 201, idempotent: true, session: 'staff', scope: 'points:earn' }),
 };
