@@ -41,6 +41,7 @@ import { tiersRoutes } from './tiers/tiers.routes';
 import { passesRoutes } from './passes/passes.routes';
 import { campaignsRoutes } from './campaigns/campaigns.routes';
 import { offersRoutes } from './offers/offers.routes';
+import { giftCardsRoutes } from './gift-cards/gift-cards.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -108,6 +109,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     passesRoutes, // pass/…: the wallet card (Apple, Google) and Apple's pass web service
     campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
     offersRoutes, // offers: "Offers for you"; merchant/offers…: the owner's offers and promo codes
+    giftCardsRoutes, // gift-card/…: eGifts bought, claimed, refunded; merchant/gift-cards…: the owner's settings
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

@@ -30,6 +30,9 @@
  *   in batches within seconds of being sent. Each message is recorded unique by broadcast and customer
  *   before it is written (campaigns/broadcasts.service.ts), so a run repeated, failed half-way and run
  *   again by the next link of the chain, or run on two instances, never sends one twice.
+ * - `gift-cards`: deliverDueGiftCards about every 10 s, chained like the demo's: eGift cards whose
+ *   delivery time has come are sent by text or e-mail, each taken `for update skip locked` and marked
+ *   delivered in the transaction that sends it (gift-cards/delivery.ts), so none is sent twice.
  *
  * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
  *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
@@ -59,6 +62,7 @@ import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { sendDueBroadcasts } from './campaigns/broadcasts.service';
+import { deliverDueGiftCards } from './gift-cards/delivery';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
@@ -105,6 +109,8 @@ export const PUSH_QUEUE = 'push';
 export const UNPAID_QUEUE = 'unpaid-orders';
 /** owners' one-off broadcasts, reaching their customers in batches */
 export const BROADCAST_QUEUE = 'broadcasts';
+/** eGift cards sent at the time their buyers chose */
+export const GIFT_CARDS_QUEUE = 'gift-cards';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
 /** the scheduled backup */
@@ -150,6 +156,8 @@ export interface JobOptions {
   pushEverySeconds?: number;
   /** seconds between runs sending owners' broadcasts. Default 5 */
   broadcastEverySeconds?: number;
+  /** seconds between runs sending eGift cards whose time has come. Default 10 */
+  giftCardsEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -184,6 +192,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const pushEvery = options.pushEverySeconds ?? 3;
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const broadcastEvery = options.broadcastEverySeconds ?? 5;
+  const giftCardsEvery = options.giftCardsEverySeconds ?? 10;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -200,6 +209,8 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(s, PUSH_QUEUE, ctx.push !== null, pushEvery, 60, sendDuePushes);
     if (stopped) return;
     await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
+    if (stopped) return;
+    await chain(s, GIFT_CARDS_QUEUE, true, giftCardsEvery, 300, deliverDueGiftCards);
     await startPassUpdates(s);
     if (stopped) return;
     const backupAt = await scheduleBackups(s);

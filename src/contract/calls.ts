@@ -19,6 +19,7 @@ import { mediaApi } from './media.calls';
 import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
@@ -62,6 +63,8 @@ const areas = [
   notificationsApi,
   offersApi,
   offersConsoleApi,
+  giftCardsApi,
+  giftCardsConsoleApi,
   optionsApi,
   ordersApi,
   passesApi,

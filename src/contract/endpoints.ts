@@ -25,6 +25,7 @@ import { appInstallEndpoints } from './app-install.spec';
 import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
+import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
@@ -105,6 +106,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // wallet and payments
   ...endpointsOf(walletSpec),
+  // gift cards: eGifts bought from the wallet, claimed into it as gift money
+  ...endpointsOf(giftCardsSpec),
   // payments: the calls (payments.ts), with the sandbox's page and its files between them
   paymentsSpec.endpoints.webhook,
   paymentsSpec.endpoints.stripeWebhook,
@@ -177,6 +180,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsConsoleSpec),
   // offers and promo codes
   ...endpointsOf(offersConsoleSpec),
+  // gift cards: the owner's settings
+  ...endpointsOf(giftCardsConsoleSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

@@ -80,6 +80,8 @@ export const to = {
   topUpFail: (topupId: string) => `${paths.topUpFail}?topup_id=${encodeURIComponent(topupId)}`,
   paymentSuccess: (order: string) => `${paths.paymentSuccess}?order=${encodeURIComponent(order)}`,
   paymentFail: (order: string) => `${paths.paymentFail}?order=${encodeURIComponent(order)}`,
+  /** a gift card's page (the link its recipient gets): `{name}` is its number */
+  giftCard: (number: string) => `/gift/${encodeURIComponent(number)}`,
 };
 
 /**

@@ -33,6 +33,8 @@ import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
+import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
+import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
@@ -94,6 +96,7 @@ const COUNTED = [
   'tier_welcomes',
   'offers',
   'offer_uses',
+  'gift_card_settings',
 ] as const;
 const BAD_IMAGE: Json[] = [
   'javascript:alert(1)',
@@ -1158,6 +1161,29 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await newOffer(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
+    },
+    {
+      call: giftCardsConsoleApi.update,
+      owner: true,
+      valid: async () => GIFT_SETTINGS,
+      bad: {
+        enabled: ['yes', 1, null],
+        amounts: [[99], [50_000, 50_000], [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n * 10_000), '50000', null, [50_000.5]],
+        custom: [{ min: 50_000, max: 20_000 }, { min: 0, max: 100 }, 5, 'range', []],
+        expiry_months: [0, 6, 121, 12.5, '12'],
+        designs: [
+          [],
+          [{ id: 'celebrate', name: 'x', message: 'y', enabled: true }],
+          'all',
+          null,
+          [
+            { id: 'other', name: 'x', message: 'y', enabled: true },
+            { id: 'thank-you', name: 'x', message: 'y', enabled: true },
+            { id: 'winter', name: 'x', message: 'y', enabled: true },
+          ],
+        ],
+      },
+      required: ['enabled', 'amounts', 'custom', 'expiry_months', 'designs'],
     },
     {
       call: referralsConsoleApi.void,
