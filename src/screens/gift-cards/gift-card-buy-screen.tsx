@@ -253,7 +253,9 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
   const [to, setTo] = useState('');
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
-  const [fromName, setFromName] = useState(props.defaultFromName ?? '');
+  // the customer's own name until they type another (their profile may arrive after the form)
+  const [typedFrom, setFromName] = useState<string | null>(null);
+  const fromName = typedFrom ?? props.defaultFromName ?? '';
   const fields = buyError?.fields ?? {};
   const digits = Number.isFinite(Number(other)) ? Math.round(Number(other) * 100) : NaN;
   const price = amount === 'other' ? digits : Number(amount);
@@ -412,14 +414,16 @@ export function GiftCardBuyScreen(props: GiftCardBuyScreenProps) {
   } else if (!options.enabled) {
     body = <EmptyState icon={<GiftIcon size={40} />} title="Gift cards aren't on sale right now. Check back soon." />;
   } else if (bought) {
+    // sent at once unless its time is later than its purchase (the answer comes before the text goes)
+    const later = new Date(bought.deliver_at).getTime() > new Date(bought.created_at).getTime();
     body = (
       <Notice
         tone="success"
-        title={bought.state === 'scheduled' ? 'Your gift is scheduled' : 'Your gift is on its way'}
+        title={later ? 'Your gift is scheduled' : 'Your gift is on its way'}
         action={onAnother && <Button onClick={onAnother}>Send another</Button>}
       >
         {bought.to_name} gets a link to add <Money amount={bought.amount} currency={props.currency} locale={locale} /> to their wallet
-        {bought.state === 'scheduled' ? ` on ${formatDateTime(bought.deliver_at, locale, timeZone)}` : ''}. You can follow it below.
+        {later ? ` on ${formatDateTime(bought.deliver_at, locale, timeZone)}` : ''}. You can follow it below.
       </Notice>
     );
   } else {
