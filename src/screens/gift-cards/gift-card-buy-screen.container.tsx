@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SentGiftCard } from '#contract/gift-cards';
-import { paths } from '#contract/routes';
+import { paths, to } from '#contract/routes';
 import { ApiRequestError } from '../../api/client';
 import { useProfile } from '../../api/customers';
 import { useBuyGiftCard, useGiftCardOptions, useRefundGiftCard, useSentGiftCards } from '../../api/gift-cards';
@@ -78,6 +78,7 @@ export default function GiftCardBuyPage() {
       onRefund={(id) => void onRefund(id)}
       refunding={refunding}
       onTopUp={() => void navigate(paths.profileWallet)}
+      onOpenNumber={(number) => void navigate(to.giftCard(number))}
       onBack={back}
       nav={<AppNav />}
       currency={settings.currency}

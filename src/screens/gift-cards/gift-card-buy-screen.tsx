@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { giftCardNumberProblem, normalizeGiftCardNumber } from '#contract/gift-card-rules';
 import type { GiftCardBuyInput, GiftCardOptionsData, GiftCardState, SentGiftCard } from '#contract/gift-cards';
 import { formatMoney } from '#contract/money';
 import {
@@ -44,6 +45,8 @@ export interface GiftCardBuyScreenProps {
   /** the card being refunded */
   refunding?: number | null;
   onTopUp?: () => void;
+  /** Opens a card by the number typed (checked first: a typo is caught here, before any look-up). */
+  onOpenNumber?: (number: string) => void;
   onBack?: () => void;
   nav?: ReactNode;
   currency: string;
@@ -397,6 +400,43 @@ function SentCard({ card, props }: { card: SentGiftCard; props: GiftCardBuyScree
   );
 }
 
+/** A card someone gave by its number (a printed one, or a link lost): checked, then opened. */
+function AddByNumber({ onOpenNumber }: { onOpenNumber: (number: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="add-by-number" className="flex flex-col gap-2">
+      <h2 id="add-by-number" className="text-lg font-semibold">
+        Got a gift card?
+      </h2>
+      <form
+        className="flex flex-col gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const wrong = giftCardNumberProblem(typed);
+          setProblem(wrong ? `The number ${wrong}.` : null);
+          if (!wrong) onOpenNumber(normalizeGiftCardNumber(typed)!);
+        }}
+      >
+        <TextField
+          label="Gift card number"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint="17 letters and digits, as on the card or in the message"
+          error={problem}
+        />
+        <Button type="submit" variant="secondary" className="self-start">
+          Add it
+        </Button>
+      </form>
+    </section>
+  );
+}
+
 /** /gift-cards: buy an eGift for someone from the wallet, and follow the ones sent. */
 export function GiftCardBuyScreen(props: GiftCardBuyScreenProps) {
   const { options, loading = false, error, onRetry, bought, onAnother, sent, onBack, nav, locale, timeZone } = props;
@@ -433,6 +473,7 @@ export function GiftCardBuyScreen(props: GiftCardBuyScreenProps) {
     <AppShell header={<TopBar title="Send a gift card" onBack={onBack} />} nav={nav}>
       <div className="flex flex-col gap-6">
         {body}
+        {props.onOpenNumber && <AddByNumber onOpenNumber={props.onOpenNumber} />}
         {sent && sent.length > 0 && (
           <section aria-labelledby="sent-gifts" className="flex flex-col gap-3">
             <h2 id="sent-gifts" className="text-lg font-semibold">

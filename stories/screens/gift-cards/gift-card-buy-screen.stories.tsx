@@ -24,6 +24,7 @@ const meta = {
     onRetry: fn(),
     onAnother: fn(),
     onTopUp: fn(),
+    onOpenNumber: fn(),
     onBack: fn(),
   },
   argTypes: { options: { control: false }, sent: { control: false }, nav: { control: false }, bought: { control: false } },
@@ -94,6 +95,23 @@ export const NotEnoughMoney: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Top up' }));
     await expect(args.onTopUp).toHaveBeenCalled();
+  },
+};
+
+/** A number typed: a typo is caught before any look-up; a good one opens the card, however it was typed. */
+export const AddByNumber: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const field = canvas.getByLabelText('Gift card number');
+    await userEvent.type(field, '0123-4567-89AB-CDEF-1');
+    await userEvent.click(canvas.getByRole('button', { name: 'Add it' }));
+    await expect(canvas.getByText('The number has a typo: check each character against the card.')).toBeVisible();
+    await expect(args.onOpenNumber).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'o123 4567 89ab cdef 8');
+    await userEvent.click(canvas.getByRole('button', { name: 'Add it' }));
+    await expect(args.onOpenNumber).toHaveBeenCalledWith('0123456789ABCDEF8');
   },
 };
 
