@@ -19,7 +19,7 @@ const value = (c: string) => GIFT_CARD_ALPHABET.indexOf(c);
 
 /**
  * The check character of `body` (characters of the alphabet): Luhn mod 32, which catches every single
- * wrong character and every swap of two neighbours, so a typo is refused before any look-up.
+ * wrong character and every swap of two neighbours but of 0 and Z, so a typo is refused before any look-up.
  */
 export function giftCardCheckChar(body: string): string {
   const n = GIFT_CARD_ALPHABET.length;
