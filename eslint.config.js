@@ -58,7 +58,9 @@ export const PROVIDER_LAYERS = [
   // privacy: a customer's data and its erasure read every area's rows and end their points (points) and
   // wallet money (wallet), audited (staff); only the provider's composition (routes, the hourly job) calls it
   ['rewards', 'privacy'],
-  ['addresses', 'locations', 'points', 'shop', 'wallet'],
+  // api-keys: the owner's keys, each change and each call audited (staff); the merchant calls' guard (http) reaches it through the MerchantKeyPort
+  // webhooks: the owner's endpoints (audited: staff) and the sender, which checks addresses as push does
+  ['addresses', 'api-keys', 'locations', 'points', 'shop', 'wallet', 'webhooks'],
   // under locations: a location's changes go into staff's activity log, and staff says who works where
   ['staff'],
   ['auth'],
@@ -67,7 +69,9 @@ export const PROVIDER_LAYERS = [
   ['push'],
   // the record of every yes or no to offers, written where the choice is made (sign-up, the campaign
   // switch and its e-mail link, the push settings): plain rows, under them all
-  ['consents'],
+  // events: the webhooks' outbox rows, written in the transaction of the change they tell of by orders,
+  // accounts, points and rewards: plain rows, under them all
+  ['consents', 'events'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */

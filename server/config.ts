@@ -224,6 +224,8 @@ const schema = z.object({
   ),
   // tests only: push subscriptions whose endpoint is a local fake (http on loopback); refused in production
   PUSH_ALLOW_LOOPBACK: bool(false),
+  // tests and development only: webhook endpoints on this machine (http://127.0.0.1:…); refused in production
+  WEBHOOKS_ALLOW_LOOPBACK: bool(false),
   // wallet passes (server/provider/passes/, docs/app.md "Wallet cards"): Apple Wallet
   APPLE_PASS_TYPE_ID: optionalText.pipe(
     z
@@ -346,6 +348,8 @@ function crossChecks(env: NodeJS.ProcessEnv): string[] {
   if (vapid > 0 && vapid < 3) problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together: set all three to send web push');
   if (production && isOn(env.PUSH_ALLOW_LOOPBACK, false))
     problems.push('PUSH_ALLOW_LOOPBACK cannot be on in production: it lets a push subscription point at this machine');
+  if (production && isOn(env.WEBHOOKS_ALLOW_LOOPBACK, false))
+    problems.push('WEBHOOKS_ALLOW_LOOPBACK cannot be on in production: it lets a webhook endpoint point at this machine');
   const apple = ['APPLE_PASS_TYPE_ID', 'APPLE_TEAM_ID', 'APPLE_PASS_CERT', 'APPLE_PASS_KEY', 'APPLE_WWDR_CERT'] as const;
   const appleSet = apple.filter((n) => set(env[n])).length;
   if (appleSet > 0 && appleSet < apple.length)
@@ -493,6 +497,8 @@ export interface Config {
   vapid: VapidKeys | undefined;
   /** push subscriptions may name a loopback fake (tests; never in production) */
   pushAllowLoopback: boolean;
+  /** webhook endpoints may be on this machine, over plain http (tests, development; never in production) */
+  webhooksAllowLoopback: boolean;
   /** Apple and Google Wallet passes; each half undefined when not configured (its button does not show) */
   passes: PassesConfig;
   /** backups of the embedded provider's data (server/db/backup.ts) */
@@ -620,6 +626,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
         : undefined,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    webhooksAllowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
     passes: passesOf(e),
     backup: {
       dir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),

@@ -13,6 +13,7 @@ import { seed } from './db/seed';
 import { createLogger, guardProcessOutput, logOutputFor, type Logger } from './lib/logger';
 import { standOut } from './lib/log-format';
 import { loadOrCreateSecrets, type EmbeddedSecrets } from './lib/secrets';
+import { merchantKeyLine } from './provider/api-keys/api-keys.service';
 import { readOutbox } from './provider/auth/sender';
 import { smtpMailer } from './provider/auth/smtp-mailer';
 import { twilioSender } from './provider/auth/twilio-sender';
@@ -223,6 +224,7 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
       checkoutTtlSeconds: config.stripeCheckoutTtlSeconds,
     },
     push,
+    webhooks: { allowLoopback: config.webhooksAllowLoopback },
     passes: config.passes,
     backups: { ...config.backup, dir: resolve(config.backup.dir), dataDir, databaseUrl: config.databaseUrl },
     publicUrl: () => config.publicUrl ?? listening.at,
@@ -252,7 +254,19 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
     );
   });
   logStartLines(config, logger, { push, dataDir });
+  if (config.serve !== 'worker') logMerchantKeyWhenReady(provider, logger);
   return { providerBase: provider.baseUrl, secret, ...(config.devOutbox ? { outbox: (phone: string) => readOutbox(database.db, phone) } : {}) };
+}
+
+/** One line on the configuration's merchant key, once the database can say whether an owner turned it off. */
+function logMerchantKeyWhenReady(provider: EmbeddedProvider, logger: Logger): void {
+  const line = () =>
+    merchantKeyLine(provider.ctx).then(
+      (l) => logger.info(l),
+      (err: Error) => logger.warn({ message: err.message }, 'the merchant key: could not read whether it is on'),
+    );
+  if (provider.readiness.ready) void line();
+  else void provider.readiness.whenReady.then(line);
 }
 
 /** One line each on the development conveniences, messages, web push and payments: what is on, and why. */
@@ -270,6 +284,8 @@ function logStartLines(config: Config, logger: Logger, { push, dataDir }: { push
       ? `web push: on (${config.vapid ? 'VAPID keys from the environment' : `VAPID keys generated in ${join(dataDir, 'secrets.json')}`})${push.allowLoopback ? '; PUSH_ALLOW_LOOPBACK: subscriptions may name a push service on this machine (tests only)' : ''}`
       : 'web push: off in production without VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (notifications stay in the app)',
   );
+  if (config.webhooksAllowLoopback)
+    logger.warn('webhooks: WEBHOOKS_ALLOW_LOOPBACK is on: endpoints may be on this machine, over plain http (tests and development only)');
   // one line on how money comes in: the sandbox pays anything, so production runs it only when asked
   if (stripe) {
     logger.info(

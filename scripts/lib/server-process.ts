@@ -12,8 +12,9 @@
  * Output is kept in memory (`output()`), or written to `logFile` for long runs that nobody reads.
  */
 import { type ChildProcess, spawn, type StdioOptions } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -61,16 +62,31 @@ export interface ServerProcess {
 /** How much of a process's output an error message quotes. */
 const TAIL_CHARS = 4000;
 
-/** A TCP port free on `host` right now (the OS picks it). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a server can listen on `port` of `host` now (it is closed again before this answers). */
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.on('error', reject);
-    s.listen(0, host, () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, host, () => s.close(() => resolve(true)));
   });
+}
+
+/** Ports freePort takes from: below Linux's ephemeral range (32768–60999), which `listen(0)` draws from. */
+const CHOSEN_PORTS = { from: 20_000, count: 12_000 };
+
+/**
+ * A TCP port free on `host`, that stays free for the caller to listen on, or to find nobody listening on
+ * (a provider that is down). The OS's own pick (`listen(0)`) came from the ephemeral range, where any other
+ * server of the run, in this worker or another, could be handed it between this answer and its use: with
+ * three test workers, a "down" provider's port answered as another test's provider. A port below that range
+ * is never handed out by the OS; only another freePort could choose it, one chance in 12,000.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = CHOSEN_PORTS.from + randomInt(CHOSEN_PORTS.count);
+    if (await canListen(port, host)) return port;
+  }
+  throw new Error(`no free port on ${host} from ${CHOSEN_PORTS.from} in 100 tries`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
 import type { OfferAudience, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Row types of the embedded provider's tables (see migrations/). */
@@ -490,6 +491,11 @@ export interface DB {
   broadcast_sends: BroadcastSendTable;
   offers: OfferTable;
   offer_uses: OfferUseTable;
+  api_keys: ApiKeyTable;
+  merchant_key_state: MerchantKeyStateTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -727,7 +733,9 @@ export interface MemberShortCodeTable {
 export interface CounterEarnTable {
   id: Generated<number>;
   customer_id: number;
-  staff_id: number;
+  /** who gave it: a member of staff, or an API key (a till, migration 0047): one of the two */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  api_key_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** the counter's location (null: none given and the member works at several) */
   location_id: number | null;
   /** the sale, in minor units */
@@ -1230,4 +1238,85 @@ export interface GiftCardTable {
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;
+}
+
+/** an owner's API key: its hash, never the key (migration 0047) */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  name: string;
+  scopes: Json<ApiKeyScope[]>;
+  /** its first characters, to tell keys apart */
+  shown: string;
+  /** SHA-256 of the key */
+  secret_hash: Buffer;
+  /** after a rotation: the old key's hash, working until previous_until */
+  previous_hash: Buffer | null;
+  previous_until: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** the configuration's merchant key (MERCHANT_API_KEY): one row (migration 0047) */
+export interface MerchantKeyStateTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  turned_off_at: NullableTimestamp;
+  /** SHA-256 of the key turned off: another key in the configuration is on */
+  turned_off_hash: Buffer | null;
+  last_used_at: NullableTimestamp;
+}
+
+/** an owner's outbound webhook receiver (migration 0046; webhooks/) */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** the event types it wants (webhook-events.ts) */
+  events: string[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** why it is off: switched off by the owner, or after a delivery failed every retry */
+  disabled_reason: 'owner' | 'failures' | null;
+  disabled_at: NullableTimestamp;
+  /** its `whsec_` secret sealed with AES-256-GCM (server/lib/secret-box.ts): never plaintext */
+  sealed_secret: string;
+  /** the secret's first and last characters, for the console */
+  secret_hint: string;
+  /** after a rotation: the old secret, sealed, signing beside the new one until previous_until */
+  previous_sealed: string | null;
+  previous_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** one event for one endpoint, the webhooks' outbox (migration 0046) */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_type: string;
+  /** the `webhook-id` header: one per event, kept by retries and replays */
+  message_id: string;
+  /** the body, exactly as signed */
+  payload: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** when it may be tried next (a claim moves it a lease ahead) */
+  next_at: Timestamp;
+  created_at: Timestamp;
+  replay_of: number | null;
+}
+
+/** one try of a delivery: the delivery log (migration 0046) */
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempt: number;
+  at: Timestamp;
+  response_status: number | null;
+  response_excerpt: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  duration_ms: number;
 }

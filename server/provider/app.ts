@@ -42,6 +42,8 @@ import { passesRoutes } from './passes/passes.routes';
 import { campaignsRoutes } from './campaigns/campaigns.routes';
 import { offersRoutes } from './offers/offers.routes';
 import { giftCardsRoutes } from './gift-cards/gift-cards.routes';
+import { apiKeysRoutes } from './api-keys/api-keys.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -110,6 +112,8 @@ export function createProviderApp(ctx: ProviderContext): Express {
     campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
     offersRoutes, // offers: "Offers for you"; merchant/offers…: the owner's offers and promo codes
     giftCardsRoutes, // gift-card/…: eGifts bought, claimed, refunded; merchant/gift-cards…: the owner's settings
+    apiKeysRoutes, // merchant/api-keys…: the owner's scoped API keys for the merchant calls
+    webhooksRoutes, // merchant/webhooks…: the owner's outbound webhook endpoints and their delivery logs
     counterRoutes, // merchant/counter/…: the counter
     boardRoutes, // merchant/orders/…: the orders board
     channelsRoutes, // merchant/channels…, merchant/setup: payments and messages, the set-up checklist

@@ -5,6 +5,7 @@ import type { MailSender, MessageSender } from './auth/sender';
 import type { ActionPoints } from './action-points-port';
 import type { PaymentStarter } from './payment-port';
 import type { TierPort } from './tiers-port';
+import type { MerchantKeyPort } from './api-key-port';
 import type { PaymentGateway } from './payment-gateway';
 import type { PassesConfig } from './passes/passes-config';
 import type { LiveChannels } from './channel-port';
@@ -23,7 +24,10 @@ export interface ProviderContext {
   /** the provider's own API v2 base URL, exactly as gateways sign it (ends in /) */
   baseUrl: () => string;
   merchantId: string;
+  /** the configuration's merchant key (MERCHANT_API_KEY): every scope, until an owner turns it off */
   merchantApiKey: string;
+  /** checks a merchant call's key: the owner's scoped API keys and the one above (api-key-port.ts; built by api-keys/) */
+  merchantKeys: MerchantKeyPort;
   /**
    * Payments and messages as they are now (channel-port.ts): the environment's services, else those the
    * owner connected in the console (refreshed before each call, so every instance applies a change
@@ -72,6 +76,21 @@ export interface ProviderContext {
   push: PushSetup | null;
   /** the daily backup (jobs.ts, server/db/backup.ts); null: no scheduled backups on this instance */
   backups: BackupSetup | null;
+  /** where outbound webhooks may go (webhooks/webhooks.address.ts) */
+  webhooks: WebhookSetup;
+}
+
+/** A name's addresses, as dns.lookup's `all: true` gives them. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export interface WebhookSetup {
+  /**
+   * endpoints on this machine (http or https to 127.0.0.1, ::1, localhost) are allowed: WEBHOOKS_ALLOW_LOOPBACK,
+   * for tests and development; config.ts refuses it in production
+   */
+  allowLoopback: boolean;
+  /** how names are resolved before each send; default the system's (dns.lookup). Tests give their own */
+  resolve?: Resolver;
 }
 
 /** What the backup job writes where, and when (config.ts BackupConfig, and the database it backs up). */

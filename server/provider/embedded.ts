@@ -5,10 +5,11 @@ import type { Database } from '../db';
 import { systemClock, type Clock } from '../lib/clock';
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from '../lib/signature';
 import { createEmbeddedApp, PROVIDER_MOUNT } from './app';
-import type { BackupSetup, ProviderContext, PushSetup } from './context';
+import type { BackupSetup, ProviderContext, PushSetup, WebhookSetup } from './context';
 import { outboxMailer, outboxSender, type MailSender, type MessageSender } from './auth/sender';
 import { actionPoints } from './loyalty/loyalty.actions';
 import { tierPort } from './tiers/tiers.service';
+import { merchantKeyPort } from './api-keys/api-keys.service';
 import { sandboxGateway } from './payments/sandbox';
 import { checkStripeKey, stripeGateway } from './payments/stripe';
 import { checkTwilioAccount, twilioSender } from './auth/twilio-sender';
@@ -51,6 +52,8 @@ export interface EmbeddedProviderOptions {
   publicUrl?: string | (() => string | undefined);
   /** web push's keys and rules (ProviderContext.push); unset: push is off */
   push?: PushSetup | null;
+  /** where outbound webhooks may go (ProviderContext.webhooks); default: public https only */
+  webhooks?: WebhookSetup;
   /** Apple and Google Wallet passes (config.ts passesOf); default none */
   passes?: PassesConfig;
   /** the scheduled backups (ProviderContext.backups); default none */
@@ -109,6 +112,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     baseUrl,
     merchantId: o.merchantId,
     merchantApiKey: o.merchantApiKey,
+    merchantKeys: merchantKeyPort({ clock, merchantApiKey: o.merchantApiKey }),
     channels: live,
     // what the areas use: the environment's service, else the console's, else the start-up default
     // (setting one, as tests do, replaces the start-up default)
@@ -141,6 +145,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     publicUrl,
     publicApiPrefix,
     push: o.push ?? null,
+    webhooks: o.webhooks ?? { allowLoopback: false },
     passes: o.passes ?? {},
     backups: o.backups ?? null,
   };

@@ -34,6 +34,10 @@
  *   delivery time has come are sent by text or e-mail, each taken `for update skip locked` and marked
  *   delivered in the transaction that sends it (gift-cards/delivery.ts), so none is sent twice.
  *
+ * - `webhooks`: sendDueWebhooks about every 5 s, chained like the demo's: the outbound webhooks' outbox
+ *   (webhooks/webhooks.sender.ts). Deliveries are claimed `for update skip locked` with a lease, so two
+ *   instances never send one at once; their retries (5 s up to 20 h) are the outbox's, not pg-boss's.
+ *
  * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
  *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
  *   fails is retried twice, 5 and 10 minutes later. Its last log line says where the file went and how big.
@@ -65,6 +69,7 @@ import { sendDueBroadcasts } from './campaigns/broadcasts.service';
 import { deliverDueGiftCards } from './gift-cards/delivery';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
+import { purgeWebhookDeliveries, sendDueWebhooks } from './webhooks/webhooks.sender';
 import { sizeInWords, takeBackup, type BackupResult } from '../db/backup';
 
 /**
@@ -95,6 +100,7 @@ export async function runHourlyJobs(ctx: ProviderContext): Promise<void> {
   await giveBirthdayTreats(ctx);
   await runTiers(ctx);
   await purgePushDeliveries(ctx);
+  await purgeWebhookDeliveries(ctx);
   // accounts whose deletion's cooling-off period ended
   await eraseDueAccounts(ctx);
   const campaigns = await runCampaigns(ctx);
@@ -113,6 +119,8 @@ export const BROADCAST_QUEUE = 'broadcasts';
 export const GIFT_CARDS_QUEUE = 'gift-cards';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
+/** outbound webhooks' deliveries, every 5 s */
+export const WEBHOOKS_QUEUE = 'webhooks';
 /** the scheduled backup */
 export const BACKUP_QUEUE = 'backup';
 
@@ -158,6 +166,8 @@ export interface JobOptions {
   broadcastEverySeconds?: number;
   /** seconds between runs sending eGift cards whose time has come. Default 10 */
   giftCardsEverySeconds?: number;
+  /** seconds between runs sending webhooks. Default 5 */
+  webhooksEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -193,6 +203,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const broadcastEvery = options.broadcastEverySeconds ?? 5;
   const giftCardsEvery = options.giftCardsEverySeconds ?? 10;
+  const webhooksEvery = options.webhooksEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -211,6 +222,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
     if (stopped) return;
     await chain(s, GIFT_CARDS_QUEUE, true, giftCardsEvery, 300, deliverDueGiftCards);
+    await chain(s, WEBHOOKS_QUEUE, true, webhooksEvery, 600, sendDueWebhooks);
     await startPassUpdates(s);
     if (stopped) return;
     const backupAt = await scheduleBackups(s);
@@ -221,6 +233,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         unpaidOrders: `every ${unpaidEvery} s`,
         push: ctx.push ? `every ${pushEvery} s` : 'off',
         broadcasts: `every ${broadcastEvery} s`,
+        webhooks: `every ${webhooksEvery} s`,
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
         backup: backupAt,
       },

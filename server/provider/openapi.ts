@@ -11,6 +11,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { ENDPOINTS, type Endpoint } from '#contract/endpoints';
 import { ERROR_MEANING, errorsByStatus } from '#contract/error-codes';
 import { WEBHOOK_SIGNATURE_HEADER } from '#contract/payments';
+import { API_KEY_SCOPES } from '#contract/api-key-rules';
 import { ERROR_STATUS, type ErrorCode } from '#contract/envelope';
 import type { ProviderContext } from './context';
 import { apiRouter } from './http/api-router';
@@ -27,7 +28,7 @@ function security(e: Endpoint): Record<string, string[]>[] {
     case 'customer':
       return [{ ...SIGNED, customerSession: [] }];
     case 'merchant':
-      return [{ ...SIGNED, merchantKey: [] }];
+      return [{ ...SIGNED, merchantKey: e.scope ? [e.scope] : [] }];
     case 'webhook':
       return [{ paymentWebhookSignature: [] }];
     case 'staff':
@@ -167,7 +168,8 @@ Generated from the contract's zod schemas (src/contract/endpoints.ts); do not ed
   query, platform, timestamp, nonce, \`x-forwarded-for\`, \`authorization\`, \`x-merchant-key\` (each as sent,
   or empty) and the hex SHA-256 of the body, joined by \`\\n\`; within 30 s of the provider's clock, and each
   nonce of a call that is not a GET accepted once. Missing or wrong: 401 \`BAD_SIGNATURE\`.
-- Customer calls also carry \`authorization: Bearer <token>\` (from sign-in); merchant calls \`x-merchant-key\`;
+- Customer calls also carry \`authorization: Bearer <token>\` (from sign-in); merchant calls an API key in \`x-merchant-key\`
+  (an owner's key from the console, with the scope the call names, or the configuration's \`MERCHANT_API_KEY\` while it is on);
   merchant console calls a staff session's \`authorization: Bearer <token>\` (owner calls: an owner's, else 403 \`ROLE_FORBIDDEN\`).
 - Every answer is JSON \`{ "status", "message", "data" }\`; an error also carries
   \`"error": { "code", "fields"? }\`, each code always with the same HTTP status. Unknown path: 404 \`NOT_FOUND\`.
@@ -216,7 +218,12 @@ export function buildOpenApiDocument() {
             description: "this product's provider only: the call's nonce, accepted once for calls that are not GETs",
           },
           customerSession: { type: 'http', scheme: 'bearer', description: 'the session token a sign-in answered' },
-          merchantKey: { type: 'apiKey', in: 'header', name: 'x-merchant-key', description: "the merchant's API key" },
+          merchantKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-merchant-key',
+            description: `an API key: an owner's key from the console (Integrations → API keys), allowed the scope each call names (${API_KEY_SCOPES.join(', ')}), or the configuration's merchant key (every scope, until an owner turns it off)`,
+          },
           staffSession: {
             type: 'http',
             scheme: 'bearer',

@@ -20,6 +20,8 @@ export const ACTIVITY_KINDS = {
   offers: { label: 'Offers and promo codes', prefixes: ['offer.'] },
   exports: { label: 'Downloads', prefixes: ['export.'] },
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
+  integrations: { label: 'API keys and their calls', prefixes: ['api_key.'] },
+  webhooks: { label: 'Webhooks', prefixes: ['webhook.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

@@ -18,6 +18,7 @@
  */
 import type { z } from 'zod';
 import type { Call, CallAuth, DataOf, InputOf } from './api';
+import type { ApiKeyScope } from './api-key-rules';
 import type { ErrorCode } from './envelope';
 
 /** Who may make a call (api.ts says what each means). */
@@ -35,6 +36,8 @@ export interface Endpoint {
   summary: string;
   description?: string;
   auth: EndpointAuth;
+  /** a `merchant` call: the scope an API key needs to make it */
+  scope?: ApiKeyScope;
   /** a call of ../shared/CONTRACT.md section 3; false: one this product adds (documented only here) */
   inContract: boolean;
   /** the embedded provider's own (the payment sandbox, its health): an outside provider need not have it */
@@ -208,6 +211,7 @@ export function describe<Calls extends Record<string, AnyCall>, const Specs exte
       summary: s.summary,
       ...(s.description ? { description: s.description } : {}),
       auth: c.auth,
+      ...(c.scope ? { scope: c.scope } : {}),
       inContract: s.inContract ?? true,
       ...(s.embeddedOnly ? { embeddedOnly: true } : {}),
       ...(s.gateway ? { gateway: s.gateway } : {}),

@@ -18,6 +18,7 @@
  * (`callApi` in src/api/client.ts).
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
+import type { ApiKeyScope } from './api-key-rules';
 
 /**
  * Who may make a call, on top of the gateway signature every call but the webhook carries:
@@ -44,6 +45,8 @@ export interface Call<Data = unknown, Input = void, Auth extends CallAuth = Call
   readonly session: 'customer' | 'staff';
   /** its answer's token becomes the session cookie (`in`), or it ends the session and its cookie (`out`) */
   readonly signs?: 'in' | 'out';
+  /** a `merchant` call: the scope an API key needs to make it (api-key-rules.ts) */
+  readonly scope?: ApiKeyScope;
   /** types only, never set: what the call answers (the envelope's `data`) and takes (its query or body) */
   readonly types?: { data: Data; input: Input };
 }
@@ -60,6 +63,7 @@ interface CallOptions {
   session?: 'customer' | 'staff';
   /** it signs in (its answer's token becomes the session cookie) or out (it ends the session) */
   signs?: 'in' | 'out';
+  scope?: ApiKeyScope;
 }
 
 const declared = <Auth extends CallAuth>(method: 'get' | 'post', path: string, auth: Auth, o: CallOptions) => ({
@@ -70,6 +74,7 @@ const declared = <Auth extends CallAuth>(method: 'get' | 'post', path: string, a
   idempotent: method === 'post' && (o.idempotent ?? false),
   session: o.session ?? (auth === 'staff' || auth === 'owner' ? 'staff' : 'customer'),
   ...(o.signs ? { signs: o.signs } : {}),
+  ...(o.scope ? { scope: o.scope } : {}),
 });
 
 const calls = <Auth extends CallAuth>(auth: Auth) => ({

@@ -9,6 +9,7 @@ import { time } from './answer-fields';
 import { ORDER_STATUSES } from './order-lifecycle';
 import { orderItemOptionAnswer } from './options';
 import { locationFilter, orderLocationAnswer, type LocationFilter } from './locations';
+import { appliedOfferAnswer } from './offers';
 
 const orderStatus = z.enum(ORDER_STATUSES);
 
@@ -65,7 +66,10 @@ export const boardOrderAnswer = z
       }),
     ),
     subtotal: z.number().int(),
-    discount: z.number().int(),
+    discount: z.number().int().meta({ description: "a reward voucher's and a promo code's together (`offer`: the code's part)" }),
+    offer: appliedOfferAnswer
+      .nullable()
+      .meta({ description: 'the offer its promo code applied, as it was when ordered (its discount is part of `discount`); null: none' }),
     delivery_fee: z.number().int(),
     total: z.number().int(),
     points_earned: z.number().int(),

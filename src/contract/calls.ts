@@ -10,7 +10,7 @@ import { authApi } from './auth.calls';
 import { backupsApi } from './backups.calls';
 import { boardApi } from './board.calls';
 import { channelsApi } from './channels.calls';
-import { counterApi } from './counter.calls';
+import { counterApi, counterMachineApi } from './counter.calls';
 import { customersApi, customersConsoleApi } from './customers.calls';
 import { dashboardApi } from './dashboard.calls';
 import { locationsApi, locationsConsoleApi } from './locations.calls';
@@ -21,6 +21,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
+import { apiKeysConsoleApi } from './api-keys.calls';
 import { optionsApi } from './options.calls';
 import { ordersApi } from './orders.calls';
 import { passesApi } from './passes.calls';
@@ -40,6 +41,7 @@ import { tiersApi, tiersConsoleApi } from './tiers.calls';
 import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
 import { walletApi } from './wallet.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
+import { webhooksApi } from './webhooks.calls';
 
 const areas = [
   addressesApi,
@@ -60,11 +62,13 @@ const areas = [
   membersApi,
   menuApi,
   menuMachineApi,
+  counterMachineApi,
   notificationsApi,
   offersApi,
   offersConsoleApi,
   giftCardsApi,
   giftCardsConsoleApi,
+  apiKeysConsoleApi,
   optionsApi,
   ordersApi,
   passesApi,
@@ -90,6 +94,7 @@ const areas = [
   walletApi,
   wheelApi,
   wheelEditorApi,
+  webhooksApi,
 ] satisfies Record<string, Call<unknown, unknown>>[];
 
 /** Every declared call once (a call two areas name, such as settings/preview, counted once). */

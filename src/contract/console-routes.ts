@@ -67,6 +67,9 @@ export const CONSOLE_PAGES = {
   locations: page('/locations', 'Locations', 'owner', 'locations/locations-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff/staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'settings/channels-screen'),
+  apiKeys: page('/api-keys', 'API keys', 'owner', 'integrations/api-keys-screen'),
+  webhooks: page('/webhooks', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
+  webhook: inside('webhooks', '/webhooks/:id', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 

@@ -19,6 +19,7 @@ import type {
   CounterRedeemData,
   CounterUndoBody,
   CounterUndoData,
+  TillEarnBody,
 } from './counter';
 
 export const counterApi = {
@@ -33,4 +34,9 @@ export const counterApi = {
   earns: call.staff.get<CounterEarnsData>('merchant/counter/earns'),
   memberRewards: call.staff.post<CounterMemberRewardsData, CounterMemberRewardsBody>('merchant/counter/member/rewards'),
   memberRedeem: call.staff.post<CounterMemberRedeemData, CounterMemberRedeemBody>('merchant/counter/member/redeem', { status: 201, idempotent: true }),
+};
+
+/** The till's call (issue 52): an API key with `points:earn` records a purchase for a member. */
+export const counterMachineApi = {
+  earn: call.merchantKey.post<CounterEarnData, TillEarnBody>('merchant/till/earn', { status: 201, idempotent: true, scope: 'points:earn' }),
 };

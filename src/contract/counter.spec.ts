@@ -18,13 +18,14 @@ import {
   counterRedeemAnswer,
   counterMemberOnlyAnswer,
   counterEarnResultAnswer,
+  tillEarnBody,
   counterEarnQuoteAnswer,
   counterEarnsAnswer,
   counterMemberRewardsAnswer,
   counterMemberRedeemAnswer,
   counterRecentAnswer,
 } from './counter';
-import { counterApi } from './counter.calls';
+import { counterApi, counterMachineApi } from './counter.calls';
 
 export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterApi, {
   lookup: {
@@ -167,5 +168,19 @@ export const counterSpec = /* @__PURE__ */ describe('Merchant console', counterA
     data: counterRecentAnswer,
     answer: 'The redemptions.',
     message: 'Today’s redemptions.',
+  },
+});
+
+export const counterMachineSpec = /* @__PURE__ */ describe('Merchant', counterMachineApi, {
+  earn: {
+    summary: 'Points for a purchase at a till',
+    description:
+      "A point-of-sale system's call, with an API key allowed `points:earn` (issue 52). The member is found by their member card's code (`code`, rotating, as the counter scans it) or their phone number (`phone`, as the customer says it): one of the two (404 NOT_FOUND when nobody has it). Then the counter's earn: the shop's rate, its earning rules, the stamps the `items` give, and the owner's daily caps, the key counting as a member of staff (409 LIMIT_REACHED with `data.points_left_today` or `data.stamps_left_today`, and an entry in Activity). `location_id`, when given, must be one of the shop's (400). Idempotent by `idempotency_key`: a till that sends again after a timeout earns once. The earn is in the counter's list of the day, named by the key (\"Front till (API key)\"), and undone there like any other; audited (`counter.earn`, by the machine, with the key's name).",
+    inContract: false,
+    body: tillEarnBody,
+    data: counterEarnResultAnswer,
+    answer: 'The earn and the member as they are now.',
+    message: '<points> points for <first name>.',
+    errors: ['NOT_FOUND', 'LIMIT_REACHED'],
   },
 });

@@ -69,6 +69,20 @@ export type CounterEarnBody = z.input<typeof counterEarnBody>;
 /** `merchant/counter/earn/quote`: what a sale would earn, as it is typed; nothing is written. */
 export const counterEarnQuoteBody = counterEarnBody.pick({ customer_id: true, amount: true, items: true, location_id: true });
 export type CounterEarnQuoteBody = z.input<typeof counterEarnQuoteBody>;
+
+/**
+ * `merchant/till/earn` (issue 52): a point-of-sale system records a purchase for a member, found by their
+ * member card's code or their phone (one of the two), with an API key allowed `points:earn`. The counter's
+ * earn otherwise: the same rate, earning rules, stamps and daily caps (the key counting as a member of staff).
+ */
+export const tillEarnBody = z
+  .object({
+    code: counterMemberBody.shape.code,
+    phone: counterMemberBody.shape.phone,
+    ...counterEarnBody.omit({ customer_id: true }).shape,
+  })
+  .refine((b) => (b.code === undefined) !== (b.phone === undefined), { message: "give the member card's code or a phone number, one of them", path: ['code'] });
+export type TillEarnBody = z.input<typeof tillEarnBody>;
 /** `merchant/counter/earn/undo` */
 export const counterEarnUndoBody = z.object({ earn_id: id });
 export type CounterEarnUndoBody = z.infer<typeof counterEarnUndoBody>;

@@ -14,7 +14,7 @@ import { boardSpec } from './board.spec';
 import { channelsSpec } from './channels.spec';
 import { endpointsOf, type Endpoint } from './api-spec';
 import { authSpec } from './auth.spec';
-import { counterSpec } from './counter.spec';
+import { counterMachineSpec, counterSpec } from './counter.spec';
 import { dashboardSpec } from './dashboard.spec';
 import { customersSpec } from './customers.spec';
 import { privacyConsoleSpec, privacySpec } from './privacy.spec';
@@ -27,6 +27,8 @@ import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
+import { apiKeysConsoleSpec } from './api-keys.spec';
+import { webhooksSpec } from './webhooks.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
 import { ordersSpec } from './orders.spec';
@@ -98,6 +100,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(shopSpec),
   ...endpointsOf(locationsSpec),
   ...endpointsOf(menuMachineSpec),
+  ...endpointsOf(counterMachineSpec),
 
   // rewards
   ...endpointsOf(rewardsSpec),
@@ -182,6 +185,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(offersConsoleSpec),
   // gift cards: the owner's settings
   ...endpointsOf(giftCardsConsoleSpec),
+  // scoped API keys for the merchant calls
+  ...endpointsOf(apiKeysConsoleSpec),
+  // outbound webhooks: the owner's endpoints, their secrets and delivery logs
+  ...endpointsOf(webhooksSpec),
 
   // images for the theme (logo, favicon, landing background)
   ...endpointsOf(mediaSpec),

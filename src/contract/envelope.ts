@@ -54,6 +54,8 @@ export type ErrorCode =
   | 'GEOCODER_UNAVAILABLE'
   /** 403: signed in to the merchant console, but this staff member's role may not make this call */
   | 'ROLE_FORBIDDEN'
+  /** 403: an API key that may not make this call: it lacks the scope the call names (`data.scope`) */
+  | 'SCOPE_FORBIDDEN'
   /** 401: a staff sign-in with an e-mail address and password that do not match (the same answer for both) */
   | 'INVALID_CREDENTIALS'
   /** 400: a one-time link (owner set-up, invitation, preview) that expired, was used, or never existed */
@@ -122,6 +124,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 401,
   INVALID_CREDENTIALS: 401,
   ROLE_FORBIDDEN: 403,
+  SCOPE_FORBIDDEN: 403,
   NOT_FOUND: 404,
   CODE_UNKNOWN: 404,
   OTHER_MERCHANT: 404,

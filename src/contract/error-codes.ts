@@ -12,7 +12,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   BAD_SIGNATURE: 'the gateway signature (or the webhook signature) is missing, wrong or older than 300 s',
   SESSION_EXPIRED: 'no valid, unexpired, unrevoked session token',
   NOT_FOUND: "no such thing, or not the customer's own",
-  FORBIDDEN: 'the merchant key (`x-merchant-key`) is missing or wrong',
+  FORBIDDEN: 'the API key (`x-merchant-key`) is missing or wrong, revoked, or turned off by an owner',
   RATE_LIMITED: 'asked too often: `data.retry_after` seconds (also `Retry-After`)',
   INVALID_CODE: 'not the code that was sent: `data.attempts_left`',
   CODE_EXPIRED: 'the code expired or was used',
@@ -47,6 +47,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   PUSH_UNAVAILABLE: 'web push is not set up on this shop (no VAPID keys): notifications stay in the app',
   GEOCODER_UNAVAILABLE: "the address search's geocoder is off, down or too slow (the gateway's /map/search): the map and typed coordinates still work",
   ROLE_FORBIDDEN: "a merchant console session whose role may not make this call (a staff member's on an owner call)",
+  SCOPE_FORBIDDEN: 'an API key that lacks the scope this call names (`data.scope`): an owner gives a key its scopes in the console',
   INVALID_CREDENTIALS: 'the e-mail address and password do not match (the same answer whichever is wrong)',
   LINK_EXPIRED: 'the one-time link (owner set-up, invitation) expired, was used, or never existed',
   CODE_STALE: "a voucher's rotating code whose 30 seconds (and the 30 after) are over: a photo of an old code",
@@ -82,7 +83,11 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
   if (e.auth !== 'webhook') codes.add('BAD_SIGNATURE');
   if (e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') codes.add('SESSION_EXPIRED');
   if (e.auth === 'owner') codes.add('ROLE_FORBIDDEN');
-  if (e.auth === 'merchant') codes.add('FORBIDDEN');
+  if (e.auth === 'merchant') {
+    codes.add('FORBIDDEN');
+    codes.add('RATE_LIMITED');
+    codes.add('SCOPE_FORBIDDEN');
+  }
   // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
   if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');
   if (e.method === 'post') codes.add('PAYLOAD_TOO_LARGE');

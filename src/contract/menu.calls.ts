@@ -34,5 +34,5 @@ export const menuApi = {
 
 /** The merchant key's (a machine's) change to a product. */
 export const menuMachineApi = {
-  updateProduct: call.merchantKey.post<ProductData, MerchantProductBody>('merchant/product/update', { session: 'staff' }),
+  updateProduct: call.merchantKey.post<ProductData, MerchantProductBody>('merchant/product/update', { session: 'staff', scope: 'menu:write' }),
 };

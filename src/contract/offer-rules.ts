@@ -105,3 +105,12 @@ export function offerDiscount(o: Pick<OfferTerms, 'kind' | 'value' | 'max_discou
   const off = o.kind === 'percent_off' ? Math.floor((base * o.value) / 100) : o.value;
   return Math.max(0, Math.min(base, off, o.kind === 'percent_off' && o.max_discount !== null ? o.max_discount : Infinity));
 }
+
+/**
+ * An order's (or a quote's) `discount` in its two parts: the reward voucher's and the promo code's offer's.
+ * The offer's discount is part of `discount` (order pricing), so the voucher's is what is left of it.
+ */
+export function discountParts(o: { discount: number; offer?: { discount: number } | null }): { voucher: number; offer: number } {
+  const offer = o.offer?.discount ?? 0;
+  return { voucher: o.discount - offer, offer };
+}

@@ -18,5 +18,5 @@ export const ordersApi = {
   list: call.customer.get<OrderListData, PageQuery>('order/list'),
   detail: call.customer.get<OrderDetailData, OrderDetailQuery>('order/detail'),
   /** the merchant's own system moves an order on (x-merchant-key); the app never makes it */
-  status: call.merchantKey.post<OrderDetailData, MerchantOrderStatusBody>('merchant/order/status', { session: 'staff' }),
+  status: call.merchantKey.post<OrderDetailData, MerchantOrderStatusBody>('merchant/order/status', { session: 'staff', scope: 'orders:write' }),
 };

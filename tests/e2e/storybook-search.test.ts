@@ -39,17 +39,9 @@ describe.skipIf(!HAS_CHROME)("Storybook's sidebar search", () => {
   }, 300_000);
   afterAll(() => server?.close());
 
-  /** The ids of the stories and pages the search box offers for `words`. */
-  async function search(words: string): Promise<string[]> {
-    const box = page
-      .getByRole('searchbox')
-      .or(page.getByPlaceholder(/search/i))
-      .first();
-    await box.fill(words);
-    // the results are the search box's options, each naming its story or page by id
-    const results = page.getByRole('option');
-    await expect.poll(() => results.count()).toBeGreaterThan(0);
-    return results.evaluateAll((options) => options.map((o) => o.getAttribute('data-id') ?? ''));
+  /** The ids of the stories and pages the search box offers now. */
+  function offered(): Promise<string[]> {
+    return page.getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('data-id') ?? ''));
   }
 
   it.each([
@@ -57,11 +49,22 @@ describe.skipIf(!HAS_CHROME)("Storybook's sidebar search", () => {
     ['hours', ['console-locations-locations-and-hours']],
     ['Lite', ['--customer-preview-lite']],
   ])('"%s" finds what a designer means', async (words, wanted) => {
-    const found = await search(words);
-    for (const id of wanted)
-      expect(
-        found.some((f) => f.includes(id)),
-        `${id} among ${found.join(', ')}`,
-      ).toBe(true);
+    const box = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/search/i))
+      .first();
+    await box.fill(words);
+    // the results list follows the typing after a moment: until it does, it may still show the last
+    // search's, so wait for what is wanted, and name what was offered instead if it never comes
+    let found: string[] = [];
+    await expect
+      .poll(async () => {
+        found = await offered();
+        return wanted.filter((id) => !found.some((f) => f.includes(id)));
+      })
+      .toEqual([])
+      .catch((error: unknown) => {
+        throw new Error(`"${words}" did not offer ${wanted.join(', ')}; it offered ${found.join(', ')}`, { cause: error });
+      });
   });
 });

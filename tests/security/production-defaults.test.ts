@@ -11,6 +11,9 @@ describe('production defaults', () => {
   it('turns every development convenience off in production', () => {
     const c = loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV });
     expect({ sandbox: c.paymentSandbox, outbox: c.devOutbox, demoOrders: c.demoOrderProgress }).toEqual({ sandbox: false, outbox: false, demoOrders: false });
+    // webhooks go only to public https addresses: loopback receivers are for tests, and production refuses them by name too
+    expect(c.webhooksAllowLoopback).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SMS_ENV, WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toThrow(/WEBHOOKS_ALLOW_LOOPBACK/);
   });
 
   it('starts production without an SMS service, still with no outbox and no sandbox: codes wait for Twilio to be connected (issue 46)', () => {

@@ -9,7 +9,7 @@
  * and nothing is written: the row counts of every table that holds customers' data are unchanged.
  * Each call's good input is tried last, so a 400 above is the bad field's doing.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAddress, makeVoucher, products, signature, unix, webhookEvent } from './orders.helpers';
@@ -25,6 +25,7 @@ import { callApi, rawCall } from '../support/calls';
 import { addressesApi } from '#contract/addresses.calls';
 import { authApi } from '#contract/auth.calls';
 import { menuMachineApi } from '#contract/menu.calls';
+import { counterMachineApi } from '#contract/counter.calls';
 import { notificationsApi } from '#contract/notifications.calls';
 import { pointsApi } from '#contract/points.calls';
 import { pushApi } from '#contract/push.calls';
@@ -84,7 +85,13 @@ interface Spec {
   cases?: Case[];
   /** the good input's answer (default: any 2xx) */
   validStatus?: number;
+  /** a merchant call's key, when not the server's (the till's call needs a key with points:earn) */
+  merchantKey?: string;
 }
+
+/** The till's key (an API key with points:earn, made in beforeAll) and the member it earns for. */
+const TILL_KEY = `lk_${'T'.repeat(43)}`;
+const TILL_PHONE = '+639175550101';
 
 const V = (fields: string[]): Expect => ({ status: 400, code: 'VALIDATION', fields });
 const NUL = 'a\u0000b';
@@ -128,6 +135,7 @@ const COUNTED = [
   'push_preferences',
   'offer_uses',
   'gift_cards',
+  'counter_earns',
 ] as const;
 
 describeDb('bad input on every call', (kind) => {
@@ -144,7 +152,18 @@ describeDb('bad input on every call', (kind) => {
 
   beforeAll(async () => {
     P = await products(p);
-    c = await p.newCustomer({ points: 5_000, wallet: 500_000 });
+    c = await p.newCustomer({ points: 5_000, wallet: 500_000, phone: TILL_PHONE });
+    // a till's API key with points:earn, as the console would make it (kept as its hash)
+    await p.db
+      .insertInto('api_keys')
+      .values({
+        name: 'Bad-input till',
+        scopes: JSON.stringify(['points:earn']),
+        shown: TILL_KEY.slice(0, 9),
+        secret_hash: createHash('sha256').update(TILL_KEY).digest(),
+        created_at: p.clock.now(),
+      })
+      .execute();
     addressId = await makeAddress(p, c.id);
     voucherId = await makeVoucher(p, c.id, { discount: 5_000 });
     const order = await callApi(p, ordersApi.create, {
@@ -170,7 +189,7 @@ describeDb('bad input on every call', (kind) => {
 
   function send(spec: Spec, k: Omit<Case, 'name' | 'expect'>) {
     const headers: Record<string, string> = { ...(k.headers ?? {}) };
-    if (spec.auth === 'merchant' && !k.noAuth) headers['x-merchant-key'] = TEST_MERCHANT_KEY;
+    if (spec.auth === 'merchant' && !k.noAuth) headers['x-merchant-key'] = spec.merchantKey ?? TEST_MERCHANT_KEY;
     const opts = { token: spec.auth === 'customer' && !k.noAuth ? c.token : undefined, headers };
     let t = DECLARED.has(spec.call)
       ? (callApi(p, spec.call as Call<unknown, any>, { ...opts, params: spec.params }) as unknown as request.Test)
@@ -738,6 +757,35 @@ describeDb('bad input on every call', (kind) => {
         { name: 'a product that does not exist', input: { product_id: 999_999, price: 100 }, expect: { status: 404, code: 'NOT_FOUND' } },
       ],
     },
+    {
+      call: counterMachineApi.earn,
+      auth: 'merchant',
+      merchantKey: TILL_KEY,
+      valid: { phone: TILL_PHONE, amount: 25_000, idempotency_key: 'KEY' },
+      required: ['amount', 'idempotency_key'],
+      bad: {
+        phone: ['', 'abc', '+63', 5, null, ['+639175550101'], NUL],
+        code: ['', 'x'.repeat(201), 5, null, ['ABCD1234']],
+        amount: [0, -1, 1.5, '25000', 100_000_001, null, [25_000]],
+        items: ['latte', [{ product_id: 'abc', qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 1, qty: 100 }], null],
+        location_id: BAD_ID,
+      },
+      validStatus: 201,
+      cases: [
+        {
+          name: 'a member card code and a phone at once',
+          input: { phone: TILL_PHONE, code: 'ABCD1234', amount: 25_000, idempotency_key: 'KEY' },
+          expect: V(['code']),
+        },
+        {
+          name: 'the server key (it may not give points)',
+          input: { phone: TILL_PHONE, amount: 25_000, idempotency_key: 'KEY' },
+          noAuth: true,
+          headers: { 'x-merchant-key': TEST_MERCHANT_KEY },
+          expect: { status: 403, code: 'SCOPE_FORBIDDEN' },
+        },
+      ],
+    },
     // --- payments ---
     {
       call: paymentsApi.sandboxComplete,
@@ -843,6 +891,7 @@ describeDb('bad input on every call', (kind) => {
     wheelApi.spin,
     ordersApi.status,
     menuMachineApi.updateProduct,
+    counterMachineApi.earn,
     paymentsApi.sandboxComplete,
     customersApi.emailVerifyRequest,
     customersApi.emailVerify,

@@ -248,6 +248,7 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
     [{ ...VAPID, VAPID_PRIVATE_KEY: 'abc' }, 'VAPID_PRIVATE_KEY must be a VAPID private key'],
     [{ ...VAPID, VAPID_SUBJECT: 'http://shop.example' }, 'VAPID_SUBJECT must be a mailto: address or an https:// URL'],
     [{ NODE_ENV: 'production', ...TWILIO, PUSH_ALLOW_LOOPBACK: 'true' }, 'PUSH_ALLOW_LOOPBACK cannot be on in production'],
+    [{ NODE_ENV: 'production', ...TWILIO, WEBHOOKS_ALLOW_LOOPBACK: 'true' }, 'WEBHOOKS_ALLOW_LOOPBACK cannot be on in production'],
   ])('refuses %j with a line saying what is wrong', (env, problem) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(
@@ -265,6 +266,8 @@ describe('the payment gateway and message services (Stripe, Twilio, SMTP)', () =
     expect(loadConfig({}).vapid).toBeUndefined();
     expect(loadConfig({}).pushAllowLoopback).toBe(false);
     expect(loadConfig({ PUSH_ALLOW_LOOPBACK: 'true' }).pushAllowLoopback).toBe(true);
+    expect(loadConfig({}).webhooksAllowLoopback).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_LOOPBACK: 'true' }).webhooksAllowLoopback).toBe(true);
   });
 
   it('never echoes the SMTP password in a problem', () => {

@@ -1,6 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   UPSTREAM_SECRET,
@@ -20,6 +19,7 @@ import { rewardsApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { staffApi } from '#contract/staff.calls';
 import { walletApi } from '#contract/wallet.calls';
+import { freePort } from '../../scripts/lib/server-process.ts';
 import { gatewayUrl, providerUrl, undeclared } from '../support/calls';
 
 const TOKEN = 'tok_0123456789abcdefghijklmnopqrstuv';
@@ -346,14 +346,8 @@ describe('behind an HTTPS reverse proxy (TRUST_PROXY_HOPS=1)', () => {
 });
 
 describe('when the provider fails', () => {
-  /** A port nothing listens on: a provider that is down (connection refused). */
-  const closedPort = () =>
-    new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
+  /** A port nothing listens on, nor will while the test runs: a provider that is down (connection refused). */
+  const closedPort = () => freePort();
 
   it('answers 503 PROVIDER_UNAVAILABLE with Retry-After in the envelope when the provider is down', async () => {
     const down = await startGateway({ providerBase: `http://127.0.0.1:${await closedPort()}/api/v2/`, secret: UPSTREAM_SECRET });

@@ -35,6 +35,7 @@ import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
 import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { GIFT_SETTINGS } from './gift-cards.helpers';
+import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
@@ -46,6 +47,7 @@ import { stampsConsoleApi } from '#contract/stamps.calls';
 import { themeApi } from '#contract/theme.calls';
 import { tiersConsoleApi } from '#contract/tiers.calls';
 import { wheelEditorApi } from '#contract/wheel.calls';
+import { webhooksApi } from '#contract/webhooks.calls';
 import { callApi } from '../support/calls';
 
 type Json = unknown;
@@ -58,7 +60,32 @@ const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
+/** a webhook endpoint's bad fields: addresses that are no https address on the internet, events off the catalogue */
+const BAD_WEBHOOK: Record<string, Json[]> = {
+  url: [
+    '',
+    'not a url',
+    'ftp://example.com/x',
+    'http://example.com/hooks',
+    'https://127.0.0.1/x',
+    'https://10.1.2.3/x',
+    'https://169.254.169.254/latest',
+    'https://[::1]/x',
+    'https://localhost/x',
+    'https://db.internal/x',
+    'https://user:pw@example.com/x',
+    `https://example.com/${'x'.repeat(2000)}`,
+    42,
+    null,
+  ],
+  description: ['x'.repeat(201), 42, ['x']],
+  events: [[], ['order.eaten'], ['order.created', 'order.created'], 'order.created', null, [42]],
+  enabled: ['yes', 1, null],
+};
+const GOOD_WEBHOOK = { url: 'https://hooks.example.com/in', description: 'Till', events: ['order.created'] };
 const COUNTED = [
+  'webhook_endpoints',
+  'webhook_deliveries',
   'staff',
   'staff_sessions',
   'staff_links',
@@ -97,6 +124,8 @@ const COUNTED = [
   'offers',
   'offer_uses',
   'gift_card_settings',
+  'api_keys',
+  'merchant_key_state',
 ] as const;
 const BAD_IMAGE: Json[] = [
   'javascript:alert(1)',
@@ -396,7 +425,17 @@ describeDb('bad input on every merchant console call', (kind) => {
     };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
   };
+  const newKey = async () =>
+    (await callApi(p, apiKeysConsoleApi.create, { token: owner.token, body: { name: 'Front till', scopes: ['orders:write'] } }).expect(201)).body.data.key
+      .id as number;
   const newOffer = async () => (await callApi(p, offersConsoleApi.create, { token: owner.token, body: goodOffer() }).expect(201)).body.data.offer.id as number;
+  const newWebhook = async () => (await callApi(p, webhooksApi.create, { token: owner.token, body: GOOD_WEBHOOK }).expect(201)).body.data.endpoint.id as number;
+  const newDelivery = async () => {
+    const endpointId = await newWebhook();
+    const now = p.clock.now();
+    const row = { endpoint_id: endpointId, event_type: 'order.created', message_id: 'msg_badinput', payload: '{}', next_at: now, created_at: now };
+    return (await p.db.insertInto('webhook_deliveries').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  };
   const newRule = async () => (await callApi(p, loyaltyConsoleApi.create, { token: owner.token, body: GOOD_RULE }).expect(201)).body.data.rule.id as number;
   /** a stamp card programme: a product of the menu and an offered reward */
   const goodStamps = async () => ({
@@ -1161,6 +1200,49 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await newOffer(), status: 'paused' }),
       bad: { id: BAD_ID, status: ['', 'deleted', 'ACTIVE', 42, null, ['active']] },
       required: ['id', 'status'],
+    },
+    { call: webhooksApi.create, owner: true, valid: async () => GOOD_WEBHOOK, bad: BAD_WEBHOOK, required: ['url', 'events'] },
+    {
+      call: webhooksApi.update,
+      owner: true,
+      valid: async () => ({ id: await newWebhook(), description: 'Accounts' }),
+      bad: { id: BAD_ID, ...BAD_WEBHOOK },
+      required: ['id'],
+    },
+    { call: webhooksApi.remove, owner: true, valid: async () => ({ id: await newWebhook() }), bad: { id: BAD_ID }, required: ['id'] },
+    { call: webhooksApi.rotate, owner: true, valid: async () => ({ id: await newWebhook() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      call: webhooksApi.deliveries,
+      owner: true,
+      valid: async () => ({ id: String(await newWebhook()) }),
+      bad: { id: BAD_QUERY_ID, page: ['abc', '0', '-1', '1.5'] },
+      required: ['id'],
+    },
+    {
+      call: webhooksApi.replay,
+      owner: true,
+      valid: async () => ({ delivery_id: await newDelivery() }),
+      bad: { delivery_id: BAD_ID },
+      required: ['delivery_id'],
+    },
+    {
+      call: apiKeysConsoleApi.create,
+      owner: true,
+      valid: async () => ({ name: 'Front till', scopes: ['orders:write', 'menu:write'] }),
+      bad: {
+        name: ['', '   ', 'x'.repeat(61), 42, null, ['x'], NUL],
+        scopes: [[], ['orders:read'], ['orders:write', 'orders:write'], 'orders:write', [42], null, {}, ['ORDERS:WRITE']],
+      },
+      required: ['name', 'scopes'],
+    },
+    { call: apiKeysConsoleApi.rotate, owner: true, valid: async () => ({ id: await newKey() }), bad: { id: BAD_ID }, required: ['id'] },
+    { call: apiKeysConsoleApi.revoke, owner: true, valid: async () => ({ id: await newKey() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      call: apiKeysConsoleApi.legacyOff,
+      owner: true,
+      valid: async () => ({ confirm: true }),
+      bad: { confirm: [false, 'true', 1, null, {}] },
+      required: ['confirm'],
     },
     {
       call: giftCardsConsoleApi.update,

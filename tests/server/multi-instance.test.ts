@@ -14,15 +14,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import request from 'supertest';
 import pg from 'pg';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { DAY, FakeClock } from '../../server/lib/clock';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { freePort } from '../../scripts/lib/server-process.ts';
 import { fakeSid, startTwilioFake, type TwilioFake } from '../fakes/twilio-fake';
+import { newStaff, STAFF_PASSWORD } from './merchant.helpers';
 import { signUpByText, startBuiltProcess, stopBuiltProcess, type BuiltProcess } from './support/built-process';
 import { describePostgres, TEST_DATABASE_URL } from './support/provider';
+import { apiKeysConsoleApi } from '#contract/api-keys.calls';
+import { menuMachineApi } from '#contract/menu.calls';
 import { ordersApi } from '#contract/orders.calls';
+import { staffApi } from '#contract/staff.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -275,4 +279,35 @@ describePostgres('several instances on one database', () => {
       `multi-instance: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}; forced ${forced}×2; ${JSON.stringify({ topups: acknowledged.topups.length, orders: acknowledged.orders.length, vouchers: acknowledged.vouchers.length, spins: acknowledged.spins })}`,
     );
   }, 240_000);
+  it('an API key revoked through one instance is refused at once by every gateway and provider (nothing cached)', async () => {
+    const secret = `lk_${randomBytes(32).toString('base64url')}`;
+    const row = await db.db
+      .insertInto('api_keys')
+      .values({
+        name: 'Front till',
+        scopes: JSON.stringify(['menu:write']),
+        shown: secret.slice(0, 9),
+        secret_hash: createHash('sha256').update(secret).digest(),
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const product = await db.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const change = (gateway: number) =>
+      request(gateways[gateway]!.url)
+        .post(gatewayUrl('', menuMachineApi.updateProduct))
+        .set('x-merchant-key', secret)
+        .send({ product_id: product.id, available: true });
+    for (const g of [0, 1]) expect((await change(g)).status).toBe(200);
+    // an owner revokes it in the console, signed in through the first gateway (so the first provider)
+    const owner = await newStaff(db.db, new FakeClock(new Date()), { role: 'owner' });
+    const ownerAgent = request.agent(gateways[0]!.url);
+    await ownerAgent.post(gatewayUrl('', staffApi.login)).send({ email: owner.email, password: STAFF_PASSWORD }).expect(200);
+    const revoked = await ownerAgent.post(gatewayUrl('', apiKeysConsoleApi.revoke)).send({ id: row.id });
+    expect(revoked.status, revoked.text).toBe(200);
+    for (const g of [0, 1]) {
+      const res = await change(g);
+      expect([res.status, res.body.error?.code]).toEqual([401, 'FORBIDDEN']);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
 import { key, makeVoucher, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
+import { boardApi } from '#contract/board.calls';
 import { locationsConsoleApi } from '#contract/locations.calls';
 import { offersApi, offersConsoleApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -328,6 +329,9 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(both).toMatchObject({ subtotal: 33_000, discount: 5000 + 2800, total: 25_200, points_to_earn: 25, offer: { discount: 2800 } });
     const placed = (await o.order(c.token, { promo_code: along.code, voucher_id: voucher }).expect(201)).body.data.order;
     expect(placed).toMatchObject({ discount: 7800, total: 25_200, voucher_code: expect.any(String), offer: { discount: 2800 } });
+    // the counter's ticket tells the two apart: the board's order keeps the offer's part of the discount
+    const ticket = (await callApi(p, boardApi.detail, { token: team.staff.token, query: { name: placed.name } }).expect(200)).body.data.order;
+    expect(ticket).toMatchObject({ discount: 7800, offer: { code: along.code, title: along.title, discount: 2800 } });
   });
 
   it('a cancelled order gives its use back, and the code can be used again', async () => {

@@ -667,7 +667,7 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       const succeeded = new Set<string>();
       const call = async (
         key: string,
-        o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean } = {},
+        o: { body?: unknown; query?: Record<string, string | number>; token?: string; params?: Record<string, string>; merchant?: boolean | string } = {},
       ) => {
         const e = endpoint(key);
         const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => o.params?.[name] ?? '');
@@ -675,7 +675,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
           body: o.body,
           query: o.query,
           token: o.token,
-          headers: o.merchant ? { 'x-merchant-key': TEST_MERCHANT_KEY } : {},
+          // merchant: the server's key, or an API key's secret
+          headers: o.merchant ? { 'x-merchant-key': o.merchant === true ? TEST_MERCHANT_KEY : o.merchant } : {},
           ip: newIp(),
         });
         const found = answerProblems(e, res);
@@ -1081,6 +1082,22 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
       await call('POST gift-card/refund', { token, body: { id: toRefund.id } });
       await call('POST gift-card/refund', { token, body: { id: gift.id } });
+      // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
+      // queues a delivery, read in the log and replayed; another endpoint removed
+      const webhookEndpoint = (
+        await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://hooks.example.com/walk', events: ['order.created'] } })
+      ).body.data.endpoint;
+      await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://169.254.169.254/latest', events: ['order.created'] } });
+      await call('POST merchant/webhooks/update', { token: owner, body: { id: webhookEndpoint.id, description: 'The till' } });
+      await call('POST merchant/webhooks/update', { token: owner, body: { id: 999_999, description: 'Gone' } });
+      await call('POST merchant/webhooks/rotate', { token: owner, body: { id: webhookEndpoint.id } });
+      await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } });
+      const [delivery] = (await call('GET merchant/webhooks/deliveries', { token: owner, query: { id: webhookEndpoint.id } })).body.data.deliveries;
+      await call('POST merchant/webhooks/replay', { token: owner, body: { delivery_id: delivery.id } });
+      await call('GET merchant/webhooks', { token: owner });
+      const spare = (await call('POST merchant/webhooks/create', { token: owner, body: { url: 'https://example.org/in', events: ['points.earned'] } })).body
+        .data.endpoint;
+      await call('POST merchant/webhooks/delete', { token: owner, body: { id: spare.id } });
 
       // stamp cards: the owner adds a programme, changes it, pauses and resumes it; staff read them; the customer sees their cards
       const stampReward = (await p.db.selectFrom('rewards').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()).id;
@@ -1219,6 +1236,22 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       } finally {
         p.ctx.passes = configured;
       }
+
+      // scoped API keys: the owner creates one, which changes a product (its scope); rotates and revokes it;
+      // and turns the configuration's merchant key off, after the walk's calls that use it
+      const apiKey = (await call('POST merchant/api-keys/create', { token: owner, body: { name: 'Walk till', scopes: ['menu:write', 'points:earn'] } })).body
+        .data;
+      const tillBody = { phone, amount: 25_000, idempotency_key: key() };
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: tillBody });
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: tillBody });
+      await call('POST merchant/till/earn', { merchant: apiKey.secret, body: { phone: '+639170000001', amount: 25_000, idempotency_key: key() } });
+      await call('POST merchant/till/earn', { merchant: true, body: { phone, amount: 25_000, idempotency_key: key() } });
+      await call('GET merchant/api-keys', { token: owner });
+      await call('POST merchant/api-keys/rotate', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/revoke', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/rotate', { token: owner, body: { id: apiKey.key.id } });
+      await call('POST merchant/api-keys/legacy-off', { token: owner, body: { confirm: true } });
+      await call('POST merchant/product/update', { merchant: true, body: { product_id: croissant.id, available: true } });
 
       // the demo cleared last: it archives the menu and retires the rewards the walk used
       await call('POST merchant/setup/clear-demo', { token: owner, body: { confirm: true, shop_name: 'Café Luna' } });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer, smtpTransportOptions } from '../../server/provider/auth/smtp-mailer';
+import { freePort } from '../../scripts/lib/server-process.ts';
 import { captureLogger } from './gateway.helpers';
 
 const USER = 'mailer@kopisenja.test';
@@ -168,11 +169,7 @@ describe('smtpMailer against a local SMTP server (smtp-server, with AUTH)', () =
   });
 
   it('throws "could not reach the mail server" when nothing listens', async () => {
-    const closed = new SMTPServer({ logger: false });
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
-    const freePort = (closed.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const { m } = mailer(`smtp://${encodeURIComponent(USER)}:${encodeURIComponent(PASS)}@127.0.0.1:${freePort}`);
+    const { m } = mailer(`smtp://${encodeURIComponent(USER)}:${encodeURIComponent(PASS)}@127.0.0.1:${await freePort()}`);
     await expect(m.sendEmail(TO, SUBJECT, TEXT)).rejects.toThrow(/^could not send the e-mail: could not reach the mail server$/);
   });
 

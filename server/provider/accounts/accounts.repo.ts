@@ -1,4 +1,5 @@
 import type { Database } from '../../db';
+import { emitCustomerCreated } from '../events/events.service';
 import type { Customer } from '#contract';
 import { notFound } from '../http/errors';
 
@@ -98,6 +99,7 @@ export async function insertCustomer(
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (row) await emitCustomerCreated(trx, { id: row.id, name: c.name, phone: c.phone, email: c.email, created_at: c.now.toISOString() }, c.now);
   return row?.id ?? null;
 }
 

@@ -10,7 +10,7 @@ import { pendingStatusOfOrders, type PendingStatus } from '../points/points.pend
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
 import { moveOrder } from '../orders/lifecycle';
-import { lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
+import { appliedOfferOf, lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
 import { assertInScope, locationScope, type LocationScope } from '../locations/access';
@@ -87,6 +87,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       items: items.filter((i) => i.order_id === r.id).map((i) => ({ name: i.name, qty: i.qty, price: i.price, ...withOptions(itemOptions.get(i.id)) })),
       subtotal: r.subtotal,
       discount: r.discount,
+      offer: appliedOfferOf(r),
       delivery_fee: r.delivery_fee,
       total: r.total,
       points_earned: r.points_earned,

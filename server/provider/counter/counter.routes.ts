@@ -1,15 +1,36 @@
-import type { Router } from 'express';
-import { counterSpec } from '#contract/counter.spec';
+import { Router } from 'express';
+import { counterMachineSpec, counterSpec } from '#contract/counter.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { withCodeLimit } from './code-limit';
 import { lookup, recent, redeem } from './counter.service';
-import { earnAtCounter, findMember, quoteEarn, todaysEarns, undoEarn } from './earns.service';
+import { earnAtCounter, earnAtTill, findMember, quoteEarn, todaysEarns, undoEarn } from './earns.service';
 import { memberRewards, redeemFromCard } from './member-redeem.service';
 import { undo } from './undo.service';
 
 /** The counter (merchant/counter/…: any staff member, owners included): vouchers, points for walk-in sales, and rewards for a member's points. */
 export function counterRoutes(ctx: ProviderContext): Router {
+  return Router().use(counterStaffRoutes(ctx), tillRoutes(ctx));
+}
+
+/** A till's purchase for a member (merchant/till/earn): an API key allowed `points:earn`, as the counter's earn. */
+function tillRoutes(ctx: ProviderContext): Router {
+  return mount(ctx, counterMachineSpec, {
+    earn: async (body, at) => {
+      const caller = at.caller();
+      // the server's own key never has points:earn (SERVER_KEY_SCOPES): only a key made in the console gives points
+      if (caller.kind !== 'key') throw new Error('merchant/till/earn: the server key passed the scope check');
+      return earnAtTill(ctx, caller, body, (effect) =>
+        at.once(async (trx) => {
+          const data = await effect(trx);
+          return at.reply(data, `${data.earn.points} points for ${data.member.first_name}.`);
+        }),
+      );
+    },
+  });
+}
+
+function counterStaffRoutes(ctx: ProviderContext): Router {
   return mount(ctx, counterSpec, {
     lookup: async (body, at) => ({ voucher: await withCodeLimit(ctx, at.staff(), () => lookup(ctx, at.staff(), body.code, body.location_id)) }),
     redeem: async (body, at) => {

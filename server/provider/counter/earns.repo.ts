@@ -6,23 +6,32 @@ import type { Database } from '../../db';
  * count, the day's list and a customer's latest.
  */
 
-/** One staff member's counter earns take turns (see lockStaffEarns). */
+/** One staff member's counter earns take turns (see lockGiverEarns); one API key's, apart. */
 const LOCK_COUNTER_STAFF = 74_001;
+const LOCK_COUNTER_KEY = 74_002;
+
+/** Who gives an earn: a member of staff at the counter, or an API key (a till's, merchant/till/earn). */
+export type Giver = { kind: 'staff'; id: number } | { kind: 'key'; id: number; name: string };
+
+/** The column an earn's giver is kept in, and its id. */
+const giverColumn = (g: Giver) => (g.kind === 'staff' ? (['staff_id', g.id] as const) : (['api_key_id', g.id] as const));
 
 /**
  * Serialises one staff member's earns until the transaction ends, so two of their earns (for two
  * customers, each under their own customer lock) cannot both read the day's sum before either counts.
  * An advisory lock rather than the staff row's: it guards this sum and nothing else, so a sign-in, a
  * role change or an audit entry's foreign key check never waits behind a sale. Taken after the
- * customer's row lock, always in that order, so no two earns wait for each other in a circle.
+ * customer's row lock, always in that order, so no two earns wait for each other in a circle. An API key's
+ * earns take turns the same way, under a lock of their own.
  */
-export async function lockStaffEarns(trx: Database, staffId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${LOCK_COUNTER_STAFF}::int4, ${staffId}::int4)`.execute(trx);
+export async function lockGiverEarns(trx: Database, giver: Giver): Promise<void> {
+  const lockClass = giver.kind === 'staff' ? LOCK_COUNTER_STAFF : LOCK_COUNTER_KEY;
+  await sql`select pg_advisory_xact_lock(${lockClass}::int4, ${giver.id}::int4)`.execute(trx);
 }
 
-/** Points earned at the counter since an instant, not undone: by a customer, or given by a staff member. */
-export async function earnedSince(db: Database, by: { customer_id: number } | { staff_id: number }, since: Date): Promise<number> {
-  const [column, id] = 'customer_id' in by ? (['customer_id', by.customer_id] as const) : (['staff_id', by.staff_id] as const);
+/** Points earned at the counter since an instant, not undone: by a customer, or given by a member of staff or a key. */
+export async function earnedSince(db: Database, by: { customer_id: number } | Giver, since: Date): Promise<number> {
+  const [column, id] = 'customer_id' in by ? (['customer_id', by.customer_id] as const) : giverColumn(by);
   const row = await db
     .selectFrom('counter_earns')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), sql<number>`0`).as('points'))
@@ -35,10 +44,15 @@ export async function earnedSince(db: Database, by: { customer_id: number } | { 
 
 /**
  * Stamp card stamps given at the counter since an instant, by earns not undone (an undo deletes its
- * stamps anyway): to a customer, or by a staff member. Read under the same locks as earnedSince.
+ * stamps anyway): to a customer, or by a member of staff or a key. Read under the same locks as earnedSince.
  */
-export async function stampsGivenSince(db: Database, by: { customer_id: number } | { staff_id: number }, since: Date): Promise<number> {
-  const [column, id] = 'customer_id' in by ? (['ce.customer_id', by.customer_id] as const) : (['ce.staff_id', by.staff_id] as const);
+export async function stampsGivenSince(db: Database, by: { customer_id: number } | Giver, since: Date): Promise<number> {
+  const [column, id] =
+    'customer_id' in by
+      ? (['ce.customer_id', by.customer_id] as const)
+      : by.kind === 'staff'
+        ? (['ce.staff_id', by.id] as const)
+        : (['ce.api_key_id', by.id] as const);
   const row = await db
     .selectFrom('stamp_events as e')
     .innerJoin('counter_earns as ce', 'ce.id', 'e.earn_id')
@@ -61,7 +75,7 @@ export async function insertEarn(
   trx: Database,
   e: {
     customerId: number;
-    staffId: number;
+    giver: Giver;
     locationId: number | null;
     amount: number;
     points: number;
@@ -73,7 +87,8 @@ export async function insertEarn(
     .insertInto('counter_earns')
     .values({
       customer_id: e.customerId,
-      staff_id: e.staffId,
+      staff_id: e.giver.kind === 'staff' ? e.giver.id : null,
+      api_key_id: e.giver.kind === 'key' ? e.giver.id : null,
       location_id: e.locationId,
       amount: e.amount,
       points: e.points,
@@ -89,7 +104,8 @@ function earns(db: Database) {
   return db
     .selectFrom('counter_earns as ce')
     .innerJoin('customers as c', 'c.id', 'ce.customer_id')
-    .innerJoin('staff as s', 's.id', 'ce.staff_id')
+    .leftJoin('staff as s', 's.id', 'ce.staff_id')
+    .leftJoin('api_keys as k', 'k.id', 'ce.api_key_id')
     .leftJoin('locations as l', 'l.id', 'ce.location_id')
     .select([
       'ce.id',
@@ -100,12 +116,13 @@ function earns(db: Database) {
       'ce.undone_at',
       'ce.location_id',
       'c.name as customer_name',
-      's.name as staff_name',
+      // a till's earn names its key: "Front till (API key)"
+      sql<string>`coalesce(s.name, k.name || ' (API key)')`.as('staff_name'),
       'l.name as location_name',
     ]);
 }
 
-/** An earn with its customer's, its staff member's and its location's names. */
+/** An earn with its customer's, its giver's (a staff member's, or a key's) and its location's names. */
 export type EarnRow = Awaited<ReturnType<ReturnType<typeof earns>['executeTakeFirstOrThrow']>>;
 
 export async function findEarn(db: Database, id: number): Promise<EarnRow | undefined> {

@@ -1,4 +1,4 @@
-import type { CounterEarn, CounterEarnData, CounterEarnQuoteData, CounterMember, counterEarnBody, counterEarnQuoteBody } from '#contract/counter';
+import type { CounterEarn, CounterEarnData, CounterEarnQuoteData, CounterMember, counterEarnBody, counterEarnQuoteBody, tillEarnBody } from '#contract/counter';
 import type { StampsAdded } from '#contract/stamps';
 import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
@@ -16,6 +16,7 @@ import { dropEarnUses, earnReason, pointsFor, recordUses, saleEarning } from '..
 import { productFacts } from '../loyalty/loyalty.repo';
 import { giveStamps, stampsOfEarns, stampsSentence, stampsToGive, takeBackStamps } from '../loyalty/stamps.service';
 import { effectiveTimezone } from '../locations/ordering';
+import { findLocation } from '../locations/locations.repo';
 import type { EarnInput } from '#contract/loyalty-earn';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
 import { addPending, creditRiseOf, holdEnd, voidPending } from '../points/points.pending';
@@ -34,10 +35,11 @@ import {
   findEarn,
   insertEarn,
   lockEarn,
-  lockStaffEarns,
+  lockGiverEarns,
   markEarnUndone,
   setEarnTierRise,
   type EarnRow,
+  type Giver,
 } from './earns.repo';
 
 /**
@@ -172,33 +174,45 @@ async function counterEarning(
 async function pointsLeftToday(
   db: Database,
   rules: MerchantRules,
-  who: { customerId: number; staffId: number },
+  who: { customerId: number; giver: Giver },
   since: Date,
 ): Promise<{ customer: number; staff: number }> {
   return {
     customer: Math.max(0, rules.counter_points_per_customer_per_day - (await earnedSince(db, { customer_id: who.customerId }, since))),
-    staff: Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(db, { staff_id: who.staffId }, since))),
+    staff: Math.max(0, rules.counter_points_per_staff_per_day - (await earnedSince(db, who.giver, since))),
   };
 }
+
+/** What a giver's own daily cap says when it refuses: to the member of staff ("you"), or of the key by its name. */
+function giverCapWords(giver: Giver, left: number, what: 'points' | 'stamps'): string {
+  if (giver.kind === 'staff')
+    return left > 0 ? `You can give ${left} more ${what} today: ask an owner for more.` : `You have given the most ${what} allowed today: ask an owner.`;
+  return left > 0
+    ? `The API key “${giver.name}” can give ${left} more ${what} today: an owner can raise the limit for each member of staff in the settings.`
+    : `The API key “${giver.name}” has given the most ${what} allowed today: an owner can raise the limit for each member of staff in the settings.`;
+}
+
+/** An earn's audit entry's author: the member of staff, or the machine (the key). */
+const auditBy = (giver: Giver) => (giver.kind === 'staff' ? { staffId: giver.id } : { staffId: null, actor: 'machine' as const });
 
 /** The earn itself, in the idempotent call's transaction: caps, the earn, the points, the notification, the audit. */
 async function earnIn(
   trx: Database,
   ctx: ProviderContext,
-  staff: StaffOfRequest,
+  giver: Giver,
   body: CounterEarnBody,
   { merchant, location, since, lines, timeZone, orderId }: EarnSetting,
 ): Promise<CounterEarnData> {
   const { rules } = merchant;
   // the customer's row lock first, then the staff member's: always in this order (earns.repo.ts)
   const customer = await lockCustomer(trx, body.customer_id);
-  await lockStaffEarns(trx, staff.id);
+  await lockGiverEarns(trx, giver);
   // the earning rules, under the customer's row lock (their limits count this customer's uses); the caps count it all
   const earning = await counterEarning(trx, ctx, customer.id, body.amount, { rules, lines, timeZone });
   const points = earning.total;
   const first = firstName(customer.name);
   const refusal = { amount: body.amount, points, customer: customer.name, location: location?.name ?? null };
-  const left = await pointsLeftToday(trx, rules, { customerId: customer.id, staffId: staff.id }, since);
+  const left = await pointsLeftToday(trx, rules, { customerId: customer.id, giver }, since);
   const customerLeft = left.customer;
   if (points > customerLeft) {
     const cap = rules.counter_points_per_customer_per_day;
@@ -215,16 +229,16 @@ async function earnIn(
   const staffLeft = left.staff;
   if (points > staffLeft) {
     throw new CapRefusal(
-      staffLeft > 0 ? `You can give ${staffLeft} more points today: ask an owner for more.` : 'You have given the most points allowed today: ask an owner.',
+      giverCapWords(giver, staffLeft, 'points'),
       { points_left_today: staffLeft, limit: 'staff' },
       { target: `customer:${customer.id}`, after: { ...refusal, limit: 'staff', cap: rules.counter_points_per_staff_per_day, points_left_today: staffLeft } },
     );
   }
-  await checkStampCaps(trx, rules, { staffId: staff.id, customerId: customer.id, first, since, stamps: await stampsToGive(trx, lines), refusal });
+  await checkStampCaps(trx, rules, { giver, customerId: customer.id, first, since, stamps: await stampsToGive(trx, lines), refusal });
   const now = ctx.clock.now();
   const id = await insertEarn(trx, {
     customerId: customer.id,
-    staffId: staff.id,
+    giver,
     locationId: location?.id ?? null,
     amount: body.amount,
     points,
@@ -263,7 +277,7 @@ async function earnIn(
   const rise = await placeAfterEarn(trx, ctx, customer.id);
   if (rise) await setEarnTierRise(trx, id, rise);
   await insertAudit(trx, {
-    staffId: staff.id,
+    ...auditBy(giver),
     action: 'counter.earn',
     target: `customer:${customer.id}`,
     before: { points: customer.points },
@@ -276,6 +290,7 @@ async function earnIn(
       earn: id,
       customer: customer.name,
       location: location?.name ?? null,
+      ...(giver.kind === 'key' ? { api_key: giver.name } : {}),
     },
     now,
   });
@@ -289,7 +304,7 @@ async function earnIn(
 async function checkStampCaps(
   trx: Database,
   rules: MerchantRules,
-  e: { staffId: number; customerId: number; first: string; since: Date; stamps: number; refusal: Record<string, unknown> },
+  e: { giver: Giver; customerId: number; first: string; since: Date; stamps: number; refusal: Record<string, unknown> },
 ): Promise<void> {
   if (e.stamps === 0) return;
   const audit = (limit: 'customer' | 'staff', cap: number, left: number) => ({
@@ -311,12 +326,12 @@ async function checkStampCaps(
     );
   }
   const staffCap = rules.counter_stamps_per_staff_per_day;
-  const staffLeft = Math.max(0, staffCap - (await stampsGivenSince(trx, { staff_id: e.staffId }, e.since)));
+  const staffLeft = Math.max(0, staffCap - (await stampsGivenSince(trx, e.giver, e.since)));
   if (e.stamps > staffLeft) {
     throw new CapRefusal(
-      staffLeft > 0
+      e.giver.kind === 'staff' && staffLeft > 0
         ? `You can give ${staffLeft} more ${stampsWord(staffLeft)} today: ask an owner for more.`
-        : 'You have given the most stamps allowed today: ask an owner.',
+        : giverCapWords(e.giver, staffLeft, 'stamps'),
       { stamps_left_today: staffLeft, limit: 'staff' },
       audit('staff', staffCap, staffLeft),
     );
@@ -327,9 +342,10 @@ async function checkStampCaps(
  * A sale's facts, checked as the earn and its quote both need them: the location, an amount that earns, the
  * items' prices (worth at most the amount), the zone of the rules.
  */
-async function saleSetting(ctx: ProviderContext, staff: StaffOfRequest, body: CounterEarnQuoteBody) {
+async function saleSetting(ctx: ProviderContext, where: StaffOfRequest | 'any', body: CounterEarnQuoteBody) {
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
-  const location = await counterLocation(ctx.db, staff, body.location_id);
+  // the counter's: a location the member works at; a till's: any location of the shop, or none
+  const location = where === 'any' ? await tillLocation(ctx.db, body.location_id) : await counterLocation(ctx.db, where, body.location_id);
   const { points_per_amount } = merchant.rules;
   if (pointsFor(body.amount, 0, merchant.rules) < 1)
     throw validation({ amount: `earns no points: one point is for every ${points_per_amount.toLocaleString('en')} minor units` });
@@ -371,7 +387,7 @@ export async function quoteEarn(ctx: ProviderContext, staff: StaffOfRequest, bod
   await getCustomer(ctx.db, body.customer_id);
   const { rules } = merchant;
   const earning = await counterEarning(ctx.db, ctx, body.customer_id, body.amount, { rules, lines, timeZone });
-  const left = await pointsLeftToday(ctx.db, rules, { customerId: body.customer_id, staffId: staff.id }, await todayStart(ctx, rules));
+  const left = await pointsLeftToday(ctx.db, rules, { customerId: body.customer_id, giver: { kind: 'staff', id: staff.id } }, await todayStart(ctx, rules));
   const limit = earning.total > left.customer ? 'customer' : earning.total > left.staff ? 'staff' : null;
   return { points: earning.total, points_breakdown: earning.parts, points_left_today: Math.min(left.customer, left.staff), limit };
 }
@@ -381,21 +397,57 @@ export async function quoteEarn(ctx: ProviderContext, staff: StaffOfRequest, bod
  * refusal is answered (and replayed) like any other, and written to Activity once, after its
  * transaction rolled back.
  */
-export async function earnAtCounter<R>(
+export function earnAtCounter<R>(
   ctx: ProviderContext,
   staff: StaffOfRequest,
   body: CounterEarnBody,
   once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
 ): Promise<R> {
-  const { merchant, location, lines, timeZone } = await saleSetting(ctx, staff, body);
+  return earnOnce(ctx, { kind: 'staff', id: staff.id }, staff, body, once);
+}
+
+/** A till's location: one of the shop's (400 naming `location_id` otherwise), or none. */
+async function tillLocation(db: Database, id: number | undefined): Promise<{ id: number; name: string; timezone: string } | null> {
+  if (id === undefined) return null;
+  const place = await findLocation(db, id);
+  if (!place) throw validation({ location_id: 'is not a location of this shop' });
+  return { id: place.id, name: place.name, timezone: place.timezone };
+}
+
+/**
+ * `merchant/till/earn` (issue 52): a point-of-sale system's purchase for a member, found by their member
+ * card's code or phone, given by its API key (`points:earn`): the counter's earn, the key counting as a
+ * member of staff for the daily caps, Activity naming it. Once per idempotency key.
+ */
+export async function earnAtTill<R>(
+  ctx: ProviderContext,
+  key: { id: number; name: string },
+  body: z.output<typeof tillEarnBody>,
+  once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
+): Promise<R> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const { code, phone, ...sale } = body;
+  const customerId = await customerOf(ctx, rules, { code, phone });
+  return earnOnce(ctx, { kind: 'key', ...key }, 'any', { ...sale, customer_id: customerId }, once);
+}
+
+/** An earn by a member of staff or a key, once per idempotency key; a cap's refusal written to Activity after it rolled back. */
+async function earnOnce<R>(
+  ctx: ProviderContext,
+  giver: Giver,
+  where: StaffOfRequest | 'any',
+  body: CounterEarnBody,
+  once: (effect: (trx: Database) => Promise<CounterEarnData>) => Promise<R>,
+): Promise<R> {
+  const { merchant, location, lines, timeZone } = await saleSetting(ctx, where, body);
   const orderId = body.order_number ? await orderOfCustomer(ctx.db, body.customer_id, body.order_number) : null;
   const setting: EarnSetting = { merchant, location, since: await todayStart(ctx, merchant.rules), lines, timeZone, orderId };
   try {
-    return await once((trx) => earnIn(trx, ctx, staff, body, setting));
+    return await once((trx) => earnIn(trx, ctx, giver, body, setting));
   } catch (err) {
     if (err instanceof CapRefusal) {
       await insertAudit(ctx.db, {
-        staffId: staff.id,
+        ...auditBy(giver),
         action: 'counter.earn_refused',
         target: err.audit.target,
         before: null,

@@ -9,16 +9,18 @@
  * A call declared for one payment gateway is there only while that gateway is the one in use.
  */
 import { envelope, type Envelope } from '#contract';
+import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
 import type { DataOf } from '#contract/api';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
+import type { KeyCaller } from '../api-key-port';
 import { apiRouter } from './api-router';
 import { send } from './envelope';
 import { idempotent, type OnceKey } from './idempotency';
-import { requireMerchant } from './merchant-key';
+import { keyCallerOf, requireMerchant } from './merchant-key';
 import { customerOf, requireCustomer } from './session';
 import { requireStaff, staffOf, type StaffOfRequest } from './staff-session';
 import { parse } from './validate';
@@ -39,6 +41,8 @@ export interface At<T> {
   customerId: () => number;
   /** the staff member of a `staff` or `owner` call */
   staff: () => StaffOfRequest;
+  /** the API key of a `merchant` call (or the server's merchant key) */
+  caller: () => KeyCaller;
   /** This call's answer with another message than the declared one (or status): `at.reply(data, 'Seasonal is on the menu.')`. */
   reply: (data: T, message: string, status?: number) => Reply<T>;
   /**
@@ -62,7 +66,7 @@ type Parsed<E> = E extends { call: { auth: 'webhook' } }
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 
 /** The guard a declared `auth` names (the gateway signature is checked for every call before this). */
-export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth']): RequestHandler[] {
+export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth'], call: { path: string; scope?: ApiKeyScope } = { path: '' }): RequestHandler[] {
   switch (auth) {
     case 'customer':
       return [requireCustomer(ctx)];
@@ -71,15 +75,23 @@ export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth']): Request
     case 'owner':
       return [requireStaff(ctx, 'owner')];
     case 'merchant':
-      return [requireMerchant(ctx)];
+      return [requireMerchant(ctx, call)];
     case 'none':
     case 'webhook':
       return [];
   }
 }
 
-/** Who owns an idempotency key: the customer (by id), or the staff member (by minus their id). */
+/**
+ * Who owns an idempotency key: the customer (by id), the staff member (by minus their id), or a merchant
+ * call's API key (by its id; the server's key 0). The key's scope is the call's path too, and a merchant
+ * call's path is only ever a key's, so a key's id never meets a customer's.
+ */
 function keyOwner(e: SpecEndpoint, res: Response): number {
+  if (e.auth === 'merchant') {
+    const caller = keyCallerOf(res);
+    return caller.kind === 'key' ? caller.id : 0;
+  }
   return e.auth === 'customer' ? customerOf(res) : -staffOf(res).id;
 }
 
@@ -108,6 +120,7 @@ export function mount<A extends AreaSpec<any, any>>(
         db: ctx.db,
         customerId: () => customerOf(res),
         staff: () => staffOf(res),
+        caller: () => keyCallerOf(res),
         reply,
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
@@ -131,7 +144,7 @@ export function mount<A extends AreaSpec<any, any>>(
     // a gateway's own calls (its webhook, the sandbox's page) exist only while it is the payment gateway,
     // checked per call: one connected from the console takes over while the server runs
     const gatewayOnly: RequestHandler[] = e.gateway ? [(_req, _res, next) => (e.gateway === ctx.paymentGateway?.name ? next() : next('route'))] : [];
-    r[e.method](path, ...gatewayOnly, ...guard(ctx, e.auth), ...(before[name] ?? []), run);
+    r[e.method](path, ...gatewayOnly, ...guard(ctx, e.auth, e), ...(before[name] ?? []), run);
   }
   return r;
 }

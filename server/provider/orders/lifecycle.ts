@@ -25,6 +25,7 @@ import {
   writeForOrder,
   type OrderRow,
 } from './orders.repo';
+import { emitOrderStatus } from '../events/events.service';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
@@ -106,6 +107,7 @@ async function applyStatus(
     next_auto_at: moving ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,
   });
   await insertOrderEvent(trx, order.id, to, now, note);
+  await emitOrderStatus(trx, updated, order.status);
   // a completed order's points, and its stamps (in addition to points; completed is terminal, so once)
   // (an order refunded at the payment gateway before it completed earns none: orders/refunded.ts)
   const stamps = to === 'completed' && order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
@@ -183,6 +185,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
   const now = ctx.clock.now();
   const paid = await updateOrder(trx, order.id, paidColumns(ctx, merchant, order, now));
   await insertOrderEvent(trx, order.id, 'paid', now);
+  await emitOrderStatus(trx, paid, order.status);
   await paidOrderEffects(trx, ctx, merchant, paid);
   return paid;
 }

@@ -1,4 +1,5 @@
 import type { EarnPart } from '#contract/loyalty-earn';
+import type { AppliedOffer } from '#contract/offers';
 import { type Insertable, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { DB, OrderRefundTable, OrderTable } from '../../db/schema';
@@ -445,7 +446,7 @@ export function orderOf(
     points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),
     address: (r.address as OrderAddress | null) ?? null,
     voucher_code: parts.voucherCode,
-    offer: r.offer_code !== null ? { code: r.offer_code, title: r.offer_title ?? r.offer_code, discount: r.offer_discount ?? 0 } : null,
+    offer: appliedOfferOf(r),
     location: parts.location,
     pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
     created_at: r.created_at.toISOString(),
@@ -454,6 +455,11 @@ export function orderOf(
 }
 
 /** An order's refund row as the contract tells it; null for an order that was never paid. */
+/** The offer an order's promo code applied, as it was when ordered (its snapshot columns); null: none. */
+export function appliedOfferOf(r: Pick<OrderRow, 'offer_code' | 'offer_title' | 'offer_discount'>): AppliedOffer | null {
+  return r.offer_code !== null ? { code: r.offer_code, title: r.offer_title ?? r.offer_code, discount: r.offer_discount ?? 0 } : null;
+}
+
 export function refundOf(row: { method: 'wallet' | 'gateway'; amount: number; status: 'pending' | 'succeeded' | 'failed' } | undefined): OrderRefund | null {
   return row ? { method: row.method, amount: row.amount, status: row.status } : null;
 }

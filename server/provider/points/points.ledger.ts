@@ -3,6 +3,7 @@ import type { PointsBreakdown } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
+import { emitPointsEarned } from '../events/events.service';
 
 /**
  * The points ledger: append-only entries; customers.points is the running balance, kept equal to
@@ -38,6 +39,7 @@ export async function earnPoints(trx: Database, clock: Clock, customerId: number
       created_at: now,
     })
     .execute();
+  await emitPointsEarned(trx, { customer_id: customerId, points, balance, reason: change.reason, ref: change.ref ?? null }, now);
   return balance;
 }
 

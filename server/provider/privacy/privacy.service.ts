@@ -1,4 +1,5 @@
 import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type CustomerDataExport, type DeletionData, type DeletionStatusData } from '#contract/privacy';
+import { deleteCustomerDeliveries } from '../webhooks/webhooks.repo';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
 import type { ProviderContext } from '../context';
@@ -228,6 +229,7 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
   }
   if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
   await eraseCustomerRows(trx, { id: customerId, phone: row.phone, email: row.email }, now);
+  await deleteCustomerDeliveries(trx, customerId);
   await insertAudit(trx, {
     staffId: null,
     actor: 'operator',

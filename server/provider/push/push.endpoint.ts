@@ -66,7 +66,7 @@ export function isLoopbackAddress(address: string): boolean {
  * A host name as DNS reads it: without brackets, lower case, and without the trailing dots of a fully
  * qualified name (`localhost.` is `localhost`, which the send's lookup would refuse only later).
  */
-const bare = (hostname: string) =>
+export const bare = (hostname: string) =>
   hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.+$/, '')
@@ -82,19 +82,22 @@ export function endpointProblem(endpoint: string, allowLoopback: boolean): strin
   if (url.protocol !== 'https:' || url.username || url.password) return 'must be an https:// address of a push service';
   if (url.port !== '') return 'must be a push service on the standard https port';
   if (isIP(host) !== 0) return isPublicAddress(host) ? 'must name a push service, not an IP address' : 'must be a push service on the internet';
-  // names that never are public: this machine, the local network, single labels
-  if (
-    loopback ||
+  if (neverPublicName(host)) return 'must be a push service on the internet';
+  return null;
+}
+
+/** A host name (bare) that never is public: this machine, the local network, single labels. */
+export function neverPublicName(host: string): boolean {
+  return (
+    host === 'localhost' ||
+    isLoopbackAddress(host) ||
     host.endsWith('.localhost') ||
     host.endsWith('.local') ||
     host.endsWith('.internal') ||
     host.endsWith('.lan') ||
     host.endsWith('.home.arpa') ||
     !host.includes('.')
-  ) {
-    return 'must be a push service on the internet';
-  }
-  return null;
+  );
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

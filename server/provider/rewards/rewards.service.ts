@@ -1,4 +1,5 @@
 import type { EditorReward, RewardFields, RewardUpdateInput, Reward, StorageData, Voucher, VoucherCodeData, VoucherTab } from '#contract';
+import { emitRewardRedeemed } from '../events/events.service';
 import { CODE_STEP_SECONDS } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
@@ -120,6 +121,11 @@ export async function spendOnReward(
   // last, so the reward's row lock is held for as short a time as possible
   if (reward.stock !== null && !(await takeStock(trx, reward.id))) throw outOfStock();
   const voucherId = await issueVoucher(trx, ctx.clock, customerId, reward, 'redeem', reward.points_cost);
+  await emitRewardRedeemed(
+    trx,
+    { customer_id: customerId, reward: reward.name, title: reward.title, points_cost: reward.points_cost, voucher_id: voucherId },
+    ctx.clock.now(),
+  );
   return { voucherId, reward };
 }
 

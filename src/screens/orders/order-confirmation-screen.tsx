@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
 import type { PickupSlotsData } from '#contract/locations';
+import { discountParts } from '#contract/offer-rules';
 import {
   AddressLines,
   AppShell,
@@ -521,8 +522,7 @@ function Totals({
         <Skeleton height="1.75rem" />
       </SkeletonGroup>
     );
-  // the offer's discount is part of `discount`: the rest is the voucher's
-  const voucherPart = quote.discount - (quote.offer?.discount ?? 0);
+  const voucherPart = discountParts(quote).voucher;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
       {quote.free_item && <FreeItemRow item={quote.free_item} money={money} />}

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { canStillBeReady, type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
+import { discountParts } from '#contract/offer-rules';
 import {
   AddressLines,
   AppShell,
@@ -232,8 +233,7 @@ function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; 
  * total, how it was paid, points earned.
  */
 function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string }) {
-  // the offer's discount is part of `discount`: the rest is the voucher's
-  const voucherPart = order.discount - (order.offer?.discount ?? 0);
+  const voucherPart = discountParts(order).voucher;
   return (
     <section aria-labelledby="od-items" className={section}>
       <h2 id="od-items" className="text-lg font-semibold">

@@ -16,7 +16,7 @@ import { createTestDatabase } from '../../support/test-database';
 import { bodySha256, callHeaders, callKey, sha256Hex, signCall } from '../../../server/lib/signature';
 import { createProviderApp } from '../../../server/provider/app';
 import { providerContext } from '../../../server/provider/embedded';
-import type { ProviderContext, PushSetup } from '../../../server/provider/context';
+import type { ProviderContext, PushSetup, WebhookSetup } from '../../../server/provider/context';
 import type { MessageSender } from '../../../server/provider/auth/sender';
 import type { PaymentGateway } from '../../../server/provider/payment-gateway';
 import type { PassesConfig } from '../../../server/provider/passes/passes-config';
@@ -225,6 +225,8 @@ export interface TestProviderOptions {
   paymentGateway?: PaymentGateway;
   /** web push's keys and loopback rule (ProviderContext.push); unset: push is off */
   push?: PushSetup;
+  /** where outbound webhooks may go (ProviderContext.webhooks); unset: public https only */
+  webhooks?: WebhookSetup;
   /** wallet passes (Apple, Google) pointed at the test's fakes */
   passes?: PassesConfig;
   /** useTestProvider: empty the tables and seed again before each test */
@@ -316,6 +318,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       publicUrl: TEST_PUBLIC_URL,
       ...(opts.paymentGateway ? { paymentGateway: opts.paymentGateway } : {}),
       ...(opts.push ? { push: opts.push } : {}),
+      ...(opts.webhooks ? { webhooks: opts.webhooks } : {}),
       ...(opts.passes ? { passes: opts.passes } : {}),
       ...(opts.channelEndpoints ? { channelEndpoints: opts.channelEndpoints } : {}),
       ...(opts.replica ? { replica: opts.replica } : {}),

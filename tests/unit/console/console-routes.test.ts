@@ -29,6 +29,8 @@ describe("the console's page table", () => {
       'Locations (owner) /merchant/locations',
       'Staff (owner) /merchant/staff',
       'Payments and messages (owner) /merchant/channels',
+      'API keys (owner) /merchant/api-keys',
+      'Webhooks (owner) /merchant/webhooks',
       'Activity (owner) /merchant/audit',
     ]);
   });

@@ -1,5 +1,6 @@
 import type { BoardOrder } from '#contract/board';
 import { consoleHref } from '#contract/console-routes';
+import { discountParts } from '#contract/offer-rules';
 import { Button, ErrorState, Money, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
@@ -109,7 +110,10 @@ export function OrderTicketScreen({
         </ul>
         <dl className="flex flex-col gap-0.5 pt-2">
           <Row label="Subtotal" amount={order.subtotal} currency={currency} locale={locale} />
-          {order.discount > 0 && <Row label="Voucher" amount={-order.discount} currency={currency} locale={locale} />}
+          {discountParts(order).voucher > 0 && <Row label="Voucher" amount={-discountParts(order).voucher} currency={currency} locale={locale} />}
+          {order.offer && order.offer.discount > 0 && (
+            <Row label={`Promo code ${order.offer.code}`} amount={-order.offer.discount} currency={currency} locale={locale} />
+          )}
           {order.delivery_fee > 0 && <Row label="Delivery" amount={order.delivery_fee} currency={currency} locale={locale} />}
           <Row label="Total" amount={order.total} currency={currency} locale={locale} strong />
           <div className="flex justify-between gap-2">

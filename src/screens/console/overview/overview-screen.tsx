@@ -43,6 +43,8 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   locations: 'Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.',
   staff: 'Invite people, see and cancel invitations, change roles, remove people.',
   channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
+  apiKeys: 'Keys for a till or another system, each allowed only what it needs; revoke or replace one at once.',
+  webhooks: 'Send orders, sign-ups, points and rewards to your other systems as they happen, signed; see what was sent.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
 };
 

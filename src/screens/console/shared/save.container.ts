@@ -3,7 +3,7 @@ import { fieldErrorsOf, messageOf } from '../../../shared/errors';
 import type { SaveProblem } from './editor-fields';
 
 /** What a refusal tells an editor's form: the provider's message and its field problems. */
-const problemOf = (err: unknown): SaveProblem => ({ message: messageOf(err), fields: fieldErrorsOf(err) });
+export const problemOf = (err: unknown): SaveProblem => ({ message: messageOf(err), fields: fieldErrorsOf(err) });
 
 /**
  * An editor's save as its form wants it: null when it was saved, else what to show. A run that did not

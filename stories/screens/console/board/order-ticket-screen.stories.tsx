@@ -47,3 +47,20 @@ export const WithOptions: Story = {
     await expect(ticket).toHaveTextContent('Regular · Whole milk · Extra shot');
   },
 };
+
+/** A reward voucher and a promo code on one order (issue 50): each its own line, so the till can tell them apart. */
+export const WithVoucherAndPromoCode: Story = {
+  args: {
+    order: {
+      ...BOARD[0]!,
+      discount: 8_350,
+      offer: { code: 'KOPI10', title: '10% off this weekend', discount: 3_350 },
+      total: 30_150,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const ticket = within(canvasElement).getByRole('article', { name: 'Ticket for order K7Q2MX' });
+    await expect(ticket).toHaveTextContent(/Voucher\s*[^\d]*50\.00/);
+    await expect(ticket).toHaveTextContent(/Promo code KOPI10\s*[^\d]*33\.50/);
+  },
+};
