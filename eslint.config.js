@@ -48,8 +48,10 @@ export const PROVIDER_LAYERS = [
   // order paid, cancelled or completed moves its referral in the order's transaction, and a referral's
   // reward is points or a voucher (points, rewards), audited (staff); auth, below, records a friend's
   // sign-up and devices as plain rows through accounts. Offers: orders price a promo code and count its
-  // use in the order's transaction; an offer names locations and is audited (staff)
-  ['loyalty', 'referrals', 'offers'],
+  // use in the order's transaction; an offer names locations and is audited (staff). Gift cards: bought
+  // from and claimed into the wallet (wallet's ledger), the recipient's phone read as sign-in reads it
+  // (auth), the owner's settings audited (staff)
+  ['loyalty', 'referrals', 'offers', 'gift-cards'],
   // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
   // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
   ['tiers'],

@@ -29,6 +29,8 @@ export interface CustomerTable {
   email_verified_at: NullableTimestamp;
   points: Generated<number>;
   wallet_balance: Generated<number>;
+  /** the part of wallet_balance that came from gift cards (migration 0045); moved only by the wallet ledger */
+  gift_balance: Generated<number>;
   created_at: Timestamp;
   /** the birth date: month and day together or neither, the year optional (migration 0021) */
   birth_month: ColumnType<number | null, number | null | undefined, number | null>;
@@ -246,12 +248,14 @@ export interface PointsPendingTable {
 export interface WalletLedgerTable {
   id: Generated<number>;
   customer_id: number;
-  type: 'topup' | 'order' | 'refund' | 'adjust';
+  type: 'topup' | 'order' | 'refund' | 'adjust' | 'gift' | 'gift_card';
   amount: number;
   balance_after: number;
   reason: string;
   ref: string | null;
   created_at: Timestamp;
+  /** how much of `amount` was gift money, with its sign (migration 0045) */
+  gift_amount: Generated<number>;
 }
 
 export interface AddressTable {
@@ -495,6 +499,8 @@ export interface DB {
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
+  gift_card_settings: GiftCardSettingsTable;
+  gift_cards: GiftCardTable;
 }
 
 // web push (migration 0027)
@@ -1180,6 +1186,58 @@ export interface ChannelConnectionTable {
   connected_by_name: string;
   connected_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// gift cards (migration 0045)
+
+/** a gift card design: its picture and the message it suggests */
+export interface GiftCardDesignRow {
+  id: string;
+  name: string;
+  picture: string;
+  message: string;
+  enabled: boolean;
+}
+
+/** the owner's gift card settings: one row (id 1), absent until first saved (the defaults hold) */
+export interface GiftCardSettingsTable {
+  id: number;
+  enabled: boolean;
+  /** the fixed amounts offered, in minor units */
+  amounts: Json<number[]>;
+  /** a custom amount's range; both null: no custom amount */
+  custom_min: number | null;
+  custom_max: number | null;
+  /** months a card may be claimed after it is bought; null: never expires */
+  expiry_months: number | null;
+  designs: Json<GiftCardDesignRow[]>;
+  updated_at: Timestamp;
+}
+
+/** a gift card sold: one row per card */
+export interface GiftCardTable {
+  id: Generated<number>;
+  /** 16 characters of Crockford base-32 from the CSPRNG (80 bits) and a check character */
+  number: string;
+  buyer_id: number | null;
+  amount: number;
+  design: string;
+  message: string;
+  from_name: string;
+  to_name: string;
+  to_phone: string | null;
+  to_email: string | null;
+  deliver_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  status: Generated<'active' | 'claimed' | 'refunded'>;
+  claimed_by: number | null;
+  claimed_at: NullableTimestamp;
+  refunded_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  paid_with: 'wallet';
+  /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
+  paid_gift: number;
+  created_at: Timestamp;
 }
 
 /** an owner's API key: its hash, never the key (migration 0047) */

@@ -41,6 +41,7 @@ import { tiersRoutes } from './tiers/tiers.routes';
 import { passesRoutes } from './passes/passes.routes';
 import { campaignsRoutes } from './campaigns/campaigns.routes';
 import { offersRoutes } from './offers/offers.routes';
+import { giftCardsRoutes } from './gift-cards/gift-cards.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
@@ -110,6 +111,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     passesRoutes, // pass/…: the wallet card (Apple, Google) and Apple's pass web service
     campaignsRoutes, // campaign/…: the customer's unsubscribe (and an e-mail link's page); merchant/campaigns…: the automatic campaigns
     offersRoutes, // offers: "Offers for you"; merchant/offers…: the owner's offers and promo codes
+    giftCardsRoutes, // gift-card/…: eGifts bought, claimed, refunded; merchant/gift-cards…: the owner's settings
     apiKeysRoutes, // merchant/api-keys…: the owner's scoped API keys for the merchant calls
     webhooksRoutes, // merchant/webhooks…: the owner's outbound webhook endpoints and their delivery logs
     counterRoutes, // merchant/counter/…: the counter

@@ -30,6 +30,9 @@
  *   in batches within seconds of being sent. Each message is recorded unique by broadcast and customer
  *   before it is written (campaigns/broadcasts.service.ts), so a run repeated, failed half-way and run
  *   again by the next link of the chain, or run on two instances, never sends one twice.
+ * - `gift-cards`: deliverDueGiftCards about every 10 s, chained like the demo's: eGift cards whose
+ *   delivery time has come are sent by text or e-mail, each taken `for update skip locked` and marked
+ *   delivered in the transaction that sends it (gift-cards/delivery.ts), so none is sent twice.
  *
  * - `webhooks`: sendDueWebhooks about every 5 s, chained like the demo's: the outbound webhooks' outbox
  *   (webhooks/webhooks.sender.ts). Deliveries are claimed `for update skip locked` with a lease, so two
@@ -63,6 +66,7 @@ import { purgePushDeliveries, sendDuePushes } from './push/push.sender';
 import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { sendDueBroadcasts } from './campaigns/broadcasts.service';
+import { deliverDueGiftCards } from './gift-cards/delivery';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
 import { purgeWebhookDeliveries, sendDueWebhooks } from './webhooks/webhooks.sender';
@@ -111,6 +115,8 @@ export const PUSH_QUEUE = 'push';
 export const UNPAID_QUEUE = 'unpaid-orders';
 /** owners' one-off broadcasts, reaching their customers in batches */
 export const BROADCAST_QUEUE = 'broadcasts';
+/** eGift cards sent at the time their buyers chose */
+export const GIFT_CARDS_QUEUE = 'gift-cards';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
 /** outbound webhooks' deliveries, every 5 s */
@@ -158,6 +164,8 @@ export interface JobOptions {
   pushEverySeconds?: number;
   /** seconds between runs sending owners' broadcasts. Default 5 */
   broadcastEverySeconds?: number;
+  /** seconds between runs sending eGift cards whose time has come. Default 10 */
+  giftCardsEverySeconds?: number;
   /** seconds between runs sending webhooks. Default 5 */
   webhooksEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
@@ -194,6 +202,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const pushEvery = options.pushEverySeconds ?? 3;
   const unpaidEvery = options.unpaidEverySeconds ?? 15;
   const broadcastEvery = options.broadcastEverySeconds ?? 5;
+  const giftCardsEvery = options.giftCardsEverySeconds ?? 10;
   const webhooksEvery = options.webhooksEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
@@ -212,6 +221,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     if (stopped) return;
     await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
     if (stopped) return;
+    await chain(s, GIFT_CARDS_QUEUE, true, giftCardsEvery, 300, deliverDueGiftCards);
     await chain(s, WEBHOOKS_QUEUE, true, webhooksEvery, 600, sendDueWebhooks);
     await startPassUpdates(s);
     if (stopped) return;

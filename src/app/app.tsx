@@ -5,6 +5,7 @@ import { LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
+import { usePendingGift } from './pending-gift';
 import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, shortcutRedirect, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
@@ -84,6 +85,9 @@ function Shell() {
   useEffect(() => {
     document.title = documentTitle(settings.setting_company || undefined, name ? TITLES[name] : 'Page Not Found');
   }, [settings.setting_company, name]);
+
+  // a gift card's link opened signed out opens again once signed in
+  usePendingGift(isAuth, name, location.pathname);
 
   // a short address (/rewards) goes on to its page first; the guard then decides as for that page
   const shortcut = shortcutRedirect(location.pathname);

@@ -19,6 +19,7 @@ import { mediaApi } from './media.calls';
 import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { apiKeysConsoleApi } from './api-keys.calls';
 import { optionsApi } from './options.calls';
@@ -65,6 +66,8 @@ const areas = [
   notificationsApi,
   offersApi,
   offersConsoleApi,
+  giftCardsApi,
+  giftCardsConsoleApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

@@ -25,6 +25,7 @@ import { appInstallEndpoints } from './app-install.spec';
 import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
+import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { apiKeysConsoleSpec } from './api-keys.spec';
 import { webhooksSpec } from './webhooks.spec';
@@ -108,6 +109,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // wallet and payments
   ...endpointsOf(walletSpec),
+  // gift cards: eGifts bought from the wallet, claimed into it as gift money
+  ...endpointsOf(giftCardsSpec),
   // payments: the calls (payments.ts), with the sandbox's page and its files between them
   paymentsSpec.endpoints.webhook,
   paymentsSpec.endpoints.stripeWebhook,
@@ -180,6 +183,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsConsoleSpec),
   // offers and promo codes
   ...endpointsOf(offersConsoleSpec),
+  // gift cards: the owner's settings
+  ...endpointsOf(giftCardsConsoleSpec),
   // scoped API keys for the merchant calls
   ...endpointsOf(apiKeysConsoleSpec),
   // outbound webhooks: the owner's endpoints, their secrets and delivery logs

@@ -86,6 +86,8 @@ export type ErrorCode =
   | 'TIER_REQUIRED'
   /** 400: a promo code that does not apply to this order: `data.reason` says why */
   | 'PROMO_CODE_INVALID'
+  /** 409: a gift card that cannot be claimed or refunded: `data.reason` says why */
+  | 'GIFT_CARD_INVALID'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -143,6 +145,7 @@ export const ERROR_STATUS = {
   CODE_STALE: 409,
   VOUCHER_USED: 409,
   VOUCHER_EXPIRED: 409,
+  GIFT_CARD_INVALID: 409,
   CURRENCY_LOCKED: 409,
   LOCATION_CLOSED: 409,
   ORDERING_PAUSED: 409,

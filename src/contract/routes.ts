@@ -49,6 +49,10 @@ export const ROUTES = {
   topUpFail: route('/top-up-fail', 'Top Up Failed', 'payments/top-up-fail-screen'),
   spin: route('/spin', 'Spin and Win', 'spin/spin-screen'),
   offers: route('/offers', 'Offers', 'offers/offers-screen'),
+  /** a gift card opened from its link (issue 49): `:name` is its number */
+  giftCard: route('/gift/:name', 'Gift Card', 'gift-cards/gift-card-screen'),
+  /** buy an eGift for someone, and follow the ones sent (issue 49) */
+  giftCards: route('/gift-cards', 'Gift Cards', 'gift-cards/gift-card-buy-screen'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;
@@ -80,6 +84,8 @@ export const to = {
   topUpFail: (topupId: string) => `${paths.topUpFail}?topup_id=${encodeURIComponent(topupId)}`,
   paymentSuccess: (order: string) => `${paths.paymentSuccess}?order=${encodeURIComponent(order)}`,
   paymentFail: (order: string) => `${paths.paymentFail}?order=${encodeURIComponent(order)}`,
+  /** a gift card's page (the link its recipient gets): `{name}` is its number */
+  giftCard: (number: string) => paths.giftCard.replace(':name', encodeURIComponent(number)),
 };
 
 /**
@@ -100,6 +106,8 @@ const SHORTCUTS: Readonly<Record<string, string>> = {
   '/offer': paths.offers,
   '/promos': paths.offers,
   '/promo': paths.offers,
+  '/gift': paths.giftCards,
+  '/gifts': paths.giftCards,
 };
 
 /** The page a short address leads to, or null when it is not one (a real page or an unknown path). */

@@ -8,13 +8,21 @@ import { z } from 'zod';
 import { int, money, nextPage, time } from './answer-fields';
 import { idempotencyKey, page } from './fields';
 
-export const walletBalanceAnswer = z.object({ balance: money(), currency: z.string() });
+export const walletBalanceAnswer = z.object({
+  balance: money(),
+  /** extension (issue 49): the part of the balance that came from gift cards, spent first */
+  gift_balance: money().meta({ description: 'the part of `balance` that came from gift cards (spent first)' }),
+  currency: z.string(),
+});
 export type WalletBalanceData = z.infer<typeof walletBalanceAnswer>;
 
 export const walletEntryAnswer = z.object({
   id: int(),
-  type: z.enum(['topup', 'order', 'refund', 'adjust']),
+  type: z.enum(['topup', 'order', 'refund', 'adjust', 'gift', 'gift_card']).meta({
+    description: 'gift: a gift card claimed (gift money in); gift_card: an eGift bought',
+  }),
   amount: money(),
+  gift_amount: money().meta({ description: 'how much of `amount` was gift money (with its sign)' }),
   balance_after: money(),
   reason: z.string(),
   created_at: time(),

@@ -39,6 +39,9 @@ import { settingsApi } from '#contract/settings.calls';
 import { shopApi } from '#contract/shop.calls';
 import { stampsApi } from '#contract/stamps.calls';
 import { wheelApi } from '#contract/wheel.calls';
+import { giftCardsApi } from '#contract/gift-cards.calls';
+import { giftCardCheckChar } from '#contract/gift-cards';
+import { GIFT_PURCHASE } from './gift-cards.helpers';
 
 type Auth = 'public' | 'customer' | 'merchant';
 type Json = unknown;
@@ -98,6 +101,10 @@ const HUGE_ID = 2 ** 31;
 const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, HUGE_ID, 1e15, 1e308];
 const BAD_KEY: Json[] = ['', 'k'.repeat(65), 42, null, ['k'], { k: 1 }, NUL];
 const BAD_PAGE = ['0', '-1', '1.5', 'two', '100001', '1e400', ''];
+/** a gift card number of the right shape whose check character holds, and which is no card's */
+const NOBODYS_CARD = `0123456789ABCDEF${giftCardCheckChar('0123456789ABCDEF')}`;
+/** numbers a look-up never sees: wrong length, letters not on a card, a typo the check catches */
+const BAD_CARD = ['', 'ABC', `${NOBODYS_CARD}0`, 'U'.repeat(17), `${NOBODYS_CARD.slice(0, 16)}${NOBODYS_CARD.endsWith('0') ? '1' : '0'}`, 'x'.repeat(41), NUL];
 const BAD_STRING = (max: number): Json[] => [42, null, ['x'], { x: 1 }, 'x'.repeat(max + 1), NUL];
 
 /**
@@ -127,6 +134,7 @@ const COUNTED = [
   'push_subscriptions',
   'push_preferences',
   'offer_uses',
+  'gift_cards',
   'counter_earns',
 ] as const;
 
@@ -495,6 +503,66 @@ describeDb('bad input on every call', (kind) => {
       bad: { topup_id: ['abc', '', '123', `${randomUUID()}x`, NUL] },
       cases: [{ name: 'a top-up that does not exist', input: { topup_id: randomUUID() }, expect: { status: 404, code: 'NOT_FOUND' } }],
     },
+    // --- gift cards (off in this shop: a good purchase answers 409 CONFLICT, after every check of its input) ---
+    {
+      call: giftCardsApi.buy,
+      auth: 'customer',
+      valid: { ...GIFT_PURCHASE, idempotency_key: 'KEY' },
+      required: ['amount', 'design', 'from_name', 'to_name', 'payment_method', 'idempotency_key'],
+      bad: {
+        amount: [99, 10_000_001, -1, 0, 100.5, '50000', null, [50_000]],
+        design: ['', 'birthday', 5, null],
+        message: ['m'.repeat(301), 5, null],
+        from_name: ['', '   ', 'n'.repeat(61), 5, null],
+        to_name: ['', 'n'.repeat(61), ['Ben']],
+        to_phone: ['12', 'phone', 5],
+        to_email: ['not-an-address', 5],
+        deliver_at: ['tomorrow', '2026-12-24', '2026-12-24T09:00:00Z', 5],
+        payment_method: ['card', '', 'WALLET', null],
+        idempotency_key: BAD_KEY,
+      },
+      cases: [
+        {
+          name: 'a phone number and an e-mail address both',
+          input: {
+            amount: 50_000,
+            design: 'celebrate',
+            from_name: 'A',
+            to_name: 'B',
+            to_phone: '09175550101',
+            to_email: 'b@example.test',
+            payment_method: 'wallet',
+            idempotency_key: randomUUID(),
+          },
+          expect: { status: 400, code: 'VALIDATION', fields: ['to_email'] },
+        },
+        {
+          name: 'neither a phone number nor an e-mail address',
+          input: { amount: 50_000, design: 'celebrate', from_name: 'A', to_name: 'B', payment_method: 'wallet', idempotency_key: randomUUID() },
+          expect: { status: 400, code: 'VALIDATION', fields: ['to_phone'] },
+        },
+      ],
+      validStatus: 409,
+    },
+    { call: giftCardsApi.sent, auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
+    // the good shape of a number that is no card's (counted as a wrong try: one each)
+    { call: giftCardsApi.view, auth: 'customer', valid: { number: NOBODYS_CARD }, required: ['number'], bad: { number: BAD_CARD }, validStatus: 404 },
+    {
+      call: giftCardsApi.claim,
+      auth: 'customer',
+      valid: { number: NOBODYS_CARD },
+      required: ['number'],
+      bad: { number: [...BAD_CARD, 5, null, [NOBODYS_CARD]] },
+      validStatus: 404,
+    },
+    {
+      call: giftCardsApi.refund,
+      auth: 'customer',
+      valid: { id: 999_999 },
+      required: ['id'],
+      bad: { id: BAD_ID },
+      validStatus: 404,
+    },
     // --- addresses ---
     {
       call: addressesApi.create,
@@ -806,6 +874,11 @@ describeDb('bad input on every call', (kind) => {
     walletApi.history,
     walletApi.topup,
     walletApi.topupStatus,
+    giftCardsApi.buy,
+    giftCardsApi.sent,
+    giftCardsApi.view,
+    giftCardsApi.claim,
+    giftCardsApi.refund,
     addressesApi.create,
     addressesApi.update,
     addressesApi.remove,
@@ -871,6 +944,7 @@ describeDb('bad input on every call', (kind) => {
       [rewardsApi.list, 'public'],
       [customersApi.profile, 'customer'],
       [walletApi.balance, 'customer'],
+      [giftCardsApi.options, 'customer'],
       [addressesApi.list, 'customer'],
       [wheelApi.config, 'customer'],
       [membersApi.card, 'customer'],

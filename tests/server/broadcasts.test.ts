@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { MailOptions, MailSender } from '../../server/provider/auth/sender';
+import { recordingMailer } from './mailer.helpers';
 import { sendDueBroadcasts } from '../../server/provider/campaigns/broadcasts.service';
 import { clearMerchantCache } from '../../server/provider/settings/settings.service';
 import { newStaff, type TestStaff } from './merchant.helpers';
@@ -16,18 +16,6 @@ import { callApi } from '../support/calls';
  * console lists the broadcast with its counts. Owners only, audited, bad input named, a double click
  * (the same idempotency key) sends one broadcast.
  */
-
-/** The test's mail service: what was e-mailed, in memory (a fake of the SMTP server). */
-function recordingMailer(): MailSender & { mails: Array<{ to: string; subject: string; text: string }> } {
-  const mails: Array<{ to: string; subject: string; text: string }> = [];
-  return {
-    mails,
-    channel: { kind: 'outbox' },
-    async sendEmail(to: string, subject: string, text: string, _o?: MailOptions) {
-      mails.push({ to, subject, text });
-    },
-  };
-}
 
 const notices = (p: TestProvider, customerId?: number) => {
   let q = p.db.selectFrom('notifications').select(['customer_id', 'title', 'body', 'link']).where('type', '=', 'campaign');

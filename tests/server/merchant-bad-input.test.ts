@@ -33,6 +33,8 @@ import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
+import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
+import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -121,6 +123,7 @@ const COUNTED = [
   'tier_welcomes',
   'offers',
   'offer_uses',
+  'gift_card_settings',
   'api_keys',
   'merchant_key_state',
 ] as const;
@@ -1240,6 +1243,29 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ confirm: true }),
       bad: { confirm: [false, 'true', 1, null, {}] },
       required: ['confirm'],
+    },
+    {
+      call: giftCardsConsoleApi.update,
+      owner: true,
+      valid: async () => GIFT_SETTINGS,
+      bad: {
+        enabled: ['yes', 1, null],
+        amounts: [[99], [50_000, 50_000], [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n * 10_000), '50000', null, [50_000.5]],
+        custom: [{ min: 50_000, max: 20_000 }, { min: 0, max: 100 }, 5, 'range', []],
+        expiry_months: [0, 6, 121, 12.5, '12'],
+        designs: [
+          [],
+          [{ id: 'celebrate', name: 'x', message: 'y', enabled: true }],
+          'all',
+          null,
+          [
+            { id: 'other', name: 'x', message: 'y', enabled: true },
+            { id: 'thank-you', name: 'x', message: 'y', enabled: true },
+            { id: 'winter', name: 'x', message: 'y', enabled: true },
+          ],
+        ],
+      },
+      required: ['enabled', 'amounts', 'custom', 'expiry_months', 'designs'],
     },
     {
       call: referralsConsoleApi.void,

@@ -1057,6 +1057,31 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'archived' } });
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'active' } });
 
+      // gift cards: staff read the settings, the owner turns them on; the customer sees the options, buys an
+      // eGift (off first: refused), a friend opens and claims it (twice: refused), the customer refunds another
+      await call('GET merchant/gift-cards/settings', { token: barista.token });
+      const giftBuy = { amount: 50_000, design: 'celebrate', from_name: 'Ana', to_name: 'Ben', to_phone: '0917 555 0101', payment_method: 'wallet' };
+      await call('POST gift-card/buy', { token, body: { ...giftBuy, idempotency_key: key() } });
+      const giftSettings = (await call('GET merchant/gift-cards/settings', { token: owner })).body.data.settings;
+      await call('POST merchant/gift-cards/settings/update', {
+        token: owner,
+        body: {
+          ...giftSettings,
+          enabled: true,
+          designs: giftSettings.designs.map(({ id, name, message, enabled }: Record<string, unknown>) => ({ id, name, message, enabled })),
+          currency: undefined,
+        },
+      });
+      await call('GET gift-card/options', { token });
+      const gift = (await call('POST gift-card/buy', { token, body: { ...giftBuy, idempotency_key: key() } })).body.data.card;
+      const toRefund = (await call('POST gift-card/buy', { token, body: { ...giftBuy, idempotency_key: key() } })).body.data.card;
+      await call('GET gift-card/sent', { token });
+      const recipient = await p.newCustomer();
+      await call('GET gift-card/view', { token: recipient.token, query: { number: gift.number } });
+      await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
+      await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
+      await call('POST gift-card/refund', { token, body: { id: toRefund.id } });
+      await call('POST gift-card/refund', { token, body: { id: gift.id } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

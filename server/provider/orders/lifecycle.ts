@@ -11,7 +11,7 @@ import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralFacts } from '../referrals/referrals.service';
-import { postWalletEntry } from '../wallet/wallet.ledger';
+import { giftSpentOn, postWalletEntry } from '../wallet/wallet.ledger';
 import {
   insertOrderEvent,
   insertOrderRefund,
@@ -302,6 +302,8 @@ export async function cancelOrder(
           amount: order.total,
           reason: `Refund for order ${order.name}`,
           ref: `order:${order.name}`,
+          // the gift money the order took comes back as gift money
+          gift: await giftSpentOn(trx, order.customer_id, `order:${order.name}`),
         });
         extra += ` ${money} is back in your wallet.`;
       }

@@ -170,14 +170,16 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
 async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: PaymentRow, amount: number): Promise<number> {
   const { rules } = await getMerchant(trx, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  const balance = (await lockCustomer(trx, payment.customer_id)).wallet_balance;
-  const taken = Math.min(amount, balance);
+  const customer = await lockCustomer(trx, payment.customer_id);
+  // a top-up is the customer's own money: gift money stays in the wallet
+  const taken = Math.min(amount, customer.wallet_balance - customer.gift_balance);
   if (taken > 0)
     await postWalletEntry(trx, ctx.clock, payment.customer_id, {
       type: 'adjust',
       amount: -taken,
       reason: 'Top-up refunded to your card',
       ref: `topup:${payment.id}`,
+      gift: 0,
     });
   await notify(trx, ctx.clock, payment.customer_id, {
     type: 'topup',

@@ -7,13 +7,13 @@ import type { Database } from '../../db';
 import { notFound, validation } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
-import { findCustomerTopup, walletBalance, walletEntries } from './wallet.repo';
+import { findCustomerTopup, walletBalance, walletBalances, walletEntries } from './wallet.repo';
 
 export const WALLET_ENTRIES_PER_PAGE = 20;
 
 export async function getBalance(ctx: ProviderContext, customerId: number): Promise<WalletBalanceData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  return { balance: await walletBalance(ctx.db, customerId), currency: rules.currency };
+  return { ...(await walletBalances(ctx.db, customerId)), currency: rules.currency };
 }
 
 export async function getHistory(ctx: ProviderContext, customerId: number, page = 1): Promise<WalletHistoryData> {

@@ -71,6 +71,8 @@ const TYPE_LABEL: Record<WalletEntryType, string> = {
   order: 'Order payment',
   refund: 'Refund',
   adjust: 'Adjustment',
+  gift: 'Gift card',
+  gift_card: 'Gift card sent',
 };
 
 /** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */

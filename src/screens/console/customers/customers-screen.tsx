@@ -59,7 +59,14 @@ const POINT_TYPE: Record<CustomerDetailData['points'][number]['type'], string> =
   adjust: 'Adjusted',
   owner: 'From the shop',
 };
-const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = { topup: 'Top-up', order: 'Order', refund: 'Refund', adjust: 'Adjusted' };
+const WALLET_TYPE: Record<CustomerDetailData['wallet'][number]['type'], string> = {
+  topup: 'Top-up',
+  order: 'Order',
+  refund: 'Refund',
+  adjust: 'Adjusted',
+  gift: 'Gift card',
+  gift_card: 'Gift card sent',
+};
 const VOUCHER_STATUS: Record<CustomerDetailData['vouchers'][number]['status'], string> = {
   active: 'Active',
   used: 'Used',

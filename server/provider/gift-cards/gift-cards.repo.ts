@@ -1,0 +1,96 @@
+import type { Database } from '../../db';
+import type { GiftCardSettingsTable, GiftCardTable } from '../../db/schema';
+import type { Insertable, Selectable } from 'kysely';
+
+/** Gift cards' SQL: the owner's settings row, the cards, and what a claim and a refund change. */
+
+export type GiftCardRow = Selectable<GiftCardTable>;
+export type GiftCardSettingsRow = Selectable<GiftCardSettingsTable>;
+
+export async function settingsRow(db: Database): Promise<GiftCardSettingsRow | undefined> {
+  return db.selectFrom('gift_card_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+export async function saveSettingsRow(trx: Database, row: Omit<GiftCardSettingsRow, 'id'>): Promise<void> {
+  const values = { ...row, amounts: JSON.stringify(row.amounts), designs: JSON.stringify(row.designs) };
+  await trx
+    .insertInto('gift_card_settings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** A new card; its number unique (a collision of 80 random bits would fail the insert, never reuse a card). */
+export async function insertCard(trx: Database, card: Insertable<GiftCardTable>): Promise<GiftCardRow> {
+  return trx.insertInto('gift_cards').values(card).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function setPaidGift(trx: Database, id: number, paidGift: number): Promise<void> {
+  await trx.updateTable('gift_cards').set({ paid_gift: paidGift }).where('id', '=', id).execute();
+}
+
+export async function cardByNumber(db: Database, number: string): Promise<GiftCardRow | undefined> {
+  return db.selectFrom('gift_cards').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+/** A card under its row lock: a claim, a refund and a delivery of one card take turns. */
+export async function lockCardByNumber(trx: Database, number: string): Promise<GiftCardRow | undefined> {
+  return trx.selectFrom('gift_cards').selectAll().where('number', '=', number).forUpdate().executeTakeFirst();
+}
+
+export async function lockBuyersCard(trx: Database, buyerId: number, id: number): Promise<GiftCardRow | undefined> {
+  return trx.selectFrom('gift_cards').selectAll().where('id', '=', id).where('buyer_id', '=', buyerId).forUpdate().executeTakeFirst();
+}
+
+export async function buyersCards(db: Database, buyerId: number, limit: number, offset: number): Promise<GiftCardRow[]> {
+  return db.selectFrom('gift_cards').selectAll().where('buyer_id', '=', buyerId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Claims an active card for `customerId` (the caller holds its row lock and checked it). */
+export async function markClaimed(trx: Database, id: number, customerId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('gift_cards')
+    .set({ status: 'claimed', claimed_by: customerId, claimed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+export async function markRefunded(trx: Database, id: number, now: Date): Promise<GiftCardRow> {
+  return trx.updateTable('gift_cards').set({ status: 'refunded', refunded_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The ids of cards due for delivery (their time has come, not sent, not refunded), oldest first. */
+export async function dueCardIds(db: Database, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('gift_cards')
+    .select('id')
+    .where('delivered_at', 'is', null)
+    .where('status', '=', 'active')
+    .where('deliver_at', '<=', now)
+    .orderBy('deliver_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes one due card for sending: marks it delivered in one statement, so of two runs (or instances)
+ * only one gets it; nothing when another run took it, or it is no longer due.
+ */
+export async function takeDueCard(db: Database, id: number, now: Date): Promise<GiftCardRow | undefined> {
+  return db
+    .updateTable('gift_cards')
+    .set({ delivered_at: now })
+    .where('id', '=', id)
+    .where('delivered_at', 'is', null)
+    .where('status', '=', 'active')
+    .where('deliver_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A send that failed: the card is due again for the next run. */
+export async function putBackDue(db: Database, id: number): Promise<void> {
+  await db.updateTable('gift_cards').set({ delivered_at: null }).where('id', '=', id).where('status', '=', 'active').execute();
+}

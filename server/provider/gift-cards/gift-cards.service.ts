@@ -1,0 +1,430 @@
+/**
+ * Gift cards (issue 49): the owner's settings, an eGift bought from the wallet for someone, delivered at
+ * its time by text or e-mail (delivery.ts), opened and claimed by its number into the recipient's wallet
+ * as gift money exactly once, and refunded to its buyer while unclaimed.
+ */
+import { randomInt } from 'node:crypto';
+import { Temporal } from 'temporal-polyfill';
+import {
+  GIFT_CARD_ALPHABET,
+  GIFT_CARD_RANDOM_CHARS,
+  GIFT_DESIGN_IDS,
+  GIFT_LOOKUP_MISSES_PER_ADDRESS,
+  GIFT_LOOKUP_MISSES_PER_CUSTOMER,
+  GIFT_LOOKUP_WINDOW_MINUTES,
+  GIFT_SCHEDULE_MAX_DAYS,
+  formatGiftCardNumber,
+  giftCardCheckChar,
+  type GiftCardBuyFields,
+  type GiftCardClaimData,
+  type GiftCardOptionsData,
+  type GiftCardRefusal,
+  type GiftCardSettings,
+  type GiftCardSettingsFields,
+  type GiftCardState,
+  type GiftDesign,
+  type GiftDesignId,
+  type ReceivedGiftCardData,
+  type SentGiftCard,
+  type SentGiftCardData,
+  type SentGiftCardsData,
+} from '#contract/gift-cards';
+import { formatMoney } from '#contract/money';
+import type { Database } from '../../db';
+import type { GiftCardDesignRow } from '../../db/schema';
+import { DAY, MINUTE } from '../../lib/clock';
+import type { ProviderContext } from '../context';
+import { normalizePhone } from '../auth/phone';
+import { AppError, notFound, validation } from '../http/errors';
+import type { StaffOfRequest } from '../http/staff-session';
+import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
+import { getMerchant } from '../settings/settings.service';
+import { insertAudit } from '../staff/staff.repo';
+import { postWalletMove } from '../wallet/wallet.ledger';
+import { walletBalances } from '../wallet/wallet.repo';
+import {
+  buyersCards,
+  cardByNumber,
+  insertCard,
+  lockBuyersCard,
+  lockCardByNumber,
+  markClaimed,
+  markRefunded,
+  saveSettingsRow,
+  setPaidGift,
+  settingsRow,
+  type GiftCardRow,
+} from './gift-cards.repo';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+/** The built-in designs: a picture each (public/gift-cards/<id>.svg) and the message it suggests. */
+const BUILT_IN_DESIGNS: Record<GiftDesignId, { name: string; message: string }> = {
+  celebrate: { name: 'Celebrate', message: 'Happy birthday! Have a coffee on me.' },
+  'thank-you': { name: 'Thank you', message: 'Thank you! The next coffee is on me.' },
+  winter: { name: 'Happy holidays', message: 'Happy holidays! Warm drinks on me this season.' },
+};
+export const designPicture = (id: GiftDesignId) => `/gift-cards/${id}.svg`;
+
+/** Until the owner saves them: off, three amounts and a custom range, never expiring, every design on. */
+const DEFAULT_SETTINGS: Omit<GiftCardSettings, 'currency'> = {
+  enabled: false,
+  amounts: [50_000, 100_000, 200_000],
+  custom: { min: 20_000, max: 1_000_000 },
+  expiry_months: null,
+  designs: GIFT_DESIGN_IDS.map((id) => ({ id, ...BUILT_IN_DESIGNS[id], picture: designPicture(id), enabled: true })),
+};
+
+async function loadSettings(db: Database, currency: string): Promise<GiftCardSettings> {
+  const row = await settingsRow(db);
+  if (!row) return { ...DEFAULT_SETTINGS, currency };
+  // the designs in their built-in order, a design the row does not name (added later) with its defaults
+  const saved = new Map(row.designs.map((d) => [d.id, d]));
+  return {
+    enabled: row.enabled,
+    amounts: row.amounts,
+    custom: row.custom_min !== null && row.custom_max !== null ? { min: row.custom_min, max: row.custom_max } : null,
+    expiry_months: row.expiry_months,
+    designs: GIFT_DESIGN_IDS.map((id) => {
+      const d = saved.get(id);
+      return {
+        id,
+        name: d?.name ?? BUILT_IN_DESIGNS[id].name,
+        message: d?.message ?? BUILT_IN_DESIGNS[id].message,
+        picture: designPicture(id),
+        enabled: d?.enabled ?? true,
+      };
+    }),
+    currency,
+  };
+}
+
+export async function consoleSettings(ctx: ProviderContext): Promise<GiftCardSettings> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return loadSettings(ctx.db, rules.currency);
+}
+
+/** The owner's settings, all at once; audited. */
+export async function updateSettings(ctx: ProviderContext, staff: StaffOfRequest, body: GiftCardSettingsFields): Promise<GiftCardSettings> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await loadSettings(trx, rules.currency);
+    const designs: GiftCardDesignRow[] = body.designs.map((d) => ({ ...d, picture: designPicture(d.id) }));
+    await saveSettingsRow(trx, {
+      enabled: body.enabled,
+      amounts: [...body.amounts].sort((a, b) => a - b),
+      custom_min: body.custom?.min ?? null,
+      custom_max: body.custom?.max ?? null,
+      expiry_months: body.expiry_months,
+      designs,
+      updated_at: ctx.clock.now(),
+    });
+    const after = await loadSettings(trx, rules.currency);
+    await insertAudit(trx, { staffId: staff.id, action: 'gift_cards.settings', target: 'gift_cards', before, after, now: ctx.clock.now() });
+    return after;
+  });
+}
+
+export async function giftCardOptions(ctx: ProviderContext): Promise<GiftCardOptionsData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const s = await loadSettings(ctx.db, rules.currency);
+  return {
+    enabled: s.enabled,
+    currency: s.currency,
+    timezone: rules.timezone,
+    amounts: s.amounts,
+    custom: s.custom,
+    expiry_months: s.expiry_months,
+    designs: s.designs.filter((d) => d.enabled).map(({ enabled: _on, ...d }) => d),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+// ---------------------------------------------------------------------------------------------
+
+/** A new card number: 16 characters from the CSPRNG (80 bits) and the check character. */
+export function newCardNumber(): string {
+  let body = '';
+  for (let i = 0; i < GIFT_CARD_RANDOM_CHARS; i++) body += GIFT_CARD_ALPHABET[randomInt(GIFT_CARD_ALPHABET.length)];
+  return body + giftCardCheckChar(body);
+}
+
+function designOf(settings: GiftCardSettings, id: string): GiftDesign {
+  const d = settings.designs.find((x) => x.id === id) ?? DEFAULT_SETTINGS.designs.find((x) => x.id === id) ?? DEFAULT_SETTINGS.designs[0]!;
+  return { id: d.id, name: d.name, picture: d.picture, message: d.message };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const expired = (c: GiftCardRow, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
+
+function stateOf(c: GiftCardRow, now: Date): GiftCardState {
+  if (c.status === 'claimed') return 'claimed';
+  if (c.status === 'refunded') return 'refunded';
+  if (expired(c, now)) return 'expired';
+  return c.delivered_at ? 'delivered' : 'scheduled';
+}
+
+/** A card as its buyer sees it: everything, its number in full. */
+function sentCard(c: GiftCardRow, settings: GiftCardSettings, now: Date): SentGiftCard {
+  return {
+    id: c.id,
+    number: formatGiftCardNumber(c.number),
+    amount: c.amount,
+    design: designOf(settings, c.design),
+    message: c.message,
+    from_name: c.from_name,
+    to_name: c.to_name,
+    to: c.to_phone ?? c.to_email ?? '',
+    deliver_at: c.deliver_at.toISOString(),
+    delivered_at: iso(c.delivered_at),
+    state: stateOf(c, now),
+    claimed_at: iso(c.claimed_at),
+    refunded_at: iso(c.refunded_at),
+    expires_at: iso(c.expires_at),
+    created_at: c.created_at.toISOString(),
+  };
+}
+
+/** `2026-12-24T09:00` in the shop's zone as an instant (a time skipped by a clock change: the one after). */
+function localToInstant(local: string, timezone: string): Date {
+  const zoned = Temporal.PlainDateTime.from(local).toZonedDateTime(timezone, { disambiguation: 'later' });
+  return new Date(zoned.epochMilliseconds);
+}
+
+/** What a purchase needs before its transaction: the settings it is checked against and the shop's money. */
+export interface BuySetup {
+  settings: GiftCardSettings;
+  deliverAt: Date;
+  toPhone: string | null;
+  toEmail: string | null;
+  message: string;
+  money: (n: number) => string;
+}
+
+/**
+ * Checks a purchase against the owner's settings before anything is written (refused: no card, no
+ * stored answer): gift cards on, an amount offered, a design turned on, a time ahead within a year, a
+ * recipient the shop can reach.
+ */
+export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): Promise<BuySetup> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const settings = await loadSettings(ctx.db, rules.currency);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  if (!settings.enabled) throw new AppError('CONFLICT', 'This shop does not sell gift cards right now.');
+  const inRange = settings.custom !== null && body.amount >= settings.custom.min && body.amount <= settings.custom.max;
+  if (!settings.amounts.includes(body.amount) && !inRange) {
+    const offered = [
+      ...settings.amounts.map(money),
+      ...(settings.custom ? [`any amount from ${money(settings.custom.min)} to ${money(settings.custom.max)}`] : []),
+    ].join(', ');
+    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, `Choose one of the amounts offered: ${offered}.`);
+  }
+  const design = settings.designs.find((d) => d.id === body.design && d.enabled);
+  if (!design) throw validation({ design: 'is not offered' }, 'Choose one of the designs offered.');
+  const now = ctx.clock.now();
+  let deliverAt = now;
+  if (body.deliver_at) {
+    let at: Date;
+    try {
+      at = localToInstant(body.deliver_at, rules.timezone);
+    } catch {
+      throw validation({ deliver_at: 'must be a real date and time such as 2026-12-24T09:00' });
+    }
+    // a minute's grace: "now" picked on a phone whose clock is a little behind is now
+    if (at.getTime() < now.getTime() - MINUTE) throw validation({ deliver_at: 'must not be in the past' }, 'Choose a time from now on.');
+    if (at.getTime() > now.getTime() + GIFT_SCHEDULE_MAX_DAYS * DAY) throw validation({ deliver_at: `must be within ${GIFT_SCHEDULE_MAX_DAYS} days` });
+    deliverAt = at < now ? now : at;
+  }
+  const toPhone = body.to_phone !== undefined ? normalizePhone(body.to_phone, rules.default_country_code, 'to_phone') : null;
+  if (body.to_email !== undefined && !ctx.mailer)
+    throw validation(
+      { to_email: 'cannot be reached: this shop does not send e-mail yet' },
+      'This shop cannot send e-mail yet. Send it to a phone number instead.',
+    );
+  return { settings, deliverAt, toPhone, toEmail: body.to_email ?? null, message: body.message ?? design.message, money };
+}
+
+/** Buys the card (once per idempotency key, in its transaction): the card, and its price out of the wallet. */
+export async function buyGiftCard(
+  trx: Database,
+  ctx: ProviderContext,
+  setup: BuySetup,
+  customerId: number,
+  body: GiftCardBuyFields,
+): Promise<{ data: SentGiftCardData; message: string }> {
+  const now = ctx.clock.now();
+  const expiresAt =
+    setup.settings.expiry_months === null
+      ? null
+      : new Date(
+          Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC').add({ months: setup.settings.expiry_months }).epochMilliseconds,
+        );
+  const card = await insertCard(trx, {
+    number: newCardNumber(),
+    buyer_id: customerId,
+    amount: body.amount,
+    design: body.design,
+    message: setup.message,
+    from_name: body.from_name,
+    to_name: body.to_name,
+    to_phone: setup.toPhone,
+    to_email: setup.toEmail,
+    deliver_at: setup.deliverAt,
+    expires_at: expiresAt,
+    paid_with: 'wallet',
+    paid_gift: 0,
+    created_at: now,
+  });
+  const paid = await postWalletMove(trx, ctx.clock, customerId, {
+    type: 'gift_card',
+    amount: -body.amount,
+    reason: `Gift card for ${body.to_name}`,
+    ref: `gift-card:${card.id}`,
+  });
+  await setPaidGift(trx, card.id, -paid.gift);
+  const when = setup.deliverAt.getTime() <= now.getTime() ? 'now' : 'at the time you chose';
+  return {
+    data: { card: sentCard(card, setup.settings, now), balance: paid.balance },
+    message: `Your ${setup.money(body.amount)} gift card for ${body.to_name} is paid. We will send it ${when}.`,
+  };
+}
+
+export const SENT_PER_PAGE = 20;
+
+export async function sentGiftCards(ctx: ProviderContext, customerId: number, page = 1): Promise<SentGiftCardsData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const settings = await loadSettings(ctx.db, rules.currency);
+  const rows = await buyersCards(ctx.db, customerId, SENT_PER_PAGE + 1, (page - 1) * SENT_PER_PAGE);
+  const now = ctx.clock.now();
+  return { items: rows.slice(0, SENT_PER_PAGE).map((c) => sentCard(c, settings, now)), next_page: rows.length > SENT_PER_PAGE ? page + 1 : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups: a card by its number, under the limit on guessing
+// ---------------------------------------------------------------------------------------------
+
+const missMessage = `Too many gift card numbers we do not know. Please wait ${GIFT_LOOKUP_WINDOW_MINUTES} minutes and try again.`;
+const MISSES_BY_CUSTOMER: UseLimit = {
+  scope: 'gift-card-miss',
+  limit: GIFT_LOOKUP_MISSES_PER_CUSTOMER,
+  windowMs: GIFT_LOOKUP_WINDOW_MINUTES * MINUTE,
+  message: missMessage,
+};
+const MISSES_BY_ADDRESS: UseLimit = {
+  scope: 'gift-card-miss-address',
+  limit: GIFT_LOOKUP_MISSES_PER_ADDRESS,
+  windowMs: GIFT_LOOKUP_WINDOW_MINUTES * MINUTE,
+  message: missMessage,
+};
+
+export interface Asker {
+  customerId: number;
+  /** the client's address as a limit counts it (http/client-key.ts) */
+  clientKey: string;
+}
+
+/**
+ * The card behind a number, or a 404 counted as a wrong guess for the customer and for their address.
+ * While either has made too many, every look-up is refused (429), real numbers too: a refusal says
+ * nothing of the number, and guessing cannot go on.
+ */
+async function findCard(ctx: ProviderContext, number: string, asker: Asker): Promise<GiftCardRow> {
+  const now = ctx.clock.now();
+  const byCustomer = `customer:${asker.customerId}`;
+  await assertUnderLimit(ctx.db, MISSES_BY_CUSTOMER, byCustomer, now);
+  await assertUnderLimit(ctx.db, MISSES_BY_ADDRESS, asker.clientKey, now);
+  const card = await cardByNumber(ctx.db, number);
+  if (card) return card;
+  await countUse(ctx.db, MISSES_BY_CUSTOMER, byCustomer, now);
+  await countUse(ctx.db, MISSES_BY_ADDRESS, asker.clientKey, now);
+  throw new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
+}
+
+export async function viewGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<ReceivedGiftCardData> {
+  const card = await findCard(ctx, number, asker);
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const settings = await loadSettings(ctx.db, rules.currency);
+  const now = ctx.clock.now();
+  const state = card.status === 'claimed' ? 'claimed' : card.status === 'refunded' ? 'refunded' : expired(card, now) ? 'expired' : 'ready';
+  return {
+    card: {
+      amount: card.amount,
+      design: designOf(settings, card.design),
+      message: card.message,
+      from_name: card.from_name,
+      to_name: card.to_name,
+      state,
+      claimed_by_you: card.claimed_by === asker.customerId,
+      expires_at: iso(card.expires_at),
+    },
+    currency: rules.currency,
+  };
+}
+
+function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftCardRow): AppError {
+  const words: Record<GiftCardRefusal, string> = {
+    claimed: 'This gift card has been added to a wallet already.',
+    refunded: 'This gift card was refunded to the person who sent it.',
+    expired: 'This gift card has expired.',
+    own: `This is a gift you sent. To get the ${money(c.amount)} back, refund it from your sent gifts.`,
+  };
+  return new AppError('GIFT_CARD_INVALID', words[reason], undefined, { reason });
+}
+
+/**
+ * Claims a card into the customer's wallet as gift money: under the card's row lock, so of any number of
+ * claims at once the first moves it to `claimed` and credits the wallet, and the others find it claimed.
+ */
+export async function claimGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<{ data: GiftCardClaimData; message: string }> {
+  await findCard(ctx, number, asker);
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const card = (await lockCardByNumber(trx, number))!;
+    if (card.status === 'claimed') throw refusal('claimed', money, card);
+    if (card.status === 'refunded') throw refusal('refunded', money, card);
+    if (expired(card, now)) throw refusal('expired', money, card);
+    if (card.buyer_id === asker.customerId) throw refusal('own', money, card);
+    await markClaimed(trx, card.id, asker.customerId, now);
+    const moved = await postWalletMove(trx, ctx.clock, asker.customerId, {
+      type: 'gift',
+      amount: card.amount,
+      reason: `Gift card from ${card.from_name}`,
+      ref: `gift-card:${card.id}`,
+    });
+    const balances = await walletBalances(trx, asker.customerId);
+    return {
+      data: { amount: card.amount, balance: moved.balance, gift_balance: balances.gift_balance },
+      message: `${money(card.amount)} from ${card.from_name} is in your wallet. Enjoy!`,
+    };
+  });
+}
+
+/** Refunds one of the buyer's cards not claimed: its price back to the wallet, its gift money part as gift money. */
+export async function refundGiftCard(ctx: ProviderContext, customerId: number, id: number): Promise<{ data: SentGiftCardData; message: string }> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const settings = await loadSettings(ctx.db, rules.currency);
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const card = await lockBuyersCard(trx, customerId, id);
+    if (!card) throw notFound('Gift card');
+    if (card.status !== 'active') throw refusal(card.status, money, card);
+    const refunded = await markRefunded(trx, card.id, now);
+    const back = await postWalletMove(trx, ctx.clock, customerId, {
+      type: 'refund',
+      amount: card.amount,
+      reason: `Gift card for ${card.to_name} refunded`,
+      ref: `gift-card:${card.id}`,
+      gift: card.paid_gift,
+    });
+    return {
+      data: { card: sentCard(refunded, settings, now), balance: back.balance },
+      message: `${money(card.amount)} is back in your wallet. The gift card's link no longer works.`,
+    };
+  });
+}

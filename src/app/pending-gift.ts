@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { PathName } from '#contract/routes';
+
+/**
+ * A gift card's link opened before signing in (issue 49): the guard sends a guest to sign in or sign up,
+ * and once signed in the app opens the card again, so a new customer's first page is their gift. Kept in
+ * the tab's sessionStorage: the link's number only, gone once used or when the tab closes.
+ */
+const KEY = 'pending-gift';
+
+export function usePendingGift(isAuth: boolean, name: PathName | null, pathname: string): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    try {
+      if (!isAuth) {
+        if (name === 'giftCard') sessionStorage.setItem(KEY, pathname);
+        return;
+      }
+      const pending = sessionStorage.getItem(KEY);
+      if (!pending) return;
+      sessionStorage.removeItem(KEY);
+      if (pending !== pathname) void navigate(pending, { replace: true });
+    } catch {
+      // storage refused (a private window): the link works once signed in, opened again
+    }
+  }, [isAuth, name, pathname, navigate]);
+}
