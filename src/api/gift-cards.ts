@@ -2,8 +2,9 @@
  * Gift cards (issue 49): a card opened by its number (the link's), claimed into the wallet, and the
  * eGifts this customer bought.
  */
-import type { GiftCardBuyInput } from '#contract/gift-cards';
-import { giftCardsApi } from '#contract/gift-cards.calls';
+import type { GiftCardBuyInput, GiftCardSettingsInput } from '#contract/gift-cards';
+import { giftCardsApi, giftCardsConsoleApi } from '#contract/gift-cards.calls';
+import { staffApi } from '#contract/staff.calls';
 import { callApi } from './client';
 import { shows } from './shows';
 import { useCall } from './use-call';
@@ -27,3 +28,16 @@ export const useBuyGiftCard = () =>
 /** Refunds an unclaimed card to the wallet. */
 export const useRefundGiftCard = () =>
   useMutation((id: number) => callApi(giftCardsApi.refund, { id }), { refreshes: [...shows.money, giftCardsApi.sent.path] });
+
+// ---------------------------------------------------------------------------------------------
+// The owner's settings (the merchant console): functions only, so the app's build drops the calls they name
+// ---------------------------------------------------------------------------------------------
+
+/** The gift card settings (staff read them). */
+export const useGiftCardSettings = () => useCall(giftCardsConsoleApi.settings);
+/** Saves every setting at once: the settings and the activity log read again. */
+export const useSaveGiftCardSettings = () =>
+  useMutation((fields: GiftCardSettingsInput) => callApi(giftCardsConsoleApi.update, fields), {
+    refreshes: [giftCardsConsoleApi.settings.path, staffApi.audit.path],
+    wait: true,
+  });

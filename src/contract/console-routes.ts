@@ -70,6 +70,8 @@ export const CONSOLE_PAGES = {
   apiKeys: page('/api-keys', 'API keys', 'owner', 'integrations/api-keys-screen'),
   webhooks: page('/webhooks', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
   webhook: inside('webhooks', '/webhooks/:id', 'Webhooks', 'owner', 'integrations/webhooks-screen'),
+  // owners only, at the end of the menu with the shop's other set-up (a staff member's menu stays as it was)
+  giftCards: page('/gift-cards', 'Gift cards', 'owner', 'gift-cards/gift-cards-screen'),
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 

@@ -31,6 +31,7 @@ describe("the console's page table", () => {
       'Payments and messages (owner) /merchant/channels',
       'API keys (owner) /merchant/api-keys',
       'Webhooks (owner) /merchant/webhooks',
+      'Gift cards (owner) /merchant/gift-cards',
       'Activity (owner) /merchant/audit',
     ]);
   });

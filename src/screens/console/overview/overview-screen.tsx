@@ -35,6 +35,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   loyalty: 'Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.',
   campaigns: 'Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.',
   offers: 'Promo codes such as KOPI10: a percentage or an amount off, when, where, for whom and how often; uses and discount given.',
+  giftCards: 'Gift cards customers send each other: on or off, the amounts, expiry and the designs.',
   wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
   orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
   counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
