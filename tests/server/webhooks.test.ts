@@ -159,6 +159,27 @@ describeEachDb('outbound webhooks', (kind) => {
     const got = receiver.received[0]!;
     const event = new Webhook(secret).verify(got.body, got.headers) as { type: string; data: { name: string; status: string; total: number } };
     expect(event).toMatchObject({ type: 'order.created', data: { name: placed.name, status: 'paid' } });
+    // the payload (built in the order's own statement) carries the order's row, its times as ISO 8601
+    const row = await p.db.selectFrom('orders').selectAll().where('name', '=', placed.name).executeTakeFirstOrThrow();
+    expect(JSON.parse(got.body)).toEqual({
+      type: 'order.created',
+      timestamp: row.created_at.toISOString(),
+      data: {
+        name: row.name,
+        customer_id: row.customer_id,
+        status: 'paid',
+        fulfilment: row.fulfilment,
+        payment_method: 'wallet',
+        subtotal: row.subtotal,
+        discount: row.discount,
+        delivery_fee: row.delivery_fee,
+        total: row.total,
+        points_to_earn: row.points_to_earn,
+        location_id: row.location_id,
+        created_at: row.created_at.toISOString(),
+        updated_at: row.updated_at.toISOString(),
+      },
+    });
     expect(got.headers['webhook-id']).toMatch(/^msg_/);
     // another secret does not verify it
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(got.body, got.headers)).toThrow();

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db';
 
 /**
@@ -24,4 +25,30 @@ export async function insertDeliveries(trx: Database, e: { type: string; message
         .where((w) => w(w.val(e.type), '=', w.fn.any('events'))),
     )
     .execute();
+}
+
+/** An instant as the events' payloads write it (JavaScript's toISOString: milliseconds, UTC). */
+const isoSql = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * order.created's deliveries as a CTE of the statement that inserts the order (orders.repo.ts insertOrder),
+ * reading the new order from its CTE `o` (no row there: nothing written): one pending delivery per endpoint
+ * that is on and wants it, its payload built from the order's row as emitOrderCreated builds it (`fields`,
+ * the order's columns it carries). The order's own statement, not a round trip of its own.
+ */
+export function orderCreatedDeliveriesCte(messageId: string, fields: readonly string[]): RawBuilder<unknown> {
+  const data = sql.join(
+    [
+      ...fields.map((f) => sql`${sql.lit(f)}, ${sql.ref(`o.${f}`)}`),
+      sql`'created_at', ${isoSql('o.created_at')}`,
+      sql`'updated_at', ${isoSql('o.updated_at')}`,
+    ],
+    sql`, `,
+  );
+  return sql`insert into webhook_deliveries (endpoint_id, event_type, message_id, payload, next_at, created_at)
+      select we.id, 'order.created', ${messageId}::text,
+        json_build_object('type', 'order.created', 'timestamp', ${isoSql('o.created_at')}, 'data', json_build_object(${data}))::text,
+        o.created_at, o.created_at
+      from o, webhook_endpoints we
+      where we.enabled and 'order.created' = any(we.events)`;
 }

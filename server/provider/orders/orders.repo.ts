@@ -10,6 +10,7 @@ import { locationLabels, unavailableAt } from '../locations/locations.repo';
 import { baseBreakdown, saleRulesQuery } from '../loyalty/loyalty.earn';
 import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
 import { earnTierQuery } from '../tiers/tiers.repo';
+import { orderCreatedCte } from '../events/events.service';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
@@ -107,6 +108,8 @@ export async function insertOrder<X extends object = object>(
   alongside: OperationNodeSource | null = null,
   also?: OrderWrites,
 ): Promise<(OrderRow & X) | null> {
+  // order.created's webhook deliveries, written by this statement (events/ builds the CTE from `o`)
+  const created = orderCreatedCte();
   const order = trx
     .insertInto('orders')
     .values({
@@ -166,7 +169,8 @@ export async function insertOrder<X extends object = object>(
       select o.id, t.status, null, o.created_at
       from o, jsonb_to_recordset(${entries}::jsonb) as t(n integer, status text)
       order by t.n
-    )${chosen}${
+    ),
+    wh as (${created})${chosen}${
       alongside
         ? sql`,
     alongside as (${alongside})`

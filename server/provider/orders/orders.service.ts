@@ -32,7 +32,6 @@ import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
 import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
-import { emitOrderCreated } from '../events/events.service';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -125,7 +124,7 @@ async function insertUnderFreshName<X extends object>(
   for (let n = 0; n < 5; n++) {
     const { row, also } = attempt(newOrderName(company));
     const inserted = await insertOrder<X>(trx, row, lines, timeline, alongside, also);
-    if (inserted !== null) return (await emitOrderCreated(trx, inserted), inserted);
+    if (inserted !== null) return inserted;
   }
   throw new Error('could not draw a free order number');
 }
