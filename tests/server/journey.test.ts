@@ -248,7 +248,7 @@ for (const via of ['sandbox', 'stripe'] as const)
       // the success page reads the result from the provider, not from its query
       const status = await get(walletApi.topupStatus, { topup_id: new URL(back, 'http://app').searchParams.get('topup_id')! }).expect(200);
       expect(status.body.data).toMatchObject({ topup: { id: topupId, amount: 500_000, status: 'paid' }, balance: 500_000 });
-      expect((await get(walletApi.balance).expect(200)).body.data).toEqual({ balance: 500_000, currency: 'PHP' });
+      expect((await get(walletApi.balance).expect(200)).body.data).toEqual({ balance: 500_000, gift_balance: 0, currency: 'PHP' });
 
       // --- a pickup order paid from the wallet ---
       const catalog = await get(shopApi.catalog).expect(200);
