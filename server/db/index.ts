@@ -50,6 +50,7 @@ import * as m0040 from './migrations/0040-channel-connections';
 import * as m0041 from './migrations/0041-category-removed';
 import * as m0042 from './migrations/0042-broadcasts';
 import * as m0043 from './migrations/0043-offers';
+import * as m0044 from './migrations/0044-offers-more';
 
 export type Database = Kysely<DB>;
 
@@ -151,6 +152,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0041-category-removed': m0041,
   '0042-broadcasts': m0042,
   '0043-offers': m0043,
+  '0044-offers-more': m0044,
 };
 
 /**

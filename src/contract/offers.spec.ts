@@ -32,7 +32,7 @@ export const offersConsoleSpec = /* @__PURE__ */ describe('Merchant console', of
   },
   create: {
     summary: 'Add an offer with a promo code',
-    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap) or an amount off, with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations it names must exist (400 naming \`location_ids\`). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
+    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap), an amount off, a free product (\`product_id\`: one of it, when the basket has it, at \`value\` percent off, 100: free) or buy X get Y (\`buy\` and \`get\`: how many items of which products or categories; the cheapest qualifying \`get\` items at \`value\` percent off, up to \`max_applications\` times an order, absent: once; an item is never both bought and got), with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations, products and categories it names must exist (400 naming \`location_ids\`, \`product_id\`, \`buy.product_ids\`…); a field of another kind is refused (400 naming it). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
     inContract: false,
     body: offerCreateBody,
     data: consoleOfferOnlyAnswer,

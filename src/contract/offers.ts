@@ -4,8 +4,9 @@
  * their answers carry the offer applied). The schemas of the area's calls (offers.calls.ts declares them,
  * offers.spec.ts describes them) and the types inferred from them.
  *
- * An offer takes a percentage (with an optional cap) or an amount off the subtotal, once per order, when
- * its code is given: one code per order, with a reward voucher only when the offer says so; points are
+ * An offer takes a percentage (with an optional cap) or an amount off the subtotal, or a percentage off
+ * items of the basket (a free product; buy X get Y, the cheapest qualifying items: offer-rules.ts
+ * discountedItems), once per order, when its code is given: one code per order, with a reward voucher only when the offer says so; points are
  * earned on the total after it, as after a voucher. Its rules: when (starts_at, ends_at), where
  * (fulfilments, location_ids: empty for every location), for whom (audience), from how much (min_spend),
  * and how often (max_uses in all, max_discount_total in money, per_customer_limit). The order pricing
@@ -21,6 +22,7 @@ import {
   OFFER_AUDIENCES,
   OFFER_CODE_MESSAGE,
   OFFER_CODE_PATTERN,
+  OFFER_ITEMS_QTY_MAX,
   OFFER_KINDS,
   OFFER_STATES,
   OFFER_STATUSES,
@@ -50,6 +52,20 @@ const fulfilmentList = z
   .max(FULFILMENTS.length, 'must name each way of ordering once');
 const locationList = z.array(id, { error: 'must be a list of location ids' }).max(100, 'must be at most 100 locations');
 const positiveMoney = minorUnits.min(1, 'must be at least 1');
+const idList = (what: string) =>
+  z
+    .array(id, { error: `must be a list of ${what} ids` })
+    .max(100, `must be at most 100 ${what}s`)
+    .refine((l) => new Set(l).size === l.length, `must name each ${what} once`);
+/** buy_x_get_y's `buy` and `get`: how many items, of which products or categories (either list may be empty, not both). */
+const offerItems = z.object(
+  {
+    qty: wholeNumber(1, OFFER_ITEMS_QTY_MAX, 'items'),
+    product_ids: idList('product').default([]),
+    category_ids: idList('category').default([]),
+  },
+  { error: 'must be an object such as {"qty": 2, "product_ids": [1]}' },
+);
 
 /** The fields of an offer, each alone; offerProblems says what they must be together. */
 const offerFields = {
@@ -57,7 +73,7 @@ const offerFields = {
   title: requiredText(60),
   description: optionalText(200),
   kind: z.enum(OFFER_KINDS, { error: `must be one of ${OFFER_KINDS.join(', ')}` }),
-  /** percent_off: 1–100; amount_off: minor units */
+  /** percent_off, free_product, buy_x_get_y: a percentage, 1–100 (100: the items free); amount_off: minor units */
   value: z
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')
@@ -65,6 +81,13 @@ const offerFields = {
     .max(100_000_000, 'must be at most 100,000,000'),
   /** percent_off only: the most one order gets off, in minor units; null: no cap */
   max_discount: positiveMoney.nullable(),
+  /** free_product only: the product of which one is taken off (`value` percent of its price) when in the basket */
+  product_id: id.nullable(),
+  /** buy_x_get_y only: the items the basket must have, and the items it then gets at `value` percent off */
+  buy: offerItems.nullable(),
+  get: offerItems.nullable(),
+  /** buy_x_get_y only: how many times one order may take it when its basket allows (null: once) */
+  max_applications: wholeNumber(1, 100, 'times').nullable(),
   code: offerCode,
   /** the subtotal an order needs (minor units); 0: none */
   min_spend: minorUnits,
@@ -96,6 +119,10 @@ export const offerCreateBody = z
     ...offerFields,
     description: offerFields.description.default(''),
     max_discount: offerFields.max_discount.default(null),
+    product_id: offerFields.product_id.default(null),
+    buy: offerFields.buy.default(null),
+    get: offerFields.get.default(null),
+    max_applications: offerFields.max_applications.default(null),
     min_spend: minorUnits.default(0),
     starts_at: offerFields.starts_at.optional(),
     ends_at: offerFields.ends_at.default(null),
@@ -131,6 +158,8 @@ export type OfferStatusInput = z.infer<typeof offerStatusBody>;
 // Answers
 // ---------------------------------------------------------------------------------------------
 
+const offerItemsAnswer = z.object({ qty: int(), product_ids: z.array(int()), category_ids: z.array(int()) }).meta({ id: 'OfferItems' });
+
 /** An offer as the console reads it: its fields, where it stands, and what it has done. */
 export const consoleOfferAnswer = z
   .object({
@@ -138,8 +167,12 @@ export const consoleOfferAnswer = z
     title: z.string(),
     description: z.string(),
     kind: z.enum(OFFER_KINDS),
-    value: int().meta({ description: 'percent_off: the percentage; amount_off: minor units' }),
+    value: int().meta({ description: 'amount_off: minor units; the other kinds: the percentage off' }),
     max_discount: money().nullable().meta({ description: 'percent_off: the most one order gets off; null: no cap' }),
+    product_id: int().nullable().meta({ description: 'free_product: the product given; else null' }),
+    buy: offerItemsAnswer.nullable().meta({ description: 'buy_x_get_y: what the basket must have; else null' }),
+    get: offerItemsAnswer.nullable().meta({ description: 'buy_x_get_y: what it then gets at `value` percent off; else null' }),
+    max_applications: int().nullable().meta({ description: 'buy_x_get_y: how many times one order may take it when its basket allows; else null' }),
     code: z.string().nullable().meta({ description: 'upper case; null: an automatic offer (none yet: every offer has a code)' }),
     min_spend: money(),
     starts_at: time(),

@@ -443,6 +443,150 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(later.state).toBe('scheduled');
   });
 
+  it('a free product: one of it off when the basket has it (at its percentage), else refused saying what it needs', async () => {
+    const croissant = await o.add({ title: 'A free croissant', kind: 'free_product', value: 100, product_id: P.croissant.id });
+    expect(croissant).toMatchObject({ kind: 'free_product', product_id: P.croissant.id, buy: null, get: null, max_applications: null });
+    const c = await o.customer();
+    const without = await o.quote(c.token, { promo_code: croissant.code });
+    refused(without, 'missing_items');
+    expect(without.body.data.needs).toBe('a Butter croissant');
+    expect(without.body.message).toBe(`${croissant.code} needs a Butter croissant in your order.`);
+    // 2 lattes and 2 croissants: one croissant (₱95) off; points on the total after it
+    const items = [
+      { product_id: P.latte.id, qty: 2 },
+      { product_id: P.croissant.id, qty: 2 },
+    ];
+    const quoted = (await o.quote(c.token, { promo_code: croissant.code, items }).expect(200)).body.data;
+    expect(quoted).toMatchObject({ subtotal: 52_000, discount: 9500, total: 42_500, points_to_earn: 42, offer: { discount: 9500 } });
+    const placed = (await o.order(c.token, { promo_code: croissant.code, items }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ discount: 9500, total: 42_500, offer: { code: croissant.code, title: 'A free croissant', discount: 9500 } });
+    expect(await o.one(croissant.id)).toMatchObject({ uses: 1, discount_given: 9500 });
+    // half off the croissant instead
+    const half = await o.add({ kind: 'free_product', value: 50, product_id: P.croissant.id, per_customer_limit: null });
+    expect((await o.quote(c.token, { promo_code: half.code, items }).expect(200)).body.data.discount).toBe(4750);
+  });
+
+  it('buy X get Y: the cheapest items got, as many times as the basket and the offer allow; bought and got never the same item', async () => {
+    const cat = async (id: number) => (await p.db.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirstOrThrow()).category_id;
+    const ensaymada = (await p.db.selectFrom('products').select(['id', 'price']).where('name', '=', 'Ensaymada').executeTakeFirstOrThrow()).id;
+    const coffee = await cat(P.latte.id);
+    const pastries = await cat(P.croissant.id);
+    // buy 2 coffees, get a pastry free, at most twice an order
+    const pair = await o.add({
+      title: 'Coffee and a pastry',
+      kind: 'buy_x_get_y',
+      value: 100,
+      buy: { qty: 2, category_ids: [coffee] },
+      get: { qty: 1, category_ids: [pastries] },
+      max_applications: 2,
+      per_customer_limit: null,
+    });
+    expect(pair).toMatchObject({
+      buy: { qty: 2, product_ids: [], category_ids: [coffee] },
+      get: { qty: 1, product_ids: [], category_ids: [pastries] },
+      max_applications: 2,
+    });
+    const c = await o.customer();
+    const q = (code: string | null, items: { product_id: number; qty: number }[]) => o.quote(c.token, { promo_code: code, items });
+    // one coffee: not enough
+    const short = await q(pair.code, [
+      { product_id: P.latte.id, qty: 1 },
+      { product_id: P.croissant.id, qty: 1 },
+    ]);
+    refused(short, 'missing_items');
+    expect(short.body.data.needs).toBe('2 of Coffee and 1 more of Pastries');
+    // 2 coffees, a croissant (₱95) and an ensaymada (₱85): once, the cheaper pastry free
+    const once = await q(pair.code, [
+      { product_id: P.latte.id, qty: 2 },
+      { product_id: P.croissant.id, qty: 1 },
+      { product_id: ensaymada, qty: 1 },
+    ]);
+    expect(once.status, JSON.stringify(once.body)).toBe(200);
+    expect(once.body.data).toMatchObject({ subtotal: 51_000, discount: 8500, total: 42_500, points_to_earn: 42 });
+    // 5 coffees and 3 pastries: twice (its most), the two cheapest pastries
+    const twice = (
+      await q(pair.code, [
+        { product_id: P.latte.id, qty: 5 },
+        { product_id: P.croissant.id, qty: 2 },
+        { product_id: ensaymada, qty: 1 },
+      ]).expect(200)
+    ).body.data;
+    expect(twice.discount).toBe(8500 + 9500);
+
+    // buy 2 lattes, get the third at half price: the same items counted once, bought or got
+    const third = await o.add({
+      kind: 'buy_x_get_y',
+      value: 50,
+      buy: { qty: 2, product_ids: [P.latte.id] },
+      get: { qty: 1, product_ids: [P.latte.id] },
+      per_customer_limit: null,
+    });
+    expect(third.max_applications).toBe(1);
+    const two = await q(third.code, [{ product_id: P.latte.id, qty: 2 }]);
+    refused(two, 'missing_items');
+    expect(two.body.data.needs).toBe('3 of Spanish latte');
+    expect((await q(third.code, [{ product_id: P.latte.id, qty: 3 }]).expect(200)).body.data.discount).toBe(8250);
+    // six lattes: still once (max_applications 1)
+    expect((await q(third.code, [{ product_id: P.latte.id, qty: 6 }]).expect(200)).body.data.discount).toBe(8250);
+
+    // buy a coffee, get any item: the coffee is bought, the croissant got, though the coffee counts for both
+    const any = await o.add({
+      kind: 'buy_x_get_y',
+      value: 100,
+      buy: { qty: 1, category_ids: [coffee] },
+      get: { qty: 1, category_ids: [coffee, pastries] },
+      per_customer_limit: null,
+    });
+    const mixed = (
+      await q(any.code, [
+        { product_id: P.latte.id, qty: 1 },
+        { product_id: P.croissant.id, qty: 1 },
+      ]).expect(200)
+    ).body.data;
+    expect(mixed.discount).toBe(9500);
+    const placed = (
+      await o
+        .order(c.token, {
+          promo_code: any.code,
+          items: [
+            { product_id: P.latte.id, qty: 1 },
+            { product_id: P.croissant.id, qty: 1 },
+          ],
+        })
+        .expect(201)
+    ).body.data.order;
+    expect(placed).toMatchObject({ subtotal: 26_000, discount: 9500, total: 16_500, offer: { code: any.code, discount: 9500 } });
+  });
+
+  it('checks what an item offer names: the menu’s products and categories, and only the fields of its kind', async () => {
+    const fields = async (body: Record<string, unknown>) => {
+      const res = await o.create({ title: 'Items', code: newCode(), value: 100, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      return Object.keys(res.body.error.fields as Record<string, string>);
+    };
+    expect(await fields({ kind: 'free_product' })).toEqual(['product_id']);
+    expect(await fields({ kind: 'free_product', product_id: 999_999 })).toEqual(['product_id']);
+    expect(await fields({ kind: 'free_product', product_id: P.latte.id, value: 101 })).toEqual(['value']);
+    expect(await fields({ kind: 'percent_off', value: 10, product_id: P.latte.id })).toEqual(['product_id']);
+    expect(await fields({ kind: 'buy_x_get_y' })).toEqual(['buy', 'get']);
+    expect(await fields({ kind: 'buy_x_get_y', buy: { qty: 1 }, get: { qty: 1, product_ids: [P.latte.id] } })).toEqual(['buy']);
+    expect(await fields({ kind: 'buy_x_get_y', buy: { qty: 1, product_ids: [999_999] }, get: { qty: 1, category_ids: [999_999] } })).toEqual([
+      'buy.product_ids',
+      'get.category_ids',
+    ]);
+    expect(await fields({ kind: 'amount_off', value: 100, buy: { qty: 1, product_ids: [P.latte.id] }, max_applications: 2 })).toEqual([
+      'buy',
+      'max_applications',
+    ]);
+    // changed to another kind, the item fields go with it
+    const made = await o.add({ kind: 'free_product', value: 100, product_id: P.latte.id });
+    expect((await o.update({ id: made.id, kind: 'percent_off', value: 10 }).expect(400)).body.error.fields).toHaveProperty('product_id');
+    expect((await o.update({ id: made.id, kind: 'percent_off', value: 10, product_id: null }).expect(200)).body.data.offer).toMatchObject({
+      kind: 'percent_off',
+      product_id: null,
+    });
+  });
+
   it('after 10 unknown codes in 15 minutes every code is refused (429) until the window passes; known codes do not count', async () => {
     const made = await o.add({ per_customer_limit: null });
     const c = await o.customer();

@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import type { OfferStatus } from '#contract/offer-rules';
+import type { OfferItems, OfferStatus } from '#contract/offer-rules';
 import type { Database } from '../../db';
 import type { OfferTable } from '../../db/schema';
 
@@ -16,6 +16,10 @@ export interface OfferWrite {
   kind: OfferRow['kind'];
   value: number;
   max_discount: number | null;
+  product_id: number | null;
+  buy: OfferItems | null;
+  get: OfferItems | null;
+  max_applications: number | null;
   code: string;
   min_spend: number;
   starts_at: Date;
@@ -87,7 +91,14 @@ export async function codeTaken(db: Database, code: string, except: number | nul
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-const writeValues = (o: OfferWrite) => ({ ...o, fulfilments: JSON.stringify(o.fulfilments), location_ids: JSON.stringify(o.location_ids) });
+const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
+const writeValues = (o: OfferWrite) => ({
+  ...o,
+  fulfilments: JSON.stringify(o.fulfilments),
+  location_ids: JSON.stringify(o.location_ids),
+  buy: jsonOrNull(o.buy),
+  get: jsonOrNull(o.get),
+});
 
 export async function insertOffer(trx: Database, o: OfferWrite, now: Date): Promise<number> {
   const row = await trx
@@ -161,6 +172,13 @@ export async function offersForCustomer(db: Database, customerId: number, now: D
 /** Whether any offer, archived ones too, has ever had this code: a code that is not a guess. */
 export async function codeKnown(db: Database, code: string): Promise<boolean> {
   return (await db.selectFrom('offers').select('id').where('code', '=', code).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The names of these products and categories, for an item offer's words. */
+export async function menuNames(db: Database, productIds: number[], categoryIds: number[]) {
+  const products = productIds.length ? await db.selectFrom('products').select(['id', 'name']).where('id', 'in', productIds).execute() : [];
+  const categories = categoryIds.length ? await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', categoryIds).execute() : [];
+  return { products: new Map(products.map((r) => [r.id, r.name])), categories: new Map(categories.map((r) => [r.id, r.name])) };
 }
 
 /** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */

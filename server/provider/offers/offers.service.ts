@@ -19,6 +19,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { listLocations } from '../locations/locations.repo';
+import { targetProblems } from '../shop/menu-targets';
 import { insertAudit } from '../staff/staff.repo';
 import {
   codeTaken,
@@ -80,6 +81,25 @@ async function checkLocations(db: Database, ids: readonly number[]): Promise<voi
   if (missing.length) throw validation({ location_ids: `must be locations of the shop (${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not)` });
 }
 
+/**
+ * The product a free product offer gives, and the products and categories of a buy X get Y's `buy` and
+ * `get`, must be the menu's (400 naming the field: `product_id`, `buy.product_ids`…); a category removed
+ * from the menu only when the saved offer already named it.
+ */
+async function checkItems(db: Database, write: OfferWrite, saved: OfferRow | null): Promise<void> {
+  const kept = [...(saved?.buy?.category_ids ?? []), ...(saved?.get?.category_ids ?? [])];
+  const problems: Record<string, string> = {};
+  if (write.product_id !== null) {
+    const wrong = await targetProblems(db, { product_ids: [write.product_id], category_ids: [] }, kept);
+    if (wrong.product_ids) problems.product_id = 'must be a product of the menu';
+  }
+  for (const part of ['buy', 'get'] as const) {
+    const items = write[part];
+    if (items) Object.assign(problems, await targetProblems(db, items, kept, `${part}.`));
+  }
+  if (Object.keys(problems).length) throw validation(problems);
+}
+
 /** An offer's fields as written: checked together (400 naming the field), times as dates, lists without repeats. */
 function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): OfferWrite {
   const problems = offerProblems(f);
@@ -90,6 +110,11 @@ function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): Off
     kind: f.kind,
     value: f.value,
     max_discount: f.max_discount,
+    product_id: f.product_id,
+    buy: f.buy,
+    get: f.get,
+    // buy X get Y: once an order unless it says more
+    max_applications: f.kind === 'buy_x_get_y' ? (f.max_applications ?? 1) : f.max_applications,
     code: f.code,
     min_spend: f.min_spend,
     starts_at: new Date(f.starts_at),
@@ -116,6 +141,7 @@ export async function createOffer(ctx: ProviderContext, staff: StaffOfRequest, f
   const id = await ctx.db.transaction().execute(async (trx) => {
     await lockOfferEdits(trx);
     await checkLocations(trx, write.location_ids);
+    await checkItems(trx, write, null);
     if ((await countLiveOffers(trx)) >= OFFERS_MAX) {
       throw new AppError('LIMIT_REACHED', `You have ${OFFERS_MAX} offers already: archive one you no longer need to add another.`, undefined, {
         max: OFFERS_MAX,
@@ -137,6 +163,10 @@ function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: st
     kind: o.kind,
     value: o.value,
     max_discount: o.max_discount,
+    product_id: o.product_id,
+    buy: o.buy,
+    get: o.get,
+    max_applications: o.max_applications,
     code: o.code ?? '',
     min_spend: o.min_spend,
     starts_at: o.starts_at.toISOString(),
@@ -183,6 +213,7 @@ export async function changeOffer(ctx: ProviderContext, staff: StaffOfRequest, b
     const after = { ...before, ...changes };
     const write = toWrite(after);
     if (changes.location_ids !== undefined) await checkLocations(trx, write.location_ids);
+    if (changes.product_id !== undefined || changes.buy !== undefined || changes.get !== undefined) await checkItems(trx, write, row);
     if (write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
     assertLimitsCover(row, write);
     if (JSON.stringify(after) === JSON.stringify(before)) return;

@@ -3,7 +3,18 @@
  * order's pricing (orders/pricing.ts, the one place an order is priced), its use counted and given back
  * (orders/ calls these in the order's and the cancellation's transactions), and the limit on guessing.
  */
-import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES, offerDiscount, type AppliedOffer, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offers';
+import {
+  ITEM_KINDS,
+  OFFER_GUESSES_MAX,
+  OFFER_GUESS_WINDOW_MINUTES,
+  discountedItems,
+  offerDiscount,
+  type AppliedOffer,
+  type OfferItems,
+  type OfferLine,
+  type PromoCodeReason,
+  type PromoCodeRefusal,
+} from '#contract/offers';
 import { formatMoney } from '#contract/money';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import { MINUTE } from '../../lib/clock';
@@ -12,7 +23,7 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
-import { codeKnown, giveBackOfferUse, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
+import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
 
 /**
  * Unknown codes a customer may give in a window; then every code is refused (429) until the window has
@@ -53,6 +64,7 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
       message: `${r.code} cannot be used with a reward voucher. Remove the voucher to use the code.`,
       field: 'cannot be used with a voucher',
     },
+    missing_items: { message: `${r.code} needs ${r.needs ?? 'other items'} in your order.`, field: 'needs other items in the order' },
   };
   return words[r.reason];
 }
@@ -81,12 +93,34 @@ export async function screenPromoCode(ctx: ProviderContext, rules: MerchantRules
 export interface Basket {
   /** what was bought, before any discount */
   subtotal: number;
+  /** its lines (a voucher's free item is not one), for the offers that discount items */
+  lines: OfferLine[];
   /** a reward voucher's discount on the same order (0: none, or a free item) */
   voucherDiscount: number;
   hasVoucher: boolean;
   locationId: number;
   fulfilment: Fulfilment;
   now: Date;
+}
+
+/**
+ * What an item offer needs in the basket, in words: "a Croissant", "2 of Latte or Drinks and 1 more of
+ * Pastries", "3 of Drinks" (what is bought and got the same).
+ */
+async function itemsNeeded(db: Database, o: OfferAtCheckout): Promise<string> {
+  const parts = [o.buy, o.get].filter((x): x is OfferItems => x !== null);
+  const names = await menuNames(
+    db,
+    [...(o.product_id !== null ? [o.product_id] : []), ...parts.flatMap((p) => p.product_ids)],
+    parts.flatMap((p) => p.category_ids),
+  );
+  const of = (i: OfferItems) =>
+    [...i.product_ids.map((id) => names.products.get(id)), ...i.category_ids.map((id) => names.categories.get(id))].filter(Boolean).join(' or ') ||
+    'other items';
+  if (o.kind === 'free_product') return `a ${names.products.get(o.product_id!) ?? 'product that is no longer on the menu'}`;
+  if (!o.buy || !o.get) return 'other items';
+  if (of(o.buy) === of(o.get)) return `${o.buy.qty + o.get.qty} of ${of(o.buy)}`;
+  return `${o.buy.qty} of ${of(o.buy)} and ${o.get.qty} more of ${of(o.get)}`;
 }
 
 /** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
@@ -134,7 +168,11 @@ export async function applyPromoCode(
   if (!offer) throw refused({ reason: 'unknown', code }, rules);
   const no = whyNot(offer, code, b);
   if (no) throw refused(no.refusal, rules, no.detail ?? null);
-  const discount = offerDiscount(offer, b.subtotal - b.voucherDiscount);
+  const discount = offerDiscount(offer, b.subtotal - b.voucherDiscount, b.lines);
+  // an item offer with nothing to take off: the basket lacks what it needs
+  if (ITEM_KINDS.includes(offer.kind) && discountedItems(offer, b.lines).length === 0) {
+    throw refused({ reason: 'missing_items', code, needs: await itemsNeeded(db, offer) }, rules);
+  }
   if (offer.max_discount_total !== null && offer.discount_given + discount > offer.max_discount_total) throw refused({ reason: 'used_up', code }, rules);
   return { id: offer.id, code: offer.code ?? code, title: offer.title, discount, first_order: !offer.has_ordered };
 }

@@ -159,7 +159,7 @@ export async function priceOrder(
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
   const sold = paidLines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
-  const basket = { subtotal, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now };
+  const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now };
   const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher);
   const discount = voucherDiscount + (promo?.discount ?? 0);
 

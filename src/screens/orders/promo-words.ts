@@ -44,6 +44,8 @@ export function promoProblemWords(p: PromoProblem, f: PromoWordsFormat): string 
       return 'This code is paused';
     case 'not_with_voucher':
       return 'This code cannot be used together with a voucher';
+    case 'missing_items':
+      return p.needs ? `This code needs ${p.needs} in your order` : 'This code needs other items in your order';
     case 'too_many_tries':
       return 'Too many tries. Try again in a few minutes.';
   }

@@ -9,7 +9,7 @@ import {
   type FormFormat,
   type OfferForm,
 } from '../../../src/screens/console/offers/offer-form';
-import type { ConsoleOffer } from '#contract/offers';
+import { NO_OFFER_ITEMS, type ConsoleOffer } from '#contract/offers';
 
 const manila: FormFormat = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
 const form = (o: Partial<OfferForm>): OfferForm => ({ ...NEW_OFFER_FORM, title: '10% off this weekend', code: 'kopi10', ...o });
@@ -114,6 +114,7 @@ describe('the offer form as a call’s body', () => {
       kind: 'percent_off',
       value: 10,
       max_discount: 10000,
+      ...NO_OFFER_ITEMS,
       code: 'KOPI10',
       min_spend: 30000,
       starts_at: '2026-11-19T16:00:00Z',
@@ -150,6 +151,72 @@ describe('the offer form as a call’s body', () => {
       combines_with_voucher: true,
     });
     expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
+  });
+});
+
+describe('the item kinds in the editor', () => {
+  it('reads a free product and a buy X get Y as the create call takes them, with only their own fields', () => {
+    const free = readOfferForm(form({ kind: 'free_product', value: '100', product_id: 12, max_discount: '30' }), manila, true);
+    expect('offer' in free && free.offer).toMatchObject({ kind: 'free_product', value: 100, product_id: 12, max_discount: null, buy: null, get: null });
+    const both = readOfferForm(
+      form({
+        kind: 'buy_x_get_y',
+        value: '50',
+        product_id: 12,
+        buy: { qty: '2', product_ids: [], category_ids: [1] },
+        get: { qty: '1', product_ids: [12], category_ids: [] },
+        max_applications: '3',
+      }),
+      manila,
+      true,
+    );
+    expect('offer' in both && both.offer).toMatchObject({
+      kind: 'buy_x_get_y',
+      value: 50,
+      product_id: null,
+      buy: { qty: 2, product_ids: [], category_ids: [1] },
+      get: { qty: 1, product_ids: [12], category_ids: [] },
+      max_applications: 3,
+    });
+  });
+
+  it('says what an item offer lacks, by field', () => {
+    expect(readOfferForm(form({ kind: 'free_product', value: '100' }), manila, true)).toEqual({ problems: { product_id: 'must be chosen' } });
+    expect(readOfferForm(form({ kind: 'buy_x_get_y', value: '100', buy: { qty: '', product_ids: [1], category_ids: [] } }), manila, true)).toMatchObject({
+      problems: { 'buy.qty': 'is required' },
+    });
+    expect(readOfferForm(form({ kind: 'buy_x_get_y', value: '100' }), manila, true)).toEqual({
+      problems: { buy: 'choose at least one product or category', get: 'choose at least one product or category' },
+    });
+    // no example: an item offer's discount depends on the basket
+    expect(discountExample(form({ kind: 'free_product', value: '100', product_id: 12 }), manila)).toBeNull();
+  });
+
+  it('shows a saved buy X get Y as typed', () => {
+    const shown = formOf(
+      {
+        ...({} as ConsoleOffer),
+        ...NO_OFFER_ITEMS,
+        title: 'Coffee and a pastry',
+        description: '',
+        kind: 'buy_x_get_y',
+        value: 100,
+        buy: { qty: 2, product_ids: [], category_ids: [1] },
+        get: { qty: 1, product_ids: [], category_ids: [3] },
+        max_applications: 2,
+        code: 'PAIR',
+        min_spend: 0,
+        starts_at: '2026-11-19T16:00:00Z',
+        ends_at: null,
+        fulfilments: ['pickup', 'delivery'],
+        location_ids: [],
+        max_uses: null,
+        max_discount_total: null,
+        per_customer_limit: null,
+      },
+      manila,
+    );
+    expect(shown).toMatchObject({ value: '100', buy: { qty: '2', category_ids: [1] }, get: { qty: '1', category_ids: [3] }, max_applications: '2' });
   });
 });
 

@@ -4,7 +4,24 @@
  * the provider would, in the same words, before anything is sent.
  */
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
-import { offerCreateBody, offerDiscount, type ConsoleOffer, type OfferAudience, type OfferFields, type OfferKind } from '#contract/offers';
+import {
+  ITEM_KINDS,
+  NO_OFFER_ITEMS,
+  offerCreateBody,
+  offerDiscount,
+  type ConsoleOffer,
+  type OfferAudience,
+  type OfferFields,
+  type OfferItems,
+  type OfferKind,
+} from '#contract/offers';
+
+/** A buy X get Y's `buy` or `get` as typed: how many (as typed), and the products and categories ticked. */
+export interface ItemsForm {
+  qty: string;
+  product_ids: number[];
+  category_ids: number[];
+}
 
 /** What the editor's fields hold: numbers and money as typed, times as a `datetime-local` field writes them. */
 export interface OfferForm {
@@ -12,9 +29,15 @@ export interface OfferForm {
   description: string;
   code: string;
   kind: OfferKind;
-  /** percent_off: the percentage; amount_off: money */
+  /** amount_off: money; the other kinds: the percentage */
   value: string;
   max_discount: string;
+  /** free_product: the product chosen (null: none yet) */
+  product_id: number | null;
+  /** buy_x_get_y: what the order must have, what it gets, and how many times */
+  buy: ItemsForm;
+  get: ItemsForm;
+  max_applications: string;
   min_spend: string;
   /** "2026-12-05T08:00" in the shop's time zone; empty: now (a new offer) */
   starts_at: string;
@@ -93,6 +116,10 @@ export const NEW_OFFER_FORM: OfferForm = {
   kind: 'percent_off',
   value: '10',
   max_discount: '',
+  product_id: null,
+  buy: { qty: '1', product_ids: [], category_ids: [] },
+  get: { qty: '1', product_ids: [], category_ids: [] },
+  max_applications: '1',
   min_spend: '',
   starts_at: '',
   ends_at: '',
@@ -106,6 +133,9 @@ export const NEW_OFFER_FORM: OfferForm = {
   combines_with_voucher: false,
 };
 
+const itemsFormOf = (i: OfferItems | null): ItemsForm =>
+  i ? { qty: String(i.qty), product_ids: [...i.product_ids], category_ids: [...i.category_ids] } : { ...NEW_OFFER_FORM.buy };
+
 /** An offer's saved fields as the form shows them, to type over. */
 export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
   const money = (n: number | null) => (n === null || n === 0 ? '' : moneyInput(n, f.currency, f.locale));
@@ -115,8 +145,12 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
     description: o.description,
     code: o.code ?? '',
     kind: o.kind,
-    value: o.kind === 'percent_off' ? String(o.value) : moneyInput(o.value, f.currency, f.locale),
+    value: o.kind === 'amount_off' ? moneyInput(o.value, f.currency, f.locale) : String(o.value),
     max_discount: money(o.max_discount),
+    product_id: o.product_id,
+    buy: itemsFormOf(o.buy),
+    get: itemsFormOf(o.get),
+    max_applications: o.max_applications === null ? '1' : String(o.max_applications),
     min_spend: money(o.min_spend),
     starts_at: localInputOf(o.starts_at, f.timeZone),
     ends_at: o.ends_at ? localInputOf(o.ends_at, f.timeZone) : '',
@@ -155,11 +189,23 @@ function readTyped(form: OfferForm, f: FormFormat, isNew: boolean) {
     if (iso === null) problems[field] = 'must be a date and a time';
     return iso ?? undefined;
   };
-  const value = form.kind === 'percent_off' ? whole('value', form.value) : money('value', form.value, null);
+  const value = form.kind === 'amount_off' ? money('value', form.value, null) : whole('value', form.value);
   if (value === null && !problems.value) problems.value = 'is required';
+  const bxgy = form.kind === 'buy_x_get_y';
+  // buy X get Y's parts: a count left empty or not whole is the part's own problem (`buy.qty`)
+  const items = (part: 'buy' | 'get'): OfferItems | null | undefined => {
+    if (!bxgy) return null;
+    const qty = whole(`${part}.qty` as keyof OfferForm, form[part].qty);
+    if (qty === null) problems[`${part}.qty`] = 'is required';
+    return typeof qty === 'number' ? { qty, product_ids: form[part].product_ids, category_ids: form[part].category_ids } : undefined;
+  };
   const typed = {
     value,
     max_discount: form.kind === 'percent_off' ? money('max_discount', form.max_discount, null) : null,
+    product_id: form.kind === 'free_product' ? form.product_id : null,
+    buy: items('buy'),
+    get: items('get'),
+    max_applications: bxgy ? whole('max_applications', form.max_applications) : null,
     min_spend: money('min_spend', form.min_spend, 0),
     starts_at: time('starts_at', form.starts_at),
     ends_at: time('ends_at', form.ends_at),
@@ -203,7 +249,9 @@ const EXAMPLE_ORDER = 50_000;
 export function discountExample(form: OfferForm, f: FormFormat): { order: number; off: number } | null {
   const { typed } = readTyped(form, f, true);
   if (typeof typed.value !== 'number' || typed.max_discount === undefined || typed.min_spend === undefined) return null;
+  // an item offer's discount depends on the basket: the editor says its rule in words instead
+  if (ITEM_KINDS.includes(form.kind)) return null;
   if (typed.value < 1 || (form.kind === 'percent_off' && typed.value > 100)) return null;
   const order = Math.max(typed.min_spend ?? 0, EXAMPLE_ORDER);
-  return { order, off: offerDiscount({ kind: form.kind, value: typed.value, max_discount: typed.max_discount }, order) };
+  return { order, off: offerDiscount({ ...NO_OFFER_ITEMS, kind: form.kind, value: typed.value, max_discount: typed.max_discount }, order, []) };
 }

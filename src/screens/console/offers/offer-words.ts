@@ -3,7 +3,8 @@
  * used of them, its rules in one sentence. Money in the shop's currency, times in its zone.
  */
 import { formatMoney } from '#contract/money';
-import type { ConsoleOffer, OfferState } from '#contract/offers';
+import type { ConsoleOffer, OfferItems, OfferState } from '#contract/offers';
+import type { RuleMenu } from '../shared/product-picker';
 import type { BadgeTone } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 
@@ -31,11 +32,31 @@ export interface WordsFormat {
   timeZone: string;
 }
 
-type Gives = Pick<ConsoleOffer, 'kind' | 'value' | 'max_discount'>;
+type Gives = Pick<ConsoleOffer, 'kind' | 'value' | 'max_discount'> & Partial<Pick<ConsoleOffer, 'product_id' | 'buy' | 'get' | 'max_applications'>>;
 
-/** "10% off, at most ₱100.00" · "₱50.00 off". */
-export function givesWords(o: Gives, f: WordsFormat): string {
+/** "Latte", "Drinks or Croissant" (a name not on the menu, or the menu not loaded: "an item"). */
+function itemNames(i: Pick<OfferItems, 'product_ids' | 'category_ids'>, menu: RuleMenu | undefined): string {
+  const categories = new Map(menu?.categories.map((c) => [c.id, c.name]));
+  const products = new Map(menu?.categories.flatMap((c) => c.products.map((p) => [p.id, p.name] as const)));
+  const names = [...i.category_ids.map((id) => categories.get(id)), ...i.product_ids.map((id) => products.get(id))].filter((n): n is string => !!n);
+  return names.length ? names.join(' or ') : 'an item';
+}
+
+/**
+ * "10% off, at most ₱100.00" · "₱50.00 off" · "A free Latte" · "Buy 2 of Drinks, get 1 of Pastries free,
+ * up to 2 times an order" (`menu` names the items).
+ */
+export function givesWords(o: Gives, f: WordsFormat, menu?: RuleMenu): string {
+  const off = o.value === 100 ? 'free' : `at ${o.value}% off`;
   if (o.kind === 'amount_off') return `${formatMoney(o.value, f.currency, f.locale)} off`;
+  if (o.kind === 'free_product') {
+    const name = itemNames({ product_ids: o.product_id ? [o.product_id] : [], category_ids: [] }, menu).replace(/^an item$/, 'product');
+    return o.value === 100 ? `A free ${name}` : `A ${name} at ${o.value}% off`;
+  }
+  if (o.kind === 'buy_x_get_y' && o.buy && o.get) {
+    const times = (o.max_applications ?? 1) > 1 ? `, up to ${o.max_applications} times an order` : '';
+    return `Buy ${o.buy.qty} of ${itemNames(o.buy, menu)}, get ${o.get.qty} of ${itemNames(o.get, menu)} ${off}${times}`;
+  }
   return `${o.value}% off${o.max_discount !== null ? `, at most ${formatMoney(o.max_discount, f.currency, f.locale)}` : ''}`;
 }
 

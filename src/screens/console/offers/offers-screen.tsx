@@ -4,6 +4,7 @@ import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGr
 import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
+import type { RuleMenu } from '../shared/product-picker';
 import { OfferEditor, type OfferLocationChoice } from './offer-editor';
 import { OFFER_STATE_LABEL, OFFER_STATE_TONE, givenWords, givesWords, rulesWords, usesWords, whenWords, type WordsFormat } from './offer-words';
 
@@ -18,6 +19,8 @@ export interface ConsoleOffersScreenProps extends EditorPageProps {
   canEdit: boolean;
   /** the shop's locations, to limit an offer to some of them */
   locations: OfferLocationChoice[];
+  /** the menu, to name and choose a free product's or buy X get Y's items (undefined while it loads) */
+  menu: RuleMenu | undefined;
   /** the shop's time zone: an offer's start and end are typed and shown in it */
   timeZone: string;
   /** id null: a new offer. Answers null when saved, else what the provider refused. */
@@ -60,7 +63,7 @@ function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffe
         <Badge tone={OFFER_STATE_TONE[offer.state]}>{OFFER_STATE_LABEL[offer.state]}</Badge>
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f)}</span>
+        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <Figures
         items={[
@@ -174,7 +177,7 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
       </div>
       {offer.description && <p>{offer.description}</p>}
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f)}</span>
+        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <p className="text-muted">{whenWords(offer, f)}</p>
       <p className="text-muted">{rulesWords(offer, f, name)}</p>
@@ -239,6 +242,7 @@ export function ConsoleOffersScreen(props: ConsoleOffersScreenProps) {
           <OfferEditor
             offer={edited}
             locations={props.locations}
+            menu={props.menu}
             format={f}
             onSave={(fields) => props.onSave(edited ? edited.id : null, fields)}
             onDone={() => setEditing(null)}

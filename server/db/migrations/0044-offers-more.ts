@@ -1,0 +1,54 @@
+import { sql, type Kysely } from 'kysely';
+import { execScript } from '../script';
+
+/**
+ * Offers, continued (issue 50): the item kinds. `free_product` takes one of `product_id` off (`value`
+ * percent of its price) when the basket has it; `buy_x_get_y` takes `value` percent off the `get` items
+ * of a basket that has the `buy` items (each `{qty, product_ids, category_ids}`), up to
+ * `max_applications` times an order. The product and categories are kept as ids without a foreign key,
+ * as a stamp card keeps its own: a product removed from the menu is no longer in any basket, so the
+ * offer simply finds nothing to discount, and the menu's removal never fails on an offer.
+ */
+/** The name PostgreSQL gave 0043's check of `value` (a check on two columns is named by its table only). */
+async function valueCheck(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ conname: string }>`
+    select conname from pg_constraint
+    where conrelid = 'offers'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%value > 0%'`.execute(db);
+  return rows[0]!.conname;
+}
+
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await execScript(db, `
+    alter table offers drop constraint offers_kind_check;
+    alter table offers drop constraint "${await valueCheck(db)}";
+    alter table offers add constraint offers_kind_check check (kind in ('percent_off', 'amount_off', 'free_product', 'buy_x_get_y'));
+    alter table offers add constraint offers_value_check check (value > 0 and (kind = 'amount_off' or value <= 100));
+    alter table offers add column product_id integer;
+    alter table offers add column buy jsonb;
+    alter table offers add column get jsonb;
+    alter table offers add column max_applications integer check (max_applications is null or max_applications > 0);
+    alter table offers add constraint offers_items_kind check (
+      (kind = 'free_product') = (product_id is not null)
+      and (kind = 'buy_x_get_y') = (buy is not null and get is not null and max_applications is not null)
+    )
+  `);
+}
+
+/** @public read by the migrator through `import * as` (server/db/index.ts) */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await execScript(db, `
+    delete from offer_uses where offer_id in (select id from offers where kind in ('free_product', 'buy_x_get_y'));
+    update orders set offer_id = null where offer_id in (select id from offers where kind in ('free_product', 'buy_x_get_y'));
+    delete from offers where kind in ('free_product', 'buy_x_get_y');
+    alter table offers drop constraint offers_items_kind;
+    alter table offers drop column max_applications;
+    alter table offers drop column get;
+    alter table offers drop column buy;
+    alter table offers drop column product_id;
+    alter table offers drop constraint "${await valueCheck(db)}";
+    alter table offers drop constraint offers_kind_check;
+    alter table offers add constraint offers_kind_check check (kind in ('percent_off', 'amount_off'));
+    alter table offers add constraint offers_value_check check (value > 0 and (kind <> 'percent_off' or value <= 100))
+  `);
+}
