@@ -12,7 +12,7 @@ export const offersSpec = /* @__PURE__ */ describe('Offers', offersApi, {
   list: {
     summary: 'Offers for you',
     description:
-      "The active offers this customer could use now, soonest ending first: started, not ended, not used up, for them (the audience) and within their own limit. Each with its code and minimum spend; never an offer's limits, uses or budget. The code is given to order/quote and order/create as `promo_code`.",
+      "The active offers this customer could use now, soonest ending first: started, not ended, not used up, for them (the audience) and within their own limit. Each with its code and minimum spend; never an offer's limits, uses or budget. The code is given to order/quote and order/create as `promo_code`; an automatic offer's `code` is null: it applies by itself to the orders it fits.",
     inContract: false,
     data: customerOffersAnswer,
     answer: 'The offers.',
@@ -32,7 +32,7 @@ export const offersConsoleSpec = /* @__PURE__ */ describe('Merchant console', of
   },
   create: {
     summary: 'Add an offer with a promo code',
-    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap), an amount off, a free product (\`product_id\`: one of it, when the basket has it, at \`value\` percent off, 100: free) or buy X get Y (\`buy\` and \`get\`: how many items of which products or categories; the cheapest qualifying \`get\` items at \`value\` percent off, up to \`max_applications\` times an order, absent: once; an item is never both bought and got), with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations, products and categories it names must exist (400 naming \`location_ids\`, \`product_id\`, \`buy.product_ids\`…); a field of another kind is refused (400 naming it). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
+    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap), an amount off, a free product (\`product_id\`: one of it, when the basket has it, at \`value\` percent off, 100: free) or buy X get Y (\`buy\` and \`get\`: how many items of which products or categories; the cheapest qualifying \`get\` items at \`value\` percent off, up to \`max_applications\` times an order, absent: once; an item is never both bought and got), with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`) or \`code\` null: an automatic offer, which order/quote and order/create apply without a code to every order it fits (several fitting: the one that takes the most off, ties to the one ending soonest, then the oldest; one that does not fit is left out without a word; a code given replaces it: one offer per order), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations, products and categories it names must exist (400 naming \`location_ids\`, \`product_id\`, \`buy.product_ids\`…); a field of another kind is refused (400 naming it). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
     inContract: false,
     body: offerCreateBody,
     data: consoleOfferOnlyAnswer,

@@ -6,7 +6,9 @@
  *
  * An offer takes a percentage (with an optional cap) or an amount off the subtotal, or a percentage off
  * items of the basket (a free product; buy X get Y, the cheapest qualifying items: offer-rules.ts
- * discountedItems), once per order, when its code is given: one code per order, with a reward voucher only when the offer says so; points are
+ * discountedItems), once per order, when its code is given, or by itself when it has none (an automatic
+ * offer: without a code, the one of those that takes the most off the order, ties to the one ending
+ * soonest); one offer per order, so a code given replaces any automatic offer; with a reward voucher only when the offer says so; points are
  * earned on the total after it, as after a voucher. Its rules: when (starts_at, ends_at), where
  * (fulfilments, location_ids: empty for every location), for whom (audience), from how much (min_spend),
  * and how often (max_uses in all, max_discount_total in money, per_customer_limit). The order pricing
@@ -88,7 +90,8 @@ const offerFields = {
   get: offerItems.nullable(),
   /** buy_x_get_y only: how many times one order may take it when its basket allows (null: once) */
   max_applications: wholeNumber(1, 100, 'times').nullable(),
-  code: offerCode,
+  /** null: an automatic offer, applied without a code to the orders it fits (the best one for the customer) */
+  code: offerCode.nullable(),
   /** the subtotal an order needs (minor units); 0: none */
   min_spend: minorUnits,
   starts_at: when('the start'),
@@ -173,7 +176,7 @@ export const consoleOfferAnswer = z
     buy: offerItemsAnswer.nullable().meta({ description: 'buy_x_get_y: what the basket must have; else null' }),
     get: offerItemsAnswer.nullable().meta({ description: 'buy_x_get_y: what it then gets at `value` percent off; else null' }),
     max_applications: int().nullable().meta({ description: 'buy_x_get_y: how many times one order may take it when its basket allows; else null' }),
-    code: z.string().nullable().meta({ description: 'upper case; null: an automatic offer (none yet: every offer has a code)' }),
+    code: z.string().nullable().meta({ description: 'upper case; null: an automatic offer (applies by itself)' }),
     min_spend: money(),
     starts_at: time(),
     ends_at: time().nullable(),
@@ -206,7 +209,7 @@ export const customerOfferAnswer = z
     id: int(),
     title: z.string(),
     description: z.string(),
-    code: z.string(),
+    code: z.string().nullable().meta({ description: 'the code to give at checkout; null: it applies by itself to the orders it fits' }),
     min_spend: money().meta({ description: 'the subtotal an order needs; 0: none' }),
     ends_at: time().nullable().meta({ description: 'null: no end' }),
     fulfilments: z.array(z.enum(FULFILMENTS)),
@@ -221,7 +224,7 @@ export type CustomerOffersData = z.infer<typeof customerOffersAnswer>;
 /** The offer a quote applies and an order keeps (a snapshot: what it was when ordered). */
 export const appliedOfferAnswer = z
   .object({
-    code: z.string(),
+    code: z.string().nullable().meta({ description: 'null: an automatic offer, applied without a code' }),
     title: z.string(),
     discount: money().meta({ description: "what it took off (part of the answer's `discount`)" }),
   })

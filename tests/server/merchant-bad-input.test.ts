@@ -168,7 +168,8 @@ const BAD_OFFER_FIELDS: Record<string, Json[]> = {
   buy: BAD_OFFER_ITEMS,
   get: BAD_OFFER_ITEMS,
   max_applications: [0, -1, 1.5, '2', 101, 2],
-  code: ['', 'ab', 'KOPI 10', 'K'.repeat(21), 'KÖPI10', 42, null, NUL],
+  // null is an automatic offer's
+  code: ['', 'ab', 'KOPI 10', 'K'.repeat(21), 'KÖPI10', 42, NUL],
   min_spend: [-1, 1.5, '0', null],
   starts_at: ['tomorrow', '2026-13-01T00:00:00Z', '2026-12-01', 42, null],
   ends_at: ['next week', 42, '2026-12-01', '2000-01-01T00:00:00Z'],

@@ -63,20 +63,26 @@ function refused(
   expect(res.body.message).not.toMatch(/undefined|null|NaN/);
 }
 
-describeEachDb('offers and promo codes', (kind) => {
+/** A suite's provider, its owner and staff, the menu's products and the calls; each test on a day of its own. */
+function offersSuite(kind: Parameters<typeof useTestProvider>[0]) {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
-  let P: Awaited<ReturnType<typeof products>>;
+  const P = {} as Awaited<ReturnType<typeof products>>;
   const o = calls(p, team, () => P);
   let day = 0;
   beforeAll(async () => {
-    P = await products(p);
+    Object.assign(P, await products(p));
   });
   beforeEach(async () => {
     // a day of its own for each test (and no count of an earlier test's guesses), signed in afresh
     p.clock.set(START.getTime() + ++day * DAY);
     for (const m of [team.owner, team.staff]) m.token = (await newStaffSession(p.db, p.clock, m.id)).token;
   });
+  return { p, team, o, P };
+}
+
+describeEachDb('offers and promo codes', (kind) => {
+  const { p, team, o, P } = offersSuite(kind);
 
   it('the owner adds an offer with its defaults; its code is kept in upper case and is its own; audited', async () => {
     const made = await o.add({ title: 'KOPI10 weekend', code: ' kopiweekend ', description: 'Any drink' });
@@ -609,6 +615,81 @@ describeEachDb('offers and promo codes', (kind) => {
   });
 });
 
+/** Automatic offers (no code), in a database of their own: they apply to every order that fits them. */
+describeEachDb('automatic offers', (kind) => {
+  const { p, o, P } = offersSuite(kind);
+  beforeEach(async () => {
+    // each test starts with no automatic offer running
+    await p.db.updateTable('offers').set({ status: 'archived' }).where('code', 'is', null).execute();
+  });
+
+  it('applies by itself, the best for the basket when several fit; a code given replaces it; the order keeps it', async () => {
+    const small = await o.add({ title: '5% off everything', code: null, value: 5, per_customer_limit: null });
+    const big = await o.add({ title: '₱40 off orders of ₱300', code: null, kind: 'amount_off', value: 4000, min_spend: 30_000, per_customer_limit: null });
+    expect([small.code, big.code, big.state]).toEqual([null, null, 'running']);
+    const coded = await o.add({ title: 'Code: ₱10 off', kind: 'amount_off', value: 1000, per_customer_limit: null });
+    const c = await o.customer();
+    // one latte (₱165): only 5% fits (₱8.25 → ₱8)
+    const one = (await o.quote(c.token, { items: [{ product_id: P.latte.id, qty: 1 }] }).expect(200)).body.data;
+    expect(one).toMatchObject({ discount: 825, offer: { code: null, title: '5% off everything', discount: 825 } });
+    // two (₱330): ₱40 off beats 5% (₱16.50)
+    const two = (await o.quote(c.token).expect(200)).body.data;
+    expect(two).toMatchObject({ subtotal: 33_000, discount: 4000, total: 29_000, points_to_earn: 29, offer: { code: null, title: big.title } });
+    // a code given: its offer alone, though it takes less
+    expect((await o.quote(c.token, { promo_code: coded.code }).expect(200)).body.data).toMatchObject({ discount: 1000, offer: { code: coded.code } });
+    const placed = (await o.order(c.token, { expected_total: 29_000 }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ discount: 4000, total: 29_000, offer: { code: null, title: big.title, discount: 4000 } });
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order;
+    expect(detail.offer).toEqual({ code: null, title: big.title, discount: 4000 });
+    expect(await o.one(big.id)).toMatchObject({ uses: 1, discount_given: 4000, orders: 1 });
+    // cancelled: its use given back, said in the notice
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: placed.name, status: 'cancelled' } }).expect(200);
+    expect(await o.one(big.id)).toMatchObject({ uses: 0, discount_given: 0 });
+    const notice = await p.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('customer_id', '=', c.id)
+      .where('title', '=', `Order ${placed.name} cancelled`)
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toContain(`Your use of the offer ${big.title} was given back.`);
+  });
+
+  it('one that does not fit is left out without a word: its minimum, its audience, a voucher, its own limits', async () => {
+    const welcome = await o.add({ title: 'Welcome', code: null, kind: 'amount_off', value: 2000, audience: 'new_customers' });
+    const regular = await o.customer();
+    await o.order(regular.token, { items: [{ product_id: P.latte.id, qty: 1 }], promo_code: undefined }).expect(201);
+    // the regular's first order took it; now neither its audience nor its limit lets them have it
+    const after = (await o.quote(regular.token).expect(200)).body.data;
+    expect(after.discount).toBe(0);
+    expect(after).not.toHaveProperty('offer');
+    const fresh = await o.customer();
+    expect((await o.quote(fresh.token).expect(200)).body.data.offer).toMatchObject({ title: 'Welcome', discount: 2000 });
+    // not with a reward voucher, unless it says so
+    const voucher = await makeVoucher(p, fresh.id, { discount: 5000 });
+    expect((await o.quote(fresh.token, { voucher_id: voucher }).expect(200)).body.data).toMatchObject({ discount: 5000 });
+    await o.update({ id: welcome.id, combines_with_voucher: true }).expect(200);
+    expect((await o.quote(fresh.token, { voucher_id: voucher }).expect(200)).body.data).toMatchObject({ discount: 7000, offer: { code: null } });
+    // a minimum it does not reach, and a paused one
+    await o.update({ id: welcome.id, min_spend: 100_000 }).expect(200);
+    expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+    await o.update({ id: welcome.id, min_spend: 0 }).expect(200);
+    await o.status(welcome.id, 'paused').expect(200);
+    expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+  });
+
+  it('"Offers for you" lists it as applying by itself; the owner turns a code into an automatic offer and back', async () => {
+    const auto = await o.add({ title: 'Applies by itself', code: null });
+    const second = await o.add({ title: 'Another', code: null });
+    const c = await o.customer();
+    const shown = (await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[];
+    expect(shown.find((x) => x.id === auto.id)).toMatchObject({ title: 'Applies by itself', code: null });
+    expect(shown.map((x) => x.id)).toContain(second.id);
+    const coded = (await o.update({ id: auto.id, code: 'NOWACODE' }).expect(200)).body.data.offer as ConsoleOffer;
+    expect(coded.code).toBe('NOWACODE');
+    expect((await o.update({ id: auto.id, code: null }).expect(200)).body.data.offer.code).toBeNull();
+  });
+});
+
 /** The limits under concurrency, on a real pool of connections (PGlite has one connection, so races never show there). */
 describePostgres('offers under concurrency', () => {
   const p = useTestProvider('postgres', { poolSize: 10 });
@@ -650,6 +731,19 @@ describePostgres('offers under concurrency', () => {
     const given = await p.db.selectFrom('orders').select('offer_discount').where('offer_id', '=', made.id).execute();
     expect(given.reduce((s, r) => s + (r.offer_discount ?? 0), 0)).toBe(9000);
     expect(await o.one(made.id)).toMatchObject({ uses: 3, discount_given: 9000 });
+  });
+
+  it('an automatic offer with 5 uses and 30 customers ordering at once: all are placed, exactly 5 with it', async () => {
+    const made = await o.add({ title: 'First five', code: null, kind: 'amount_off', value: 2000, max_uses: 5 });
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    const withIt = answers.filter((a) => a.body.data.order.offer !== null);
+    expect(withIt).toHaveLength(5);
+    expect(withIt.every((a) => a.body.data.order.offer.title === 'First five' && a.body.data.order.discount === 2000)).toBe(true);
+    expect(answers.filter((a) => a.body.data.order.offer === null).every((a) => a.body.data.order.discount === 0)).toBe(true);
+    expect(await o.one(made.id)).toMatchObject({ uses: 5, discount_given: 10_000, state: 'used_up' });
+    await o.status(made.id, 'archived').expect(200);
   });
 
   it("one customer's orders at once keep to their own limit", async () => {

@@ -1,4 +1,4 @@
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { OfferItems, OfferStatus } from '#contract/offer-rules';
 import type { Database } from '../../db';
 import type { OfferTable } from '../../db/schema';
@@ -20,7 +20,8 @@ export interface OfferWrite {
   buy: OfferItems | null;
   get: OfferItems | null;
   max_applications: number | null;
-  code: string;
+  /** null: an automatic offer */
+  code: string | null;
   min_spend: number;
   starts_at: Date;
   ends_at: Date | null;
@@ -126,15 +127,14 @@ export async function setOfferStatus(trx: Database, id: number, status: OfferSta
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The active offers with a code this customer could use at `now`: started, not ended, not used up,
- * for them (the audience) and within their own limit; soonest ending first.
+ * The active offers this customer could use at `now` (with a code, or automatic): started, not ended, not
+ * used up, for them (the audience) and within their own limit; soonest ending first.
  */
 export async function offersForCustomer(db: Database, customerId: number, now: Date): Promise<OfferRow[]> {
   return db
     .selectFrom('offers as o')
     .selectAll('o')
     .where('o.status', '=', 'active')
-    .where('o.code', 'is not', null)
     .where('o.starts_at', '<=', now)
     .where((eb) => eb.or([eb('o.ends_at', 'is', null), eb('o.ends_at', '>', now)]))
     .where((eb) => eb.or([eb('o.max_uses', 'is', null), eb('o.uses', '<', eb.ref('o.max_uses'))]))
@@ -184,15 +184,9 @@ export async function menuNames(db: Database, productIds: number[], categoryIds:
 /** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */
 export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean };
 
-/**
- * The offer of `code` with the customer's own uses of it and whether they have an order that is not
- * cancelled, in one statement; `lock` (an order's transaction, under the customer's row lock): the
- * offer's row locked until commit, so the uses and budget read here are the latest and stay so until
- * this order records its own. (Its row is read again once the lock is had; the customer's uses cannot
- * change meanwhile but by a cancellation, which only lowers them.)
- */
-export async function offerAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
-  const q = db
+/** The offers with the customer's own uses of each and whether they have an order that is not cancelled, in one statement. */
+function checkoutQuery(db: Database, customerId: number) {
+  return db
     .selectFrom('offers as o')
     .selectAll('o')
     .select((eb) => [
@@ -204,13 +198,97 @@ export async function offerAtCheckout(db: Database, code: string, customerId: nu
         .where('u.state', '=', 'used')
         .as('mine'),
       eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled')).as('has_ordered'),
-    ])
+    ]);
+}
+
+const atCheckout = <R extends { mine: number | null; has_ordered: unknown }>(row: R) => ({
+  ...row,
+  mine: row.mine ?? 0,
+  has_ordered: Boolean(row.has_ordered),
+});
+
+/**
+ * The offer of `code` with the customer's own uses of it and whether they have an order that is not
+ * cancelled, in one statement; `lock` (an order's transaction, under the customer's row lock): the
+ * offer's row locked until commit, so the uses and budget read here are the latest and stay so until
+ * this order records its own. (Its row is read again once the lock is had; the customer's uses cannot
+ * change meanwhile but by a cancellation, which only lowers them.)
+ */
+export async function offerAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
+  const q = checkoutQuery(db, customerId)
     .where('o.code', '=', code)
     .orderBy(sql`o.status = 'archived'`)
     .orderBy('o.id', 'desc')
     .limit(1);
   const row = lock ? await q.forUpdate('o').executeTakeFirst() : await q.executeTakeFirst();
-  return row ? { ...row, mine: row.mine ?? 0, has_ordered: Boolean(row.has_ordered) } : undefined;
+  return row ? atCheckout(row) : undefined;
+}
+
+/** The columns of an offer that checkout reads (OfferRow's, named: no statement of an order reads a `*`). */
+const OFFER_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'kind',
+  'value',
+  'max_discount',
+  'product_id',
+  'buy',
+  'get',
+  'max_applications',
+  'code',
+  'min_spend',
+  'starts_at',
+  'ends_at',
+  'fulfilments',
+  'location_ids',
+  'audience',
+  'max_uses',
+  'max_discount_total',
+  'per_customer_limit',
+  'combines_with_voucher',
+  'status',
+  'uses',
+  'discount_given',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof OfferRow>;
+
+/**
+ * The automatic offers (no code) running at `now`, as offerAtCheckout reads an offer (with the customer's
+ * own uses and whether they have ordered), as a JSON list by id: a part of the statement pricing reads its
+ * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. `lock` (an
+ * order's transaction, under the customer's row lock): all of them locked until commit, in the order of
+ * their ids, so two orders never wait on each other's in turn, and the one an order takes keeps its uses
+ * and budget until its use is recorded.
+ */
+export function automaticOffersJson(customerId: number, now: Date, lock: boolean): RawBuilder<AutomaticOfferJson[]> {
+  return sql<AutomaticOfferJson[]>`(select coalesce(json_agg(a order by a.id), '[]') from (
+    select ${sql.join(OFFER_COLUMNS.map((c) => sql.ref(`o.${c}`)))},
+      (select count(*)::integer from offer_uses u where u.offer_id = o.id and u.customer_id = ${customerId}::integer and u.state = 'used') as mine,
+      exists (select 1 from orders x where x.customer_id = ${customerId}::integer and x.status <> 'cancelled') as has_ordered
+    from offers o
+    where o.code is null and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
+    order by o.id${lock ? sql` for update of o` : sql``}) as a)`;
+}
+
+/** An automatic offer as JSON carries it: its times as text. */
+export type AutomaticOfferJson = Omit<OfferAtCheckout, 'starts_at' | 'ends_at' | 'created_at' | 'updated_at'> & {
+  starts_at: string;
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The automatic offers as pricingFactsRows read them, their times as dates again. */
+export function automaticOffersOf(json: readonly AutomaticOfferJson[]): OfferAtCheckout[] {
+  return json.map((o) => ({
+    ...o,
+    starts_at: new Date(o.starts_at),
+    ends_at: o.ends_at === null ? null : new Date(o.ends_at),
+    created_at: new Date(o.created_at),
+    updated_at: new Date(o.updated_at),
+  }));
 }
 
 /** An order's use of an offer, and the offer's counts raised with it, in one statement (the offer's row locked by offerAtCheckout). */

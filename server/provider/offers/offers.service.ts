@@ -49,8 +49,6 @@ function consoleOfferOf(o: OfferWithStats, now: Date): ConsoleOffer {
   return {
     id: o.id,
     ...fieldsOf(o),
-    // the console's answer keeps an automatic offer's missing code as null
-    code: o.code,
     status: o.status,
     state: stateOf(o, now),
     created_at: o.created_at.toISOString(),
@@ -147,7 +145,7 @@ export async function createOffer(ctx: ProviderContext, staff: StaffOfRequest, f
         max: OFFERS_MAX,
       });
     }
-    if (await codeTaken(trx, write.code, null)) throw codeConflict(write.code);
+    if (write.code !== null && (await codeTaken(trx, write.code, null))) throw codeConflict(write.code);
     const id = await insertOffer(trx, write, now);
     await insertAudit(trx, { staffId: staff.id, action: 'offer.create', target: `offer:${id}`, before: null, after: write, now });
     return id;
@@ -167,7 +165,7 @@ function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: st
     buy: o.buy,
     get: o.get,
     max_applications: o.max_applications,
-    code: o.code ?? '',
+    code: o.code,
     min_spend: o.min_spend,
     starts_at: o.starts_at.toISOString(),
     ends_at: o.ends_at ? o.ends_at.toISOString() : null,
@@ -214,7 +212,7 @@ export async function changeOffer(ctx: ProviderContext, staff: StaffOfRequest, b
     const write = toWrite(after);
     if (changes.location_ids !== undefined) await checkLocations(trx, write.location_ids);
     if (changes.product_id !== undefined || changes.buy !== undefined || changes.get !== undefined) await checkItems(trx, write, row);
-    if (write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
+    if (write.code !== null && write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
     assertLimitsCover(row, write);
     if (JSON.stringify(after) === JSON.stringify(before)) return;
     await updateOffer(trx, row.id, write, now);
@@ -255,7 +253,7 @@ export async function customerOffers(ctx: ProviderContext, customerId: number): 
       id: o.id,
       title: o.title,
       description: o.description,
-      code: o.code!,
+      code: o.code,
       min_spend: o.min_spend,
       ends_at: o.ends_at ? o.ends_at.toISOString() : null,
       fulfilments: o.fulfilments,

@@ -149,11 +149,36 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
 }
 
 /**
- * The offer `code` applies to this basket (none without a code), or 400 PROMO_CODE_INVALID saying why not. Its discount is
- * taken off the subtotal less a voucher's discount (never below zero); a discount the offer's budget can
- * no longer cover whole is refused as `used_up`, never cut. `lock` (order/create, under the customer's
- * row lock): the offer's row is locked until the order commits, so what its limits count cannot change
- * before this order's use is recorded (recordPromoUse).
+ * What an offer takes off this basket, or why it cannot: the offer's rules (whyNot), an item offer with
+ * nothing to discount (missing_items), a discount its budget can no longer cover whole (used_up, never cut).
+ */
+function offerEffect(o: OfferAtCheckout, code: string, b: Basket): { discount: number } | { refusal: PromoCodeRefusal; detail?: string } {
+  const no = whyNot(o, code, b);
+  if (no) return no;
+  // an item offer with nothing to take off: the basket lacks what it needs (its words are read when refused)
+  if (ITEM_KINDS.includes(o.kind) && discountedItems(o, b.lines).length === 0) return { refusal: { reason: 'missing_items', code } };
+  const discount = offerDiscount(o, b.subtotal - b.voucherDiscount, b.lines);
+  if (o.max_discount_total !== null && o.discount_given + discount > o.max_discount_total) return { refusal: { reason: 'used_up', code } };
+  return { discount };
+}
+
+const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
+  id: o.id,
+  code: o.code,
+  title: o.title,
+  discount,
+  first_order: !o.has_ordered,
+});
+
+/**
+ * The offer this basket gets: the one `code` names, or 400 PROMO_CODE_INVALID saying why not; without a
+ * code, the automatic offer (no code) that takes the most off it, when one fits (ties: the one ending
+ * soonest, then the oldest); one offer per order, so a code given replaces any automatic offer. Its
+ * discount is taken off the subtotal less a voucher's discount (never below zero). The automatic offers
+ * come read with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create, under the
+ * customer's row lock): the offer's row (without a code: every automatic offer's, by id, locked with
+ * the facts) is locked until the order commits, so what its limits count cannot change before this order's use is
+ * recorded (recordPromoUse); an automatic offer used up meanwhile is simply not applied.
  */
 export async function applyPromoCode(
   db: Database,
@@ -162,19 +187,34 @@ export async function applyPromoCode(
   code: string | undefined,
   b: Basket,
   lock: boolean,
+  automatic: readonly OfferAtCheckout[],
 ): Promise<AppliedPromo | null> {
-  if (code === undefined) return null;
+  if (code === undefined) return bestAutomaticOffer(automatic, b);
   const offer = await offerAtCheckout(db, code, customerId, lock);
   if (!offer) throw refused({ reason: 'unknown', code }, rules);
-  const no = whyNot(offer, code, b);
-  if (no) throw refused(no.refusal, rules, no.detail ?? null);
-  const discount = offerDiscount(offer, b.subtotal - b.voucherDiscount, b.lines);
-  // an item offer with nothing to take off: the basket lacks what it needs
-  if (ITEM_KINDS.includes(offer.kind) && discountedItems(offer, b.lines).length === 0) {
-    throw refused({ reason: 'missing_items', code, needs: await itemsNeeded(db, offer) }, rules);
+  const effect = offerEffect(offer, code, b);
+  if ('refusal' in effect) {
+    const { refusal, detail } = effect;
+    if (refusal.reason === 'missing_items') refusal.needs = await itemsNeeded(db, offer);
+    throw refused(refusal, rules, detail ?? null);
   }
-  if (offer.max_discount_total !== null && offer.discount_given + discount > offer.max_discount_total) throw refused({ reason: 'used_up', code }, rules);
-  return { id: offer.id, code: offer.code ?? code, title: offer.title, discount, first_order: !offer.has_ordered };
+  return applied({ ...offer, code: offer.code ?? code }, effect.discount);
+}
+
+/** Of the automatic offers running (read, and in an order locked, with the pricing's facts), the one that takes the most off. */
+function bestAutomaticOffer(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo | null {
+  let best: AppliedPromo | null = null;
+  let bestEnds = Infinity;
+  for (const offer of automatic) {
+    const effect = offerEffect(offer, offer.title, b);
+    if ('refusal' in effect || effect.discount <= 0) continue;
+    const ends = offer.ends_at?.getTime() ?? Infinity;
+    if (!best || effect.discount > best.discount || (effect.discount === best.discount && ends < bestEnds)) {
+      best = applied(offer, effect.discount);
+      bestEnds = ends;
+    }
+  }
+  return best;
 }
 
 /** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */

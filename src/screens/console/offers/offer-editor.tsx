@@ -54,17 +54,25 @@ function AboutFields({ form, set, problem }: PartProps) {
         onChange={(e) => set('description', e.target.value)}
         error={fieldProblem(problem, 'description', 'The description')}
       />
-      <TextField
-        label="Promo code"
-        hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
-        maxLength={20}
-        autoComplete="off"
-        spellCheck={false}
-        className="uppercase"
-        value={form.code}
-        onChange={(e) => set('code', e.target.value)}
-        error={fieldProblem(problem, 'code', 'The code')}
+      <CheckField
+        label="Applies by itself, without a code"
+        hint="Every order it fits gets it at checkout; when several such offers fit, the one that takes the most off. A code a customer gives replaces it: one offer per order."
+        checked={form.automatic}
+        onChange={(on) => set('automatic', on)}
       />
+      {!form.automatic && (
+        <TextField
+          label="Promo code"
+          hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
+          maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+          className="uppercase"
+          value={form.code}
+          onChange={(e) => set('code', e.target.value)}
+          error={fieldProblem(problem, 'code', 'The code')}
+        />
+      )}
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface ItemsForm {
 export interface OfferForm {
   title: string;
   description: string;
+  /** an automatic offer: no code, it applies by itself to the orders it fits */
+  automatic: boolean;
   code: string;
   kind: OfferKind;
   /** amount_off: money; the other kinds: the percentage */
@@ -112,6 +114,7 @@ export function localInputOf(iso: string, timeZone: string): string {
 export const NEW_OFFER_FORM: OfferForm = {
   title: '',
   description: '',
+  automatic: false,
   code: '',
   kind: 'percent_off',
   value: '10',
@@ -143,6 +146,7 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
   return {
     title: o.title,
     description: o.description,
+    automatic: o.code === null,
     code: o.code ?? '',
     kind: o.kind,
     value: o.kind === 'amount_off' ? moneyInput(o.value, f.currency, f.locale) : String(o.value),
@@ -225,7 +229,7 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
   const parsed = offerCreateBody.safeParse({
     title: form.title,
     description: form.description,
-    code: form.code,
+    code: form.automatic ? null : form.code,
     kind: form.kind,
     // a field that could not be read is left out of the check: its own problem says why
     ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => v !== undefined && !(k === 'starts_at' && v === null))),

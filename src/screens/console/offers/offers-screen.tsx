@@ -47,7 +47,11 @@ function Figures({ items }: { items: Array<[string, string]> }) {
 
 /** An offer's code, set apart. */
 const Code = ({ code }: { code: string | null }) =>
-  code ? <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{code}</span> : <span>No code</span>;
+  code ? (
+    <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{code}</span>
+  ) : (
+    <span className="font-medium">Applies by itself</span>
+  );
 
 /** One row of the list: the offer, where it stands, its code, its uses and discount against its limits; its page a click away. */
 function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffersScreenProps; f: WordsFormat }) {

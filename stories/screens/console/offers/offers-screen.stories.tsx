@@ -6,7 +6,7 @@ import { ConsoleOffersScreen } from '../../../../src/screens/console/offers/offe
 import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
 import { RULE_MENU } from '../../../fixtures/console-loyalty';
-import { consoleItemOffers, consoleOffers, offerLocations } from '../../../fixtures/offers';
+import { consoleAutoOffer, consoleItemOffers, consoleOffers, offerLocations } from '../../../fixtures/offers';
 
 /**
  * /merchant/offers (staff read, owners change, issue 50): every offer with where it stands, its code, and
@@ -154,6 +154,32 @@ export const FreeProductInList: Story = {
   play: async ({ canvasElement }) => {
     const list = within(within(canvasElement).getByRole('list', { name: 'Offers' }));
     await expect(within(list.getByRole('listitem', { name: 'Free croissant with your coffee' })).getByText('A free Butter croissant')).toBeVisible();
+  },
+};
+
+/** An automatic offer in the list: no code, it applies by itself. */
+export const AutomaticInList: Story = {
+  tags: ['!screen'],
+  args: { offers: [consoleAutoOffer, ...consoleOffers] },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Offers' }));
+    await expect(within(list.getByRole('listitem', { name: consoleAutoOffer.title })).getByText('Applies by itself')).toBeVisible();
+  },
+};
+
+/** An automatic offer: ticked, the code field goes and the offer is sent without a code. */
+export const AddAutomaticOffer: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), '5% off every order');
+    await userEvent.click(dialog.getByLabelText('Applies by itself, without a code'));
+    await expect(dialog.queryByLabelText('Promo code')).toBeNull();
+    await userEvent.clear(dialog.getByLabelText('Percentage off'));
+    await userEvent.type(dialog.getByLabelText('Percentage off'), '5');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(null, expect.objectContaining({ title: '5% off every order', code: null, kind: 'percent_off', value: 5 }));
   },
 };
 
