@@ -2,7 +2,8 @@ import type { CampaignKind } from '#contract/campaigns';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
-import type { OfferAudience, OfferItems, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { OfferAudience, OfferHours, OfferItems, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { Weekday } from '#contract/locations';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Row types of the embedded provider's tables (see migrations/). */
@@ -1101,6 +1102,10 @@ export interface OfferTable {
   get: ColumnType<OfferItems | null, string | null | undefined, string | null>;
   /** buy_x_get_y: how many times one order may take it; else null */
   max_applications: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the weekdays it runs (empty: every day), the hours of them (null: all day), a recurrence rule (null: none); the shop's zone */
+  days: Json<Weekday[]>;
+  hours: ColumnType<OfferHours | null, string | null | undefined, string | null>;
+  rrule: ColumnType<string | null, string | null | undefined, string | null>;
   /** upper case; unique among offers not archived; null: an automatic offer (none yet) */
   code: string | null;
   min_spend: ColumnType<number, number | undefined, number>;

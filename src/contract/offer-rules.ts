@@ -39,7 +39,8 @@ export type OfferState = (typeof OFFER_STATES)[number];
  * `not_for_you` (the audience, or the customer's own limit reached), `used_up` (its uses or budget
  * spent), `not_here` (not at this location, or not for this way of ordering), `paused`,
  * `not_with_voucher` (a reward voucher on the same order, and the offer does not combine with one),
- * `missing_items` (a free product or buy X get Y offer: the basket lacks what it needs).
+ * `missing_items` (a free product or buy X get Y offer: the basket lacks what it needs), `not_now` (outside
+ * the offer's days, hours or recurring rule, in the shop's time zone; `next_start`: when it opens next).
  */
 export const PROMO_CODE_REASONS = [
   'unknown',
@@ -52,6 +53,7 @@ export const PROMO_CODE_REASONS = [
   'paused',
   'not_with_voucher',
   'missing_items',
+  'not_now',
 ] as const;
 export type PromoCodeReason = (typeof PROMO_CODE_REASONS)[number];
 
@@ -69,7 +71,18 @@ export interface PromoCodeRefusal {
   missing?: number;
   /** missing_items: what the order needs, in words ("a Croissant", "2 of Drinks and 1 more of Pastries") */
   needs?: string;
+  /** not_now: when it opens next (null: not again before it ends) */
+  next_start?: string | null;
 }
+
+/** An offer's hours in the day, in the shop's time zone: from `start` to `end` ("14:00", "24:00"). */
+export interface OfferHours {
+  start: string;
+  end: string;
+}
+
+/** Minutes since midnight of "14:30". */
+export const minutesOfClock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** A code: 3 to 20 letters A–Z and digits, kept and matched in upper case. */
 export const OFFER_CODE_PATTERN = /^[A-Z0-9]{3,20}$/;
@@ -102,6 +115,25 @@ export interface OfferLine {
 /** The item fields of an offer that takes its discount off the subtotal (percent_off, amount_off). */
 export const NO_OFFER_ITEMS = { product_id: null, buy: null, get: null, max_applications: null } as const;
 
+/**
+ * An offer's days and hours in words, for the console and the app: "Sat and Sun, 14:00–17:00",
+ * "Mon only" · "14:00–17:00 only" · "on set days (FREQ=…)"; null when it runs at every hour of its dates.
+ */
+export function windowWords(w: { days: readonly string[]; hours: OfferHours | null; rrule: string | null }): string | null {
+  const names: Record<string, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
+  const order = Object.keys(names);
+  const days = [...w.days].sort((a, b) => order.indexOf(a) - order.indexOf(b)).map((d) => names[d] ?? d);
+  const dayWords = days.length === 0 ? null : days.length === 1 ? days[0]! : `${days.slice(0, -1).join(', ')} and ${days.at(-1)}`;
+  const hours = w.hours ? `${w.hours.start}–${w.hours.end}` : null;
+  const parts = [dayWords, hours].filter((p): p is string => p !== null);
+  const rule = w.rrule ? `on the days of the rule ${w.rrule}` : null;
+  if (parts.length === 0 && !rule) return null;
+  return [parts.length ? `${parts.join(', ')} only` : null, rule].filter(Boolean).join(', ');
+}
+
+/** The window of an offer that runs at every hour of its dates. */
+export const ANY_TIME: { days: never[]; hours: null; rrule: null } = { days: [], hours: null, rrule: null };
+
 /** The fields that decide what an offer takes off, and when it may run. */
 export interface OfferTerms {
   kind: OfferKind;
@@ -114,6 +146,8 @@ export interface OfferTerms {
   get: OfferItems | null;
   /** buy_x_get_y: how many times one order may take it when its basket allows (null: once) */
   max_applications: number | null;
+  /** the hours of its days it runs (null: all day) */
+  hours: OfferHours | null;
   starts_at: string;
   ends_at: string | null;
   fulfilments: readonly string[];
@@ -140,6 +174,7 @@ export function offerProblems(o: OfferTerms): Record<string, string> {
   if (o.kind !== 'buy_x_get_y' && o.max_applications !== null) problems.max_applications = 'applies to buy X get Y only: leave it empty';
   if (o.ends_at !== null && Date.parse(o.ends_at) <= Date.parse(o.starts_at)) problems.ends_at = 'must be after the start';
   if (new Set(o.fulfilments).size !== o.fulfilments.length) problems.fulfilments = 'must name each way of ordering once';
+  if (o.hours && minutesOfClock(o.hours.end) <= minutesOfClock(o.hours.start)) problems.hours = 'must end after they start';
   return problems;
 }
 

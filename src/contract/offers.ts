@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { id, minorUnits, optionalText, requiredText, wholeNumber } from './fields';
 import { FULFILMENTS } from './order-lifecycle';
+import { WEEKDAYS } from './locations';
 import {
   OFFER_AUDIENCES,
   OFFER_CODE_MESSAGE,
@@ -59,6 +60,21 @@ const idList = (what: string) =>
     .array(id, { error: `must be a list of ${what} ids` })
     .max(100, `must be at most 100 ${what}s`)
     .refine((l) => new Set(l).size === l.length, `must name each ${what} once`);
+const clock = z.string({ error: 'must be a time such as 14:00' }).regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be a time such as 14:00');
+/** The hours of the day an offer runs, in the shop's time zone. */
+const offerHours = z.object({ start: clock, end: clock }, { error: 'must be an object such as {"start": "14:00", "end": "17:00"}' });
+const dayList = z
+  .array(z.enum(WEEKDAYS, { error: `must be days among ${WEEKDAYS.join(', ')}` }), { error: 'must be a list of days such as ["sat", "sun"]' })
+  .max(7, 'must name each day once')
+  .refine((l) => new Set(l).size === l.length, 'must name each day once');
+/** An RFC 5545 recurrence rule without its start (the offer's start is): the provider checks it reads. */
+const recurrence = z
+  .string({ error: 'must be a rule such as FREQ=MONTHLY;BYMONTHDAY=1' })
+  .trim()
+  .toUpperCase()
+  .regex(/^(RRULE:)?FREQ=[A-Z]+(;[A-Z]+=[A-Z0-9,+-]+)*$/, 'must be a rule such as FREQ=MONTHLY;BYMONTHDAY=1')
+  .max(200, 'must be at most 200 characters');
+
 /** buy_x_get_y's `buy` and `get`: how many items, of which products or categories (either list may be empty, not both). */
 const offerItems = z.object(
   {
@@ -97,6 +113,12 @@ const offerFields = {
   starts_at: when('the start'),
   /** null: no end */
   ends_at: when('the end').nullable(),
+  /** the weekdays it runs, in the shop's time zone; empty: every day */
+  days: dayList,
+  /** the hours of those days it runs, in the shop's time zone; null: all day */
+  hours: offerHours.nullable(),
+  /** an RFC 5545 rule of the days it runs besides (FREQ=MONTHLY;BYMONTHDAY=1: the 1st of each month), from its start; null: none */
+  rrule: recurrence.nullable(),
   fulfilments: fulfilmentList,
   /** empty: every location */
   location_ids: locationList,
@@ -129,6 +151,9 @@ export const offerCreateBody = z
     min_spend: minorUnits.default(0),
     starts_at: offerFields.starts_at.optional(),
     ends_at: offerFields.ends_at.default(null),
+    days: dayList.default([]),
+    hours: offerFields.hours.default(null),
+    rrule: offerFields.rrule.default(null),
     fulfilments: fulfilmentList.default(['pickup', 'delivery']),
     location_ids: locationList.default([]),
     audience: offerFields.audience.default('everyone'),
@@ -161,6 +186,16 @@ export type OfferStatusInput = z.infer<typeof offerStatusBody>;
 // Answers
 // ---------------------------------------------------------------------------------------------
 
+/** When in the week and the day an offer runs, as both the console and the customer read it. */
+const windowAnswer = {
+  days: z.array(z.enum(WEEKDAYS)).meta({ description: "the weekdays it runs, in the shop's time zone; empty: every day" }),
+  hours: z
+    .object({ start: z.string(), end: z.string() })
+    .nullable()
+    .meta({ description: "the hours of those days (HH:MM, the shop's time zone); null: all day" }),
+  rrule: z.string().nullable().meta({ description: 'an RFC 5545 rule of the days it runs besides; null: none' }),
+};
+
 const offerItemsAnswer = z.object({ qty: int(), product_ids: z.array(int()), category_ids: z.array(int()) }).meta({ id: 'OfferItems' });
 
 /** An offer as the console reads it: its fields, where it stands, and what it has done. */
@@ -180,6 +215,7 @@ export const consoleOfferAnswer = z
     min_spend: money(),
     starts_at: time(),
     ends_at: time().nullable(),
+    ...windowAnswer,
     fulfilments: z.array(z.enum(FULFILMENTS)),
     location_ids: z.array(int()).meta({ description: 'empty: every location' }),
     audience: z.enum(OFFER_AUDIENCES),
@@ -212,6 +248,7 @@ export const customerOfferAnswer = z
     code: z.string().nullable().meta({ description: 'the code to give at checkout; null: it applies by itself to the orders it fits' }),
     min_spend: money().meta({ description: 'the subtotal an order needs; 0: none' }),
     ends_at: time().nullable().meta({ description: 'null: no end' }),
+    ...windowAnswer,
     fulfilments: z.array(z.enum(FULFILMENTS)),
     location_ids: z.array(int()).meta({ description: 'empty: every location' }),
     combines_with_voucher: z.boolean(),

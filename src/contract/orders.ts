@@ -69,12 +69,9 @@ export const quoteAnswer = z.object({
     .optional()
     .meta({ description: 'what a voucher for a free product makes free: a line of its own at 0, outside the subtotal; null or absent: none' }),
   // extension (issue 50)
-  offer: appliedOfferAnswer
-    .nullable()
-    .optional()
-    .meta({
-      description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null or absent: no code',
-    }),
+  offer: appliedOfferAnswer.nullable().optional().meta({
+    description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null or absent: no code',
+  }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);

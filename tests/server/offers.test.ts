@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ConsoleOffer, CustomerOffer, PromoCodeReason } from '#contract/offers';
-import { DAY, MINUTE, SECOND } from '../../server/lib/clock';
+import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
 import { key, makeVoucher, products } from './orders.helpers';
@@ -436,6 +436,9 @@ describeEachDb('offers and promo codes', (kind) => {
       code: open.code,
       min_spend: 20_000,
       ends_at: new Date(now + 3 * DAY).toISOString(),
+      days: [],
+      hours: null,
+      rrule: null,
       fulfilments: ['pickup', 'delivery'],
       location_ids: [],
       combines_with_voucher: false,
@@ -591,6 +594,45 @@ describeEachDb('offers and promo codes', (kind) => {
       kind: 'percent_off',
       product_id: null,
     });
+  });
+
+  it('runs on its days and hours in the shop’s time zone, and on the days of its rule; outside them refused saying when it is on again', async () => {
+    // START is a Wednesday 10:00 in Manila, plus one day per test: find this test's local day
+    const local = (at: Date) => new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', weekday: 'short' }).format(at).toLowerCase().slice(0, 3);
+    const today = local(p.clock.now());
+    const tomorrow = local(new Date(p.clock.now().getTime() + DAY));
+    const c = await o.customer();
+    const onToday = await o.add({ days: [today], hours: { start: '09:00', end: '11:00' }, per_customer_limit: null });
+    expect(onToday).toMatchObject({ days: [today], hours: { start: '09:00', end: '11:00' }, rrule: null });
+    expect((await o.quote(c.token, { promo_code: onToday.code }).expect(200)).body.data.offer.code).toBe(onToday.code);
+    // 11:00 in Manila: its hours are over; on again at 09:00 on its next day, a week on
+    p.clock.advance(HOUR);
+    const late = await o.quote(c.token, { promo_code: onToday.code });
+    refused(late, 'not_now');
+    const weekOn = new Date(p.clock.now().getTime() + 7 * DAY - 2 * HOUR).toISOString();
+    expect(late.body.data.next_start).toBe(weekOn);
+    expect(late.body.message).toMatch(/is not on right now\. It is on again /);
+    // tomorrow only: refused today, the next start tomorrow at midnight (Manila)
+    const onTomorrow = await o.add({ days: [tomorrow] });
+    const notYet = await o.quote(c.token, { promo_code: onTomorrow.code });
+    refused(notYet, 'not_now');
+    expect(new Date(notYet.body.data.next_start).toISOString()).toBe(new Date(p.clock.now().getTime() + 13 * HOUR).toISOString());
+    // a rule of days: every day from its start (today) applies; every other day from yesterday does not
+    const daily = await o.add({ rrule: 'FREQ=DAILY', per_customer_limit: null });
+    expect((await o.quote(c.token, { promo_code: daily.code }).expect(200)).body.data.offer.code).toBe(daily.code);
+    const everyOther = await o.add({ rrule: 'RRULE:FREQ=DAILY;INTERVAL=2', starts_at: new Date(p.clock.now().getTime() - DAY).toISOString() });
+    expect(everyOther.rrule).toBe('FREQ=DAILY;INTERVAL=2');
+    refused(await o.quote(c.token, { promo_code: everyOther.code }), 'not_now');
+    // "Offers for you" still lists it, with its days and hours
+    const listed = (await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[];
+    expect(listed.find((x) => x.id === onToday.id)).toMatchObject({ days: [today], hours: { start: '09:00', end: '11:00' } });
+    // what the rule and hours must be
+    const bad = async (body: Record<string, unknown>) =>
+      Object.keys((await o.create({ title: 'Bad', kind: 'percent_off', value: 10, code: newCode(), ...body }).expect(400)).body.error.fields);
+    expect(await bad({ hours: { start: '17:00', end: '09:00' } })).toEqual(['hours']);
+    expect(await bad({ rrule: 'FREQ=SOMETIMES' })).toEqual(['rrule']);
+    expect(await bad({ rrule: 'FREQ=DAILY;BYDAY=XX' })).toEqual(['rrule']);
+    expect(await bad({ days: ['mon', 'mon'] })).toEqual(['days']);
   });
 
   it('after 10 unknown codes in 15 minutes every code is refused (429) until the window passes; known codes do not count', async () => {

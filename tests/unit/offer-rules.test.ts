@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_OFFER_ITEMS, discountedItems, offerDiscount, offerProblems, type OfferLine, type OfferTerms } from '#contract/offer-rules';
+import { ANY_TIME, NO_OFFER_ITEMS, windowWords, discountedItems, offerDiscount, offerProblems, type OfferLine, type OfferTerms } from '#contract/offer-rules';
 
 /**
  * What an offer takes off a basket (offer-rules.ts, the one computation the provider prices orders with
@@ -66,9 +66,19 @@ describe('offerDiscount', () => {
   });
 });
 
+describe('windowWords', () => {
+  it('says an offer’s days and hours, and its rule', () => {
+    expect(windowWords(ANY_TIME)).toBeNull();
+    expect(windowWords({ days: ['sun', 'sat'], hours: { start: '14:00', end: '17:00' }, rrule: null })).toBe('Sat and Sun, 14:00–17:00 only');
+    expect(windowWords({ days: ['mon'], hours: null, rrule: null })).toBe('Mon only');
+    expect(windowWords({ days: [], hours: null, rrule: 'FREQ=MONTHLY;BYMONTHDAY=1' })).toBe('on the days of the rule FREQ=MONTHLY;BYMONTHDAY=1');
+  });
+});
+
 describe('offerProblems', () => {
   const base = {
     ...NO_OFFER_ITEMS,
+    hours: null,
     kind: 'percent_off' as const,
     value: 10,
     max_discount: null,

@@ -8,6 +8,9 @@ import { execScript } from '../script';
  * `max_applications` times an order. The product and categories are kept as ids without a foreign key,
  * as a stamp card keeps its own: a product removed from the menu is no longer in any basket, so the
  * offer simply finds nothing to discount, and the menu's removal never fails on an offer.
+ * Windows: the weekdays (`days`, empty: every day) and the hours of them (`hours` {start, end}, null: all
+ * day) an offer runs, and an RFC 5545 rule of its days (`rrule`, from its start), all in the shop's time
+ * zone, checked as it is given (offers/offer-window.ts).
  */
 /** The name PostgreSQL gave 0043's check of `value` (a check on two columns is named by its table only). */
 async function valueCheck(db: Kysely<unknown>): Promise<string> {
@@ -28,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table offers add column buy jsonb;
     alter table offers add column get jsonb;
     alter table offers add column max_applications integer check (max_applications is null or max_applications > 0);
+    alter table offers add column days jsonb not null default '[]' check (jsonb_typeof(days) = 'array');
+    alter table offers add column hours jsonb check (hours is null or jsonb_typeof(hours) = 'object');
+    alter table offers add column rrule text check (rrule is null or length(rrule) <= 200);
     alter table offers add constraint offers_items_kind check (
       (kind = 'free_product') = (product_id is not null)
       and (kind = 'buy_x_get_y') = (buy is not null and get is not null and max_applications is not null)
@@ -42,6 +48,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     update orders set offer_id = null where offer_id in (select id from offers where kind in ('free_product', 'buy_x_get_y'));
     delete from offers where kind in ('free_product', 'buy_x_get_y');
     alter table offers drop constraint offers_items_kind;
+    alter table offers drop column rrule;
+    alter table offers drop column hours;
+    alter table offers drop column days;
     alter table offers drop column max_applications;
     alter table offers drop column get;
     alter table offers drop column buy;

@@ -1,5 +1,5 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
-import type { OfferItems, OfferStatus } from '#contract/offer-rules';
+import type { OfferHours, OfferItems, OfferStatus } from '#contract/offer-rules';
 import type { Database } from '../../db';
 import type { OfferTable } from '../../db/schema';
 
@@ -25,6 +25,9 @@ export interface OfferWrite {
   min_spend: number;
   starts_at: Date;
   ends_at: Date | null;
+  days: OfferRow['days'];
+  hours: OfferHours | null;
+  rrule: string | null;
   fulfilments: OfferRow['fulfilments'];
   location_ids: number[];
   audience: OfferRow['audience'];
@@ -99,6 +102,8 @@ const writeValues = (o: OfferWrite) => ({
   location_ids: JSON.stringify(o.location_ids),
   buy: jsonOrNull(o.buy),
   get: jsonOrNull(o.get),
+  days: JSON.stringify(o.days),
+  hours: jsonOrNull(o.hours),
 });
 
 export async function insertOffer(trx: Database, o: OfferWrite, now: Date): Promise<number> {
@@ -240,6 +245,9 @@ const OFFER_COLUMNS = [
   'min_spend',
   'starts_at',
   'ends_at',
+  'days',
+  'hours',
+  'rrule',
   'fulfilments',
   'location_ids',
   'audience',

@@ -20,6 +20,8 @@ import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { listLocations } from '../locations/locations.repo';
 import { targetProblems } from '../shop/menu-targets';
+import { Temporal } from 'temporal-polyfill';
+import { readRule } from './offer-window';
 import { insertAudit } from '../staff/staff.repo';
 import {
   codeTaken,
@@ -101,6 +103,10 @@ async function checkItems(db: Database, write: OfferWrite, saved: OfferRow | nul
 /** An offer's fields as written: checked together (400 naming the field), times as dates, lists without repeats. */
 function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): OfferWrite {
   const problems = offerProblems(f);
+  // the rule must read as one (the package's own parser), its start the offer's
+  if (f.rrule !== null && !readRule(f.rrule, Temporal.PlainDate.from('2026-01-01'))) {
+    problems.rrule = 'must be a rule such as FREQ=MONTHLY;BYMONTHDAY=1, without DTSTART';
+  }
   if (Object.keys(problems).length) throw validation(problems);
   return {
     title: f.title,
@@ -117,6 +123,9 @@ function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): Off
     min_spend: f.min_spend,
     starts_at: new Date(f.starts_at),
     ends_at: f.ends_at === null ? null : new Date(f.ends_at),
+    days: f.days,
+    hours: f.hours,
+    rrule: f.rrule === null ? null : f.rrule.replace(/^RRULE:/, ''),
     fulfilments: f.fulfilments,
     location_ids: [...new Set(f.location_ids)],
     audience: f.audience,
@@ -169,6 +178,9 @@ function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: st
     min_spend: o.min_spend,
     starts_at: o.starts_at.toISOString(),
     ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+    days: o.days,
+    hours: o.hours,
+    rrule: o.rrule,
     fulfilments: o.fulfilments,
     location_ids: o.location_ids,
     audience: o.audience,
@@ -256,6 +268,9 @@ export async function customerOffers(ctx: ProviderContext, customerId: number): 
       code: o.code,
       min_spend: o.min_spend,
       ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+      days: o.days,
+      hours: o.hours,
+      rrule: o.rrule,
       fulfilments: o.fulfilments,
       location_ids: o.location_ids,
       combines_with_voucher: o.combines_with_voucher,

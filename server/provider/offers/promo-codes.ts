@@ -23,6 +23,7 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
+import { inWindow, nextStart } from './offer-window';
 import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
 
 /**
@@ -64,6 +65,10 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
       message: `${r.code} cannot be used with a reward voucher. Remove the voucher to use the code.`,
       field: 'cannot be used with a voucher',
     },
+    not_now: {
+      message: r.next_start ? `${r.code} is not on right now. It is on again ${at(r.next_start)}.` : `${r.code} is not on right now.`,
+      field: 'is not on at this time',
+    },
     missing_items: { message: `${r.code} needs ${r.needs ?? 'other items'} in your order.`, field: 'needs other items in the order' },
   };
   return words[r.reason];
@@ -101,6 +106,8 @@ export interface Basket {
   locationId: number;
   fulfilment: Fulfilment;
   now: Date;
+  /** the location's time zone (the shop's when it has none of its own): an offer's days and hours are in it */
+  timeZone: string;
 }
 
 /**
@@ -137,6 +144,7 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if (o.status === 'paused') return no('paused');
   if (b.now.getTime() < o.starts_at.getTime()) return no('not_yet', { starts_at: o.starts_at.toISOString() });
   if (o.ends_at && o.ends_at.getTime() <= b.now.getTime()) return no('expired', { ends_at: o.ends_at.toISOString() });
+  if (!inWindow(o, b.now, b.timeZone)) return no('not_now', { next_start: nextStart(o, b.now, b.timeZone)?.toISOString() ?? null });
   if (o.location_ids.length > 0 && !o.location_ids.includes(b.locationId)) return no('not_here', {}, 'location');
   if (!o.fulfilments.includes(b.fulfilment)) return no('not_here', {}, b.fulfilment);
   if (b.hasVoucher && !o.combines_with_voucher) return no('not_with_voucher');

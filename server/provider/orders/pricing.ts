@@ -160,10 +160,10 @@ export async function priceOrder(
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
   const sold = paidLines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
-  const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now };
+  const timeZone = effectiveTimezone(location, rules.timezone);
+  const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now, timeZone };
   const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher, facts.automatic);
   const discount = voucherDiscount + (promo?.discount ?? 0);
-
   const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
   // the earning rules, in the location's zone; in an order's transaction under the customer's row lock
@@ -174,7 +174,7 @@ export async function priceOrder(
     points_per_amount: rules.points_per_amount,
     lines: sold,
     at: now,
-    timeZone: effectiveTimezone(location, rules.timezone),
+    timeZone,
     order: true,
     // the customer's tier's multiplier, the breakdown's last part
     tier: facts.tier,

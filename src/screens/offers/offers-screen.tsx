@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CustomerOffer } from '#contract/offers';
+import { windowWords, type CustomerOffer } from '#contract/offers';
 import { AppShell, Button, CheckIcon, CopyIcon, EmptyState, ErrorState, Money, Skeleton, SkeletonGroup, TagIcon, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
+
+const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 export interface OffersScreenProps {
   /** The offers this customer could use now, soonest ending first (the provider's order). */
@@ -37,6 +39,7 @@ function Terms({ offer, currency, locale, timeZone }: { offer: CustomerOffer } &
         )}
       </li>
       <li>{offer.ends_at ? `Until ${formatDateTime(offer.ends_at, locale, timeZone)}` : 'No end date'}</li>
+      {windowWords(offer) && <li>{upperFirst(windowWords(offer)!)}</li>}
       {only && <li>{only}</li>}
       {offer.location_ids.length > 0 && <li>At some of our locations only</li>}
       {!offer.combines_with_voucher && <li>Not together with a reward voucher</li>}

@@ -104,6 +104,15 @@ export const WithAutomaticOffer: Story = {
   },
 };
 
+/** An offer on some days and hours: its terms say when. */
+export const OnSomeDays: Story = {
+  tags: ['!screen'],
+  args: { offers: [{ ...customerOffers[0]!, days: ['tue', 'thu'], hours: { start: '14:00', end: '17:00' } }] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Tue and Thu, 14:00–17:00 only')).toBeVisible();
+  },
+};
+
 export const Loading: Story = { args: { offers: undefined, loading: true } };
 
 export const Empty: Story = {

@@ -9,7 +9,7 @@ import {
   type FormFormat,
   type OfferForm,
 } from '../../../src/screens/console/offers/offer-form';
-import { NO_OFFER_ITEMS, type ConsoleOffer } from '#contract/offers';
+import { ANY_TIME, NO_OFFER_ITEMS, type ConsoleOffer } from '#contract/offers';
 
 const manila: FormFormat = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
 const form = (o: Partial<OfferForm>): OfferForm => ({ ...NEW_OFFER_FORM, title: '10% off this weekend', code: 'kopi10', ...o });
@@ -115,6 +115,7 @@ describe('the offer form as a call’s body', () => {
       value: 10,
       max_discount: 10000,
       ...NO_OFFER_ITEMS,
+      ...ANY_TIME,
       code: 'KOPI10',
       min_spend: 30000,
       starts_at: '2026-11-19T16:00:00Z',
@@ -197,6 +198,7 @@ describe('the item kinds in the editor', () => {
       {
         ...({} as ConsoleOffer),
         ...NO_OFFER_ITEMS,
+        ...ANY_TIME,
         title: 'Coffee and a pastry',
         description: '',
         kind: 'buy_x_get_y',

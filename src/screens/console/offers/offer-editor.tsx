@@ -4,6 +4,8 @@ import { Notice, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, nestedProblem, type SaveProblem } from '../shared/editor-fields';
 import { formatMoney } from '#contract/money';
 import { ProductPicker, type RuleMenu } from '../shared/product-picker';
+import { WEEKDAY_NAMES } from '../shared/location-words';
+import { WEEKDAYS } from '#contract/locations';
 import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type ItemsForm, type OfferForm } from './offer-form';
 
 /** A location an offer may be limited to. */
@@ -230,6 +232,38 @@ function WhenWhereFields({ form, set, problem, format, locations, isNew }: PartP
           error={fieldProblem(problem, 'ends_at', 'The end')}
         />
       </div>
+      <Group legend="Days" hint="None ticked: every day." error={nestedProblem(problem, '', 'days', 'The days')}>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((d) => (
+            <CheckField
+              key={d}
+              label={WEEKDAY_NAMES[d]}
+              checked={form.days.includes(d)}
+              onChange={(on) => set('days', on ? [...form.days, d] : form.days.filter((x) => x !== d))}
+            />
+          ))}
+        </div>
+      </Group>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="From (optional)"
+          type="time"
+          hint={`${format.timeZone} time. Empty: all day.`}
+          value={form.hours_start}
+          onChange={(e) => set('hours_start', e.target.value)}
+          error={nestedProblem(problem, '', 'hours', 'The hours')}
+        />
+        <TextField label="Until (optional)" type="time" value={form.hours_end} onChange={(e) => set('hours_end', e.target.value)} />
+      </div>
+      <TextField
+        label="Repeats (optional, advanced)"
+        hint="A calendar rule of the days it runs, such as FREQ=MONTHLY;BYMONTHDAY=1 for the 1st of each month."
+        autoComplete="off"
+        spellCheck={false}
+        value={form.rrule}
+        onChange={(e) => set('rrule', e.target.value)}
+        error={fieldProblem(problem, 'rrule', 'The rule')}
+      />
       <Group legend="Orders it is for" error={nestedProblem(problem, '', 'fulfilments', null)}>
         <CheckField label="Pickup" checked={form.pickup} onChange={(on) => set('pickup', on)} />
         <CheckField label="Delivery" checked={form.delivery} onChange={(on) => set('delivery', on)} />

@@ -15,6 +15,7 @@ import {
   type OfferItems,
   type OfferKind,
 } from '#contract/offers';
+import type { Weekday } from '#contract/locations';
 
 /** A buy X get Y's `buy` or `get` as typed: how many (as typed), and the products and categories ticked. */
 export interface ItemsForm {
@@ -45,6 +46,13 @@ export interface OfferForm {
   starts_at: string;
   /** empty: no end */
   ends_at: string;
+  /** the weekdays ticked (none: every day) */
+  days: Weekday[];
+  /** "14:00" as a time field writes it; both empty: all day */
+  hours_start: string;
+  hours_end: string;
+  /** an RFC 5545 rule of days; empty: none */
+  rrule: string;
   pickup: boolean;
   delivery: boolean;
   /** none: every location */
@@ -126,6 +134,10 @@ export const NEW_OFFER_FORM: OfferForm = {
   min_spend: '',
   starts_at: '',
   ends_at: '',
+  days: [],
+  hours_start: '',
+  hours_end: '',
+  rrule: '',
   pickup: true,
   delivery: true,
   location_ids: [],
@@ -158,6 +170,10 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
     min_spend: money(o.min_spend),
     starts_at: localInputOf(o.starts_at, f.timeZone),
     ends_at: o.ends_at ? localInputOf(o.ends_at, f.timeZone) : '',
+    days: [...o.days],
+    hours_start: o.hours?.start ?? '',
+    hours_end: o.hours?.end ?? '',
+    rrule: o.rrule ?? '',
     pickup: o.fulfilments.includes('pickup'),
     delivery: o.fulfilments.includes('delivery'),
     location_ids: o.location_ids,
@@ -234,6 +250,10 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
     // a field that could not be read is left out of the check: its own problem says why
     ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => v !== undefined && !(k === 'starts_at' && v === null))),
     fulfilments: [...(form.pickup ? ['pickup'] : []), ...(form.delivery ? ['delivery'] : [])],
+    days: form.days,
+    // the hours: both empty, all day; one alone is the other's problem
+    hours: form.hours_start === '' && form.hours_end === '' ? null : { start: form.hours_start, end: form.hours_end },
+    rrule: form.rrule.trim() === '' ? null : form.rrule,
     location_ids: form.location_ids,
     audience: form.audience,
     combines_with_voucher: form.combines_with_voucher,

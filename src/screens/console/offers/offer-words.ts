@@ -3,7 +3,7 @@
  * used of them, its rules in one sentence. Money in the shop's currency, times in its zone.
  */
 import { formatMoney } from '#contract/money';
-import type { ConsoleOffer, OfferItems, OfferState } from '#contract/offers';
+import { windowWords, type ConsoleOffer, type OfferItems, type OfferState } from '#contract/offers';
 import type { RuleMenu } from '../shared/product-picker';
 import type { BadgeTone } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
@@ -73,9 +73,11 @@ export function givenWords(o: Pick<ConsoleOffer, 'discount_given' | 'max_discoun
 }
 
 /** When it runs: "From 5 Dec 2026, 12:00 AM to 6 Dec 2026, 11:59 PM" · "From …, no end". */
-export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'>, f: WordsFormat): string {
+export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'> & Partial<Pick<ConsoleOffer, 'days' | 'hours' | 'rrule'>>, f: WordsFormat): string {
   const at = (iso: string) => formatDateTime(iso, f.locale, f.timeZone);
-  return o.ends_at ? `From ${at(o.starts_at)} to ${at(o.ends_at)}` : `From ${at(o.starts_at)}, no end`;
+  const dates = o.ends_at ? `From ${at(o.starts_at)} to ${at(o.ends_at)}` : `From ${at(o.starts_at)}, no end`;
+  const window = windowWords({ days: o.days ?? [], hours: o.hours ?? null, rrule: o.rrule ?? null });
+  return window ? `${dates}; ${window}` : dates;
 }
 
 /**

@@ -157,6 +157,25 @@ export const FreeProductInList: Story = {
   },
 };
 
+/** An offer on some days and hours: its page says when; the editor shows them ticked and typed. */
+export const WeekendAfternoons: Story = {
+  tags: ['!screen'],
+  args: {
+    offers: [{ ...consoleOffers[1]!, days: ['sat', 'sun'], hours: { start: '14:00', end: '17:00' }, rrule: null }, ...consoleOffers.slice(2)],
+    selectedId: consoleOffers[1]!.id,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/; Sat and Sun, 14:00–17:00 only$/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByLabelText('Saturday')).toBeChecked();
+    await expect(dialog.getByLabelText('Monday')).not.toBeChecked();
+    await expect(dialog.getByLabelText('From (optional)')).toHaveValue('14:00');
+    await expect(dialog.getByLabelText('Until (optional)')).toHaveValue('17:00');
+  },
+};
+
 /** An automatic offer in the list: no code, it applies by itself. */
 export const AutomaticInList: Story = {
   tags: ['!screen'],
