@@ -487,6 +487,7 @@ export interface DB {
   broadcast_sends: BroadcastSendTable;
   offers: OfferTable;
   offer_uses: OfferUseTable;
+  offer_customers: { offer_id: number; customer_id: number };
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1106,6 +1107,8 @@ export interface OfferTable {
   days: Json<Weekday[]>;
   hours: ColumnType<OfferHours | null, string | null | undefined, string | null>;
   rrule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** audience tier: the tier, customers at it or above (migration 0044) */
+  tier_position: ColumnType<number | null, number | null | undefined, number | null>;
   /** upper case; unique among offers not archived; null: an automatic offer (none yet) */
   code: string | null;
   min_spend: ColumnType<number, number | undefined, number>;

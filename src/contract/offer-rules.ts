@@ -22,8 +22,16 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** The kinds that take their discount off items of the basket, not off its subtotal. */
 export const ITEM_KINDS: readonly OfferKind[] = ['free_product', 'buy_x_get_y'];
 
-/** `new_customers`: customers with no order yet that is not cancelled. */
-export const OFFER_AUDIENCES = ['everyone', 'new_customers'] as const;
+/**
+ * `new_customers`: customers with no order yet that is not cancelled. `first_order`: the customer's first
+ * order, which is the same rule (an order is a customer's first when they have no other that is not
+ * cancelled): kept as the owner chose it, checked alike. `tier`: customers at the tier `tier_position` or
+ * a higher one (a customer who moves up keeps it). `customer_list`: the customers the owner listed
+ * (`customers`, by id or phone number; kept in offer_customers).
+ */
+export const OFFER_AUDIENCES = ['everyone', 'new_customers', 'first_order', 'tier', 'customer_list'] as const;
+/** The most customers one offer's list may name. */
+export const OFFER_CUSTOMERS_MAX = 5000;
 export type OfferAudience = (typeof OFFER_AUDIENCES)[number];
 
 /**
@@ -148,6 +156,9 @@ export interface OfferTerms {
   max_applications: number | null;
   /** the hours of its days it runs (null: all day) */
   hours: OfferHours | null;
+  /** who: the audience, and the tier of `tier` (null otherwise) */
+  audience: OfferAudience;
+  tier_position: number | null;
   starts_at: string;
   ends_at: string | null;
   fulfilments: readonly string[];
@@ -174,6 +185,8 @@ export function offerProblems(o: OfferTerms): Record<string, string> {
   if (o.kind !== 'buy_x_get_y' && o.max_applications !== null) problems.max_applications = 'applies to buy X get Y only: leave it empty';
   if (o.ends_at !== null && Date.parse(o.ends_at) <= Date.parse(o.starts_at)) problems.ends_at = 'must be after the start';
   if (new Set(o.fulfilments).size !== o.fulfilments.length) problems.fulfilments = 'must name each way of ordering once';
+  if (o.audience === 'tier' && o.tier_position === null) problems.tier_position = 'choose the tier';
+  if (o.audience !== 'tier' && o.tier_position !== null) problems.tier_position = 'applies to a tier audience only: leave it empty';
   if (o.hours && minutesOfClock(o.hours.end) <= minutesOfClock(o.hours.start)) problems.hours = 'must end after they start';
   return problems;
 }

@@ -25,6 +25,7 @@ import {
   OFFER_AUDIENCES,
   OFFER_CODE_MESSAGE,
   OFFER_CODE_PATTERN,
+  OFFER_CUSTOMERS_MAX,
   OFFER_ITEMS_QTY_MAX,
   OFFER_KINDS,
   OFFER_STATES,
@@ -123,6 +124,14 @@ const offerFields = {
   /** empty: every location */
   location_ids: locationList,
   audience: z.enum(OFFER_AUDIENCES, { error: `must be one of ${OFFER_AUDIENCES.join(', ')}` }),
+  /** audience `tier`: the tier's position (0: the first); customers at it or above */
+  tier_position: wholeNumber(0, 4, 'tiers').nullable(),
+  /** audience `customer_list`: the customers, each by id (a whole number) or phone number as the shop has it; given, it replaces the list */
+  customers: z
+    .array(z.union([id, z.string().trim().min(3, 'must be a customer id or a phone number').max(20, 'must be a customer id or a phone number')]), {
+      error: 'must be a list of customer ids or phone numbers',
+    })
+    .max(OFFER_CUSTOMERS_MAX, `must be at most ${OFFER_CUSTOMERS_MAX} customers`),
   /** uses in all (orders not cancelled); null: no limit */
   max_uses: wholeNumber(1, 1_000_000, 'uses').nullable(),
   /** the discount it may give in all, in minor units; null: no budget */
@@ -157,6 +166,8 @@ export const offerCreateBody = z
     fulfilments: fulfilmentList.default(['pickup', 'delivery']),
     location_ids: locationList.default([]),
     audience: offerFields.audience.default('everyone'),
+    tier_position: offerFields.tier_position.default(null),
+    customers: offerFields.customers.optional(),
     max_uses: offerFields.max_uses.default(null),
     max_discount_total: offerFields.max_discount_total.default(null),
     per_customer_limit: offerFields.per_customer_limit.default(1),
@@ -219,6 +230,8 @@ export const consoleOfferAnswer = z
     fulfilments: z.array(z.enum(FULFILMENTS)),
     location_ids: z.array(int()).meta({ description: 'empty: every location' }),
     audience: z.enum(OFFER_AUDIENCES),
+    tier_position: int().nullable().meta({ description: 'audience tier: the tier (0: the first); customers at it or above' }),
+    customer_count: int().meta({ description: 'audience customer_list: how many customers the list holds' }),
     max_uses: int().nullable(),
     max_discount_total: money().nullable(),
     per_customer_limit: int().nullable(),

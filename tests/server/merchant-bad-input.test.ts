@@ -179,6 +179,9 @@ const BAD_OFFER_FIELDS: Record<string, Json[]> = {
   fulfilments: [[], 'pickup', ['dine_in'], null, ['pickup', 'pickup'], ['pickup', 'delivery', 'pickup']],
   location_ids: BAD_LOCATION_IDS,
   audience: ['', 'vip', 'EVERYONE', 42, null],
+  // a tier or a list on an audience of everyone is refused too
+  tier_position: [-1, 5, 1.5, '1', [1], 1],
+  customers: ['x', 42, [''], ['ab'], [0], [null], [999_999], Array(5001).fill(1)],
   max_uses: [0, -1, 1.5, '5', 1_000_001],
   max_discount_total: [0, -1, 1.5, '100'],
   per_customer_limit: [0, -1, 1.5, '1', 1001],

@@ -635,6 +635,61 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(await bad({ days: ['mon', 'mon'] })).toEqual(['days']);
   });
 
+  it('audiences: a first order, a tier and above, and a list of customers by id or phone number', async () => {
+    const first = await o.add({ audience: 'first_order', per_customer_limit: null });
+    const gold = await o.add({ audience: 'tier', tier_position: 1, per_customer_limit: null });
+    const c = await o.customer();
+    const other = await p.newCustomer({ wallet: 1_000_000, phone: '+639171112233' });
+    const list = await o.add({ audience: 'customer_list', customers: [c.id, '0917 111 2233'], per_customer_limit: null });
+    expect(list).toMatchObject({ audience: 'customer_list', customer_count: 2, tier_position: null });
+    expect(gold).toMatchObject({ audience: 'tier', tier_position: 1, customer_count: 0 });
+    // a first order: the same rule as new customers
+    expect((await o.quote(c.token, { promo_code: first.code }).expect(200)).body.data.offer.code).toBe(first.code);
+    // the first tier is not the second; at the second or above it applies
+    const low = await o.quote(c.token, { promo_code: gold.code });
+    refused(low, 'not_for_you');
+    expect(low.body.message).toBe(`${gold.code} is for members of a higher tier.`);
+    const setTier = (id: number, position: number) =>
+      p.db.insertInto('customer_tiers').values({ customer_id: id, position, reached_at: p.clock.now(), updated_at: p.clock.now() }).execute();
+    await setTier(c.id, 2);
+    expect((await o.quote(c.token, { promo_code: gold.code }).expect(200)).body.data.offer.code).toBe(gold.code);
+    // listed: both, by id and by phone; another customer is not
+    expect((await o.quote(c.token, { promo_code: list.code }).expect(200)).body.data.offer.code).toBe(list.code);
+    expect((await o.quote(other.token, { promo_code: list.code }).expect(200)).body.data.offer.code).toBe(list.code);
+    const stranger = await o.customer();
+    const notListed = await o.quote(stranger.token, { promo_code: list.code });
+    refused(notListed, 'not_for_you');
+    expect(notListed.body.message).toBe(`${list.code} is for some customers only.`);
+    const forStranger = ((await callApi(p, offersApi.list, { token: stranger.token }).expect(200)).body.data.offers as CustomerOffer[]).map((x) => x.id);
+    expect(forStranger).toContain(first.id);
+    expect(forStranger).not.toContain(gold.id);
+    expect(forStranger).not.toContain(list.id);
+    const forC = ((await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[]).map((x) => x.id);
+    expect(forC).toEqual(expect.arrayContaining([first.id, gold.id, list.id]));
+    // the list replaced when given; kept when not; gone with another audience
+    expect((await o.update({ id: list.id, customers: [stranger.id] }).expect(200)).body.data.offer.customer_count).toBe(1);
+    expect((await o.update({ id: list.id, title: 'Renamed' }).expect(200)).body.data.offer.customer_count).toBe(1);
+    expect((await o.update({ id: list.id, audience: 'everyone' }).expect(200)).body.data.offer.customer_count).toBe(0);
+    // what they must be
+    const bad = async (body: Record<string, unknown>) =>
+      Object.keys((await o.create({ title: 'Bad', kind: 'percent_off', value: 10, code: newCode(), ...body }).expect(400)).body.error.fields);
+    expect(await bad({ audience: 'tier' })).toEqual(['tier_position']);
+    expect(await bad({ audience: 'tier', tier_position: 4 })).toEqual(['tier_position']);
+    expect(await bad({ tier_position: 1 })).toEqual(['tier_position']);
+    expect(await bad({ audience: 'customer_list' })).toEqual(['customers']);
+    expect(await bad({ audience: 'customer_list', customers: [] })).toEqual(['customers']);
+    const unknown = await o.create({
+      title: 'Bad',
+      kind: 'percent_off',
+      value: 10,
+      code: newCode(),
+      audience: 'customer_list',
+      customers: [999_999, '0999 000 0000'],
+    });
+    expect(unknown.body.error.fields.customers).toBe('must be customers of the shop (999999, 0999 000 0000 are not)');
+    expect(await bad({ customers: [c.id] })).toEqual(['customers']);
+  });
+
   it('after 10 unknown codes in 15 minutes every code is refused (429) until the window passes; known codes do not count', async () => {
     const made = await o.add({ per_customer_limit: null });
     const c = await o.customer();

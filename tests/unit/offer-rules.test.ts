@@ -79,6 +79,8 @@ describe('offerProblems', () => {
   const base = {
     ...NO_OFFER_ITEMS,
     hours: null,
+    audience: 'everyone' as const,
+    tier_position: null,
     kind: 'percent_off' as const,
     value: 10,
     max_discount: null,

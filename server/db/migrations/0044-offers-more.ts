@@ -11,6 +11,9 @@ import { execScript } from '../script';
  * Windows: the weekdays (`days`, empty: every day) and the hours of them (`hours` {start, end}, null: all
  * day) an offer runs, and an RFC 5545 rule of its days (`rrule`, from its start), all in the shop's time
  * zone, checked as it is given (offers/offer-window.ts).
+ * Audiences: `first_order` (the new customers' rule, kept as the owner chose it), `tier` (customers at
+ * `tier_position` or above) and `customer_list`: `offer_customers`, one row per customer listed, removed
+ * with the offer's list or the customer.
  */
 /** The name PostgreSQL gave 0043's check of `value` (a check on two columns is named by its table only). */
 async function valueCheck(db: Kysely<unknown>): Promise<string> {
@@ -34,6 +37,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table offers add column days jsonb not null default '[]' check (jsonb_typeof(days) = 'array');
     alter table offers add column hours jsonb check (hours is null or jsonb_typeof(hours) = 'object');
     alter table offers add column rrule text check (rrule is null or length(rrule) <= 200);
+    alter table offers drop constraint offers_audience_check;
+    alter table offers add constraint offers_audience_check check (audience in ('everyone', 'new_customers', 'first_order', 'tier', 'customer_list'));
+    alter table offers add column tier_position smallint check (tier_position between 0 and 4);
+    alter table offers add constraint offers_tier_audience check ((audience = 'tier') = (tier_position is not null));
+    create table offer_customers (
+      offer_id integer not null references offers (id),
+      customer_id integer not null references customers (id) on delete cascade,
+      primary key (offer_id, customer_id)
+    );
+    create index offer_customers_customer_idx on offer_customers (customer_id);
     alter table offers add constraint offers_items_kind check (
       (kind = 'free_product') = (product_id is not null)
       and (kind = 'buy_x_get_y') = (buy is not null and get is not null and max_applications is not null)
@@ -48,6 +61,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     update orders set offer_id = null where offer_id in (select id from offers where kind in ('free_product', 'buy_x_get_y'));
     delete from offers where kind in ('free_product', 'buy_x_get_y');
     alter table offers drop constraint offers_items_kind;
+    drop table offer_customers;
+    update offers set audience = 'new_customers' where audience = 'first_order';
+    update offers set status = 'archived' where audience in ('tier', 'customer_list');
+    update offers set audience = 'everyone' where audience in ('tier', 'customer_list');
+    alter table offers drop constraint offers_tier_audience;
+    alter table offers drop column tier_position;
+    alter table offers drop constraint offers_audience_check;
+    alter table offers add constraint offers_audience_check check (audience in ('everyone', 'new_customers'));
     alter table offers drop column rrule;
     alter table offers drop column hours;
     alter table offers drop column days;

@@ -7,7 +7,7 @@ import type { OfferTable } from '../../db/schema';
 
 export type OfferRow = Selectable<OfferTable>;
 /** An offer with what the console counts beside its own `uses` and `discount_given`. */
-export type OfferWithStats = OfferRow & { orders: number; new_customers: number };
+export type OfferWithStats = OfferRow & { orders: number; new_customers: number; customer_count: number };
 
 /** The fields an offer is written with (the contract's, its times as dates). */
 export interface OfferWrite {
@@ -31,6 +31,7 @@ export interface OfferWrite {
   fulfilments: OfferRow['fulfilments'];
   location_ids: number[];
   audience: OfferRow['audience'];
+  tier_position: number | null;
   max_uses: number | null;
   max_discount_total: number | null;
   per_customer_limit: number | null;
@@ -62,11 +63,36 @@ export async function offersWithStats(db: Database, id?: number): Promise<OfferW
         .where('u.state', '=', 'used')
         .where('u.first_order', '=', true)
         .as('new_customers'),
+      eb
+        .selectFrom('offer_customers as l')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('l.offer_id', '=', 'o.id')
+        .as('customer_count'),
     ])
     .orderBy('o.id', 'desc');
   if (id !== undefined) q = q.where('o.id', '=', id);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0 }));
+  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0, customer_count: r.customer_count ?? 0 }));
+}
+
+/** An offer's customer list replaced by these customers. */
+export async function setOfferCustomers(trx: Database, offerId: number, customerIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('offer_customers').where('offer_id', '=', offerId).execute();
+  if (customerIds.length)
+    await trx
+      .insertInto('offer_customers')
+      .values(customerIds.map((customer_id) => ({ offer_id: offerId, customer_id })))
+      .execute();
+}
+
+/** Of these ids and phone numbers (E.164), the customers that exist: their ids, and which were found by which. */
+export async function findCustomers(db: Database, ids: readonly number[], phones: readonly string[]): Promise<{ id: number; phone: string | null }[]> {
+  if (ids.length + phones.length === 0) return [];
+  return db
+    .selectFrom('customers')
+    .select(['id', 'phone'])
+    .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', [...ids])] : []), ...(phones.length ? [eb('phone', 'in', [...phones])] : [])]))
+    .execute();
 }
 
 /** One offer's edits at a time (a new one, a code changed): the count and the codes they check stay true until commit. */
@@ -147,7 +173,12 @@ export async function offersForCustomer(db: Database, customerId: number, now: D
     .where((eb) =>
       eb.or([
         eb('o.audience', '=', 'everyone'),
-        eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+        eb.and([
+          eb('o.audience', 'in', ['new_customers', 'first_order']),
+          eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+        ]),
+        eb.and([eb('o.audience', '=', 'tier'), eb(myTier(customerId), '>=', eb.ref('o.tier_position'))]),
+        eb.and([eb('o.audience', '=', 'customer_list'), inList(customerId)]),
       ]),
     )
     .where((eb) =>
@@ -187,13 +218,23 @@ export async function menuNames(db: Database, productIds: number[], categoryIds:
 }
 
 /** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */
-export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean };
+export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean; my_tier: number; listed: boolean };
 
-/** The offers with the customer's own uses of each and whether they have an order that is not cancelled, in one statement. */
+/** The customer's tier's position (0: the first, or none yet). */
+const myTier = (customerId: number) => sql<number>`coalesce((select t.position from customer_tiers t where t.customer_id = ${customerId}::integer), 0)`;
+/** Whether the customer is on the offer `o`'s list. */
+const inList = (customerId: number) =>
+  sql<boolean>`exists (select 1 from offer_customers l where l.offer_id = o.id and l.customer_id = ${customerId}::integer)`;
+
+/**
+ * The offers with the customer's own uses of each, whether they have an order that is not cancelled,
+ * their tier and whether the offer lists them, in one statement.
+ */
 function checkoutQuery(db: Database, customerId: number) {
   return db
     .selectFrom('offers as o')
     .selectAll('o')
+    .select([myTier(customerId).as('my_tier'), inList(customerId).as('listed')])
     .select((eb) => [
       eb
         .selectFrom('offer_uses as u')
@@ -206,10 +247,12 @@ function checkoutQuery(db: Database, customerId: number) {
     ]);
 }
 
-const atCheckout = <R extends { mine: number | null; has_ordered: unknown }>(row: R) => ({
+const atCheckout = <R extends { mine: number | null; has_ordered: unknown; my_tier: unknown; listed: unknown }>(row: R) => ({
   ...row,
   mine: row.mine ?? 0,
   has_ordered: Boolean(row.has_ordered),
+  my_tier: Number(row.my_tier),
+  listed: Boolean(row.listed),
 });
 
 /**
@@ -251,6 +294,7 @@ const OFFER_COLUMNS = [
   'fulfilments',
   'location_ids',
   'audience',
+  'tier_position',
   'max_uses',
   'max_discount_total',
   'per_customer_limit',
@@ -274,7 +318,8 @@ export function automaticOffersJson(customerId: number, now: Date, lock: boolean
   return sql<AutomaticOfferJson[]>`(select coalesce(json_agg(a order by a.id), '[]') from (
     select ${sql.join(OFFER_COLUMNS.map((c) => sql.ref(`o.${c}`)))},
       (select count(*)::integer from offer_uses u where u.offer_id = o.id and u.customer_id = ${customerId}::integer and u.state = 'used') as mine,
-      exists (select 1 from orders x where x.customer_id = ${customerId}::integer and x.status <> 'cancelled') as has_ordered
+      exists (select 1 from orders x where x.customer_id = ${customerId}::integer and x.status <> 'cancelled') as has_ordered,
+      ${myTier(customerId)} as my_tier, ${inList(customerId)} as listed
     from offers o
     where o.code is null and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
     order by o.id${lock ? sql` for update of o` : sql``}) as a)`;

@@ -51,7 +51,12 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
       field: 'needs a larger order',
     },
     not_for_you: {
-      message: detail === 'limit' ? `You have used ${r.code} as many times as it allows.` : `${r.code} is for a first order only.`,
+      message:
+        {
+          limit: `You have used ${r.code} as many times as it allows.`,
+          tier: `${r.code} is for members of a higher tier.`,
+          list: `${r.code} is for some customers only.`,
+        }[detail ?? ''] ?? `${r.code} is for a first order only.`,
       field: 'is not available to you',
     },
     used_up: { message: `${r.code} has been used up.`, field: 'has been used up' },
@@ -148,7 +153,9 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if (o.location_ids.length > 0 && !o.location_ids.includes(b.locationId)) return no('not_here', {}, 'location');
   if (!o.fulfilments.includes(b.fulfilment)) return no('not_here', {}, b.fulfilment);
   if (b.hasVoucher && !o.combines_with_voucher) return no('not_with_voucher');
-  if (o.audience === 'new_customers' && o.has_ordered) return no('not_for_you', {}, 'audience');
+  if ((o.audience === 'new_customers' || o.audience === 'first_order') && o.has_ordered) return no('not_for_you', {}, 'audience');
+  if (o.audience === 'tier' && o.my_tier < (o.tier_position ?? 0)) return no('not_for_you', {}, 'tier');
+  if (o.audience === 'customer_list' && !o.listed) return no('not_for_you', {}, 'list');
   if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
   if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
   if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');

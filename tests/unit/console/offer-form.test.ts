@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NEW_OFFER_FORM,
+  customerEntries,
   discountExample,
   formOf,
   localInputOf,
@@ -123,6 +124,8 @@ describe('the offer form as a call’s body', () => {
       fulfilments: ['pickup'],
       location_ids: [2],
       audience: 'new_customers',
+      tier_position: null,
+      customer_count: 0,
       max_uses: 200,
       max_discount_total: 500000,
       per_customer_limit: 1,
@@ -152,6 +155,19 @@ describe('the offer form as a call’s body', () => {
       combines_with_voucher: true,
     });
     expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
+  });
+});
+
+describe('the audiences in the editor', () => {
+  it('reads a tier, and a pasted list of ids and phone numbers; an empty list on a saved offer keeps it', () => {
+    expect(customerEntries('12\n0917 123 4567, +639181112222;\n\n 7 ')).toEqual([12, '0917 123 4567', '+639181112222', 7]);
+    const tier = readOfferForm(form({ audience: 'tier', tier_position: '2' }), manila, true);
+    expect('offer' in tier && tier.offer).toMatchObject({ audience: 'tier', tier_position: 2 });
+    const list = readOfferForm(form({ audience: 'customer_list', customers: '12\n0917 123 4567', tier_position: '2' }), manila, true);
+    expect('offer' in list && list.offer).toMatchObject({ audience: 'customer_list', tier_position: null, customers: [12, '0917 123 4567'] });
+    const kept = readOfferForm(form({ audience: 'customer_list', customers: '' }), manila, false);
+    expect('offer' in kept && 'customers' in kept.offer).toBe(false);
+    expect(readOfferForm(form({ audience: 'tier' }), manila, true)).toEqual({ problems: { tier_position: 'choose the tier' } });
   });
 });
 

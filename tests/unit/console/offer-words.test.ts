@@ -19,6 +19,13 @@ describe('an offer in the console’s words', () => {
     expect(givesWords({ kind: 'amount_off', value: 5000, max_discount: null }, f)).toBe('₱50.00 off');
   });
 
+  it('says each audience', () => {
+    const who = (o: Partial<Parameters<typeof rulesWords>[0]>) => rulesWords({ ...rules, ...o }, f, names, (p) => ['Bean', 'Brew', 'Roast'][p]!).split(';')[0];
+    expect(who({ audience: 'first_order' })).toBe("A customer's first order");
+    expect(who({ audience: 'tier', tier_position: 1 })).toBe('Members of Brew and above');
+    expect(who({ audience: 'customer_list', customer_count: 1234 })).toBe('1,234 listed customers');
+  });
+
   it('names an item offer’s products and categories from the menu', () => {
     const menu = {
       categories: [

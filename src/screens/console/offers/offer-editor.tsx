@@ -279,8 +279,14 @@ function WhenWhereFields({ form, set, problem, format, locations, isNew }: PartP
   );
 }
 
+/** A tier an offer may be for. */
+export interface OfferTierChoice {
+  position: number;
+  name: string;
+}
+
 /** For whom, how often, and the budget it may not pass. */
-function LimitFields({ form, set, problem, format }: PartProps) {
+function LimitFields({ form, set, problem, format, tiers, offer }: PartProps & { tiers: OfferTierChoice[]; offer: ConsoleOffer | null }) {
   return (
     <>
       <SelectField
@@ -291,7 +297,39 @@ function LimitFields({ form, set, problem, format }: PartProps) {
       >
         <option value="everyone">Everyone</option>
         <option value="new_customers">New customers (no order yet)</option>
+        <option value="first_order">A customer's first order</option>
+        <option value="tier">Members of a tier and above</option>
+        <option value="customer_list">Some customers (a list)</option>
       </SelectField>
+      {form.audience === 'tier' && (
+        <SelectField
+          label="Tier"
+          hint="Members of this tier or a higher one."
+          value={form.tier_position}
+          onChange={(e) => set('tier_position', e.target.value)}
+          error={fieldProblem(problem, 'tier_position', 'The tier')}
+        >
+          <option value="">Choose a tier</option>
+          {tiers.map((t) => (
+            <option key={t.position} value={t.position}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {form.audience === 'customer_list' && (
+        <TextAreaField
+          label="Customers"
+          hint={
+            offer?.audience === 'customer_list'
+              ? `${offer.customer_count.toLocaleString()} on the list now. Paste ids or phone numbers, one a line, to replace it; empty keeps it.`
+              : 'Customer ids or phone numbers, one a line.'
+          }
+          value={form.customers}
+          onChange={(e) => set('customers', e.target.value)}
+          error={fieldProblem(problem, 'customers', 'The customers')}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Uses per customer (optional)"
@@ -336,10 +374,13 @@ export function OfferEditor({
   offer,
   locations,
   menu,
+  tiers = [],
   format,
   onSave,
   onDone,
 }: {
+  /** the tiers an offer may be for */
+  tiers?: OfferTierChoice[];
   /** null: a new offer */
   offer: ConsoleOffer | null;
   locations: OfferLocationChoice[];
@@ -372,7 +413,7 @@ export function OfferEditor({
       <AboutFields {...parts} />
       <DiscountFields {...parts} menu={menu} />
       <WhenWhereFields {...parts} locations={locations} isNew={offer === null} />
-      <LimitFields {...parts} />
+      <LimitFields {...parts} tiers={tiers} offer={offer} />
       <div aria-live="polite" className="flex flex-col gap-2">
         {problem && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
         <FormActions problem={problem} saving={saving} submitLabel={offer ? 'Save offer' : 'Add offer'} onCancel={onDone} />

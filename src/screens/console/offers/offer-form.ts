@@ -58,6 +58,10 @@ export interface OfferForm {
   /** none: every location */
   location_ids: number[];
   audience: OfferAudience;
+  /** audience tier: the tier's position as the select holds it ('' none) */
+  tier_position: string;
+  /** audience customer_list: ids or phone numbers, one a line (or by commas); empty on a saved offer: its list kept */
+  customers: string;
   max_uses: string;
   max_discount_total: string;
   per_customer_limit: string;
@@ -142,6 +146,8 @@ export const NEW_OFFER_FORM: OfferForm = {
   delivery: true,
   location_ids: [],
   audience: 'everyone',
+  tier_position: '',
+  customers: '',
   max_uses: '',
   max_discount_total: '',
   per_customer_limit: '1',
@@ -178,6 +184,8 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
     delivery: o.fulfilments.includes('delivery'),
     location_ids: o.location_ids,
     audience: o.audience,
+    tier_position: o.tier_position === null ? '' : String(o.tier_position),
+    customers: '',
     max_uses: whole(o.max_uses),
     max_discount_total: money(o.max_discount_total),
     per_customer_limit: whole(o.per_customer_limit),
@@ -256,11 +264,23 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
     rrule: form.rrule.trim() === '' ? null : form.rrule,
     location_ids: form.location_ids,
     audience: form.audience,
+    tier_position: form.audience === 'tier' && form.tier_position !== '' ? Number(form.tier_position) : null,
+    // ids as numbers, phone numbers as typed; none typed: the saved list is kept (a new offer's is then missing)
+    ...(form.audience === 'customer_list' && form.customers.trim() !== '' ? { customers: customerEntries(form.customers) } : {}),
     combines_with_voucher: form.combines_with_voucher,
   });
   if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? 'title')] ??= issue.message;
   if (Object.keys(problems).length > 0 || !parsed.success) return { problems };
   return { offer: parsed.data };
+}
+
+/** A pasted list of customers: one a line or separated by commas; whole numbers are ids, the rest phone numbers. */
+export function customerEntries(text: string): Array<number | string> {
+  return text
+    .split(/[\n,;]+/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => (/^\d{1,9}$/.test(t) ? Number(t) : t));
 }
 
 /** The order the editor's example is priced on when the offer has no minimum: 50,000 minor units (₱500.00). */

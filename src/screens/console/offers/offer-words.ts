@@ -85,11 +85,19 @@ export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'> & Parti
  * reward voucher. `locationName` names a location by its id.
  */
 export function rulesWords(
-  o: Pick<ConsoleOffer, 'audience' | 'min_spend' | 'fulfilments' | 'location_ids' | 'per_customer_limit' | 'combines_with_voucher'>,
+  o: Pick<ConsoleOffer, 'audience' | 'min_spend' | 'fulfilments' | 'location_ids' | 'per_customer_limit' | 'combines_with_voucher'> &
+    Partial<Pick<ConsoleOffer, 'tier_position' | 'customer_count'>>,
   f: WordsFormat,
   locationName: (id: number) => string,
+  tierName: (position: number) => string = (p) => `tier ${p + 1}`,
 ): string {
-  const who = o.audience === 'new_customers' ? 'New customers (no order yet)' : 'Everyone';
+  const who = {
+    everyone: 'Everyone',
+    new_customers: 'New customers (no order yet)',
+    first_order: "A customer's first order",
+    tier: `Members of ${tierName(o.tier_position ?? 0)} and above`,
+    customer_list: `${(o.customer_count ?? 0).toLocaleString(f.locale)} listed ${o.customer_count === 1 ? 'customer' : 'customers'}`,
+  }[o.audience];
   const spend = o.min_spend > 0 ? `, on orders of ${formatMoney(o.min_spend, f.currency, f.locale)} or more` : '';
   const how = o.fulfilments.length === 2 ? 'pickup and delivery' : `${o.fulfilments[0] ?? 'no'} only`;
   const where = o.location_ids.length === 0 ? 'every location' : o.location_ids.map(locationName).join(', ');

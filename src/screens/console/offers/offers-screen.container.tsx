@@ -9,6 +9,7 @@ import { useStaffMe } from '../../../api/staff';
 import { consoleLink } from '../../../console/link';
 import { messageOf } from '../../../shared/errors';
 import { useRuleMenu } from '../shared/menu-choice.container';
+import { useTiersConsole } from '../../../api/tiers-console';
 import { saved } from '../shared/save.container';
 import { ConsoleOffersScreen } from './offers-screen';
 
@@ -25,6 +26,7 @@ export default function OffersContainer() {
   const locations = useMerchantLocations();
   const owner = useStaffMe().data?.staff.role === 'owner';
   const menu = useRuleMenu(owner);
+  const tiers = useTiersConsole().data?.tiers;
   const settings = useSettings().data as SiteSettings | undefined;
   const create = useCreateOffer();
   const update = useUpdateOffer();
@@ -48,6 +50,7 @@ export default function OffersContainer() {
       canEdit={owner}
       locations={(locations.data?.locations ?? []).map((l) => ({ id: l.id, name: l.name }))}
       menu={menu}
+      tiers={(tiers ?? []).map((t, position) => ({ position, name: t.name }))}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone ?? 'UTC'}

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
 import type { RuleMenu } from '../shared/product-picker';
-import { OfferEditor, type OfferLocationChoice } from './offer-editor';
+import { OfferEditor, type OfferLocationChoice, type OfferTierChoice } from './offer-editor';
 import { OFFER_STATE_LABEL, OFFER_STATE_TONE, givenWords, givesWords, rulesWords, usesWords, whenWords, type WordsFormat } from './offer-words';
 
 export interface ConsoleOffersScreenProps extends EditorPageProps {
@@ -21,6 +21,8 @@ export interface ConsoleOffersScreenProps extends EditorPageProps {
   locations: OfferLocationChoice[];
   /** the menu, to name and choose a free product's or buy X get Y's items (undefined while it loads) */
   menu: RuleMenu | undefined;
+  /** the loyalty tiers, to offer to members of one (none while tiers are off) */
+  tiers?: OfferTierChoice[];
   /** the shop's time zone: an offer's start and end are typed and shown in it */
   timeZone: string;
   /** id null: a new offer. Answers null when saved, else what the provider refused. */
@@ -184,7 +186,7 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
         <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <p className="text-muted">{whenWords(offer, f)}</p>
-      <p className="text-muted">{rulesWords(offer, f, name)}</p>
+      <p className="text-muted">{rulesWords(offer, f, name, (p) => props.tiers?.find((t) => t.position === p)?.name ?? `tier ${p + 1}`)}</p>
       <section aria-label="What it has done" className="flex flex-col gap-2">
         <Figures
           items={[
@@ -247,6 +249,7 @@ export function ConsoleOffersScreen(props: ConsoleOffersScreenProps) {
             offer={edited}
             locations={props.locations}
             menu={props.menu}
+            tiers={props.tiers ?? []}
             format={f}
             onSave={(fields) => props.onSave(edited ? edited.id : null, fields)}
             onDone={() => setEditing(null)}

@@ -176,6 +176,32 @@ export const WeekendAfternoons: Story = {
   },
 };
 
+/** For members of a tier, or a list of customers: the editor asks for the tier, or the ids and phone numbers. */
+export const AddForSomeCustomers: Story = {
+  tags: ['!screen'],
+  args: {
+    initialEditing: 'new',
+    tiers: [
+      { position: 0, name: 'Bean' },
+      { position: 1, name: 'Brew' },
+    ],
+  },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'For our regulars');
+    await userEvent.type(dialog.getByLabelText('Promo code'), 'regulars');
+    await userEvent.selectOptions(dialog.getByLabelText('Who may use it'), 'Members of a tier and above');
+    await userEvent.selectOptions(dialog.getByLabelText('Tier'), 'Brew');
+    await userEvent.selectOptions(dialog.getByLabelText('Who may use it'), 'Some customers (a list)');
+    await userEvent.type(dialog.getByLabelText('Customers'), '12{enter}0917 123 4567');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({ audience: 'customer_list', tier_position: null, customers: [12, '0917 123 4567'] }),
+    );
+  },
+};
+
 /** An automatic offer in the list: no code, it applies by itself. */
 export const AutomaticInList: Story = {
   tags: ['!screen'],
