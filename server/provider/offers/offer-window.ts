@@ -4,10 +4,16 @@
  * Temporal polyfill as the locations' hours are computed; and when it opens next, for a refusal's
  * `next_start`.
  */
-import { RRule } from 'rrule';
+import type * as RRulePackage from 'rrule';
+import type { RRule as RRuleType } from 'rrule';
 import { Temporal } from 'temporal-polyfill';
 import { WEEKDAYS, type Weekday } from '#contract/locations';
 import { minutesOfClock, type OfferHours } from '#contract/offer-rules';
+import { lazyPackage } from '../../lib/lazy-package';
+
+// rrule ships its ES module for bundlers only: Node, which runs the built server, loads its CommonJS
+// build, whose names an `import { RRule }` cannot see; loaded when an offer first has a rule
+const rrule = lazyPackage<typeof RRulePackage>('rrule');
 
 /** What an offer's window is made of. */
 export interface OfferWindow {
@@ -24,8 +30,9 @@ const weekdayOf = (d: Temporal.PlainDate): Weekday => WEEKDAYS[d.dayOfWeek - 1]!
 const floating = (d: Temporal.PlainDate) => new Date(Date.UTC(d.year, d.month - 1, d.day));
 
 /** The rule as the rrule package reads it, from the offer's first local day; null when it does not read as one. */
-export function readRule(text: string, first: Temporal.PlainDate): RRule | null {
+export function readRule(text: string, first: Temporal.PlainDate): RRuleType | null {
   try {
+    const { RRule } = rrule();
     const options = RRule.parseString(text.replace(/^RRULE:/, ''));
     if (options.freq === undefined || options.dtstart) return null;
     return new RRule({ ...options, dtstart: floating(first) });
@@ -35,13 +42,13 @@ export function readRule(text: string, first: Temporal.PlainDate): RRule | null 
 }
 
 /** Whether the rule has a day on this local date. */
-function ruleHas(rule: RRule, day: Temporal.PlainDate): boolean {
+function ruleHas(rule: RRuleType, day: Temporal.PlainDate): boolean {
   const from = floating(day);
   return rule.between(from, new Date(from.getTime() + 86_400_000 - 1), true).length > 0;
 }
 
 /** Whether the offer runs on this local date (its weekdays and rule; not its dates, checked apart). */
-function runsOn(w: OfferWindow, day: Temporal.PlainDate, rule: RRule | null): boolean {
+function runsOn(w: OfferWindow, day: Temporal.PlainDate, rule: RRuleType | null): boolean {
   return (w.days.length === 0 || w.days.includes(weekdayOf(day))) && (rule === null || ruleHas(rule, day));
 }
 
