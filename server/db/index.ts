@@ -50,6 +50,7 @@ import * as m0040 from './migrations/0040-channel-connections';
 import * as m0041 from './migrations/0041-category-removed';
 import * as m0042 from './migrations/0042-broadcasts';
 import * as m0043 from './migrations/0043-offers';
+import * as m0044 from './migrations/0044-offers-more';
 import * as m0045 from './migrations/0045-gift-cards';
 import * as m0046 from './migrations/0046-webhooks';
 import * as m0047 from './migrations/0047-api-keys';
@@ -154,6 +155,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0041-category-removed': m0041,
   '0042-broadcasts': m0042,
   '0043-offers': m0043,
+  '0044-offers-more': m0044,
   '0045-gift-cards': m0045,
   '0046-webhooks': m0046,
   '0047-api-keys': m0047,

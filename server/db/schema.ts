@@ -2,7 +2,8 @@ import type { CampaignKind } from '#contract/campaigns';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
-import type { OfferAudience, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { OfferAudience, OfferHours, OfferItems, OfferKind, OfferStatus } from '#contract/offer-rules';
+import type { Weekday } from '#contract/locations';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
@@ -496,6 +497,7 @@ export interface DB {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  offer_customers: { offer_id: number; customer_id: number };
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1104,10 +1106,23 @@ export interface OfferTable {
   title: string;
   description: ColumnType<string, string | undefined, string>;
   kind: OfferKind;
-  /** percent_off: the percentage; amount_off: minor units */
+  /** amount_off: minor units; the other kinds: a percentage */
   value: number;
   /** percent_off: the most one order gets off; null: no cap */
   max_discount: number | null;
+  /** free_product: the product given (no foreign key: migration 0044); else null */
+  product_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** buy_x_get_y: what the basket must have, and what it gets; else null */
+  buy: ColumnType<OfferItems | null, string | null | undefined, string | null>;
+  get: ColumnType<OfferItems | null, string | null | undefined, string | null>;
+  /** buy_x_get_y: how many times one order may take it; else null */
+  max_applications: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the weekdays it runs (empty: every day), the hours of them (null: all day), a recurrence rule (null: none); the shop's zone */
+  days: Json<Weekday[]>;
+  hours: ColumnType<OfferHours | null, string | null | undefined, string | null>;
+  rrule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** audience tier: the tier, customers at it or above (migration 0044) */
+  tier_position: ColumnType<number | null, number | null | undefined, number | null>;
   /** upper case; unique among offers not archived; null: an automatic offer (none yet) */
   code: string | null;
   min_spend: ColumnType<number, number | undefined, number>;

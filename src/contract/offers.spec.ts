@@ -5,14 +5,23 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { OFFERS_MAX, consoleOfferOnlyAnswer, consoleOffersAnswer, customerOffersAnswer, offerCreateBody, offerStatusBody, offerUpdateBody } from './offers';
+import {
+  OFFERS_MAX,
+  OFFER_CUSTOMERS_MAX,
+  consoleOfferOnlyAnswer,
+  consoleOffersAnswer,
+  customerOffersAnswer,
+  offerCreateBody,
+  offerStatusBody,
+  offerUpdateBody,
+} from './offers';
 import { offersApi, offersConsoleApi } from './offers.calls';
 
 export const offersSpec = /* @__PURE__ */ describe('Offers', offersApi, {
   list: {
     summary: 'Offers for you',
     description:
-      "The active offers this customer could use now, soonest ending first: started, not ended, not used up, for them (the audience) and within their own limit. Each with its code and minimum spend; never an offer's limits, uses or budget. The code is given to order/quote and order/create as `promo_code`.",
+      "The active offers this customer could use now, soonest ending first: started, not ended, not used up, for them (the audience) and within their own limit. Each with its code and minimum spend; never an offer's limits, uses or budget. The code is given to order/quote and order/create as `promo_code`; an automatic offer's `code` is null: it applies by itself to the orders it fits.",
     inContract: false,
     data: customerOffersAnswer,
     answer: 'The offers.',
@@ -32,7 +41,7 @@ export const offersConsoleSpec = /* @__PURE__ */ describe('Merchant console', of
   },
   create: {
     summary: 'Add an offer with a promo code',
-    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap) or an amount off, with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). The locations it names must exist (400 naming \`location_ids\`). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
+    description: `Owners only. A percentage off (1–100, \`max_discount\` an optional cap), an amount off, a free product (\`product_id\`: one of it, when the basket has it, at \`value\` percent off, 100: free) or buy X get Y (\`buy\` and \`get\`: how many items of which products or categories; the cheapest qualifying \`get\` items at \`value\` percent off, up to \`max_applications\` times an order, absent: once; an item is never both bought and got), with its code (3–20 letters and digits, kept in upper case; another offer not archived with the same code: 409 CONFLICT naming \`code\`) or \`code\` null: an automatic offer, which order/quote and order/create apply without a code to every order it fits (several fitting: the one that takes the most off, ties to the one ending soonest, then the oldest; one that does not fit is left out without a word; a code given replaces it: one offer per order), when, where, for whom and how often. Active at once (from \`starts_at\`, absent: now). When in the week it runs: \`days\` (empty: every day), \`hours\` (null: all day) and \`rrule\` (an RFC 5545 RRULE without DTSTART, counted from its start: one the rrule package cannot read is a 400 naming \`rrule\`), in the time zone of the location that makes the order; outside them a code is refused as \`not_now\` with \`next_start\`, and an automatic offer is not applied. For whom: \`audience\` everyone, new_customers or first_order (the same rule: no order yet that is not cancelled), tier (\`tier_position\`: that tier and above; not one of the tiers: 400) or customer_list (\`customers\`: ids or phone numbers, up to ${OFFER_CUSTOMERS_MAX}; one not the shop's: 400 naming \`customers\`; given on a change it replaces the list, absent it keeps it; \`customer_count\` says how many). The locations, products and categories it names must exist (400 naming \`location_ids\`, \`product_id\`, \`buy.product_ids\`…); a field of another kind is refused (400 naming it). At most ${OFFERS_MAX} offers not archived (409 LIMIT_REACHED). Audited (\`offer.create\`).`,
     inContract: false,
     body: offerCreateBody,
     data: consoleOfferOnlyAnswer,

@@ -177,19 +177,43 @@ const BAD_RULE_FIELDS: Record<string, Json[]> = {
 /** A good offer's fields (its code made afresh for each use: a code is one offer's), and each field bad in its own ways. */
 let offerSeq = 0;
 const goodOffer = () => ({ title: '10% off this weekend', kind: 'percent_off', value: 10, code: `GOOD${++offerSeq}` });
+const BAD_OFFER_ITEMS: Json[] = [
+  'x',
+  42,
+  {},
+  [{ qty: 1 }],
+  { qty: 0, product_ids: [1] },
+  { qty: 21, category_ids: [1] },
+  { qty: 1, product_ids: ['x'] },
+  { qty: 1, product_ids: [1, 1] },
+  { qty: 1, category_ids: [0] },
+  { qty: 1, product_ids: [1] },
+];
 const BAD_OFFER_FIELDS: Record<string, Json[]> = {
   title: ['', '   ', 42, null, 'x'.repeat(61), NUL],
   description: ['x'.repeat(201), 42, null, NUL],
-  kind: ['', 'free_product', 'PERCENT_OFF', 42, null, ['percent_off']],
+  kind: ['', 'free_drink', 'PERCENT_OFF', 42, null, ['percent_off']],
   value: [0, -1, 1.5, '10', null, 100_000_001, 101],
   max_discount: [0, -1, 1.5, '100', [100]],
-  code: ['', 'ab', 'KOPI 10', 'K'.repeat(21), 'KÖPI10', 42, null, NUL],
+  // on a percentage off, a product or items that are the menu's are refused too: they are another kind's
+  product_id: [0, -1, 1.5, 'x', [1], 999_999],
+  buy: BAD_OFFER_ITEMS,
+  get: BAD_OFFER_ITEMS,
+  max_applications: [0, -1, 1.5, '2', 101, 2],
+  // null is an automatic offer's
+  code: ['', 'ab', 'KOPI 10', 'K'.repeat(21), 'KÖPI10', 42, NUL],
   min_spend: [-1, 1.5, '0', null],
   starts_at: ['tomorrow', '2026-13-01T00:00:00Z', '2026-12-01', 42, null],
   ends_at: ['next week', 42, '2026-12-01', '2000-01-01T00:00:00Z'],
+  days: ['mon', 42, null, ['funday'], ['mon', 'mon'], ['MON']],
+  hours: ['14:00', 42, {}, { start: '14:00' }, { start: '2pm', end: '5pm' }, { start: '17:00', end: '09:00' }, { start: '25:00', end: '26:00' }],
+  rrule: ['', 42, 'every day', 'FREQ=SOMETIMES', 'DTSTART:20260101T000000Z', 'x'.repeat(201), 'FREQ=DAILY;BYDAY=XX'],
   fulfilments: [[], 'pickup', ['dine_in'], null, ['pickup', 'pickup'], ['pickup', 'delivery', 'pickup']],
   location_ids: BAD_LOCATION_IDS,
   audience: ['', 'vip', 'EVERYONE', 42, null],
+  // a tier or a list on an audience of everyone is refused too
+  tier_position: [-1, 5, 1.5, '1', [1], 1],
+  customers: ['x', 42, [''], ['ab'], [0], [null], [999_999], Array(5001).fill(1)],
   max_uses: [0, -1, 1.5, '5', 1_000_001],
   max_discount_total: [0, -1, 1.5, '100'],
   per_customer_limit: [0, -1, 1.5, '1', 1001],

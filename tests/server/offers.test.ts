@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ConsoleOffer, CustomerOffer, PromoCodeReason } from '#contract/offers';
-import { DAY, MINUTE, SECOND } from '../../server/lib/clock';
+import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
 import { key, makeVoucher, products } from './orders.helpers';
@@ -64,20 +64,26 @@ function refused(
   expect(res.body.message).not.toMatch(/undefined|null|NaN/);
 }
 
-describeEachDb('offers and promo codes', (kind) => {
+/** A suite's provider, its owner and staff, the menu's products and the calls; each test on a day of its own. */
+function offersSuite(kind: Parameters<typeof useTestProvider>[0]) {
   const p = useTestProvider(kind);
   const team = ownerAndStaff(p);
-  let P: Awaited<ReturnType<typeof products>>;
+  const P = {} as Awaited<ReturnType<typeof products>>;
   const o = calls(p, team, () => P);
   let day = 0;
   beforeAll(async () => {
-    P = await products(p);
+    Object.assign(P, await products(p));
   });
   beforeEach(async () => {
     // a day of its own for each test (and no count of an earlier test's guesses), signed in afresh
     p.clock.set(START.getTime() + ++day * DAY);
     for (const m of [team.owner, team.staff]) m.token = (await newStaffSession(p.db, p.clock, m.id)).token;
   });
+  return { p, team, o, P };
+}
+
+describeEachDb('offers and promo codes', (kind) => {
+  const { p, team, o, P } = offersSuite(kind);
 
   it('the owner adds an offer with its defaults; its code is kept in upper case and is its own; audited', async () => {
     const made = await o.add({ title: 'KOPI10 weekend', code: ' kopiweekend ', description: 'Any drink' });
@@ -434,6 +440,9 @@ describeEachDb('offers and promo codes', (kind) => {
       code: open.code,
       min_spend: 20_000,
       ends_at: new Date(now + 3 * DAY).toISOString(),
+      days: [],
+      hours: null,
+      rrule: null,
       fulfilments: ['pickup', 'delivery'],
       location_ids: [],
       combines_with_voucher: false,
@@ -445,6 +454,244 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(after).not.toContain('First order');
     expect((await shown((await o.customer()).token)).map((x) => x.id)).toEqual(expect.arrayContaining([first.id, once.id]));
     expect(later.state).toBe('scheduled');
+  });
+
+  it('a free product: one of it off when the basket has it (at its percentage), else refused saying what it needs', async () => {
+    const croissant = await o.add({ title: 'A free croissant', kind: 'free_product', value: 100, product_id: P.croissant.id });
+    expect(croissant).toMatchObject({ kind: 'free_product', product_id: P.croissant.id, buy: null, get: null, max_applications: null });
+    const c = await o.customer();
+    const without = await o.quote(c.token, { promo_code: croissant.code });
+    refused(without, 'missing_items');
+    expect(without.body.data.needs).toBe('a Butter croissant');
+    expect(without.body.message).toBe(`${croissant.code} needs a Butter croissant in your order.`);
+    // 2 lattes and 2 croissants: one croissant (₱95) off; points on the total after it
+    const items = [
+      { product_id: P.latte.id, qty: 2 },
+      { product_id: P.croissant.id, qty: 2 },
+    ];
+    const quoted = (await o.quote(c.token, { promo_code: croissant.code, items }).expect(200)).body.data;
+    expect(quoted).toMatchObject({ subtotal: 52_000, discount: 9500, total: 42_500, points_to_earn: 42, offer: { discount: 9500 } });
+    const placed = (await o.order(c.token, { promo_code: croissant.code, items }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ discount: 9500, total: 42_500, offer: { code: croissant.code, title: 'A free croissant', discount: 9500 } });
+    expect(await o.one(croissant.id)).toMatchObject({ uses: 1, discount_given: 9500 });
+    // half off the croissant instead
+    const half = await o.add({ kind: 'free_product', value: 50, product_id: P.croissant.id, per_customer_limit: null });
+    expect((await o.quote(c.token, { promo_code: half.code, items }).expect(200)).body.data.discount).toBe(4750);
+  });
+
+  it('buy X get Y: the cheapest items got, as many times as the basket and the offer allow; bought and got never the same item', async () => {
+    const cat = async (id: number) => (await p.db.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirstOrThrow()).category_id;
+    const ensaymada = (await p.db.selectFrom('products').select(['id', 'price']).where('name', '=', 'Ensaymada').executeTakeFirstOrThrow()).id;
+    const coffee = await cat(P.latte.id);
+    const pastries = await cat(P.croissant.id);
+    // buy 2 coffees, get a pastry free, at most twice an order
+    const pair = await o.add({
+      title: 'Coffee and a pastry',
+      kind: 'buy_x_get_y',
+      value: 100,
+      buy: { qty: 2, category_ids: [coffee] },
+      get: { qty: 1, category_ids: [pastries] },
+      max_applications: 2,
+      per_customer_limit: null,
+    });
+    expect(pair).toMatchObject({
+      buy: { qty: 2, product_ids: [], category_ids: [coffee] },
+      get: { qty: 1, product_ids: [], category_ids: [pastries] },
+      max_applications: 2,
+    });
+    const c = await o.customer();
+    const q = (code: string | null, items: { product_id: number; qty: number }[]) => o.quote(c.token, { promo_code: code, items });
+    // one coffee: not enough
+    const short = await q(pair.code, [
+      { product_id: P.latte.id, qty: 1 },
+      { product_id: P.croissant.id, qty: 1 },
+    ]);
+    refused(short, 'missing_items');
+    expect(short.body.data.needs).toBe('2 of Coffee and 1 more of Pastries');
+    // 2 coffees, a croissant (₱95) and an ensaymada (₱85): once, the cheaper pastry free
+    const once = await q(pair.code, [
+      { product_id: P.latte.id, qty: 2 },
+      { product_id: P.croissant.id, qty: 1 },
+      { product_id: ensaymada, qty: 1 },
+    ]);
+    expect(once.status, JSON.stringify(once.body)).toBe(200);
+    expect(once.body.data).toMatchObject({ subtotal: 51_000, discount: 8500, total: 42_500, points_to_earn: 42 });
+    // 5 coffees and 3 pastries: twice (its most), the two cheapest pastries
+    const twice = (
+      await q(pair.code, [
+        { product_id: P.latte.id, qty: 5 },
+        { product_id: P.croissant.id, qty: 2 },
+        { product_id: ensaymada, qty: 1 },
+      ]).expect(200)
+    ).body.data;
+    expect(twice.discount).toBe(8500 + 9500);
+
+    // buy 2 lattes, get the third at half price: the same items counted once, bought or got
+    const third = await o.add({
+      kind: 'buy_x_get_y',
+      value: 50,
+      buy: { qty: 2, product_ids: [P.latte.id] },
+      get: { qty: 1, product_ids: [P.latte.id] },
+      per_customer_limit: null,
+    });
+    expect(third.max_applications).toBe(1);
+    const two = await q(third.code, [{ product_id: P.latte.id, qty: 2 }]);
+    refused(two, 'missing_items');
+    expect(two.body.data.needs).toBe('3 of Spanish latte');
+    expect((await q(third.code, [{ product_id: P.latte.id, qty: 3 }]).expect(200)).body.data.discount).toBe(8250);
+    // six lattes: still once (max_applications 1)
+    expect((await q(third.code, [{ product_id: P.latte.id, qty: 6 }]).expect(200)).body.data.discount).toBe(8250);
+
+    // buy a coffee, get any item: the coffee is bought, the croissant got, though the coffee counts for both
+    const any = await o.add({
+      kind: 'buy_x_get_y',
+      value: 100,
+      buy: { qty: 1, category_ids: [coffee] },
+      get: { qty: 1, category_ids: [coffee, pastries] },
+      per_customer_limit: null,
+    });
+    const mixed = (
+      await q(any.code, [
+        { product_id: P.latte.id, qty: 1 },
+        { product_id: P.croissant.id, qty: 1 },
+      ]).expect(200)
+    ).body.data;
+    expect(mixed.discount).toBe(9500);
+    const placed = (
+      await o
+        .order(c.token, {
+          promo_code: any.code,
+          items: [
+            { product_id: P.latte.id, qty: 1 },
+            { product_id: P.croissant.id, qty: 1 },
+          ],
+        })
+        .expect(201)
+    ).body.data.order;
+    expect(placed).toMatchObject({ subtotal: 26_000, discount: 9500, total: 16_500, offer: { code: any.code, discount: 9500 } });
+  });
+
+  it('checks what an item offer names: the menu’s products and categories, and only the fields of its kind', async () => {
+    const fields = async (body: Record<string, unknown>) => {
+      const res = await o.create({ title: 'Items', code: newCode(), value: 100, ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      return Object.keys(res.body.error.fields as Record<string, string>);
+    };
+    expect(await fields({ kind: 'free_product' })).toEqual(['product_id']);
+    expect(await fields({ kind: 'free_product', product_id: 999_999 })).toEqual(['product_id']);
+    expect(await fields({ kind: 'free_product', product_id: P.latte.id, value: 101 })).toEqual(['value']);
+    expect(await fields({ kind: 'percent_off', value: 10, product_id: P.latte.id })).toEqual(['product_id']);
+    expect(await fields({ kind: 'buy_x_get_y' })).toEqual(['buy', 'get']);
+    expect(await fields({ kind: 'buy_x_get_y', buy: { qty: 1 }, get: { qty: 1, product_ids: [P.latte.id] } })).toEqual(['buy']);
+    expect(await fields({ kind: 'buy_x_get_y', buy: { qty: 1, product_ids: [999_999] }, get: { qty: 1, category_ids: [999_999] } })).toEqual([
+      'buy.product_ids',
+      'get.category_ids',
+    ]);
+    expect(await fields({ kind: 'amount_off', value: 100, buy: { qty: 1, product_ids: [P.latte.id] }, max_applications: 2 })).toEqual([
+      'buy',
+      'max_applications',
+    ]);
+    // changed to another kind, the item fields go with it
+    const made = await o.add({ kind: 'free_product', value: 100, product_id: P.latte.id });
+    expect((await o.update({ id: made.id, kind: 'percent_off', value: 10 }).expect(400)).body.error.fields).toHaveProperty('product_id');
+    expect((await o.update({ id: made.id, kind: 'percent_off', value: 10, product_id: null }).expect(200)).body.data.offer).toMatchObject({
+      kind: 'percent_off',
+      product_id: null,
+    });
+  });
+
+  it('runs on its days and hours in the shop’s time zone, and on the days of its rule; outside them refused saying when it is on again', async () => {
+    // START is a Wednesday 10:00 in Manila, plus one day per test: find this test's local day
+    const local = (at: Date) => new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Manila', weekday: 'short' }).format(at).toLowerCase().slice(0, 3);
+    const today = local(p.clock.now());
+    const tomorrow = local(new Date(p.clock.now().getTime() + DAY));
+    const c = await o.customer();
+    const onToday = await o.add({ days: [today], hours: { start: '09:00', end: '11:00' }, per_customer_limit: null });
+    expect(onToday).toMatchObject({ days: [today], hours: { start: '09:00', end: '11:00' }, rrule: null });
+    expect((await o.quote(c.token, { promo_code: onToday.code }).expect(200)).body.data.offer.code).toBe(onToday.code);
+    // 11:00 in Manila: its hours are over; on again at 09:00 on its next day, a week on
+    p.clock.advance(HOUR);
+    const late = await o.quote(c.token, { promo_code: onToday.code });
+    refused(late, 'not_now');
+    const weekOn = new Date(p.clock.now().getTime() + 7 * DAY - 2 * HOUR).toISOString();
+    expect(late.body.data.next_start).toBe(weekOn);
+    expect(late.body.message).toMatch(/is not on right now\. It is on again /);
+    // tomorrow only: refused today, the next start tomorrow at midnight (Manila)
+    const onTomorrow = await o.add({ days: [tomorrow] });
+    const notYet = await o.quote(c.token, { promo_code: onTomorrow.code });
+    refused(notYet, 'not_now');
+    expect(new Date(notYet.body.data.next_start).toISOString()).toBe(new Date(p.clock.now().getTime() + 13 * HOUR).toISOString());
+    // a rule of days: every day from its start (today) applies; every other day from yesterday does not
+    const daily = await o.add({ rrule: 'FREQ=DAILY', per_customer_limit: null });
+    expect((await o.quote(c.token, { promo_code: daily.code }).expect(200)).body.data.offer.code).toBe(daily.code);
+    const everyOther = await o.add({ rrule: 'RRULE:FREQ=DAILY;INTERVAL=2', starts_at: new Date(p.clock.now().getTime() - DAY).toISOString() });
+    expect(everyOther.rrule).toBe('FREQ=DAILY;INTERVAL=2');
+    refused(await o.quote(c.token, { promo_code: everyOther.code }), 'not_now');
+    // "Offers for you" still lists it, with its days and hours
+    const listed = (await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[];
+    expect(listed.find((x) => x.id === onToday.id)).toMatchObject({ days: [today], hours: { start: '09:00', end: '11:00' } });
+    // what the rule and hours must be
+    const bad = async (body: Record<string, unknown>) =>
+      Object.keys((await o.create({ title: 'Bad', kind: 'percent_off', value: 10, code: newCode(), ...body }).expect(400)).body.error.fields);
+    expect(await bad({ hours: { start: '17:00', end: '09:00' } })).toEqual(['hours']);
+    expect(await bad({ rrule: 'FREQ=SOMETIMES' })).toEqual(['rrule']);
+    expect(await bad({ rrule: 'FREQ=DAILY;BYDAY=XX' })).toEqual(['rrule']);
+    expect(await bad({ days: ['mon', 'mon'] })).toEqual(['days']);
+  });
+
+  it('audiences: a first order, a tier and above, and a list of customers by id or phone number', async () => {
+    const first = await o.add({ audience: 'first_order', per_customer_limit: null });
+    const gold = await o.add({ audience: 'tier', tier_position: 1, per_customer_limit: null });
+    const c = await o.customer();
+    const other = await p.newCustomer({ wallet: 1_000_000, phone: '+639171112233' });
+    const list = await o.add({ audience: 'customer_list', customers: [c.id, '0917 111 2233'], per_customer_limit: null });
+    expect(list).toMatchObject({ audience: 'customer_list', customer_count: 2, tier_position: null });
+    expect(gold).toMatchObject({ audience: 'tier', tier_position: 1, customer_count: 0 });
+    // a first order: the same rule as new customers
+    expect((await o.quote(c.token, { promo_code: first.code }).expect(200)).body.data.offer.code).toBe(first.code);
+    // the first tier is not the second; at the second or above it applies
+    const low = await o.quote(c.token, { promo_code: gold.code });
+    refused(low, 'not_for_you');
+    expect(low.body.message).toBe(`${gold.code} is for members of a higher tier.`);
+    const setTier = (id: number, position: number) =>
+      p.db.insertInto('customer_tiers').values({ customer_id: id, position, reached_at: p.clock.now(), updated_at: p.clock.now() }).execute();
+    await setTier(c.id, 2);
+    expect((await o.quote(c.token, { promo_code: gold.code }).expect(200)).body.data.offer.code).toBe(gold.code);
+    // listed: both, by id and by phone; another customer is not
+    expect((await o.quote(c.token, { promo_code: list.code }).expect(200)).body.data.offer.code).toBe(list.code);
+    expect((await o.quote(other.token, { promo_code: list.code }).expect(200)).body.data.offer.code).toBe(list.code);
+    const stranger = await o.customer();
+    const notListed = await o.quote(stranger.token, { promo_code: list.code });
+    refused(notListed, 'not_for_you');
+    expect(notListed.body.message).toBe(`${list.code} is for some customers only.`);
+    const forStranger = ((await callApi(p, offersApi.list, { token: stranger.token }).expect(200)).body.data.offers as CustomerOffer[]).map((x) => x.id);
+    expect(forStranger).toContain(first.id);
+    expect(forStranger).not.toContain(gold.id);
+    expect(forStranger).not.toContain(list.id);
+    const forC = ((await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[]).map((x) => x.id);
+    expect(forC).toEqual(expect.arrayContaining([first.id, gold.id, list.id]));
+    // the list replaced when given; kept when not; gone with another audience
+    expect((await o.update({ id: list.id, customers: [stranger.id] }).expect(200)).body.data.offer.customer_count).toBe(1);
+    expect((await o.update({ id: list.id, title: 'Renamed' }).expect(200)).body.data.offer.customer_count).toBe(1);
+    expect((await o.update({ id: list.id, audience: 'everyone' }).expect(200)).body.data.offer.customer_count).toBe(0);
+    // what they must be
+    const bad = async (body: Record<string, unknown>) =>
+      Object.keys((await o.create({ title: 'Bad', kind: 'percent_off', value: 10, code: newCode(), ...body }).expect(400)).body.error.fields);
+    expect(await bad({ audience: 'tier' })).toEqual(['tier_position']);
+    expect(await bad({ audience: 'tier', tier_position: 4 })).toEqual(['tier_position']);
+    expect(await bad({ tier_position: 1 })).toEqual(['tier_position']);
+    expect(await bad({ audience: 'customer_list' })).toEqual(['customers']);
+    expect(await bad({ audience: 'customer_list', customers: [] })).toEqual(['customers']);
+    const unknown = await o.create({
+      title: 'Bad',
+      kind: 'percent_off',
+      value: 10,
+      code: newCode(),
+      audience: 'customer_list',
+      customers: [999_999, '0999 000 0000'],
+    });
+    expect(unknown.body.error.fields.customers).toBe('must be customers of the shop (999999, 0999 000 0000 are not)');
+    expect(await bad({ customers: [c.id] })).toEqual(['customers']);
   });
 
   it('after 10 unknown codes in 15 minutes every code is refused (429) until the window passes; known codes do not count', async () => {
@@ -466,6 +713,81 @@ describeEachDb('offers and promo codes', (kind) => {
     p.clock.advance(15 * MINUTE + SECOND);
     expect((await o.quote(c.token, { promo_code: made.code }).expect(200)).body.data.offer.code).toBe(made.code);
     expect(await p.db.selectFrom('orders').select('id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
+  });
+});
+
+/** Automatic offers (no code), in a database of their own: they apply to every order that fits them. */
+describeEachDb('automatic offers', (kind) => {
+  const { p, o, P } = offersSuite(kind);
+  beforeEach(async () => {
+    // each test starts with no automatic offer running
+    await p.db.updateTable('offers').set({ status: 'archived' }).where('code', 'is', null).execute();
+  });
+
+  it('applies by itself, the best for the basket when several fit; a code given replaces it; the order keeps it', async () => {
+    const small = await o.add({ title: '5% off everything', code: null, value: 5, per_customer_limit: null });
+    const big = await o.add({ title: '₱40 off orders of ₱300', code: null, kind: 'amount_off', value: 4000, min_spend: 30_000, per_customer_limit: null });
+    expect([small.code, big.code, big.state]).toEqual([null, null, 'running']);
+    const coded = await o.add({ title: 'Code: ₱10 off', kind: 'amount_off', value: 1000, per_customer_limit: null });
+    const c = await o.customer();
+    // one latte (₱165): only 5% fits (₱8.25 → ₱8)
+    const one = (await o.quote(c.token, { items: [{ product_id: P.latte.id, qty: 1 }] }).expect(200)).body.data;
+    expect(one).toMatchObject({ discount: 825, offer: { code: null, title: '5% off everything', discount: 825 } });
+    // two (₱330): ₱40 off beats 5% (₱16.50)
+    const two = (await o.quote(c.token).expect(200)).body.data;
+    expect(two).toMatchObject({ subtotal: 33_000, discount: 4000, total: 29_000, points_to_earn: 29, offer: { code: null, title: big.title } });
+    // a code given: its offer alone, though it takes less
+    expect((await o.quote(c.token, { promo_code: coded.code }).expect(200)).body.data).toMatchObject({ discount: 1000, offer: { code: coded.code } });
+    const placed = (await o.order(c.token, { expected_total: 29_000 }).expect(201)).body.data.order;
+    expect(placed).toMatchObject({ discount: 4000, total: 29_000, offer: { code: null, title: big.title, discount: 4000 } });
+    const detail = (await callApi(p, ordersApi.detail, { token: c.token, query: { name: placed.name } }).expect(200)).body.data.order;
+    expect(detail.offer).toEqual({ code: null, title: big.title, discount: 4000 });
+    expect(await o.one(big.id)).toMatchObject({ uses: 1, discount_given: 4000, orders: 1 });
+    // cancelled: its use given back, said in the notice
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: placed.name, status: 'cancelled' } }).expect(200);
+    expect(await o.one(big.id)).toMatchObject({ uses: 0, discount_given: 0 });
+    const notice = await p.db
+      .selectFrom('notifications')
+      .select('body')
+      .where('customer_id', '=', c.id)
+      .where('title', '=', `Order ${placed.name} cancelled`)
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toContain(`Your use of the offer ${big.title} was given back.`);
+  });
+
+  it('one that does not fit is left out without a word: its minimum, its audience, a voucher, its own limits', async () => {
+    const welcome = await o.add({ title: 'Welcome', code: null, kind: 'amount_off', value: 2000, audience: 'new_customers' });
+    const regular = await o.customer();
+    await o.order(regular.token, { items: [{ product_id: P.latte.id, qty: 1 }], promo_code: undefined }).expect(201);
+    // the regular's first order took it; now neither its audience nor its limit lets them have it
+    const after = (await o.quote(regular.token).expect(200)).body.data;
+    expect(after.discount).toBe(0);
+    expect(after).not.toHaveProperty('offer');
+    const fresh = await o.customer();
+    expect((await o.quote(fresh.token).expect(200)).body.data.offer).toMatchObject({ title: 'Welcome', discount: 2000 });
+    // not with a reward voucher, unless it says so
+    const voucher = await makeVoucher(p, fresh.id, { discount: 5000 });
+    expect((await o.quote(fresh.token, { voucher_id: voucher }).expect(200)).body.data).toMatchObject({ discount: 5000 });
+    await o.update({ id: welcome.id, combines_with_voucher: true }).expect(200);
+    expect((await o.quote(fresh.token, { voucher_id: voucher }).expect(200)).body.data).toMatchObject({ discount: 7000, offer: { code: null } });
+    // a minimum it does not reach, and a paused one
+    await o.update({ id: welcome.id, min_spend: 100_000 }).expect(200);
+    expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+    await o.update({ id: welcome.id, min_spend: 0 }).expect(200);
+    await o.status(welcome.id, 'paused').expect(200);
+    expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+  });
+
+  it('"Offers for you" lists it as applying by itself; the owner turns a code into an automatic offer and back', async () => {
+    const auto = await o.add({ title: 'Applies by itself', code: null });
+    const second = await o.add({ title: 'Another', code: null });
+    const c = await o.customer();
+    const shown = (await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[];
+    expect(shown.find((x) => x.id === auto.id)).toMatchObject({ title: 'Applies by itself', code: null });
+    expect(shown.map((x) => x.id)).toContain(second.id);
+    const coded = (await o.update({ id: auto.id, code: 'NOWACODE' }).expect(200)).body.data.offer as ConsoleOffer;
+    expect(coded.code).toBe('NOWACODE');
+    expect((await o.update({ id: auto.id, code: null }).expect(200)).body.data.offer.code).toBeNull();
   });
 });
 
@@ -510,6 +832,19 @@ describePostgres('offers under concurrency', () => {
     const given = await p.db.selectFrom('orders').select('offer_discount').where('offer_id', '=', made.id).execute();
     expect(given.reduce((s, r) => s + (r.offer_discount ?? 0), 0)).toBe(9000);
     expect(await o.one(made.id)).toMatchObject({ uses: 3, discount_given: 9000 });
+  });
+
+  it('an automatic offer with 5 uses and 30 customers ordering at once: all are placed, exactly 5 with it', async () => {
+    const made = await o.add({ title: 'First five', code: null, kind: 'amount_off', value: 2000, max_uses: 5 });
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    const withIt = answers.filter((a) => a.body.data.order.offer !== null);
+    expect(withIt).toHaveLength(5);
+    expect(withIt.every((a) => a.body.data.order.offer.title === 'First five' && a.body.data.order.discount === 2000)).toBe(true);
+    expect(answers.filter((a) => a.body.data.order.offer === null).every((a) => a.body.data.order.discount === 0)).toBe(true);
+    expect(await o.one(made.id)).toMatchObject({ uses: 5, discount_given: 10_000, state: 'used_up' });
+    await o.status(made.id, 'archived').expect(200);
   });
 
   it("one customer's orders at once keep to their own limit", async () => {

@@ -95,36 +95,6 @@ export function activeRulesQuery(db: Database, kinds: readonly RuleKind[]) {
     .orderBy('id');
 }
 
-/**
- * Which of these products and categories exist (products archived count: an owner may name one to come
- * back), and which of the categories were removed from the menu (kept only for what already names them).
- */
-export async function existingTargets(
-  db: Database,
-  productIds: readonly number[],
-  categoryIds: readonly number[],
-): Promise<{ products: Set<number>; categories: Set<number>; removedCategories: Set<number> }> {
-  const products = productIds.length
-    ? await db
-        .selectFrom('products')
-        .select('id')
-        .where('id', 'in', [...productIds])
-        .execute()
-    : [];
-  const categories = categoryIds.length
-    ? await db
-        .selectFrom('categories')
-        .select(['id', 'removed_at'])
-        .where('id', 'in', [...categoryIds])
-        .execute()
-    : [];
-  return {
-    products: new Set(products.map((r) => r.id)),
-    categories: new Set(categories.map((r) => r.id)),
-    removedCategories: new Set(categories.filter((r) => r.removed_at !== null).map((r) => r.id)),
-  };
-}
-
 /** Each of these products' category and current price. */
 export async function productFacts(db: Database, ids: readonly number[]): Promise<Map<number, { category_id: number; price: number }>> {
   if (ids.length === 0) return new Map();

@@ -23,7 +23,7 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { localDate } from '../locations/hours';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
-import { targetProblems } from './targets';
+import { targetProblems } from '../shop/menu-targets';
 import { countNotEnded, insertRule, listRules, lockRule, lockRuleEdits, paidOrdersSince, setRuleStatus, updateRule, type RuleRow } from './loyalty.repo';
 
 const EMPTY = {

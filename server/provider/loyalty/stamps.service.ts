@@ -33,7 +33,7 @@ import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
 import { giftVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
-import { targetProblems } from './targets';
+import { targetProblems } from '../shop/menu-targets';
 import {
   cardsByIds,
   cardsOfCustomer,

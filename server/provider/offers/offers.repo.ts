@@ -1,5 +1,5 @@
-import { type Selectable, sql } from 'kysely';
-import type { OfferStatus } from '#contract/offer-rules';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { OfferHours, OfferItems, OfferStatus } from '#contract/offer-rules';
 import type { Database } from '../../db';
 import type { OfferTable } from '../../db/schema';
 
@@ -7,7 +7,7 @@ import type { OfferTable } from '../../db/schema';
 
 export type OfferRow = Selectable<OfferTable>;
 /** An offer with what the console counts beside its own `uses` and `discount_given`. */
-export type OfferWithStats = OfferRow & { orders: number; new_customers: number };
+export type OfferWithStats = OfferRow & { orders: number; new_customers: number; customer_count: number };
 
 /** The fields an offer is written with (the contract's, its times as dates). */
 export interface OfferWrite {
@@ -16,13 +16,22 @@ export interface OfferWrite {
   kind: OfferRow['kind'];
   value: number;
   max_discount: number | null;
-  code: string;
+  product_id: number | null;
+  buy: OfferItems | null;
+  get: OfferItems | null;
+  max_applications: number | null;
+  /** null: an automatic offer */
+  code: string | null;
   min_spend: number;
   starts_at: Date;
   ends_at: Date | null;
+  days: OfferRow['days'];
+  hours: OfferHours | null;
+  rrule: string | null;
   fulfilments: OfferRow['fulfilments'];
   location_ids: number[];
   audience: OfferRow['audience'];
+  tier_position: number | null;
   max_uses: number | null;
   max_discount_total: number | null;
   per_customer_limit: number | null;
@@ -54,11 +63,36 @@ export async function offersWithStats(db: Database, id?: number): Promise<OfferW
         .where('u.state', '=', 'used')
         .where('u.first_order', '=', true)
         .as('new_customers'),
+      eb
+        .selectFrom('offer_customers as l')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('l.offer_id', '=', 'o.id')
+        .as('customer_count'),
     ])
     .orderBy('o.id', 'desc');
   if (id !== undefined) q = q.where('o.id', '=', id);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0 }));
+  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0, customer_count: r.customer_count ?? 0 }));
+}
+
+/** An offer's customer list replaced by these customers. */
+export async function setOfferCustomers(trx: Database, offerId: number, customerIds: readonly number[]): Promise<void> {
+  await trx.deleteFrom('offer_customers').where('offer_id', '=', offerId).execute();
+  if (customerIds.length)
+    await trx
+      .insertInto('offer_customers')
+      .values(customerIds.map((customer_id) => ({ offer_id: offerId, customer_id })))
+      .execute();
+}
+
+/** Of these ids and phone numbers (E.164), the customers that exist: their ids, and which were found by which. */
+export async function findCustomers(db: Database, ids: readonly number[], phones: readonly string[]): Promise<{ id: number; phone: string | null }[]> {
+  if (ids.length + phones.length === 0) return [];
+  return db
+    .selectFrom('customers')
+    .select(['id', 'phone'])
+    .where((eb) => eb.or([...(ids.length ? [eb('id', 'in', [...ids])] : []), ...(phones.length ? [eb('phone', 'in', [...phones])] : [])]))
+    .execute();
 }
 
 /** One offer's edits at a time (a new one, a code changed): the count and the codes they check stay true until commit. */
@@ -87,7 +121,16 @@ export async function codeTaken(db: Database, code: string, except: number | nul
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-const writeValues = (o: OfferWrite) => ({ ...o, fulfilments: JSON.stringify(o.fulfilments), location_ids: JSON.stringify(o.location_ids) });
+const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
+const writeValues = (o: OfferWrite) => ({
+  ...o,
+  fulfilments: JSON.stringify(o.fulfilments),
+  location_ids: JSON.stringify(o.location_ids),
+  buy: jsonOrNull(o.buy),
+  get: jsonOrNull(o.get),
+  days: JSON.stringify(o.days),
+  hours: jsonOrNull(o.hours),
+});
 
 export async function insertOffer(trx: Database, o: OfferWrite, now: Date): Promise<number> {
   const row = await trx
@@ -115,15 +158,14 @@ export async function setOfferStatus(trx: Database, id: number, status: OfferSta
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The active offers with a code this customer could use at `now`: started, not ended, not used up,
- * for them (the audience) and within their own limit; soonest ending first.
+ * The active offers this customer could use at `now` (with a code, or automatic): started, not ended, not
+ * used up, for them (the audience) and within their own limit; soonest ending first.
  */
 export async function offersForCustomer(db: Database, customerId: number, now: Date): Promise<OfferRow[]> {
   return db
     .selectFrom('offers as o')
     .selectAll('o')
     .where('o.status', '=', 'active')
-    .where('o.code', 'is not', null)
     .where('o.starts_at', '<=', now)
     .where((eb) => eb.or([eb('o.ends_at', 'is', null), eb('o.ends_at', '>', now)]))
     .where((eb) => eb.or([eb('o.max_uses', 'is', null), eb('o.uses', '<', eb.ref('o.max_uses'))]))
@@ -131,7 +173,12 @@ export async function offersForCustomer(db: Database, customerId: number, now: D
     .where((eb) =>
       eb.or([
         eb('o.audience', '=', 'everyone'),
-        eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+        eb.and([
+          eb('o.audience', 'in', ['new_customers', 'first_order']),
+          eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+        ]),
+        eb.and([eb('o.audience', '=', 'tier'), eb(myTier(customerId), '>=', eb.ref('o.tier_position'))]),
+        eb.and([eb('o.audience', '=', 'customer_list'), inList(customerId)]),
       ]),
     )
     .where((eb) =>
@@ -163,20 +210,31 @@ export async function codeKnown(db: Database, code: string): Promise<boolean> {
   return (await db.selectFrom('offers').select('id').where('code', '=', code).limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** The names of these products and categories, for an item offer's words. */
+export async function menuNames(db: Database, productIds: number[], categoryIds: number[]) {
+  const products = productIds.length ? await db.selectFrom('products').select(['id', 'name']).where('id', 'in', productIds).execute() : [];
+  const categories = categoryIds.length ? await db.selectFrom('categories').select(['id', 'name']).where('id', 'in', categoryIds).execute() : [];
+  return { products: new Map(products.map((r) => [r.id, r.name])), categories: new Map(categories.map((r) => [r.id, r.name])) };
+}
+
 /** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */
-export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean };
+export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean; my_tier: number; listed: boolean };
+
+/** The customer's tier's position (0: the first, or none yet). */
+const myTier = (customerId: number) => sql<number>`coalesce((select t.position from customer_tiers t where t.customer_id = ${customerId}::integer), 0)`;
+/** Whether the customer is on the offer `o`'s list. */
+const inList = (customerId: number) =>
+  sql<boolean>`exists (select 1 from offer_customers l where l.offer_id = o.id and l.customer_id = ${customerId}::integer)`;
 
 /**
- * The offer of `code` with the customer's own uses of it and whether they have an order that is not
- * cancelled, in one statement; `lock` (an order's transaction, under the customer's row lock): the
- * offer's row locked until commit, so the uses and budget read here are the latest and stay so until
- * this order records its own. (Its row is read again once the lock is had; the customer's uses cannot
- * change meanwhile but by a cancellation, which only lowers them.)
+ * The offers with the customer's own uses of each, whether they have an order that is not cancelled,
+ * their tier and whether the offer lists them, in one statement.
  */
-export async function offerAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
-  const q = db
+function checkoutQuery(db: Database, customerId: number) {
+  return db
     .selectFrom('offers as o')
     .selectAll('o')
+    .select([myTier(customerId).as('my_tier'), inList(customerId).as('listed')])
     .select((eb) => [
       eb
         .selectFrom('offer_uses as u')
@@ -186,13 +244,104 @@ export async function offerAtCheckout(db: Database, code: string, customerId: nu
         .where('u.state', '=', 'used')
         .as('mine'),
       eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled')).as('has_ordered'),
-    ])
+    ]);
+}
+
+const atCheckout = <R extends { mine: number | null; has_ordered: unknown; my_tier: unknown; listed: unknown }>(row: R) => ({
+  ...row,
+  mine: row.mine ?? 0,
+  has_ordered: Boolean(row.has_ordered),
+  my_tier: Number(row.my_tier),
+  listed: Boolean(row.listed),
+});
+
+/**
+ * The offer of `code` with the customer's own uses of it and whether they have an order that is not
+ * cancelled, in one statement; `lock` (an order's transaction, under the customer's row lock): the
+ * offer's row locked until commit, so the uses and budget read here are the latest and stay so until
+ * this order records its own. (Its row is read again once the lock is had; the customer's uses cannot
+ * change meanwhile but by a cancellation, which only lowers them.)
+ */
+export async function offerAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
+  const q = checkoutQuery(db, customerId)
     .where('o.code', '=', code)
     .orderBy(sql`o.status = 'archived'`)
     .orderBy('o.id', 'desc')
     .limit(1);
   const row = lock ? await q.forUpdate('o').executeTakeFirst() : await q.executeTakeFirst();
-  return row ? { ...row, mine: row.mine ?? 0, has_ordered: Boolean(row.has_ordered) } : undefined;
+  return row ? atCheckout(row) : undefined;
+}
+
+/** The columns of an offer that checkout reads (OfferRow's, named: no statement of an order reads a `*`). */
+const OFFER_COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'kind',
+  'value',
+  'max_discount',
+  'product_id',
+  'buy',
+  'get',
+  'max_applications',
+  'code',
+  'min_spend',
+  'starts_at',
+  'ends_at',
+  'days',
+  'hours',
+  'rrule',
+  'fulfilments',
+  'location_ids',
+  'audience',
+  'tier_position',
+  'max_uses',
+  'max_discount_total',
+  'per_customer_limit',
+  'combines_with_voucher',
+  'status',
+  'uses',
+  'discount_given',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof OfferRow>;
+
+/**
+ * The automatic offers (no code) running at `now`, as offerAtCheckout reads an offer (with the customer's
+ * own uses and whether they have ordered), as a JSON list by id: a part of the statement pricing reads its
+ * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. `lock` (an
+ * order's transaction, under the customer's row lock): all of them locked until commit, in the order of
+ * their ids, so two orders never wait on each other's in turn, and the one an order takes keeps its uses
+ * and budget until its use is recorded.
+ */
+export function automaticOffersJson(customerId: number, now: Date, lock: boolean): RawBuilder<AutomaticOfferJson[]> {
+  return sql<AutomaticOfferJson[]>`(select coalesce(json_agg(a order by a.id), '[]') from (
+    select ${sql.join(OFFER_COLUMNS.map((c) => sql.ref(`o.${c}`)))},
+      (select count(*)::integer from offer_uses u where u.offer_id = o.id and u.customer_id = ${customerId}::integer and u.state = 'used') as mine,
+      exists (select 1 from orders x where x.customer_id = ${customerId}::integer and x.status <> 'cancelled') as has_ordered,
+      ${myTier(customerId)} as my_tier, ${inList(customerId)} as listed
+    from offers o
+    where o.code is null and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
+    order by o.id${lock ? sql` for update of o` : sql``}) as a)`;
+}
+
+/** An automatic offer as JSON carries it: its times as text. */
+export type AutomaticOfferJson = Omit<OfferAtCheckout, 'starts_at' | 'ends_at' | 'created_at' | 'updated_at'> & {
+  starts_at: string;
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The automatic offers as pricingFactsRows read them, their times as dates again. */
+export function automaticOffersOf(json: readonly AutomaticOfferJson[]): OfferAtCheckout[] {
+  return json.map((o) => ({
+    ...o,
+    starts_at: new Date(o.starts_at),
+    ends_at: o.ends_at === null ? null : new Date(o.ends_at),
+    created_at: new Date(o.created_at),
+    updated_at: new Date(o.updated_at),
+  }));
 }
 
 /** An order's use of an offer, and the offer's counts raised with it, in one statement (the offer's row locked by offerAtCheckout). */

@@ -19,6 +19,12 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { listLocations } from '../locations/locations.repo';
+import { targetProblems } from '../shop/menu-targets';
+import { getMerchant } from '../settings/settings.service';
+import { normalizePhoneNumber } from '#contract/phone';
+import { sql } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { readRule } from './offer-window';
 import { insertAudit } from '../staff/staff.repo';
 import {
   codeTaken,
@@ -28,6 +34,8 @@ import {
   lockOfferEdits,
   offersForCustomer,
   offersWithStats,
+  setOfferCustomers,
+  findCustomers,
   setOfferStatus,
   updateOffer,
   type OfferRow,
@@ -45,11 +53,11 @@ function stateOf(o: OfferRow, now: Date): OfferState {
 }
 
 function consoleOfferOf(o: OfferWithStats, now: Date): ConsoleOffer {
+  const { customers: _list, ...fields } = fieldsOf(o);
   return {
     id: o.id,
-    ...fieldsOf(o),
-    // the console's answer keeps an automatic offer's missing code as null
-    code: o.code,
+    ...fields,
+    customer_count: o.customer_count,
     status: o.status,
     state: stateOf(o, now),
     created_at: o.created_at.toISOString(),
@@ -80,9 +88,76 @@ async function checkLocations(db: Database, ids: readonly number[]): Promise<voi
   if (missing.length) throw validation({ location_ids: `must be locations of the shop (${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not)` });
 }
 
+/**
+ * The product a free product offer gives, and the products and categories of a buy X get Y's `buy` and
+ * `get`, must be the menu's (400 naming the field: `product_id`, `buy.product_ids`…); a category removed
+ * from the menu only when the saved offer already named it.
+ */
+async function checkItems(db: Database, write: OfferWrite, saved: OfferRow | null): Promise<void> {
+  const kept = [...(saved?.buy?.category_ids ?? []), ...(saved?.get?.category_ids ?? [])];
+  const problems: Record<string, string> = {};
+  if (write.product_id !== null) {
+    const wrong = await targetProblems(db, { product_ids: [write.product_id], category_ids: [] }, kept);
+    if (wrong.product_ids) problems.product_id = 'must be a product of the menu';
+  }
+  for (const part of ['buy', 'get'] as const) {
+    const items = write[part];
+    if (items) Object.assign(problems, await targetProblems(db, items, kept, `${part}.`));
+  }
+  if (Object.keys(problems).length) throw validation(problems);
+}
+
+/**
+ * Who may use it: a tier audience's tier must be the programme's (400 naming `tier_position`); a list's
+ * customers, each by id or phone number (in the shop's country's form), must be the shop's (400 naming
+ * `customers` with the ones not found), and a list audience needs one (`customers` given, or kept);
+ * another audience takes no list. The customers' ids, or null when the list is not to change.
+ */
+async function checkAudience(
+  db: Database,
+  f: Pick<OfferFields, 'audience' | 'tier_position' | 'customers'>,
+  kept: number,
+  countryCode: string,
+): Promise<number[] | null> {
+  if (f.audience === 'tier' && f.tier_position !== null) {
+    const tier = await db.selectFrom('tiers').select('position').where('position', '=', f.tier_position).executeTakeFirst();
+    if (!tier) throw validation({ tier_position: 'must be one of the tiers' });
+  }
+  if (f.audience !== 'customer_list') {
+    if (f.customers?.length) throw validation({ customers: 'applies to a customer list only: leave it empty' });
+    // a list no longer used goes
+    return kept > 0 ? [] : null;
+  }
+  if (!f.customers) {
+    if (kept === 0) throw validation({ customers: 'add at least one customer' });
+    return null;
+  }
+  if (f.customers.length === 0) throw validation({ customers: 'add at least one customer' });
+  const ids = f.customers.filter((c): c is number => typeof c === 'number');
+  const typed = f.customers.filter((c): c is string => typeof c === 'string');
+  const phones = new Map(typed.map((t) => [t, normalizePhoneNumber(t, countryCode)]));
+  const found = await findCustomers(
+    db,
+    ids,
+    [...phones.values()].filter((p): p is string => p !== null),
+  );
+  const byPhone = new Map(found.map((c) => [c.phone, c.id]));
+  const known = new Set(found.map((c) => c.id));
+  const missing = [...ids.filter((id) => !known.has(id)).map(String), ...typed.filter((t) => !byPhone.has(phones.get(t) ?? null))];
+  if (missing.length) {
+    const shown = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ` and ${missing.length - 5} more` : '');
+    throw validation({ customers: `must be customers of the shop (${shown} ${missing.length === 1 ? 'is' : 'are'} not)` });
+  }
+  return [...new Set([...ids, ...typed.map((t) => byPhone.get(phones.get(t)!)!)])];
+}
+
 /** An offer's fields as written: checked together (400 naming the field), times as dates, lists without repeats. */
 function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): OfferWrite {
   const problems = offerProblems(f);
+  // the rule must read as one (the package's own parser), its start the offer's
+  if (f.rrule !== null && !readRule(f.rrule, Temporal.PlainDate.from('2026-01-01'))) {
+    problems.rrule = 'must be a rule such as FREQ=MONTHLY;BYMONTHDAY=1, without DTSTART';
+  }
   if (Object.keys(problems).length) throw validation(problems);
   return {
     title: f.title,
@@ -90,13 +165,22 @@ function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): Off
     kind: f.kind,
     value: f.value,
     max_discount: f.max_discount,
+    product_id: f.product_id,
+    buy: f.buy,
+    get: f.get,
+    // buy X get Y: once an order unless it says more
+    max_applications: f.kind === 'buy_x_get_y' ? (f.max_applications ?? 1) : f.max_applications,
     code: f.code,
     min_spend: f.min_spend,
     starts_at: new Date(f.starts_at),
     ends_at: f.ends_at === null ? null : new Date(f.ends_at),
+    days: f.days,
+    hours: f.hours,
+    rrule: f.rrule === null ? null : f.rrule.replace(/^RRULE:/, ''),
     fulfilments: f.fulfilments,
     location_ids: [...new Set(f.location_ids)],
     audience: f.audience,
+    tier_position: f.tier_position,
     max_uses: f.max_uses,
     max_discount_total: f.max_discount_total,
     per_customer_limit: f.per_customer_limit,
@@ -116,13 +200,16 @@ export async function createOffer(ctx: ProviderContext, staff: StaffOfRequest, f
   const id = await ctx.db.transaction().execute(async (trx) => {
     await lockOfferEdits(trx);
     await checkLocations(trx, write.location_ids);
+    await checkItems(trx, write, null);
+    const listed = await checkAudience(trx, fields, 0, (await getMerchant(trx, ctx.merchantId)).rules.default_country_code);
     if ((await countLiveOffers(trx)) >= OFFERS_MAX) {
       throw new AppError('LIMIT_REACHED', `You have ${OFFERS_MAX} offers already: archive one you no longer need to add another.`, undefined, {
         max: OFFERS_MAX,
       });
     }
-    if (await codeTaken(trx, write.code, null)) throw codeConflict(write.code);
+    if (write.code !== null && (await codeTaken(trx, write.code, null))) throw codeConflict(write.code);
     const id = await insertOffer(trx, write, now);
+    if (listed) await setOfferCustomers(trx, id, listed);
     await insertAudit(trx, { staffId: staff.id, action: 'offer.create', target: `offer:${id}`, before: null, after: write, now });
     return id;
   });
@@ -137,13 +224,23 @@ function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: st
     kind: o.kind,
     value: o.value,
     max_discount: o.max_discount,
-    code: o.code ?? '',
+    product_id: o.product_id,
+    buy: o.buy,
+    get: o.get,
+    max_applications: o.max_applications,
+    code: o.code,
     min_spend: o.min_spend,
     starts_at: o.starts_at.toISOString(),
     ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+    days: o.days,
+    hours: o.hours,
+    rrule: o.rrule,
     fulfilments: o.fulfilments,
     location_ids: o.location_ids,
     audience: o.audience,
+    tier_position: o.tier_position,
+    // the list is kept apart (offer_customers): a change names it only to replace it
+    customers: undefined,
     max_uses: o.max_uses,
     max_discount_total: o.max_discount_total,
     per_customer_limit: o.per_customer_limit,
@@ -183,10 +280,23 @@ export async function changeOffer(ctx: ProviderContext, staff: StaffOfRequest, b
     const after = { ...before, ...changes };
     const write = toWrite(after);
     if (changes.location_ids !== undefined) await checkLocations(trx, write.location_ids);
-    if (write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
+    if (changes.product_id !== undefined || changes.buy !== undefined || changes.get !== undefined) await checkItems(trx, write, row);
+    const kept = Number(
+      (
+        await trx
+          .selectFrom('offer_customers')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('offer_id', '=', row.id)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    const country = (await getMerchant(trx, ctx.merchantId)).rules.default_country_code;
+    const listed = await checkAudience(trx, after, kept, country);
+    if (write.code !== null && write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);
     assertLimitsCover(row, write);
     if (JSON.stringify(after) === JSON.stringify(before)) return;
     await updateOffer(trx, row.id, write, now);
+    if (listed) await setOfferCustomers(trx, row.id, listed);
     await insertAudit(trx, { staffId: staff.id, action: 'offer.update', target: `offer:${row.id}`, before, after: write, now });
   });
   return answerOffer(ctx, id);
@@ -224,9 +334,12 @@ export async function customerOffers(ctx: ProviderContext, customerId: number): 
       id: o.id,
       title: o.title,
       description: o.description,
-      code: o.code!,
+      code: o.code,
       min_spend: o.min_spend,
       ends_at: o.ends_at ? o.ends_at.toISOString() : null,
+      days: o.days,
+      hours: o.hours,
+      rrule: o.rrule,
       fulfilments: o.fulfilments,
       location_ids: o.location_ids,
       combines_with_voucher: o.combines_with_voucher,

@@ -3,7 +3,18 @@
  * order's pricing (orders/pricing.ts, the one place an order is priced), its use counted and given back
  * (orders/ calls these in the order's and the cancellation's transactions), and the limit on guessing.
  */
-import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES, offerDiscount, type AppliedOffer, type PromoCodeReason, type PromoCodeRefusal } from '#contract/offers';
+import {
+  ITEM_KINDS,
+  OFFER_GUESSES_MAX,
+  OFFER_GUESS_WINDOW_MINUTES,
+  discountedItems,
+  offerDiscount,
+  type AppliedOffer,
+  type OfferItems,
+  type OfferLine,
+  type PromoCodeReason,
+  type PromoCodeRefusal,
+} from '#contract/offers';
 import { formatMoney } from '#contract/money';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import { MINUTE } from '../../lib/clock';
@@ -12,7 +23,8 @@ import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
-import { codeKnown, giveBackOfferUse, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
+import { inWindow, nextStart } from './offer-window';
+import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
 
 /**
  * Unknown codes a customer may give in a window; then every code is refused (429) until the window has
@@ -39,7 +51,12 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
       field: 'needs a larger order',
     },
     not_for_you: {
-      message: detail === 'limit' ? `You have used ${r.code} as many times as it allows.` : `${r.code} is for a first order only.`,
+      message:
+        {
+          limit: `You have used ${r.code} as many times as it allows.`,
+          tier: `${r.code} is for members of a higher tier.`,
+          list: `${r.code} is for some customers only.`,
+        }[detail ?? ''] ?? `${r.code} is for a first order only.`,
       field: 'is not available to you',
     },
     used_up: { message: `${r.code} has been used up.`, field: 'has been used up' },
@@ -53,6 +70,11 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
       message: `${r.code} cannot be used with a reward voucher. Remove the voucher to use the code.`,
       field: 'cannot be used with a voucher',
     },
+    not_now: {
+      message: r.next_start ? `${r.code} is not on right now. It is on again ${at(r.next_start)}.` : `${r.code} is not on right now.`,
+      field: 'is not on at this time',
+    },
+    missing_items: { message: `${r.code} needs ${r.needs ?? 'other items'} in your order.`, field: 'needs other items in the order' },
   };
   return words[r.reason];
 }
@@ -81,12 +103,36 @@ export async function screenPromoCode(ctx: ProviderContext, rules: MerchantRules
 export interface Basket {
   /** what was bought, before any discount */
   subtotal: number;
+  /** its lines (a voucher's free item is not one), for the offers that discount items */
+  lines: OfferLine[];
   /** a reward voucher's discount on the same order (0: none, or a free item) */
   voucherDiscount: number;
   hasVoucher: boolean;
   locationId: number;
   fulfilment: Fulfilment;
   now: Date;
+  /** the location's time zone (the shop's when it has none of its own): an offer's days and hours are in it */
+  timeZone: string;
+}
+
+/**
+ * What an item offer needs in the basket, in words: "a Croissant", "2 of Latte or Drinks and 1 more of
+ * Pastries", "3 of Drinks" (what is bought and got the same).
+ */
+async function itemsNeeded(db: Database, o: OfferAtCheckout): Promise<string> {
+  const parts = [o.buy, o.get].filter((x): x is OfferItems => x !== null);
+  const names = await menuNames(
+    db,
+    [...(o.product_id !== null ? [o.product_id] : []), ...parts.flatMap((p) => p.product_ids)],
+    parts.flatMap((p) => p.category_ids),
+  );
+  const of = (i: OfferItems) =>
+    [...i.product_ids.map((id) => names.products.get(id)), ...i.category_ids.map((id) => names.categories.get(id))].filter(Boolean).join(' or ') ||
+    'other items';
+  if (o.kind === 'free_product') return `a ${names.products.get(o.product_id!) ?? 'product that is no longer on the menu'}`;
+  if (!o.buy || !o.get) return 'other items';
+  if (of(o.buy) === of(o.get)) return `${o.buy.qty + o.get.qty} of ${of(o.buy)}`;
+  return `${o.buy.qty} of ${of(o.buy)} and ${o.get.qty} more of ${of(o.get)}`;
 }
 
 /** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
@@ -103,10 +149,13 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if (o.status === 'paused') return no('paused');
   if (b.now.getTime() < o.starts_at.getTime()) return no('not_yet', { starts_at: o.starts_at.toISOString() });
   if (o.ends_at && o.ends_at.getTime() <= b.now.getTime()) return no('expired', { ends_at: o.ends_at.toISOString() });
+  if (!inWindow(o, b.now, b.timeZone)) return no('not_now', { next_start: nextStart(o, b.now, b.timeZone)?.toISOString() ?? null });
   if (o.location_ids.length > 0 && !o.location_ids.includes(b.locationId)) return no('not_here', {}, 'location');
   if (!o.fulfilments.includes(b.fulfilment)) return no('not_here', {}, b.fulfilment);
   if (b.hasVoucher && !o.combines_with_voucher) return no('not_with_voucher');
-  if (o.audience === 'new_customers' && o.has_ordered) return no('not_for_you', {}, 'audience');
+  if ((o.audience === 'new_customers' || o.audience === 'first_order') && o.has_ordered) return no('not_for_you', {}, 'audience');
+  if (o.audience === 'tier' && o.my_tier < (o.tier_position ?? 0)) return no('not_for_you', {}, 'tier');
+  if (o.audience === 'customer_list' && !o.listed) return no('not_for_you', {}, 'list');
   if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
   if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
   if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');
@@ -115,11 +164,36 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
 }
 
 /**
- * The offer `code` applies to this basket (none without a code), or 400 PROMO_CODE_INVALID saying why not. Its discount is
- * taken off the subtotal less a voucher's discount (never below zero); a discount the offer's budget can
- * no longer cover whole is refused as `used_up`, never cut. `lock` (order/create, under the customer's
- * row lock): the offer's row is locked until the order commits, so what its limits count cannot change
- * before this order's use is recorded (recordPromoUse).
+ * What an offer takes off this basket, or why it cannot: the offer's rules (whyNot), an item offer with
+ * nothing to discount (missing_items), a discount its budget can no longer cover whole (used_up, never cut).
+ */
+function offerEffect(o: OfferAtCheckout, code: string, b: Basket): { discount: number } | { refusal: PromoCodeRefusal; detail?: string } {
+  const no = whyNot(o, code, b);
+  if (no) return no;
+  // an item offer with nothing to take off: the basket lacks what it needs (its words are read when refused)
+  if (ITEM_KINDS.includes(o.kind) && discountedItems(o, b.lines).length === 0) return { refusal: { reason: 'missing_items', code } };
+  const discount = offerDiscount(o, b.subtotal - b.voucherDiscount, b.lines);
+  if (o.max_discount_total !== null && o.discount_given + discount > o.max_discount_total) return { refusal: { reason: 'used_up', code } };
+  return { discount };
+}
+
+const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
+  id: o.id,
+  code: o.code,
+  title: o.title,
+  discount,
+  first_order: !o.has_ordered,
+});
+
+/**
+ * The offer this basket gets: the one `code` names, or 400 PROMO_CODE_INVALID saying why not; without a
+ * code, the automatic offer (no code) that takes the most off it, when one fits (ties: the one ending
+ * soonest, then the oldest); one offer per order, so a code given replaces any automatic offer. Its
+ * discount is taken off the subtotal less a voucher's discount (never below zero). The automatic offers
+ * come read with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create, under the
+ * customer's row lock): the offer's row (without a code: every automatic offer's, by id, locked with
+ * the facts) is locked until the order commits, so what its limits count cannot change before this order's use is
+ * recorded (recordPromoUse); an automatic offer used up meanwhile is simply not applied.
  */
 export async function applyPromoCode(
   db: Database,
@@ -128,15 +202,34 @@ export async function applyPromoCode(
   code: string | undefined,
   b: Basket,
   lock: boolean,
+  automatic: readonly OfferAtCheckout[],
 ): Promise<AppliedPromo | null> {
-  if (code === undefined) return null;
+  if (code === undefined) return bestAutomaticOffer(automatic, b);
   const offer = await offerAtCheckout(db, code, customerId, lock);
   if (!offer) throw refused({ reason: 'unknown', code }, rules);
-  const no = whyNot(offer, code, b);
-  if (no) throw refused(no.refusal, rules, no.detail ?? null);
-  const discount = offerDiscount(offer, b.subtotal - b.voucherDiscount);
-  if (offer.max_discount_total !== null && offer.discount_given + discount > offer.max_discount_total) throw refused({ reason: 'used_up', code }, rules);
-  return { id: offer.id, code: offer.code ?? code, title: offer.title, discount, first_order: !offer.has_ordered };
+  const effect = offerEffect(offer, code, b);
+  if ('refusal' in effect) {
+    const { refusal, detail } = effect;
+    if (refusal.reason === 'missing_items') refusal.needs = await itemsNeeded(db, offer);
+    throw refused(refusal, rules, detail ?? null);
+  }
+  return applied({ ...offer, code: offer.code ?? code }, effect.discount);
+}
+
+/** Of the automatic offers running (read, and in an order locked, with the pricing's facts), the one that takes the most off. */
+function bestAutomaticOffer(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo | null {
+  let best: AppliedPromo | null = null;
+  let bestEnds = Infinity;
+  for (const offer of automatic) {
+    const effect = offerEffect(offer, offer.title, b);
+    if ('refusal' in effect || effect.discount <= 0) continue;
+    const ends = offer.ends_at?.getTime() ?? Infinity;
+    if (!best || effect.discount > best.discount || (effect.discount === best.discount && ends < bestEnds)) {
+      best = applied(offer, effect.discount);
+      bestEnds = ends;
+    }
+  }
+  return best;
 }
 
 /** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */

@@ -321,6 +321,7 @@ export async function cancelOrder(
     extra += ' Your voucher can be used again.';
   }
   if (order.offer_code !== null) extra += ` Your use of code ${order.offer_code} was given back.`;
+  else if (order.offer_title !== null) extra += ` Your use of the offer ${order.offer_title} was given back.`;
   await dropOrderUses(trx, order.id);
   const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', {
     note,

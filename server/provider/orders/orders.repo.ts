@@ -11,6 +11,7 @@ import { baseBreakdown, saleRulesQuery } from '../loyalty/loyalty.earn';
 import { RULE_COLUMNS, type RuleRow } from '../loyalty/loyalty.repo';
 import { earnTierQuery } from '../tiers/tiers.repo';
 import { orderCreatedCte } from '../events/events.service';
+import { automaticOffersJson, type AutomaticOfferJson } from '../offers/offers.repo';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
@@ -42,8 +43,8 @@ export interface NewOrder {
   holdUntil: Date | null;
   at: Date;
   paidAt: Date | null;
-  /** the offer its promo code applied, as it is now (a snapshot the order keeps); null: none */
-  offer: { id: number; code: string; title: string; discount: number } | null;
+  /** the offer applied (its code's, or an automatic one: code null), as it is now (a snapshot the order keeps); null: none */
+  offer: { id: number; code: string | null; title: string; discount: number } | null;
   /** written paid at once (a wallet order): its points, and the demo's next step */
   pointsEarned?: number;
   nextAutoAt?: Date | null;
@@ -459,9 +460,14 @@ export function orderOf(
 }
 
 /** An order's refund row as the contract tells it; null for an order that was never paid. */
-/** The offer an order's promo code applied, as it was when ordered (its snapshot columns); null: none. */
+/**
+ * The offer an order's promo code (or an automatic offer) applied, as it was when ordered (its snapshot
+ * columns); null: none. An automatic offer's has no code, only its title.
+ */
 export function appliedOfferOf(r: Pick<OrderRow, 'offer_code' | 'offer_title' | 'offer_discount'>): AppliedOffer | null {
-  return r.offer_code !== null ? { code: r.offer_code, title: r.offer_title ?? r.offer_code, discount: r.offer_discount ?? 0 } : null;
+  return r.offer_code !== null || r.offer_title !== null
+    ? { code: r.offer_code, title: r.offer_title ?? r.offer_code ?? '', discount: r.offer_discount ?? 0 }
+    : null;
 }
 
 export function refundOf(row: { method: 'wallet' | 'gateway'; amount: number; status: 'pending' | 'succeeded' | 'failed' } | undefined): OrderRefund | null {
@@ -583,15 +589,22 @@ export async function cancelVoucherWithOrder(trx: Database, voucher: { id: numbe
 /**
  * What pricing reads once the order's location is held, in one statement kept once built (keptStatement):
  * the products the location does not sell (locations.repo unavailableAt), the customer's tier for earning
- * (tiers.repo earnTierQuery) and the active earning rules (loyalty saleRulesQuery), each as its own query
- * reads it; a row per rule, or one with no rule.
+ * (tiers.repo earnTierQuery), the active earning rules (loyalty saleRulesQuery) and the automatic offers
+ * running (offers.repo automaticOffersJson; `lock`: an order's, locked), each as its own query reads it; a
+ * row per rule, or one with no rule. One kept statement with the offers' lock, one without.
  */
-export const pricingFactsRows = keptStatement(
-  (v: { locationId: number; customerId: number }, db) =>
-    sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null }>`
-    select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(v.locationId)} as not_sold
+const pricingFacts = (lock: boolean) =>
+  keptStatement(
+    (v: { locationId: number; customerId: number; now: Date }, db) =>
+      sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null; auto_offers: AutomaticOfferJson[] }>`
+    select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(v.locationId)} as not_sold,
+      ${automaticOffersJson(v.customerId, v.now, lock)} as auto_offers
     from (select 1) as one
     left join lateral (${earnTierQuery(v.customerId)}) as t on true
     left join (${saleRulesQuery(db)}) as r on true
     order by r.id`,
-);
+  );
+const pricingFactsRead = pricingFacts(false);
+const pricingFactsLocked = pricingFacts(true);
+export const pricingFactsRows = (db: Database, v: { locationId: number; customerId: number; now: Date }, lock: boolean) =>
+  (lock ? pricingFactsLocked : pricingFactsRead)(db, v);

@@ -24,6 +24,7 @@ import { findCustomerVoucher, lockCustomerVoucher, pricingFactsRows, type OrderA
 import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout, type FreeItem } from './reward-lines';
 import { applyPromoCode, screenPromoCode, type AppliedPromo } from '../offers/promo-codes';
+import { automaticOffersOf, type OfferAtCheckout } from '../offers/offers.repo';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -148,9 +149,9 @@ export async function priceOrder(
   if (!location) throw notFound('Location');
   // one statement, after the hold: what the location does not sell, the customer's tier and the earning
   // rules (plain reads: under the customer's row lock, as the earning reads them)
-  const facts = await pricingFacts(db, location.id, customerId);
-  assertSoldAt(locations, location, facts.notSold, lines);
   const now = ctx.clock.now();
+  const facts = await pricingFacts(db, location.id, customerId, now, lockVoucher && body.promo_code === undefined);
+  assertSoldAt(locations, location, facts.notSold, lines);
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
 
@@ -159,10 +160,10 @@ export async function priceOrder(
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
   const sold = paidLines.map(({ product_id, price, qty }) => ({ product_id, category_id: products.get(product_id)!.category_id, price, qty }));
-  const basket = { subtotal, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now };
-  const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher);
+  const timeZone = effectiveTimezone(location, rules.timezone);
+  const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now, timeZone };
+  const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher, facts.automatic);
   const discount = voucherDiscount + (promo?.discount ?? 0);
-
   const deliveryFee = terms.fee;
   const total = subtotal - discount + deliveryFee;
   // the earning rules, in the location's zone; in an order's transaction under the customer's row lock
@@ -173,7 +174,7 @@ export async function priceOrder(
     points_per_amount: rules.points_per_amount,
     lines: sold,
     at: now,
-    timeZone: effectiveTimezone(location, rules.timezone),
+    timeZone,
     order: true,
     // the customer's tier's multiplier, the breakdown's last part
     tier: facts.tier,
@@ -223,20 +224,27 @@ type ProductRead = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute'
 
 /**
  * What pricing reads once the location is held, in one statement: the products the location does not
- * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier) and the active
- * earning rules (loyalty saleEarning's), each as its own query reads it.
+ * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier), the active
+ * earning rules (loyalty saleEarning's) and the automatic offers running (offers.repo; `lockOffers`:
+ * locked, an order's without a code: one with a code takes its code's offer), each as its own query
+ * reads it.
  */
 async function pricingFacts(
   db: Database,
   locationId: number,
   customerId: number,
-): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[] }> {
-  const { rows } = await pricingFactsRows(db, { locationId, customerId });
+  now: Date,
+  lockOffers: boolean,
+): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[]; automatic: OfferAtCheckout[] }> {
+  const { rows } = await pricingFactsRows(db, { locationId, customerId, now }, lockOffers);
   const first = rows[0]!;
   return {
     notSold: first.not_sold,
     tier: first.tier_name === null ? null : { name: first.tier_name, multiplier: Number(first.tier_multiplier) },
-    rules: rows.filter((r) => r.id !== null && r.id !== undefined).map(({ not_sold: _n, tier_name: _t, tier_multiplier: _m, ...rule }) => rule as RuleRow),
+    rules: rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map(({ not_sold: _n, tier_name: _t, tier_multiplier: _m, auto_offers: _a, ...rule }) => rule as RuleRow),
+    automatic: automaticOffersOf(first.auto_offers),
   };
 }
 

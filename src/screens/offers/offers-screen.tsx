@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CustomerOffer } from '#contract/offers';
-import { AppShell, Button, CopyIcon, EmptyState, ErrorState, Money, Skeleton, SkeletonGroup, TagIcon, TopBar, cardClass, cx } from '../../ui';
+import { windowWords, type CustomerOffer } from '#contract/offers';
+import { AppShell, Button, CheckIcon, CopyIcon, EmptyState, ErrorState, Money, Skeleton, SkeletonGroup, TagIcon, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
+
+const upperFirst = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 export interface OffersScreenProps {
   /** The offers this customer could use now, soonest ending first (the provider's order). */
@@ -37,6 +39,7 @@ function Terms({ offer, currency, locale, timeZone }: { offer: CustomerOffer } &
         )}
       </li>
       <li>{offer.ends_at ? `Until ${formatDateTime(offer.ends_at, locale, timeZone)}` : 'No end date'}</li>
+      {windowWords(offer) && <li>{upperFirst(windowWords(offer)!)}</li>}
       {only && <li>{only}</li>}
       {offer.location_ids.length > 0 && <li>At some of our locations only</li>}
       {!offer.combines_with_voucher && <li>Not together with a reward voucher</li>}
@@ -46,11 +49,29 @@ function Terms({ offer, currency, locale, timeZone }: { offer: CustomerOffer } &
 
 const copiedWords = (c: { code: string; ok: boolean }) => (c.ok ? `${c.code} copied.` : "We couldn't copy it. Select the code and copy it yourself.");
 
-/** One offer: what it is, its code to copy (or use at once), and its terms. */
+/** An offer's code, with Copy and Use at checkout. */
+function CodeActions({ code, onCopy, onUse }: { code: string } & Pick<OffersScreenProps, 'onCopy' | 'onUse'>) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="flex min-h-11 items-center rounded-xl border-2 border-dashed border-brand-ink px-3 font-mono text-lg font-bold tracking-wider text-brand-ink select-all">
+        <span className="sr-only">Code </span>
+        {code}
+      </p>
+      {onCopy && (
+        <Button variant="secondary" icon={<CopyIcon size={18} />} onClick={() => onCopy(code)} aria-label={`Copy code ${code}`}>
+          Copy
+        </Button>
+      )}
+      {onUse && <Button onClick={() => onUse(code)}>Use at checkout</Button>}
+    </div>
+  );
+}
+
+/** One offer: what it is, its code to copy (or use at once) or that it applies by itself, and its terms. */
 function OfferCard({ offer, props }: { offer: CustomerOffer; props: OffersScreenProps }) {
   const { onCopy, copied, onUse } = props;
   const headingId = `offer-${offer.id}`;
-  const status = copied?.code === offer.code ? copiedWords(copied) : null;
+  const status = offer.code !== null && copied?.code === offer.code ? copiedWords(copied) : null;
   return (
     <li aria-labelledby={headingId} className={cx(cardClass(), 'flex flex-col gap-3')}>
       <div className="flex items-start gap-3">
@@ -64,18 +85,15 @@ function OfferCard({ offer, props }: { offer: CustomerOffer; props: OffersScreen
           {offer.description && <p className="break-words">{offer.description}</p>}
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="flex min-h-11 items-center rounded-xl border-2 border-dashed border-brand-ink px-3 font-mono text-lg font-bold tracking-wider text-brand-ink select-all">
-          <span className="sr-only">Code </span>
-          {offer.code}
+      {offer.code === null ? (
+        // an automatic offer: nothing to type, the quote applies it to an order it fits
+        <p className="flex items-center gap-2 font-medium text-success">
+          <CheckIcon size={18} />
+          Applies by itself to orders it fits. No code needed.
         </p>
-        {onCopy && (
-          <Button variant="secondary" icon={<CopyIcon size={18} />} onClick={() => onCopy(offer.code)} aria-label={`Copy code ${offer.code}`}>
-            Copy
-          </Button>
-        )}
-        {onUse && <Button onClick={() => onUse(offer.code)}>Use at checkout</Button>}
-      </div>
+      ) : (
+        <CodeActions code={offer.code} onCopy={onCopy} onUse={onUse} />
+      )}
       {status && <p className={copied?.ok === false ? 'text-sm font-medium text-danger' : 'text-sm font-medium text-success'}>{status}</p>}
       <Terms offer={offer} currency={props.currency} locale={props.locale} timeZone={props.timeZone} />
     </li>

@@ -536,7 +536,7 @@ function Totals({
       )}
       {quote.offer && quote.offer.discount > 0 && (
         <>
-          <dt className="text-muted">Promo code {quote.offer.code}</dt>
+          <dt className="text-muted">{quote.offer.code === null ? quote.offer.title : `Promo code ${quote.offer.code}`}</dt>
           <dd className="text-right text-success">−{money(quote.offer.discount)}</dd>
         </>
       )}
@@ -666,7 +666,8 @@ const hasIssues = (issues: Record<string, unknown>) => Object.keys(issues).lengt
 /** The promo code's field, from the screen's props: applying while the quote with the code is asked. */
 function PromoSection({ props, money }: { props: OrderConfirmationScreenProps; money: MoneyOf }) {
   const code = props.promoCode ?? null;
-  const offer = props.quote?.offer ?? null;
+  // an automatic offer (no code) is not the code's: the field stays as it is, the totals name it
+  const offer = props.quote?.offer?.code ? props.quote.offer : null;
   return (
     <PromoCodeField
       code={code}

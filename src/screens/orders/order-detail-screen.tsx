@@ -263,8 +263,14 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         {order.offer && order.offer.discount > 0 && (
           <>
             <dt className="text-muted">
-              Promo code {order.offer.code}
-              <span className="block text-sm">{order.offer.title}</span>
+              {order.offer.code === null ? (
+                order.offer.title
+              ) : (
+                <>
+                  Promo code {order.offer.code}
+                  <span className="block text-sm">{order.offer.title}</span>
+                </>
+              )}
             </dt>
             <dd className="text-right text-success">−{money(order.offer.discount)}</dd>
           </>

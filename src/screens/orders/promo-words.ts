@@ -22,6 +22,10 @@ export interface PromoWordsFormat {
 const startDay = (iso: string, locale: string, timeZone = 'UTC') =>
   new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
 
+/** "Sat, Dec 5, 2:00 PM": when a code is on again. */
+const whenAgain = (iso: string, locale: string, timeZone = 'UTC') =>
+  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+
 /** The sentence under the code field for a refused code. */
 export function promoProblemWords(p: PromoProblem, f: PromoWordsFormat): string {
   switch (p.reason) {
@@ -44,6 +48,10 @@ export function promoProblemWords(p: PromoProblem, f: PromoWordsFormat): string 
       return 'This code is paused';
     case 'not_with_voucher':
       return 'This code cannot be used together with a voucher';
+    case 'not_now':
+      return p.next_start ? `This code is not on right now. It is on again ${whenAgain(p.next_start, f.locale, f.timeZone)}` : 'This code is not on right now';
+    case 'missing_items':
+      return p.needs ? `This code needs ${p.needs} in your order` : 'This code needs other items in your order';
     case 'too_many_tries':
       return 'Too many tries. Try again in a few minutes.';
   }

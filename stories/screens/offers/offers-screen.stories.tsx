@@ -5,7 +5,7 @@ import { OffersScreen, type OffersScreenProps } from '../../../src/screens/offer
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
-import { customerOffers } from '../../fixtures/offers';
+import { autoDelivery, customerOffers } from '../../fixtures/offers';
 
 /** The container copies with the clipboard and says so; here a state does. */
 function WithCopy(props: OffersScreenProps & { copyFails?: boolean }) {
@@ -90,6 +90,26 @@ export const NothingInCart: Story = {
   args: { onUse: undefined },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('button', { name: 'Use at checkout' })).toBeNull();
+  },
+};
+
+/** An automatic offer among them: no code to copy, it applies by itself to the orders it fits. */
+export const WithAutomaticOffer: Story = {
+  args: { offers: [autoDelivery, ...customerOffers] },
+  play: async ({ canvasElement }) => {
+    const auto = within(within(canvasElement).getByRole('listitem', { name: autoDelivery.title }));
+    await expect(auto.getByText('Applies by itself to orders it fits. No code needed.')).toBeVisible();
+    await expect(auto.queryByRole('button')).toBeNull();
+    await expect(auto.getByText('Delivery orders only')).toBeVisible();
+  },
+};
+
+/** An offer on some days and hours: its terms say when. */
+export const OnSomeDays: Story = {
+  tags: ['!screen'],
+  args: { offers: [{ ...customerOffers[0]!, days: ['tue', 'thu'], hours: { start: '14:00', end: '17:00' } }] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Tue and Thu, 14:00–17:00 only')).toBeVisible();
   },
 };
 

@@ -22,7 +22,7 @@ import { FORMAT_CONTROLS, noControls, radio } from '../../fixtures/controls';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
 import { freeProductVoucher } from '../../fixtures/vouchers';
-import { quoteWithOffer } from '../../fixtures/offers';
+import { quoteWithAutoOffer, quoteWithOffer } from '../../fixtures/offers';
 
 /** The container re-quotes when the voucher changes; here the two quotes are fixtures. */
 function WithVoucher(props: OrderConfirmationScreenProps) {
@@ -502,6 +502,18 @@ export const PromoCodeApplied: Story = {
     await expect(canvas.queryByText('Voucher discount')).toBeNull();
     await expect(canvas.getByText("You'll earn").nextElementSibling).toHaveTextContent('38 points');
     await expect(canvas.getByRole('button', { name: 'Place order · ₱431.50' })).toBeEnabled();
+  },
+};
+
+/** An automatic offer applied without a code: its line in the total named by its title; the code field as ever. */
+export const AutomaticOffer: Story = {
+  tags: ['!screen'],
+  args: { selectedVoucherId: null, promoCode: null, quote: quoteWithAutoOffer },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('₱30.00 off delivery orders of ₱400.00').nextElementSibling).toHaveTextContent('−₱30.00');
+    await expect(canvas.queryByText(/applied/)).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Add a promo code' })).toBeVisible();
   },
 };
 

@@ -8,7 +8,7 @@ import { money, TIME_ZONE } from '../../fixtures/customer';
 import { navItems } from '../../fixtures/nav';
 import { cancelledCardOrder, orderAt, orderWithOptions } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
-import { orderWithOffer, orderWithVoucherAndOffer } from '../../fixtures/offers';
+import { appliedAutoDelivery, orderWithOffer, orderWithVoucherAndOffer } from '../../fixtures/offers';
 
 /** /order/{name}: status badge, a timeline of every status with times, items, totals, address. */
 const meta = {
@@ -172,6 +172,17 @@ export const WithPromoCode: Story = {
     await expect(line).toHaveTextContent('Promo code KOPI1010% off this weekend');
     await expect(line.nextElementSibling).toHaveTextContent('−₱42.50');
     await expect(canvas.queryByText(/^Voucher/)).toBeNull();
+  },
+};
+
+/** Placed with an automatic offer (no code): its line named by the offer's title. */
+export const WithAutomaticOffer: Story = {
+  tags: ['!screen'],
+  args: { order: { ...orderWithOffer, discount: 3000, total: 42500 - 3000 + 4900, offer: appliedAutoDelivery } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(appliedAutoDelivery.title).nextElementSibling).toHaveTextContent('−₱30.00');
+    await expect(canvas.queryByText(/^Promo code/)).toBeNull();
   },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NEW_OFFER_FORM,
+  customerEntries,
   discountExample,
   formOf,
   localInputOf,
@@ -9,7 +10,7 @@ import {
   type FormFormat,
   type OfferForm,
 } from '../../../src/screens/console/offers/offer-form';
-import type { ConsoleOffer } from '#contract/offers';
+import { ANY_TIME, NO_OFFER_ITEMS, type ConsoleOffer } from '#contract/offers';
 
 const manila: FormFormat = { currency: 'PHP', locale: 'en-PH', timeZone: 'Asia/Manila' };
 const form = (o: Partial<OfferForm>): OfferForm => ({ ...NEW_OFFER_FORM, title: '10% off this weekend', code: 'kopi10', ...o });
@@ -114,6 +115,8 @@ describe('the offer form as a call’s body', () => {
       kind: 'percent_off',
       value: 10,
       max_discount: 10000,
+      ...NO_OFFER_ITEMS,
+      ...ANY_TIME,
       code: 'KOPI10',
       min_spend: 30000,
       starts_at: '2026-11-19T16:00:00Z',
@@ -121,6 +124,8 @@ describe('the offer form as a call’s body', () => {
       fulfilments: ['pickup'],
       location_ids: [2],
       audience: 'new_customers',
+      tier_position: null,
+      customer_count: 0,
       max_uses: 200,
       max_discount_total: 500000,
       per_customer_limit: 1,
@@ -150,6 +155,86 @@ describe('the offer form as a call’s body', () => {
       combines_with_voucher: true,
     });
     expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
+  });
+});
+
+describe('the audiences in the editor', () => {
+  it('reads a tier, and a pasted list of ids and phone numbers; an empty list on a saved offer keeps it', () => {
+    expect(customerEntries('12\n0917 123 4567, +639181112222;\n\n 7 ')).toEqual([12, '0917 123 4567', '+639181112222', 7]);
+    const tier = readOfferForm(form({ audience: 'tier', tier_position: '2' }), manila, true);
+    expect('offer' in tier && tier.offer).toMatchObject({ audience: 'tier', tier_position: 2 });
+    const list = readOfferForm(form({ audience: 'customer_list', customers: '12\n0917 123 4567', tier_position: '2' }), manila, true);
+    expect('offer' in list && list.offer).toMatchObject({ audience: 'customer_list', tier_position: null, customers: [12, '0917 123 4567'] });
+    const kept = readOfferForm(form({ audience: 'customer_list', customers: '' }), manila, false);
+    expect('offer' in kept && 'customers' in kept.offer).toBe(false);
+    expect(readOfferForm(form({ audience: 'tier' }), manila, true)).toEqual({ problems: { tier_position: 'choose the tier' } });
+  });
+});
+
+describe('the item kinds in the editor', () => {
+  it('reads a free product and a buy X get Y as the create call takes them, with only their own fields', () => {
+    const free = readOfferForm(form({ kind: 'free_product', value: '100', product_id: 12, max_discount: '30' }), manila, true);
+    expect('offer' in free && free.offer).toMatchObject({ kind: 'free_product', value: 100, product_id: 12, max_discount: null, buy: null, get: null });
+    const both = readOfferForm(
+      form({
+        kind: 'buy_x_get_y',
+        value: '50',
+        product_id: 12,
+        buy: { qty: '2', product_ids: [], category_ids: [1] },
+        get: { qty: '1', product_ids: [12], category_ids: [] },
+        max_applications: '3',
+      }),
+      manila,
+      true,
+    );
+    expect('offer' in both && both.offer).toMatchObject({
+      kind: 'buy_x_get_y',
+      value: 50,
+      product_id: null,
+      buy: { qty: 2, product_ids: [], category_ids: [1] },
+      get: { qty: 1, product_ids: [12], category_ids: [] },
+      max_applications: 3,
+    });
+  });
+
+  it('says what an item offer lacks, by field', () => {
+    expect(readOfferForm(form({ kind: 'free_product', value: '100' }), manila, true)).toEqual({ problems: { product_id: 'must be chosen' } });
+    expect(readOfferForm(form({ kind: 'buy_x_get_y', value: '100', buy: { qty: '', product_ids: [1], category_ids: [] } }), manila, true)).toMatchObject({
+      problems: { 'buy.qty': 'is required' },
+    });
+    expect(readOfferForm(form({ kind: 'buy_x_get_y', value: '100' }), manila, true)).toEqual({
+      problems: { buy: 'choose at least one product or category', get: 'choose at least one product or category' },
+    });
+    // no example: an item offer's discount depends on the basket
+    expect(discountExample(form({ kind: 'free_product', value: '100', product_id: 12 }), manila)).toBeNull();
+  });
+
+  it('shows a saved buy X get Y as typed', () => {
+    const shown = formOf(
+      {
+        ...({} as ConsoleOffer),
+        ...NO_OFFER_ITEMS,
+        ...ANY_TIME,
+        title: 'Coffee and a pastry',
+        description: '',
+        kind: 'buy_x_get_y',
+        value: 100,
+        buy: { qty: 2, product_ids: [], category_ids: [1] },
+        get: { qty: 1, product_ids: [], category_ids: [3] },
+        max_applications: 2,
+        code: 'PAIR',
+        min_spend: 0,
+        starts_at: '2026-11-19T16:00:00Z',
+        ends_at: null,
+        fulfilments: ['pickup', 'delivery'],
+        location_ids: [],
+        max_uses: null,
+        max_discount_total: null,
+        per_customer_limit: null,
+      },
+      manila,
+    );
+    expect(shown).toMatchObject({ value: '100', buy: { qty: '2', category_ids: [1] }, get: { qty: '1', category_ids: [3] }, max_applications: '2' });
   });
 });
 

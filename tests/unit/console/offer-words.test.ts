@@ -19,6 +19,38 @@ describe('an offer in the console’s words', () => {
     expect(givesWords({ kind: 'amount_off', value: 5000, max_discount: null }, f)).toBe('₱50.00 off');
   });
 
+  it('says each audience', () => {
+    const who = (o: Partial<Parameters<typeof rulesWords>[0]>) => rulesWords({ ...rules, ...o }, f, names, (p) => ['Bean', 'Brew', 'Roast'][p]!).split(';')[0];
+    expect(who({ audience: 'first_order' })).toBe("A customer's first order");
+    expect(who({ audience: 'tier', tier_position: 1 })).toBe('Members of Brew and above');
+    expect(who({ audience: 'customer_list', customer_count: 1234 })).toBe('1,234 listed customers');
+  });
+
+  it('names an item offer’s products and categories from the menu', () => {
+    const menu = {
+      categories: [
+        { id: 1, name: 'Coffee', products: [{ id: 5, name: 'Spanish latte', price: 16500 }] },
+        { id: 3, name: 'Pastries', products: [{ id: 12, name: 'Butter croissant', price: 9500 }] },
+      ],
+    };
+    const item = { max_discount: null, buy: null, get: null, max_applications: null };
+    expect(givesWords({ ...item, kind: 'free_product', value: 100, product_id: 12 }, f, menu)).toBe('A free Butter croissant');
+    expect(givesWords({ ...item, kind: 'free_product', value: 50, product_id: 12 }, f, menu)).toBe('A Butter croissant at 50% off');
+    const bxgy = {
+      ...item,
+      kind: 'buy_x_get_y' as const,
+      product_id: null,
+      buy: { qty: 2, product_ids: [], category_ids: [1] },
+      get: { qty: 1, product_ids: [12], category_ids: [] },
+    };
+    expect(givesWords({ ...bxgy, value: 100, max_applications: 1 }, f, menu)).toBe('Buy 2 of Coffee, get 1 of Butter croissant free');
+    expect(givesWords({ ...bxgy, value: 50, max_applications: 3 }, f, menu)).toBe(
+      'Buy 2 of Coffee, get 1 of Butter croissant at 50% off, up to 3 times an order',
+    );
+    // the menu not loaded yet
+    expect(givesWords({ ...item, kind: 'free_product', value: 100, product_id: 12 }, f)).toBe('A free product');
+  });
+
   it('sets its uses and discount against its limits', () => {
     expect(usesWords({ uses: 1234, max_uses: 2000 }, 'en-PH')).toBe('1,234 of 2,000');
     expect(usesWords({ uses: 17, max_uses: null }, 'en-PH')).toBe('17 (no limit)');

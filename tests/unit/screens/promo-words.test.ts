@@ -13,6 +13,8 @@ describe("a refused promo code, in the customer's words", () => {
     expect(words('used_up')).toBe('This code has been used up');
     expect(words('paused')).toBe('This code is paused');
     expect(words('not_with_voucher')).toBe('This code cannot be used together with a voucher');
+    expect(words('missing_items')).toBe('This code needs other items in your order');
+    expect(words('not_now')).toBe('This code is not on right now');
     // every reason has words of its own
     expect(new Set(PROMO_CODE_REASONS.map(words)).size).toBe(PROMO_CODE_REASONS.length);
   });

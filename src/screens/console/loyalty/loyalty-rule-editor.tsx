@@ -16,7 +16,7 @@ import {
 } from '#contract/loyalty';
 import { Button, Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
-import { ProductPicker } from './product-picker';
+import { ProductPicker } from '../shared/product-picker';
 import { ACTION_WORDS, DAY_NAMES, KIND_WORDS, previewSentence, type PreviewShop, type RuleMenu } from './loyalty-words';
 
 /** What the simulator answered: the figures, or why it could not. */

@@ -1,14 +1,12 @@
 import type { SiteSettings } from '#contract';
 import { simulateRule, useLoyaltyRules, useRuleStatus, useSaveRule } from '../../../api/loyalty';
-import { useMenuEditor } from '../../../api/menu';
 import { useRewardsEditor } from '../../../api/rewards';
 import { useSaveStampProgram, useStampProgramStatus, useStampPrograms } from '../../../api/stamp-programs';
-import { useCatalog } from '../../../api/shop';
 import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
 import { messageOf } from '../../../shared/errors';
 import { LoyaltyScreen } from './loyalty-screen';
-import type { RuleMenu } from './loyalty-words';
+import { useRuleMenu } from '../shared/menu-choice.container';
 import { saved } from '../shared/save.container';
 
 /**
@@ -20,9 +18,7 @@ export default function LoyaltyContainer() {
   const rules = useLoyaltyRules();
   const role = useStaffMe().data?.staff.role;
   const owner = role === 'owner';
-  // the owner's menu has every product not archived; staff may not read it and name them from the shop's
-  const editorMenu = useMenuEditor(owner);
-  const catalog = useCatalog();
+  const menu = useRuleMenu(owner);
   const settings = useSettings().data as SiteSettings | undefined;
   const save = useSaveRule();
   const setStatus = useRuleStatus();
@@ -30,11 +26,6 @@ export default function LoyaltyContainer() {
   const rewards = useRewardsEditor(owner);
   const saveProgram = useSaveStampProgram();
   const setProgramStatus = useStampProgramStatus();
-  const menu: RuleMenu | undefined = owner
-    ? editorMenu.data && {
-        categories: editorMenu.data.categories.map((c) => ({ id: c.id, name: c.name, products: c.products.filter((p) => p.archived_at === null) })),
-      }
-    : catalog.data;
   return (
     <LoyaltyScreen
       rules={rules.data?.rules}

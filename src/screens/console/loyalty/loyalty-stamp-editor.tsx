@@ -12,7 +12,7 @@ import {
 import { Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
 import { stampPreview, type RuleMenu } from './loyalty-words';
-import { ProductPicker } from './product-picker';
+import { ProductPicker } from '../shared/product-picker';
 
 /** A catalogue reward a card may give. */
 export interface StampReward {

@@ -11,6 +11,7 @@ import type { LoyaltyRule } from '#contract/loyalty';
 import type { StampPer } from '#contract/stamps';
 import { wallClock } from '../../../ui/lib/dates';
 import { WEEKDAY_NAMES as DAY_NAMES } from '../shared/location-words';
+import type { RuleMenu } from '../shared/product-picker';
 
 export const KIND_WORDS: Record<RuleKind, { title: string; hint: string }> = {
   multiplier: { title: 'Points multiplier', hint: 'More points on chosen products or categories: 2× points on pastries.' },
@@ -29,10 +30,7 @@ export const ACTION_WORDS: Record<RuleAction, { doing: string; she: string }> = 
 export { DAY_NAMES };
 const short = (d: Weekday) => DAY_NAMES[d].slice(0, 3);
 
-/** The products and categories a rule may name, with what a product costs (for the preview's example). */
-export interface RuleMenu {
-  categories: ReadonlyArray<{ id: number; name: string; products: ReadonlyArray<{ id: number; name: string; price: number }> }>;
-}
+export type { RuleMenu };
 
 /**
  * "Pastries", "Pastries and Croissant", "Pastries, Croissant and 2 more" (a name not on the menu: "a product no longer on the menu").

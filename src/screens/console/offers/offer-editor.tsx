@@ -3,7 +3,10 @@ import type { ConsoleOffer, OfferAudience, OfferFields } from '#contract/offers'
 import { Notice, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, nestedProblem, type SaveProblem } from '../shared/editor-fields';
 import { formatMoney } from '#contract/money';
-import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type OfferForm } from './offer-form';
+import { ProductPicker, type RuleMenu } from '../shared/product-picker';
+import { WEEKDAY_NAMES } from '../shared/location-words';
+import { WEEKDAYS } from '#contract/locations';
+import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type ItemsForm, type OfferForm } from './offer-form';
 
 /** A location an offer may be limited to. */
 export interface OfferLocationChoice {
@@ -53,46 +56,133 @@ function AboutFields({ form, set, problem }: PartProps) {
         onChange={(e) => set('description', e.target.value)}
         error={fieldProblem(problem, 'description', 'The description')}
       />
+      <CheckField
+        label="Applies by itself, without a code"
+        hint="Every order it fits gets it at checkout; when several such offers fit, the one that takes the most off. A code a customer gives replaces it: one offer per order."
+        checked={form.automatic}
+        onChange={(on) => set('automatic', on)}
+      />
+      {!form.automatic && (
+        <TextField
+          label="Promo code"
+          hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
+          maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+          className="uppercase"
+          value={form.code}
+          onChange={(e) => set('code', e.target.value)}
+          error={fieldProblem(problem, 'code', 'The code')}
+        />
+      )}
+    </>
+  );
+}
+
+const KIND_CHOICES: Record<OfferForm['kind'], string> = {
+  percent_off: 'A percentage off the order',
+  amount_off: 'An amount off the order',
+  free_product: 'A free product',
+  buy_x_get_y: 'Buy some, get some free or off',
+};
+
+/** What one of buy X get Y's parts counts: how many items, of which products or categories. */
+function ItemsFields({ part, form, set, problem, menu }: PartProps & { part: 'buy' | 'get'; menu: RuleMenu | undefined }) {
+  const items = form[part];
+  const change = (next: Partial<ItemsForm>) => set(part, { ...items, ...next });
+  const words =
+    part === 'buy' ? { qty: 'Items the order must have', legend: 'Of these' } : { qty: 'Items it then gets', legend: 'Of these (the cheapest get it)' };
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-border p-3">
       <TextField
-        label="Promo code"
-        hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
-        maxLength={20}
-        autoComplete="off"
-        spellCheck={false}
-        className="uppercase"
-        value={form.code}
-        onChange={(e) => set('code', e.target.value)}
-        error={fieldProblem(problem, 'code', 'The code')}
+        label={words.qty}
+        inputMode="numeric"
+        value={items.qty}
+        onChange={(e) => change({ qty: e.target.value })}
+        error={nestedProblem(problem, '', `${part}.qty`, 'The number')}
+      />
+      <ProductPicker legend={words.legend} value={items} onChange={(field, ids) => change({ [field]: ids })} menu={menu} problem={problem} wrapper={part} />
+      {problem?.fields[part] && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {nestedProblem(problem, '', part, null)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A free product's product, or buy X get Y's parts. */
+function ItemKindFields(props: PartProps & { menu: RuleMenu | undefined }) {
+  const { form, set, problem, menu } = props;
+  if (form.kind === 'free_product') {
+    return (
+      <SelectField
+        label="The free product"
+        hint="One of it comes off when the order has it."
+        value={form.product_id === null ? '' : String(form.product_id)}
+        onChange={(e) => set('product_id', e.target.value === '' ? null : Number(e.target.value))}
+        error={fieldProblem(problem, 'product_id', 'The product')}
+      >
+        <option value="">{menu ? 'Choose a product' : 'Loading the menu…'}</option>
+        {menu?.categories.map((c) => (
+          <optgroup key={c.id} label={c.name}>
+            {c.products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
+    );
+  }
+  return (
+    <>
+      <ItemsFields {...props} part="buy" />
+      <ItemsFields {...props} part="get" />
+      <TextField
+        label="Times one order may get it"
+        inputMode="numeric"
+        hint="Buy 2 get 1 twice is 6 items. From 1 to 100."
+        value={form.max_applications}
+        onChange={(e) => set('max_applications', e.target.value)}
+        error={fieldProblem(problem, 'max_applications', 'The times')}
       />
     </>
   );
 }
 
 /** What it takes off, and from how much. */
-function DiscountFields({ form, set, problem, format }: PartProps) {
-  const percent = form.kind === 'percent_off';
+function DiscountFields(props: PartProps & { menu: RuleMenu | undefined }) {
+  const { form, set, problem, format } = props;
+  const amount = form.kind === 'amount_off';
+  const items = form.kind === 'free_product' || form.kind === 'buy_x_get_y';
   const example = discountExample(form, format);
   const money = (n: number) => formatMoney(n, format.currency, format.locale);
-  // a percentage is no amount: the other kind's value starts empty
+  // a percentage is no amount: the value starts afresh (an item offer's at 100: free)
   const changeKind = (kind: OfferForm['kind']) => {
     set('kind', kind);
-    set('value', '');
+    set('value', kind === 'free_product' || kind === 'buy_x_get_y' ? '100' : '');
   };
   return (
     <>
-      <SelectField label="What it gives" value={form.kind} onChange={(e) => changeKind(e.target.value === 'amount_off' ? 'amount_off' : 'percent_off')}>
-        <option value="percent_off">A percentage off the order</option>
-        <option value="amount_off">An amount off the order</option>
+      <SelectField label="What it gives" value={form.kind} onChange={(e) => changeKind(e.target.value as OfferForm['kind'])}>
+        {Object.entries(KIND_CHOICES).map(([kind, label]) => (
+          <option key={kind} value={kind}>
+            {label}
+          </option>
+        ))}
       </SelectField>
+      {items && <ItemKindFields {...props} />}
       <TextField
-        label={percent ? 'Percentage off' : `Amount off (${format.currency})`}
-        inputMode={percent ? 'numeric' : 'decimal'}
-        hint={percent ? 'From 1 to 100.' : 'Never more than the order itself.'}
+        label={amount ? `Amount off (${format.currency})` : items ? 'Percentage off those items' : 'Percentage off'}
+        inputMode={amount ? 'decimal' : 'numeric'}
+        hint={amount ? 'Never more than the order itself.' : items ? '100: free.' : 'From 1 to 100.'}
         value={form.value}
         onChange={(e) => set('value', e.target.value)}
-        error={fieldProblem(problem, 'value', percent ? 'The percentage' : 'The amount')}
+        error={fieldProblem(problem, 'value', amount ? 'The amount' : 'The percentage')}
       />
-      {percent && (
+      {form.kind === 'percent_off' && (
         <TextField
           label={`Most one order gets off (${format.currency}, optional)`}
           inputMode="decimal"
@@ -142,6 +232,38 @@ function WhenWhereFields({ form, set, problem, format, locations, isNew }: PartP
           error={fieldProblem(problem, 'ends_at', 'The end')}
         />
       </div>
+      <Group legend="Days" hint="None ticked: every day." error={nestedProblem(problem, '', 'days', 'The days')}>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {WEEKDAYS.map((d) => (
+            <CheckField
+              key={d}
+              label={WEEKDAY_NAMES[d]}
+              checked={form.days.includes(d)}
+              onChange={(on) => set('days', on ? [...form.days, d] : form.days.filter((x) => x !== d))}
+            />
+          ))}
+        </div>
+      </Group>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="From (optional)"
+          type="time"
+          hint={`${format.timeZone} time. Empty: all day.`}
+          value={form.hours_start}
+          onChange={(e) => set('hours_start', e.target.value)}
+          error={nestedProblem(problem, '', 'hours', 'The hours')}
+        />
+        <TextField label="Until (optional)" type="time" value={form.hours_end} onChange={(e) => set('hours_end', e.target.value)} />
+      </div>
+      <TextField
+        label="Repeats (optional, advanced)"
+        hint="A calendar rule of the days it runs, such as FREQ=MONTHLY;BYMONTHDAY=1 for the 1st of each month."
+        autoComplete="off"
+        spellCheck={false}
+        value={form.rrule}
+        onChange={(e) => set('rrule', e.target.value)}
+        error={fieldProblem(problem, 'rrule', 'The rule')}
+      />
       <Group legend="Orders it is for" error={nestedProblem(problem, '', 'fulfilments', null)}>
         <CheckField label="Pickup" checked={form.pickup} onChange={(on) => set('pickup', on)} />
         <CheckField label="Delivery" checked={form.delivery} onChange={(on) => set('delivery', on)} />
@@ -157,8 +279,14 @@ function WhenWhereFields({ form, set, problem, format, locations, isNew }: PartP
   );
 }
 
+/** A tier an offer may be for. */
+export interface OfferTierChoice {
+  position: number;
+  name: string;
+}
+
 /** For whom, how often, and the budget it may not pass. */
-function LimitFields({ form, set, problem, format }: PartProps) {
+function LimitFields({ form, set, problem, format, tiers, offer }: PartProps & { tiers: OfferTierChoice[]; offer: ConsoleOffer | null }) {
   return (
     <>
       <SelectField
@@ -169,7 +297,39 @@ function LimitFields({ form, set, problem, format }: PartProps) {
       >
         <option value="everyone">Everyone</option>
         <option value="new_customers">New customers (no order yet)</option>
+        <option value="first_order">A customer's first order</option>
+        <option value="tier">Members of a tier and above</option>
+        <option value="customer_list">Some customers (a list)</option>
       </SelectField>
+      {form.audience === 'tier' && (
+        <SelectField
+          label="Tier"
+          hint="Members of this tier or a higher one."
+          value={form.tier_position}
+          onChange={(e) => set('tier_position', e.target.value)}
+          error={fieldProblem(problem, 'tier_position', 'The tier')}
+        >
+          <option value="">Choose a tier</option>
+          {tiers.map((t) => (
+            <option key={t.position} value={t.position}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {form.audience === 'customer_list' && (
+        <TextAreaField
+          label="Customers"
+          hint={
+            offer?.audience === 'customer_list'
+              ? `${offer.customer_count.toLocaleString()} on the list now. Paste ids or phone numbers, one a line, to replace it; empty keeps it.`
+              : 'Customer ids or phone numbers, one a line.'
+          }
+          value={form.customers}
+          onChange={(e) => set('customers', e.target.value)}
+          error={fieldProblem(problem, 'customers', 'The customers')}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Uses per customer (optional)"
@@ -213,13 +373,19 @@ function LimitFields({ form, set, problem, format }: PartProps) {
 export function OfferEditor({
   offer,
   locations,
+  menu,
+  tiers = [],
   format,
   onSave,
   onDone,
 }: {
+  /** the tiers an offer may be for */
+  tiers?: OfferTierChoice[];
   /** null: a new offer */
   offer: ConsoleOffer | null;
   locations: OfferLocationChoice[];
+  /** the menu a free product or buy X get Y names its items from (undefined while it loads) */
+  menu: RuleMenu | undefined;
   format: FormFormat;
   /** null when saved, else what the provider refused */
   onSave: (fields: OfferFields) => Promise<SaveProblem | null>;
@@ -245,9 +411,9 @@ export function OfferEditor({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <AboutFields {...parts} />
-      <DiscountFields {...parts} />
+      <DiscountFields {...parts} menu={menu} />
       <WhenWhereFields {...parts} locations={locations} isNew={offer === null} />
-      <LimitFields {...parts} />
+      <LimitFields {...parts} tiers={tiers} offer={offer} />
       <div aria-live="polite" className="flex flex-col gap-2">
         {problem && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
         <FormActions problem={problem} saving={saving} submitLabel={offer ? 'Save offer' : 'Add offer'} onCancel={onDone} />

@@ -4,27 +4,64 @@
  * the provider would, in the same words, before anything is sent.
  */
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
-import { offerCreateBody, offerDiscount, type ConsoleOffer, type OfferAudience, type OfferFields, type OfferKind } from '#contract/offers';
+import {
+  ITEM_KINDS,
+  NO_OFFER_ITEMS,
+  offerCreateBody,
+  offerDiscount,
+  type ConsoleOffer,
+  type OfferAudience,
+  type OfferFields,
+  type OfferItems,
+  type OfferKind,
+} from '#contract/offers';
+import type { Weekday } from '#contract/locations';
+
+/** A buy X get Y's `buy` or `get` as typed: how many (as typed), and the products and categories ticked. */
+export interface ItemsForm {
+  qty: string;
+  product_ids: number[];
+  category_ids: number[];
+}
 
 /** What the editor's fields hold: numbers and money as typed, times as a `datetime-local` field writes them. */
 export interface OfferForm {
   title: string;
   description: string;
+  /** an automatic offer: no code, it applies by itself to the orders it fits */
+  automatic: boolean;
   code: string;
   kind: OfferKind;
-  /** percent_off: the percentage; amount_off: money */
+  /** amount_off: money; the other kinds: the percentage */
   value: string;
   max_discount: string;
+  /** free_product: the product chosen (null: none yet) */
+  product_id: number | null;
+  /** buy_x_get_y: what the order must have, what it gets, and how many times */
+  buy: ItemsForm;
+  get: ItemsForm;
+  max_applications: string;
   min_spend: string;
   /** "2026-12-05T08:00" in the shop's time zone; empty: now (a new offer) */
   starts_at: string;
   /** empty: no end */
   ends_at: string;
+  /** the weekdays ticked (none: every day) */
+  days: Weekday[];
+  /** "14:00" as a time field writes it; both empty: all day */
+  hours_start: string;
+  hours_end: string;
+  /** an RFC 5545 rule of days; empty: none */
+  rrule: string;
   pickup: boolean;
   delivery: boolean;
   /** none: every location */
   location_ids: number[];
   audience: OfferAudience;
+  /** audience tier: the tier's position as the select holds it ('' none) */
+  tier_position: string;
+  /** audience customer_list: ids or phone numbers, one a line (or by commas); empty on a saved offer: its list kept */
+  customers: string;
   max_uses: string;
   max_discount_total: string;
   per_customer_limit: string;
@@ -89,22 +126,36 @@ export function localInputOf(iso: string, timeZone: string): string {
 export const NEW_OFFER_FORM: OfferForm = {
   title: '',
   description: '',
+  automatic: false,
   code: '',
   kind: 'percent_off',
   value: '10',
   max_discount: '',
+  product_id: null,
+  buy: { qty: '1', product_ids: [], category_ids: [] },
+  get: { qty: '1', product_ids: [], category_ids: [] },
+  max_applications: '1',
   min_spend: '',
   starts_at: '',
   ends_at: '',
+  days: [],
+  hours_start: '',
+  hours_end: '',
+  rrule: '',
   pickup: true,
   delivery: true,
   location_ids: [],
   audience: 'everyone',
+  tier_position: '',
+  customers: '',
   max_uses: '',
   max_discount_total: '',
   per_customer_limit: '1',
   combines_with_voucher: false,
 };
+
+const itemsFormOf = (i: OfferItems | null): ItemsForm =>
+  i ? { qty: String(i.qty), product_ids: [...i.product_ids], category_ids: [...i.category_ids] } : { ...NEW_OFFER_FORM.buy };
 
 /** An offer's saved fields as the form shows them, to type over. */
 export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
@@ -113,17 +164,28 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
   return {
     title: o.title,
     description: o.description,
+    automatic: o.code === null,
     code: o.code ?? '',
     kind: o.kind,
-    value: o.kind === 'percent_off' ? String(o.value) : moneyInput(o.value, f.currency, f.locale),
+    value: o.kind === 'amount_off' ? moneyInput(o.value, f.currency, f.locale) : String(o.value),
     max_discount: money(o.max_discount),
+    product_id: o.product_id,
+    buy: itemsFormOf(o.buy),
+    get: itemsFormOf(o.get),
+    max_applications: o.max_applications === null ? '1' : String(o.max_applications),
     min_spend: money(o.min_spend),
     starts_at: localInputOf(o.starts_at, f.timeZone),
     ends_at: o.ends_at ? localInputOf(o.ends_at, f.timeZone) : '',
+    days: [...o.days],
+    hours_start: o.hours?.start ?? '',
+    hours_end: o.hours?.end ?? '',
+    rrule: o.rrule ?? '',
     pickup: o.fulfilments.includes('pickup'),
     delivery: o.fulfilments.includes('delivery'),
     location_ids: o.location_ids,
     audience: o.audience,
+    tier_position: o.tier_position === null ? '' : String(o.tier_position),
+    customers: '',
     max_uses: whole(o.max_uses),
     max_discount_total: money(o.max_discount_total),
     per_customer_limit: whole(o.per_customer_limit),
@@ -155,11 +217,23 @@ function readTyped(form: OfferForm, f: FormFormat, isNew: boolean) {
     if (iso === null) problems[field] = 'must be a date and a time';
     return iso ?? undefined;
   };
-  const value = form.kind === 'percent_off' ? whole('value', form.value) : money('value', form.value, null);
+  const value = form.kind === 'amount_off' ? money('value', form.value, null) : whole('value', form.value);
   if (value === null && !problems.value) problems.value = 'is required';
+  const bxgy = form.kind === 'buy_x_get_y';
+  // buy X get Y's parts: a count left empty or not whole is the part's own problem (`buy.qty`)
+  const items = (part: 'buy' | 'get'): OfferItems | null | undefined => {
+    if (!bxgy) return null;
+    const qty = whole(`${part}.qty` as keyof OfferForm, form[part].qty);
+    if (qty === null) problems[`${part}.qty`] = 'is required';
+    return typeof qty === 'number' ? { qty, product_ids: form[part].product_ids, category_ids: form[part].category_ids } : undefined;
+  };
   const typed = {
     value,
     max_discount: form.kind === 'percent_off' ? money('max_discount', form.max_discount, null) : null,
+    product_id: form.kind === 'free_product' ? form.product_id : null,
+    buy: items('buy'),
+    get: items('get'),
+    max_applications: bxgy ? whole('max_applications', form.max_applications) : null,
     min_spend: money('min_spend', form.min_spend, 0),
     starts_at: time('starts_at', form.starts_at),
     ends_at: time('ends_at', form.ends_at),
@@ -179,18 +253,34 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
   const parsed = offerCreateBody.safeParse({
     title: form.title,
     description: form.description,
-    code: form.code,
+    code: form.automatic ? null : form.code,
     kind: form.kind,
     // a field that could not be read is left out of the check: its own problem says why
     ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => v !== undefined && !(k === 'starts_at' && v === null))),
     fulfilments: [...(form.pickup ? ['pickup'] : []), ...(form.delivery ? ['delivery'] : [])],
+    days: form.days,
+    // the hours: both empty, all day; one alone is the other's problem
+    hours: form.hours_start === '' && form.hours_end === '' ? null : { start: form.hours_start, end: form.hours_end },
+    rrule: form.rrule.trim() === '' ? null : form.rrule,
     location_ids: form.location_ids,
     audience: form.audience,
+    tier_position: form.audience === 'tier' && form.tier_position !== '' ? Number(form.tier_position) : null,
+    // ids as numbers, phone numbers as typed; none typed: the saved list is kept (a new offer's is then missing)
+    ...(form.audience === 'customer_list' && form.customers.trim() !== '' ? { customers: customerEntries(form.customers) } : {}),
     combines_with_voucher: form.combines_with_voucher,
   });
   if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0] ?? 'title')] ??= issue.message;
   if (Object.keys(problems).length > 0 || !parsed.success) return { problems };
   return { offer: parsed.data };
+}
+
+/** A pasted list of customers: one a line or separated by commas; whole numbers are ids, the rest phone numbers. */
+export function customerEntries(text: string): Array<number | string> {
+  return text
+    .split(/[\n,;]+/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => (/^\d{1,9}$/.test(t) ? Number(t) : t));
 }
 
 /** The order the editor's example is priced on when the offer has no minimum: 50,000 minor units (₱500.00). */
@@ -203,7 +293,9 @@ const EXAMPLE_ORDER = 50_000;
 export function discountExample(form: OfferForm, f: FormFormat): { order: number; off: number } | null {
   const { typed } = readTyped(form, f, true);
   if (typeof typed.value !== 'number' || typed.max_discount === undefined || typed.min_spend === undefined) return null;
+  // an item offer's discount depends on the basket: the editor says its rule in words instead
+  if (ITEM_KINDS.includes(form.kind)) return null;
   if (typed.value < 1 || (form.kind === 'percent_off' && typed.value > 100)) return null;
   const order = Math.max(typed.min_spend ?? 0, EXAMPLE_ORDER);
-  return { order, off: offerDiscount({ kind: form.kind, value: typed.value, max_discount: typed.max_discount }, order) };
+  return { order, off: offerDiscount({ ...NO_OFFER_ITEMS, kind: form.kind, value: typed.value, max_discount: typed.max_discount }, order, []) };
 }

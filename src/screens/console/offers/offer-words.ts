@@ -3,7 +3,8 @@
  * used of them, its rules in one sentence. Money in the shop's currency, times in its zone.
  */
 import { formatMoney } from '#contract/money';
-import type { ConsoleOffer, OfferState } from '#contract/offers';
+import { windowWords, type ConsoleOffer, type OfferItems, type OfferState } from '#contract/offers';
+import type { RuleMenu } from '../shared/product-picker';
 import type { BadgeTone } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 
@@ -31,11 +32,31 @@ export interface WordsFormat {
   timeZone: string;
 }
 
-type Gives = Pick<ConsoleOffer, 'kind' | 'value' | 'max_discount'>;
+type Gives = Pick<ConsoleOffer, 'kind' | 'value' | 'max_discount'> & Partial<Pick<ConsoleOffer, 'product_id' | 'buy' | 'get' | 'max_applications'>>;
 
-/** "10% off, at most ₱100.00" · "₱50.00 off". */
-export function givesWords(o: Gives, f: WordsFormat): string {
+/** "Latte", "Drinks or Croissant" (a name not on the menu, or the menu not loaded: "an item"). */
+function itemNames(i: Pick<OfferItems, 'product_ids' | 'category_ids'>, menu: RuleMenu | undefined): string {
+  const categories = new Map(menu?.categories.map((c) => [c.id, c.name]));
+  const products = new Map(menu?.categories.flatMap((c) => c.products.map((p) => [p.id, p.name] as const)));
+  const names = [...i.category_ids.map((id) => categories.get(id)), ...i.product_ids.map((id) => products.get(id))].filter((n): n is string => !!n);
+  return names.length ? names.join(' or ') : 'an item';
+}
+
+/**
+ * "10% off, at most ₱100.00" · "₱50.00 off" · "A free Latte" · "Buy 2 of Drinks, get 1 of Pastries free,
+ * up to 2 times an order" (`menu` names the items).
+ */
+export function givesWords(o: Gives, f: WordsFormat, menu?: RuleMenu): string {
+  const off = o.value === 100 ? 'free' : `at ${o.value}% off`;
   if (o.kind === 'amount_off') return `${formatMoney(o.value, f.currency, f.locale)} off`;
+  if (o.kind === 'free_product') {
+    const name = itemNames({ product_ids: o.product_id ? [o.product_id] : [], category_ids: [] }, menu).replace(/^an item$/, 'product');
+    return o.value === 100 ? `A free ${name}` : `A ${name} at ${o.value}% off`;
+  }
+  if (o.kind === 'buy_x_get_y' && o.buy && o.get) {
+    const times = (o.max_applications ?? 1) > 1 ? `, up to ${o.max_applications} times an order` : '';
+    return `Buy ${o.buy.qty} of ${itemNames(o.buy, menu)}, get ${o.get.qty} of ${itemNames(o.get, menu)} ${off}${times}`;
+  }
   return `${o.value}% off${o.max_discount !== null ? `, at most ${formatMoney(o.max_discount, f.currency, f.locale)}` : ''}`;
 }
 
@@ -52,9 +73,11 @@ export function givenWords(o: Pick<ConsoleOffer, 'discount_given' | 'max_discoun
 }
 
 /** When it runs: "From 5 Dec 2026, 12:00 AM to 6 Dec 2026, 11:59 PM" · "From …, no end". */
-export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'>, f: WordsFormat): string {
+export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'> & Partial<Pick<ConsoleOffer, 'days' | 'hours' | 'rrule'>>, f: WordsFormat): string {
   const at = (iso: string) => formatDateTime(iso, f.locale, f.timeZone);
-  return o.ends_at ? `From ${at(o.starts_at)} to ${at(o.ends_at)}` : `From ${at(o.starts_at)}, no end`;
+  const dates = o.ends_at ? `From ${at(o.starts_at)} to ${at(o.ends_at)}` : `From ${at(o.starts_at)}, no end`;
+  const window = windowWords({ days: o.days ?? [], hours: o.hours ?? null, rrule: o.rrule ?? null });
+  return window ? `${dates}; ${window}` : dates;
 }
 
 /**
@@ -62,11 +85,19 @@ export function whenWords(o: Pick<ConsoleOffer, 'starts_at' | 'ends_at'>, f: Wor
  * reward voucher. `locationName` names a location by its id.
  */
 export function rulesWords(
-  o: Pick<ConsoleOffer, 'audience' | 'min_spend' | 'fulfilments' | 'location_ids' | 'per_customer_limit' | 'combines_with_voucher'>,
+  o: Pick<ConsoleOffer, 'audience' | 'min_spend' | 'fulfilments' | 'location_ids' | 'per_customer_limit' | 'combines_with_voucher'> &
+    Partial<Pick<ConsoleOffer, 'tier_position' | 'customer_count'>>,
   f: WordsFormat,
   locationName: (id: number) => string,
+  tierName: (position: number) => string = (p) => `tier ${p + 1}`,
 ): string {
-  const who = o.audience === 'new_customers' ? 'New customers (no order yet)' : 'Everyone';
+  const who = {
+    everyone: 'Everyone',
+    new_customers: 'New customers (no order yet)',
+    first_order: "A customer's first order",
+    tier: `Members of ${tierName(o.tier_position ?? 0)} and above`,
+    customer_list: `${(o.customer_count ?? 0).toLocaleString(f.locale)} listed ${o.customer_count === 1 ? 'customer' : 'customers'}`,
+  }[o.audience];
   const spend = o.min_spend > 0 ? `, on orders of ${formatMoney(o.min_spend, f.currency, f.locale)} or more` : '';
   const how = o.fulfilments.length === 2 ? 'pickup and delivery' : `${o.fulfilments[0] ?? 'no'} only`;
   const where = o.location_ids.length === 0 ? 'every location' : o.location_ids.map(locationName).join(', ');

@@ -8,6 +8,8 @@ import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
 import { consoleLink } from '../../../console/link';
 import { messageOf } from '../../../shared/errors';
+import { useRuleMenu } from '../shared/menu-choice.container';
+import { useTiersConsole } from '../../../api/tiers-console';
 import { saved } from '../shared/save.container';
 import { ConsoleOffersScreen } from './offers-screen';
 
@@ -23,6 +25,8 @@ export default function OffersContainer() {
   const offers = useConsoleOffers();
   const locations = useMerchantLocations();
   const owner = useStaffMe().data?.staff.role === 'owner';
+  const menu = useRuleMenu(owner);
+  const tiers = useTiersConsole().data?.tiers;
   const settings = useSettings().data as SiteSettings | undefined;
   const create = useCreateOffer();
   const update = useUpdateOffer();
@@ -45,6 +49,8 @@ export default function OffersContainer() {
       renderLink={consoleLink}
       canEdit={owner}
       locations={(locations.data?.locations ?? []).map((l) => ({ id: l.id, name: l.name }))}
+      menu={menu}
+      tiers={(tiers ?? []).map((t, position) => ({ position, name: t.name }))}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       timeZone={settings?.timezone ?? 'UTC'}

@@ -4,7 +4,8 @@ import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGr
 import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
-import { OfferEditor, type OfferLocationChoice } from './offer-editor';
+import type { RuleMenu } from '../shared/product-picker';
+import { OfferEditor, type OfferLocationChoice, type OfferTierChoice } from './offer-editor';
 import { OFFER_STATE_LABEL, OFFER_STATE_TONE, givenWords, givesWords, rulesWords, usesWords, whenWords, type WordsFormat } from './offer-words';
 
 export interface ConsoleOffersScreenProps extends EditorPageProps {
@@ -18,6 +19,10 @@ export interface ConsoleOffersScreenProps extends EditorPageProps {
   canEdit: boolean;
   /** the shop's locations, to limit an offer to some of them */
   locations: OfferLocationChoice[];
+  /** the menu, to name and choose a free product's or buy X get Y's items (undefined while it loads) */
+  menu: RuleMenu | undefined;
+  /** the loyalty tiers, to offer to members of one (none while tiers are off) */
+  tiers?: OfferTierChoice[];
   /** the shop's time zone: an offer's start and end are typed and shown in it */
   timeZone: string;
   /** id null: a new offer. Answers null when saved, else what the provider refused. */
@@ -44,7 +49,11 @@ function Figures({ items }: { items: Array<[string, string]> }) {
 
 /** An offer's code, set apart. */
 const Code = ({ code }: { code: string | null }) =>
-  code ? <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{code}</span> : <span>No code</span>;
+  code ? (
+    <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{code}</span>
+  ) : (
+    <span className="font-medium">Applies by itself</span>
+  );
 
 /** One row of the list: the offer, where it stands, its code, its uses and discount against its limits; its page a click away. */
 function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffersScreenProps; f: WordsFormat }) {
@@ -60,7 +69,7 @@ function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffe
         <Badge tone={OFFER_STATE_TONE[offer.state]}>{OFFER_STATE_LABEL[offer.state]}</Badge>
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f)}</span>
+        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <Figures
         items={[
@@ -174,10 +183,10 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
       </div>
       {offer.description && <p>{offer.description}</p>}
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f)}</span>
+        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <p className="text-muted">{whenWords(offer, f)}</p>
-      <p className="text-muted">{rulesWords(offer, f, name)}</p>
+      <p className="text-muted">{rulesWords(offer, f, name, (p) => props.tiers?.find((t) => t.position === p)?.name ?? `tier ${p + 1}`)}</p>
       <section aria-label="What it has done" className="flex flex-col gap-2">
         <Figures
           items={[
@@ -239,6 +248,8 @@ export function ConsoleOffersScreen(props: ConsoleOffersScreenProps) {
           <OfferEditor
             offer={edited}
             locations={props.locations}
+            menu={props.menu}
+            tiers={props.tiers ?? []}
             format={f}
             onSave={(fields) => props.onSave(edited ? edited.id : null, fields)}
             onDone={() => setEditing(null)}

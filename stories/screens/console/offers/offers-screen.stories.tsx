@@ -5,7 +5,8 @@ import { ConsoleLayout } from '../../../../src/screens/console/layout/console-la
 import { ConsoleOffersScreen } from '../../../../src/screens/console/offers/offers-screen';
 import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
-import { consoleOffers, offerLocations } from '../../../fixtures/offers';
+import { RULE_MENU } from '../../../fixtures/console-loyalty';
+import { consoleAutoOffer, consoleItemOffers, consoleOffers, offerLocations } from '../../../fixtures/offers';
 
 /**
  * /merchant/offers (staff read, owners change, issue 50): every offer with where it stands, its code, and
@@ -24,6 +25,7 @@ const meta = {
     listHref: '/merchant/offers',
     canEdit: true,
     locations: offerLocations,
+    menu: RULE_MENU,
     locale: 'en-PH',
     currency: 'PHP',
     timeZone: 'Asia/Manila',
@@ -31,7 +33,7 @@ const meta = {
     onSave: fn(async (): Promise<SaveProblem | null> => null),
     onStatus: fn(async (): Promise<SaveProblem | null> => null),
   },
-  argTypes: { offers: { control: false }, locations: { control: false } },
+  argTypes: { offers: { control: false }, locations: { control: false }, menu: { control: false } },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={args.canEdit ? OWNER : STAFF_MEMBER} current="offers" title="Offers" onSignOut={fn()} onSignOutEverywhere={fn()}>
       <ConsoleOffersScreen {...args} />
@@ -132,6 +134,164 @@ export const ArchivedOffer: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Archived: its code no longer works, and it cannot change.')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Edit' })).toBeNull();
+  },
+};
+
+/** A buy X get Y offer's page: what it needs and gives in the menu's words; a free product's in the list. */
+export const BuyXGetYOffer: Story = {
+  args: { offers: [...consoleItemOffers, ...consoleOffers], selectedId: 12 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Coffee and a pastry' })).toBeVisible();
+    await expect(canvas.getByText('Buy 2 of Coffee, get 1 of Pastries free, up to 2 times an order')).toBeVisible();
+  },
+};
+
+/** The list names a free product offer's product. */
+export const FreeProductInList: Story = {
+  tags: ['!screen'],
+  args: { offers: [...consoleItemOffers, ...consoleOffers] },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Offers' }));
+    await expect(within(list.getByRole('listitem', { name: 'Free croissant with your coffee' })).getByText('A free Butter croissant')).toBeVisible();
+  },
+};
+
+/** An offer on some days and hours: its page says when; the editor shows them ticked and typed. */
+export const WeekendAfternoons: Story = {
+  tags: ['!screen'],
+  args: {
+    offers: [{ ...consoleOffers[1]!, days: ['sat', 'sun'], hours: { start: '14:00', end: '17:00' }, rrule: null }, ...consoleOffers.slice(2)],
+    selectedId: consoleOffers[1]!.id,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/; Sat and Sun, 14:00–17:00 only$/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByLabelText('Saturday')).toBeChecked();
+    await expect(dialog.getByLabelText('Monday')).not.toBeChecked();
+    await expect(dialog.getByLabelText('From (optional)')).toHaveValue('14:00');
+    await expect(dialog.getByLabelText('Until (optional)')).toHaveValue('17:00');
+  },
+};
+
+/** For members of a tier, or a list of customers: the editor asks for the tier, or the ids and phone numbers. */
+export const AddForSomeCustomers: Story = {
+  tags: ['!screen'],
+  args: {
+    initialEditing: 'new',
+    tiers: [
+      { position: 0, name: 'Bean' },
+      { position: 1, name: 'Brew' },
+    ],
+  },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'For our regulars');
+    await userEvent.type(dialog.getByLabelText('Promo code'), 'regulars');
+    await userEvent.selectOptions(dialog.getByLabelText('Who may use it'), 'Members of a tier and above');
+    await userEvent.selectOptions(dialog.getByLabelText('Tier'), 'Brew');
+    await userEvent.selectOptions(dialog.getByLabelText('Who may use it'), 'Some customers (a list)');
+    await userEvent.type(dialog.getByLabelText('Customers'), '12{enter}0917 123 4567');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({ audience: 'customer_list', tier_position: null, customers: [12, '0917 123 4567'] }),
+    );
+  },
+};
+
+/** An automatic offer in the list: no code, it applies by itself. */
+export const AutomaticInList: Story = {
+  tags: ['!screen'],
+  args: { offers: [consoleAutoOffer, ...consoleOffers] },
+  play: async ({ canvasElement }) => {
+    const list = within(within(canvasElement).getByRole('list', { name: 'Offers' }));
+    await expect(within(list.getByRole('listitem', { name: consoleAutoOffer.title })).getByText('Applies by itself')).toBeVisible();
+  },
+};
+
+/** An automatic offer: ticked, the code field goes and the offer is sent without a code. */
+export const AddAutomaticOffer: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), '5% off every order');
+    await userEvent.click(dialog.getByLabelText('Applies by itself, without a code'));
+    await expect(dialog.queryByLabelText('Promo code')).toBeNull();
+    await userEvent.clear(dialog.getByLabelText('Percentage off'));
+    await userEvent.type(dialog.getByLabelText('Percentage off'), '5');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(null, expect.objectContaining({ title: '5% off every order', code: null, kind: 'percent_off', value: 5 }));
+  },
+};
+
+/** A free product: without its product the editor asks for one; chosen, it is sent with 100% off. */
+export const AddFreeProduct: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'A free croissant');
+    await userEvent.type(dialog.getByLabelText('Promo code'), 'croissant');
+    await userEvent.selectOptions(dialog.getByLabelText('What it gives'), 'A free product');
+    await expect(dialog.getByLabelText('Percentage off those items')).toHaveValue('100');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(await dialog.findByText('The product must be chosen.')).toBeVisible();
+    await userEvent.selectOptions(dialog.getByLabelText('The free product'), 'Butter croissant');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({ kind: 'free_product', value: 100, product_id: 12, buy: null, get: null, max_applications: null, max_discount: null }),
+    );
+  },
+};
+
+/** Buy X get Y sent without its items: each part asks for a product or category. */
+export const AddBuyXGetYErrors: Story = {
+  parameters: { screenshotReplay: true },
+  args: { initialEditing: 'new' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'Coffee and a pastry');
+    await userEvent.type(dialog.getByLabelText('Promo code'), 'coffeepastry');
+    await userEvent.selectOptions(dialog.getByLabelText('What it gives'), 'Buy some, get some free or off');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(await dialog.findAllByText('Choose at least one product or category.')).toHaveLength(2);
+    await expect(args.onSave).not.toHaveBeenCalled();
+    // the item fields in view, for the screenshot
+    dialog.getByLabelText('Items the order must have').focus();
+  },
+};
+
+/** Buy X get Y filled in: sent with how many of which products or categories, and how many times an order. */
+export const AddBuyXGetY: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'new' },
+  play: async (ctx) => {
+    await AddBuyXGetYErrors.play!(ctx);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.clear(dialog.getByLabelText('Items the order must have'));
+    await userEvent.type(dialog.getByLabelText('Items the order must have'), '2');
+    const [buy, get] = dialog.getAllByRole('group', { name: /^Of these/ });
+    await userEvent.click(within(buy!).getByLabelText('All of Coffee'));
+    await userEvent.click(within(get!).getByLabelText('All of Pastries'));
+    await userEvent.clear(dialog.getByLabelText('Times one order may get it'));
+    await userEvent.type(dialog.getByLabelText('Times one order may get it'), '2');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(ctx.args.onSave).toHaveBeenCalledWith(
+      null,
+      expect.objectContaining({
+        kind: 'buy_x_get_y',
+        value: 100,
+        product_id: null,
+        buy: { qty: 2, product_ids: [], category_ids: [1] },
+        get: { qty: 1, product_ids: [], category_ids: [3] },
+        max_applications: 2,
+      }),
+    );
   },
 };
 

@@ -1,5 +1,9 @@
-import { CheckField, nestedProblem, type SaveProblem } from '../shared/editor-fields';
-import type { RuleMenu } from './loyalty-words';
+import { CheckField, nestedProblem, type SaveProblem } from './editor-fields';
+
+/** The menu a picker offers: its categories with their products. */
+export interface RuleMenu {
+  categories: ReadonlyArray<{ id: number; name: string; products: ReadonlyArray<{ id: number; name: string; price: number }> }>;
+}
 
 export interface ProductPickerProps {
   /** the chosen products and whole categories */
@@ -13,7 +17,7 @@ export interface ProductPickerProps {
   wrapper: string;
 }
 
-/** The Loyalty area's choice of products (earning rules, stamp cards): a whole category, or some of its products, ticked from the menu. */
+/** A choice of products (earning rules, stamp cards, offers): a whole category, or some of its products, ticked from the menu. */
 export function ProductPicker({ value: { product_ids: productIds, category_ids: categoryIds }, onChange, menu, legend, problem, wrapper }: ProductPickerProps) {
   const error = nestedProblem(problem, wrapper, 'product_ids', null) ?? nestedProblem(problem, wrapper, 'category_ids', null);
   const toggle = (field: 'product_ids' | 'category_ids', ids: number[], id: number, on: boolean) =>
