@@ -112,7 +112,12 @@ export function OrderTicketScreen({
           <Row label="Subtotal" amount={order.subtotal} currency={currency} locale={locale} />
           {discountParts(order).voucher > 0 && <Row label="Voucher" amount={-discountParts(order).voucher} currency={currency} locale={locale} />}
           {order.offer && order.offer.discount > 0 && (
-            <Row label={order.offer.code === null ? order.offer.title : `Promo code ${order.offer.code}`} amount={-order.offer.discount} currency={currency} locale={locale} />
+            <Row
+              label={order.offer.code === null ? order.offer.title : `Promo code ${order.offer.code}`}
+              amount={-order.offer.discount}
+              currency={currency}
+              locale={locale}
+            />
           )}
           {order.delivery_fee > 0 && <Row label="Delivery" amount={order.delivery_fee} currency={currency} locale={locale} />}
           <Row label="Total" amount={order.total} currency={currency} locale={locale} strong />
