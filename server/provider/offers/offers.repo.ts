@@ -407,3 +407,18 @@ export async function retakeUse(trx: Database, use: { id: number; offer_id: numb
     with u as (update offer_uses set state = 'used', given_back_at = null where id = ${use.id})
     update offers set uses = uses + 1, discount_given = discount_given + ${use.discount} where id = ${use.offer_id}`.execute(trx);
 }
+
+/** Whether the tier programme has a tier at `position` (an offer's tier audience names one). */
+export async function tierExists(db: Database, position: number): Promise<boolean> {
+  return (await db.selectFrom('tiers').select('position').where('position', '=', position).executeTakeFirst()) !== undefined;
+}
+
+/** How many customers an offer's customer list holds. */
+export async function countOfferCustomers(db: Database, offerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('offer_customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('offer_id', '=', offerId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -22,13 +22,14 @@ import { listLocations } from '../locations/locations.repo';
 import { targetProblems } from '../shop/menu-targets';
 import { getMerchant } from '../settings/settings.service';
 import { normalizePhoneNumber } from '#contract/phone';
-import { sql } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { readRule } from './offer-window';
 import { insertAudit } from '../staff/staff.repo';
 import {
   codeTaken,
   countLiveOffers,
+  countOfferCustomers,
+  tierExists,
   insertOffer,
   lockOffer,
   lockOfferEdits,
@@ -120,8 +121,7 @@ async function checkAudience(
   countryCode: string,
 ): Promise<number[] | null> {
   if (f.audience === 'tier' && f.tier_position !== null) {
-    const tier = await db.selectFrom('tiers').select('position').where('position', '=', f.tier_position).executeTakeFirst();
-    if (!tier) throw validation({ tier_position: 'must be one of the tiers' });
+    if (!(await tierExists(db, f.tier_position))) throw validation({ tier_position: 'must be one of the tiers' });
   }
   if (f.audience !== 'customer_list') {
     if (f.customers?.length) throw validation({ customers: 'applies to a customer list only: leave it empty' });
@@ -281,15 +281,7 @@ export async function changeOffer(ctx: ProviderContext, staff: StaffOfRequest, b
     const write = toWrite(after);
     if (changes.location_ids !== undefined) await checkLocations(trx, write.location_ids);
     if (changes.product_id !== undefined || changes.buy !== undefined || changes.get !== undefined) await checkItems(trx, write, row);
-    const kept = Number(
-      (
-        await trx
-          .selectFrom('offer_customers')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('offer_id', '=', row.id)
-          .executeTakeFirst()
-      )?.n ?? 0,
-    );
+    const kept = await countOfferCustomers(trx, row.id);
     const country = (await getMerchant(trx, ctx.merchantId)).rules.default_country_code;
     const listed = await checkAudience(trx, after, kept, country);
     if (write.code !== null && write.code !== row.code && (await codeTaken(trx, write.code, row.id))) throw codeConflict(write.code);

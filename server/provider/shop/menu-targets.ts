@@ -1,37 +1,8 @@
 import type { Database } from '../../db';
+import { existingTargets } from './menu-targets.repo';
 
 const listed = (ids: readonly number[]) => `${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} not`;
 const removedFrom = (ids: readonly number[]) => `${ids.join(', ')} ${ids.length === 1 ? 'was' : 'were'} removed from it`;
-
-/**
- * Which of these products and categories exist (products archived count: an owner may name one to come
- * back), and which of the categories were removed from the menu (kept only for what already names them).
- */
-async function existingTargets(
-  db: Database,
-  productIds: readonly number[],
-  categoryIds: readonly number[],
-): Promise<{ products: Set<number>; categories: Set<number>; removedCategories: Set<number> }> {
-  const products = productIds.length
-    ? await db
-        .selectFrom('products')
-        .select('id')
-        .where('id', 'in', [...productIds])
-        .execute()
-    : [];
-  const categories = categoryIds.length
-    ? await db
-        .selectFrom('categories')
-        .select(['id', 'removed_at'])
-        .where('id', 'in', [...categoryIds])
-        .execute()
-    : [];
-  return {
-    products: new Set(products.map((r) => r.id)),
-    categories: new Set(categories.map((r) => r.id)),
-    removedCategories: new Set(categories.filter((r) => r.removed_at !== null).map((r) => r.id)),
-  };
-}
 
 /**
  * What is wrong with the products and categories an earning rule, a stamp card or an offer counts, by field
