@@ -7,7 +7,8 @@ import { staffApi } from '#contract/staff.calls';
 import type { BirthdayBody, Customer } from '#contract';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
 import { callApi } from './client';
-import { pagesOf, useCall, useCallPages } from './use-call';
+import { pagesOf, useCall } from './use-call';
+import { useCallPages } from './use-call-pages';
 import { useMutation, type Write } from './mutation';
 
 export const profileKey = customersApi.profile.path;

@@ -7,7 +7,8 @@ import type { ActivityKind } from '#contract/activity';
 import type { StaffRole, StaffSessionData, StaffSetupInput } from '#contract/staff';
 import { staffApi } from '#contract/staff.calls';
 import { callApi, keyOf } from './client';
-import { pagesOf, useCall, useCallPages } from './use-call';
+import { pagesOf, useCall } from './use-call';
+import { useCallPages } from './use-call-pages';
 import { useMutation } from './mutation';
 
 const meKey = keyOf(staffApi.me);

@@ -4,7 +4,6 @@
  * the SWR key is `keyOf(call, query)`, the key every mutate() and refresh elsewhere names.
  */
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import useSWRInfinite, { type SWRInfiniteConfiguration, type SWRInfiniteResponse } from 'swr/infinite';
 import type { Call, DataOf, InputOf } from '#contract/api';
 import { callApi, keyOf, type Key, type Query } from './client';
 
@@ -16,10 +15,10 @@ type AnyCall = Call<any, any>;
  */
 type Args<C extends AnyCall, Options> = InputOf<C> extends void ? [query?: undefined, options?: Options] : [query: InputOf<C> | null, options?: Options];
 
-const keyFor = (call: AnyCall, query: unknown): Key => (keyOf as (c: AnyCall, q?: unknown) => Key)(call, query);
+export const keyFor = (call: AnyCall, query: unknown): Key => (keyOf as (c: AnyCall, q?: unknown) => Key)(call, query);
 
-/** Makes the call a key names: its query (or body, for a POST read such as point/history) is the key's second half. */
-const fetchFor =
+/** Makes the call a key names (use-call-pages.ts too): its query (or body, for a POST read such as point/history) is the key's second half. */
+export const fetchFor =
   <C extends AnyCall>(call: C) =>
   (key: Key): Promise<DataOf<C>> =>
     (callApi as (c: C, q?: Query) => Promise<DataOf<C>>)(call, typeof key === 'string' ? undefined : key[1]);
@@ -43,19 +42,3 @@ export interface Pages<C extends Call<Paged, any>> {
   readonly page: (n: number) => InputOf<C>;
 }
 export const pagesOf = <C extends Call<Paged, any>>(call: C, page: (n: number) => InputOf<C>): Pages<C> => ({ call, page });
-
-/**
- * Reads a paged call page by page with SWR's infinite hook: page n+1 while page n says there is one.
- * `pages` null asks nothing. Each page's key is `keyOf(call, page(n))`.
- */
-export function useCallPages<C extends Call<Paged, any>>(
-  pages: Pages<C> | null,
-  options?: SWRInfiniteConfiguration<DataOf<C>>,
-): SWRInfiniteResponse<DataOf<C>> {
-  return useSWRInfinite(
-    (index: number, previous: DataOf<C> | null): Key | null =>
-      pages === null || (previous && previous.next_page === null) ? null : keyFor(pages.call, pages.page(previous?.next_page ?? index + 1)),
-    pages === null ? null : fetchFor(pages.call),
-    options,
-  );
-}

@@ -1,5 +1,6 @@
 import type { Call } from '#contract/api';
-import { useCallPages, type Paged, type Pages } from '../api/use-call';
+import type { Paged, Pages } from '../api/use-call';
+import { useCallPages } from '../api/use-call-pages';
 import { messageOf } from '../shared/errors';
 
 /**

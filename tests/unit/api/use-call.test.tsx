@@ -14,7 +14,8 @@ import { keyOf, REACHABLE_EVENT } from '../../../src/api/client';
 import { useCustomerDetail } from '../../../src/api/customers';
 import { pointHistoryPages } from '../../../src/api/points';
 import { useStampCards } from '../../../src/api/stamps';
-import { useCall, useCallPages } from '../../../src/api/use-call';
+import { useCall } from '../../../src/api/use-call';
+import { useCallPages } from '../../../src/api/use-call-pages';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 
 let asked: string[] = [];
