@@ -70,6 +70,7 @@ export function OrderTicketScreen({
       </SkeletonGroup>
     );
   }
+  const voucher = discountParts(order).voucher;
   return (
     <div className="flex flex-col items-center gap-4">
       <div className="flex flex-wrap items-center gap-3 print:hidden">
@@ -110,7 +111,7 @@ export function OrderTicketScreen({
         </ul>
         <dl className="flex flex-col gap-0.5 pt-2">
           <Row label="Subtotal" amount={order.subtotal} currency={currency} locale={locale} />
-          {discountParts(order).voucher > 0 && <Row label="Voucher" amount={-discountParts(order).voucher} currency={currency} locale={locale} />}
+          {voucher > 0 && <Row label="Voucher" amount={-voucher} currency={currency} locale={locale} />}
           {order.offer && order.offer.discount > 0 && (
             <Row
               label={order.offer.code === null ? order.offer.title : `Promo code ${order.offer.code}`}
