@@ -59,13 +59,18 @@ describe.skipIf(!HAS_CHROME)("Storybook's sidebar search", () => {
     await box.click();
     await box.pressSequentially(words);
     // the results list follows the typing after a moment: until it does, it may still show the last
-    // search's, so wait for what is wanted, and name what was offered instead if it never comes
+    // search's, so wait for what is wanted, and name what was offered instead if it never comes. The
+    // wait is long: expect.poll's own second was too short for a slow host's first search (CI: "Lite"
+    // offered nothing yet after 1 s)
     let found: string[] = [];
     await expect
-      .poll(async () => {
-        found = await offered();
-        return wanted.filter((id) => !found.some((f) => f.includes(id)));
-      })
+      .poll(
+        async () => {
+          found = await offered();
+          return wanted.filter((id) => !found.some((f) => f.includes(id)));
+        },
+        { timeout: 20_000, interval: 200 },
+      )
       .toEqual([])
       .catch((error: unknown) => {
         throw new Error(`"${words}" did not offer ${wanted.join(', ')}; it offered ${found.join(', ')}`, { cause: error });
