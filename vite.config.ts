@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { apiReference } from './scripts/lib/api-reference.ts';
 import { precompressed } from './scripts/lib/precompressed.ts';
 import { isLoopbackAddress } from './server/gateway/loopback-only.ts';
 
@@ -82,7 +83,7 @@ const serviceWorker = VitePWA({
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...(appOnly ? [serviceWorker, precompressed()] : [])],
+  plugins: [react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,

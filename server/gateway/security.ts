@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { API_REFERENCE_DIR } from '#contract/api-key-rules';
 
 const GIS = 'https://accounts.google.com/gsi/';
 
@@ -32,6 +33,30 @@ export function cspDirectives(googleClientId: string | undefined, { wasm = false
 }
 
 /**
+ * The API reference's page (/developers/, scripts/lib/api-reference.ts): Redoc draws it with
+ * styled-components, which writes its styles into <style> elements, so styles may be inline there and
+ * nowhere else; its search runs in a worker made from a blob. Scripts still come from this origin only,
+ * never inline or evaluated. The page holds no one's data and calls nothing but its own openapi.json.
+ */
+export function apiReferenceDirectives(): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ['blob:'],
+    'frame-src': ["'none'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'script-src-attr': ["'none'"],
+  };
+}
+
+/**
  * Security headers on every answer, the gateway's own and the proxied ones alike. No
  * upgrade-insecure-requests: on http://127.0.0.1 it would send the browser to an https port that does
  * not exist. HSTS only on requests that really came over HTTPS (req.secure honours TRUST_PROXY_HOPS).
@@ -41,9 +66,11 @@ export function securityHeaders(googleClientId: string | undefined, { tiles }: {
   const app = helmetFor(googleClientId, cspDirectives(googleClientId, { tiles }));
   // the console's pages may compile WebAssembly (its QR decoder); the customer app's may not
   const console = helmetFor(googleClientId, cspDirectives(googleClientId, { wasm: true }));
+  const reference = helmetFor(undefined, apiReferenceDirectives());
   const apply: RequestHandler = (req, res, next) => {
     res.removeHeader('x-powered-by');
-    for (const [name, value] of CONSOLE_PAGES.test(req.path) ? console : app) res.setHeader(name, value);
+    const headers = CONSOLE_PAGES.test(req.path) ? console : API_REFERENCE_PAGE.test(req.path) ? reference : app;
+    for (const [name, value] of headers) res.setHeader(name, value);
     if (req.secure) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     next();
   };
@@ -51,6 +78,8 @@ export function securityHeaders(googleClientId: string | undefined, { tiles }: {
 }
 
 const CONSOLE_PAGES = /^\/merchant(\/|$)/;
+/** The API reference's page itself (its files under it are served with the app's policy). */
+const API_REFERENCE_PAGE = new RegExp(`^/${API_REFERENCE_DIR}/?$`);
 
 /**
  * Every directive is fixed at start, so helmet's answer is the same for every request: take it once

@@ -1,12 +1,13 @@
 import { join, resolve } from 'node:path';
 import compression from 'compression';
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type NextFunction, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { API_REFERENCE_DIR, API_REFERENCE_PATH } from '#contract/api-key-rules';
 import type { BootData } from './boot-data';
 import { pageHtml } from './page-html';
 
 /** Paths the single-page app never owns: they answer 404 rather than index.html. */
-const NOT_CLIENT_ROUTES = /^\/(api|__dev|healthz|assets)(\/|$)/;
+const NOT_CLIENT_ROUTES = new RegExp(`^/(api|__dev|healthz|assets|${API_REFERENCE_DIR})(/|$)`);
 
 const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>The app is not built yet</title></head>
@@ -45,6 +46,17 @@ function hashedFiles(dir: string): RequestHandler[] {
   ];
 }
 
+/** A page the build wrote, revalidated on each use; the missing-build page while there is none. */
+function builtPage(file: string, res: Response, next: NextFunction): void {
+  res.setHeader('cache-control', 'no-cache');
+  res.sendFile(file, (err) => {
+    if (!err) return;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return next(err);
+    res.status(503).setHeader('cache-control', 'no-store');
+    res.type('html').send(MISSING_BUILD_PAGE);
+  });
+}
+
 /**
  * The built app from distDir. Hashed files under /assets never change: cached for a year, immutable.
  * Everything else (index.html, favicon, demo images) is revalidated on each use so a new build shows
@@ -67,13 +79,16 @@ export function staticApp(distDir: string, boot?: () => Promise<BootData>): Rout
   const consolePage = join(root, 'merchant', 'index.html');
   router.get(['/merchant', '/merchant/{*splat}'], (req, res, next) => {
     if (!req.accepts('html')) return next();
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(consolePage, (err) => {
-      if (!err) return;
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return next(err);
-      res.status(503).setHeader('cache-control', 'no-store');
-      res.type('html').send(MISSING_BUILD_PAGE);
-    });
+    builtPage(consolePage, res, next);
+  });
+
+  // The API reference for integrators (scripts/lib/api-reference.ts): Redoc's bundle named by its hash,
+  // the page at /developers/ (its own CSP: security.ts), its openapi.json served as any other file below
+  router.use(`${API_REFERENCE_PATH}assets`, ...hashedFiles(join(root, API_REFERENCE_DIR, 'assets')));
+  router.get([`/${API_REFERENCE_DIR}`, API_REFERENCE_PATH], (req, res, next) => {
+    // the page reads openapi.json beside it: without the slash, that would be /openapi.json
+    if (!req.path.endsWith('/')) return res.redirect(301, API_REFERENCE_PATH);
+    builtPage(join(root, API_REFERENCE_DIR, 'index.html'), res, next);
   });
 
   // The service worker: looked for on every page load by the browser, so never kept by a cache (a new

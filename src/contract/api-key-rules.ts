@@ -34,3 +34,11 @@ export const API_KEYS_MAX = 20;
 export const API_KEY_ROTATION_OVERLAP_HOURS = 24;
 /** Calls one key may make in a minute; past them, 429 with Retry-After. */
 export const API_KEY_CALLS_PER_MINUTE = 300;
+
+/**
+ * Where the gateway serves the API reference for integrators (the build writes it into `<dist>/developers`:
+ * scripts/lib/api-reference.ts; server/gateway/static.ts serves it): the published OpenAPI document, every
+ * key call with its scope, browsable in Redoc.
+ */
+export const API_REFERENCE_DIR = 'developers';
+export const API_REFERENCE_PATH = `/${API_REFERENCE_DIR}/`;

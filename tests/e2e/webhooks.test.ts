@@ -102,4 +102,30 @@ describe.skipIf(!HAS_CHROME)('a webhook from the console to a receiver', () => {
     await expect.poll(() => delivery.innerText()).toMatch(/answered 204/);
     expect(owner.errors).toEqual([]);
   });
+
+  it('the API reference opens from the API keys page, draws every key call from this shop, and loads nothing from elsewhere', async () => {
+    const { page } = owner;
+    const offsite: string[] = [];
+    const blocked: string[] = [];
+    // what reached another site (a request the page's policy stops never does: it fails in the browser)
+    page.on('requestfinished', (r) => {
+      if (new URL(r.url()).origin !== app.url && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) offsite.push(r.url());
+    });
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
+    await page.goto('/merchant/api-keys');
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL('**/developers/');
+    // Redoc draws the published document: the till's call, with its scope and this shop's address
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 30_000 }).toContain('Points for a purchase at a till');
+    await expect.poll(() => page.locator('body').innerText()).toContain('/merchant/till/earn');
+    // its search (a worker of its own) finds a call by its words
+    await page.getByRole('textbox', { name: /search/i }).pressSequentially('till');
+    await expect.poll(() => page.locator('[role="search"], [data-role="search:results"]').first().innerText(), { timeout: 15_000 }).toMatch(/till/i);
+    // the one thing the page's policy stops is Redoc's attribution logo on Redocly's CDN (it then hides
+    // the image): nothing is asked of another site, and everything it draws with is allowed
+    expect(blocked.filter((m) => !m.includes("'https://cdn.redoc.ly/redoc/logo-mini.svg'"))).toEqual([]);
+    expect(offsite).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { settingsApi } from '#contract/settings.calls';
 import { providerUrl } from '../support/calls';
+import { integratorDocument, referencePage } from '../../scripts/lib/api-reference';
 
 /** The map the app is told of by default: OpenStreetMap's tiles, search on (outside production). */
 const OSM_MAP = { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', search: true };
@@ -195,6 +196,56 @@ describe('the built app', () => {
     // with no console built, its pages say so plainly
     rmSync(join(build.dist, 'merchant'), { recursive: true, force: true });
     const missing = await fetch(`${gw.url}/merchant/staff`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(503);
+    expect(await missing.text()).toContain('not built yet');
+  });
+
+  it('serves the API reference at /developers/ with a policy of its own, its files, and nothing else there', async () => {
+    const published = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as { servers: Array<{ url: string }> };
+    mkdirSync(join(build.dist, 'developers', 'assets'), { recursive: true });
+    writeFileSync(join(build.dist, 'developers', 'index.html'), referencePage('assets/redoc-abc123.js'));
+    writeFileSync(join(build.dist, 'developers', 'openapi.json'), JSON.stringify(integratorDocument(published)));
+    writeFileSync(join(build.dist, 'developers', 'assets', 'redoc-abc123.js'), 'console.log("redoc");');
+    try {
+      const bare = await fetch(`${gw.url}/developers`, { redirect: 'manual' });
+      expect(bare.status).toBe(301);
+      expect(bare.headers.get('location')).toBe('/developers/');
+      const page = await fetch(`${gw.url}/developers/`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<redoc spec-url="openapi.json"');
+      // Redoc's styles are <style> elements: inline styles there, and scripts still from this origin only
+      const p = cspOf(page.headers.get('content-security-policy'));
+      expect(p.get('script-src')).toBe("'self'");
+      expect(p.get('style-src')).toBe("'self' 'unsafe-inline'");
+      expect(p.get('worker-src')).toBe('blob:');
+      expect(p.get('connect-src')).toBe("'self'");
+      expect(p.get('frame-ancestors')).toBe("'none'");
+      expect(p.get('form-action')).toBe("'none'");
+      expect(p.get('script-src-attr')).toBe("'none'");
+      // its document names this shop's own address first, and every other page keeps the app's policy
+      const doc = await fetch(`${gw.url}/developers/openapi.json`);
+      expect(doc.status).toBe(200);
+      expect(((await doc.json()) as { servers: Array<{ url: string }> }).servers.map((s) => s.url)).toEqual(['/api', ...published.servers.map((s) => s.url)]);
+      expect(cspOf(doc.headers.get('content-security-policy')).get('style-src')).toBe("'self'");
+      for (const path of ['/developersx', '/developers/x/', '/', '/merchant']) {
+        expect(
+          cspOf((await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy')).get('style-src'),
+          path,
+        ).toBe("'self'");
+      }
+      const script = await fetch(`${gw.url}/developers/assets/redoc-abc123.js`);
+      expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // nothing else under /developers is a page of the app
+      for (const path of ['/developers/nothing', '/developers/assets/missing.js']) {
+        const res = await fetch(`${gw.url}${path}`, { headers: { accept: 'text/html' } });
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).not.toContain('<div id="root">');
+      }
+    } finally {
+      rmSync(join(build.dist, 'developers'), { recursive: true, force: true });
+    }
+    const missing = await fetch(`${gw.url}/developers/`, { headers: { accept: 'text/html' } });
     expect(missing.status).toBe(503);
     expect(await missing.text()).toContain('not built yet');
   });

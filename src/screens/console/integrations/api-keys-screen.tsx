@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { API_KEY_ROTATION_OVERLAP_HOURS, API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from '#contract/api-key-rules';
+import { API_KEY_ROTATION_OVERLAP_HOURS, API_KEY_SCOPE_LABELS, API_KEY_SCOPES, API_REFERENCE_PATH, type ApiKeyScope } from '#contract/api-key-rules';
 import type { ApiKey, LegacyKey } from '#contract/api-keys';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { cx, focusRing } from '../../../ui/lib/cx';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { CheckField, type SaveProblem } from '../shared/editor-fields';
 
@@ -293,6 +294,13 @@ export function ApiKeysScreen(props: ApiKeysScreenProps) {
   return (
     <div className="flex flex-col gap-4">
       <p>Give each system that works with your shop, such as a till, a key of its own with only what it needs. Every call a key makes is in Activity.</p>
+      <p className="text-sm">
+        For the people who connect them: every call, its fields and its answers are in the{' '}
+        <a className={cx('font-semibold text-brand underline', focusRing)} href={API_REFERENCE_PATH}>
+          API reference
+        </a>
+        .
+      </p>
       <div>
         <Button onClick={() => setAdding(true)}>Create an API key</Button>
       </div>
