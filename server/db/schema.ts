@@ -340,10 +340,12 @@ export interface OrderEventTable {
 export interface PaymentTable {
   id: string;
   customer_id: number;
-  kind: 'topup' | 'order';
+  kind: 'topup' | 'order' | 'gift_card';
   amount: number;
   status: ColumnType<'pending' | 'paid' | 'failed', 'pending' | 'paid' | 'failed' | undefined>;
   order_id: number | null;
+  /** the eGift card a `gift_card` payment pays for (migration 0051) */
+  gift_card_id: ColumnType<number | null, number | null | undefined>;
   return_to: string | null;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
@@ -1244,12 +1246,13 @@ export interface GiftCardTable {
   to_email: string | null;
   deliver_at: Timestamp;
   delivered_at: NullableTimestamp;
-  status: Generated<'active' | 'claimed' | 'refunded'>;
+  /** awaiting_payment: bought through the payment gateway, not paid yet; void: that payment failed (migration 0051) */
+  status: Generated<'awaiting_payment' | 'active' | 'claimed' | 'refunded' | 'void'>;
   claimed_by: number | null;
   claimed_at: NullableTimestamp;
   refunded_at: NullableTimestamp;
   expires_at: NullableTimestamp;
-  paid_with: 'wallet';
+  paid_with: 'wallet' | 'gateway';
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;

@@ -12,7 +12,7 @@ export interface PaymentStart {
   /** our payment's id, drawn by the caller (a top-up's return paths carry it) */
   id: string;
   customerId: number;
-  kind: 'topup' | 'order';
+  kind: 'topup' | 'order' | 'gift_card';
   /** minor units */
   amount: number;
   currency: string;
@@ -20,6 +20,8 @@ export interface PaymentStart {
   description: string;
   /** the order a gateway payment pays for */
   orderId?: number;
+  /** the eGift card a gateway payment pays for */
+  giftCardId?: number;
   /** a top-up's way back: 'order' when it was started from an order */
   returnTo?: string;
   /** where the gateway's page sends the customer afterwards (app paths; nothing there is trusted) */

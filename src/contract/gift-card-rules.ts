@@ -60,18 +60,21 @@ export function giftCardNumberProblem(typed: string): string | null {
 export const formatGiftCardNumber = (n: string): string => n.match(/.{1,4}/g)!.join('-');
 
 /**
- * Where a card stands, for its buyer: `scheduled` (not sent yet), `delivered` (sent, not claimed),
- * `claimed` (in the recipient's wallet), `refunded` (its price given back to the buyer), `expired`
- * (not claimed before its date: the buyer may still have it refunded).
+ * Where a card stands, for its buyer: `awaiting_payment` (bought through the payment gateway, not paid
+ * yet: only the gateway's webhook moves it on), `payment_failed` (that payment was declined or never
+ * made: the card is never sent), `scheduled` (not sent yet), `delivered` (sent, not claimed), `claimed`
+ * (in the recipient's wallet), `refunded` (its price given back to the buyer), `expired` (not claimed
+ * before its date: the buyer may still have it refunded).
  */
-export const GIFT_CARD_STATES = ['scheduled', 'delivered', 'claimed', 'refunded', 'expired'] as const;
+export const GIFT_CARD_STATES = ['awaiting_payment', 'payment_failed', 'scheduled', 'delivered', 'claimed', 'refunded', 'expired'] as const;
 export type GiftCardState = (typeof GIFT_CARD_STATES)[number];
 
 /**
  * Why a card cannot be claimed (the `reason` of a 409 GIFT_CARD_INVALID): `claimed` (already in a
- * wallet), `refunded`, `expired`, `own` (a gift the customer sent: they may have it refunded instead).
+ * wallet), `refunded`, `expired`, `own` (a gift the customer sent: they may have it refunded instead),
+ * `unpaid` (a refund of a card whose payment never went through).
  */
-export const GIFT_CARD_REFUSALS = ['claimed', 'refunded', 'expired', 'own'] as const;
+export const GIFT_CARD_REFUSALS = ['claimed', 'refunded', 'expired', 'own', 'unpaid'] as const;
 export type GiftCardRefusal = (typeof GIFT_CARD_REFUSALS)[number];
 
 /** a card's message, its names */

@@ -38,17 +38,18 @@ export const giftCardsSpec = /* @__PURE__ */ describe('Gift cards', giftCardsApi
   },
   buy: {
     summary: 'Buy an eGift for someone',
-    description: `Paid from the wallet (gift money first). An amount the owner offers (one of \`amounts\`, or within \`custom\`: else 400 naming \`amount\`), a design turned on, a message (absent: the design's), to a phone number or an e-mail address, sent at \`deliver_at\` (a local time in the shop's zone, at most ${GIFT_SCHEDULE_MAX_DAYS} days ahead; absent: now) with a link to claim it. Gift cards off: 409 CONFLICT. Answers the card with its number in full, and the wallet balance after.`,
+    description: `Paid from the wallet (gift money first; \`payment_method\` wallet), or through the payment gateway (\`gateway\`: the card waits, \`awaiting_payment\`, with the payment page in \`payment_url\`; the gateway's signed webhook makes it scheduled when paid, or \`payment_failed\` when declined, and nothing is sent before; without a payment gateway: 503 PAYMENTS_UNAVAILABLE). An amount the owner offers (one of \`amounts\`, or within \`custom\`: else 400 naming \`amount\`), a design turned on, a message (absent: the design's), to a phone number or an e-mail address, sent at \`deliver_at\` (a local time in the shop's zone, at most ${GIFT_SCHEDULE_MAX_DAYS} days ahead; absent: now) with a link to claim it. Gift cards off: 409 CONFLICT. Answers the card with its number in full, and the wallet balance after.`,
     inContract: false,
     body: giftCardBuyBody,
     data: sentGiftCardData,
     answer: 'The card bought.',
     message: 'Gift card bought.',
-    errors: ['INSUFFICIENT_BALANCE', 'CONFLICT'],
+    errors: ['INSUFFICIENT_BALANCE', 'CONFLICT', 'PAYMENTS_UNAVAILABLE'],
   },
   sent: {
     summary: 'The gift cards this customer sent',
-    description: 'Newest first, 20 a page: each with its number, to whom, and where it stands: scheduled, delivered, claimed, refunded or expired.',
+    description:
+      'Newest first, 20 a page: each with its number, to whom, and where it stands: awaiting payment, payment failed, scheduled, delivered, claimed, refunded or expired.',
     inContract: false,
     query: sentPageQuery,
     data: sentGiftCardsAnswer,

@@ -133,7 +133,7 @@ export const giftCardOptionsAnswer = z.object({
 });
 export type GiftCardOptionsData = z.infer<typeof giftCardOptionsAnswer>;
 
-/** `gift-card/buy`: an eGift for someone, to a phone number or an e-mail address, paid from the wallet. */
+/** `gift-card/buy`: an eGift for someone, to a phone number or an e-mail address, paid from the wallet or through the payment gateway. */
 export const giftCardBuyBody = z
   .object({
     amount,
@@ -150,7 +150,8 @@ export const giftCardBuyBody = z
       .regex(LOCAL_TIME, 'must be a date and time such as 2026-12-24T09:00')
       .nullable()
       .optional(),
-    payment_method: z.enum(['wallet'], { error: 'must be wallet' }),
+    /** wallet: paid at once from the balance; gateway: the card waits for the payment page's payment */
+    payment_method: z.enum(['wallet', 'gateway'], { error: 'must be wallet or gateway' }),
     idempotency_key: idempotencyKey,
   })
   .superRefine((b, ctx) => {
@@ -185,7 +186,11 @@ export const sentGiftCardAnswer = z
   })
   .meta({ id: 'SentGiftCard' });
 export type SentGiftCard = z.infer<typeof sentGiftCardAnswer>;
-export const sentGiftCardData = z.object({ card: sentGiftCardAnswer, balance: money() });
+export const sentGiftCardData = z.object({
+  card: sentGiftCardAnswer,
+  balance: money(),
+  payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
+});
 export type SentGiftCardData = z.infer<typeof sentGiftCardData>;
 export const sentGiftCardsAnswer = z.object({ items: z.array(sentGiftCardAnswer), next_page: int().nullable() });
 export type SentGiftCardsData = z.infer<typeof sentGiftCardsAnswer>;

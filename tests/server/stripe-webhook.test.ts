@@ -13,7 +13,8 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import pino from 'pino';
 import { PROVIDER_MOUNT } from '../../server/provider/app';
-import { stripeGateway, STRIPE_SIGNATURE_HEADER } from '../../server/provider/payments/stripe';
+import { STRIPE_SIGNATURE_HEADER } from '../../server/provider/payments/stripe';
+import { deliverStripeEvent, STRIPE_SHOP, STRIPE_WEBHOOK_SECRET, testStripeGateway } from './stripe.helpers';
 import type { PaymentGateway } from '../../server/provider/payment-gateway';
 import { webhookAnswer } from '#contract/payments';
 import { startStripeFake, type FakeSession, type StripeFake } from '../fakes/stripe-fake';
@@ -31,8 +32,8 @@ import { tiersApi } from '#contract/tiers.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { callApi, rawCall } from '../support/calls';
 
-const WEBHOOK_SECRET = 'whsec_provider_test_0123456789abcdef';
-const SHOP = 'https://shop.example';
+const SHOP = STRIPE_SHOP;
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
 
 describeDb('Stripe as the payment gateway', (kind) => {
   let fake: StripeFake;
@@ -42,16 +43,7 @@ describeDb('Stripe as the payment gateway', (kind) => {
 
   beforeAll(async () => {
     fake = await startStripeFake();
-    gateway = stripeGateway({
-      secretKey: fake.secretKey,
-      webhookSecret: WEBHOOK_SECRET,
-      publicBaseUrl: SHOP,
-      host: fake.host,
-      port: fake.port,
-      protocol: fake.protocol,
-      checkoutTtlSeconds: 3600,
-      maxNetworkRetries: 0,
-    });
+    gateway = testStripeGateway(fake, { checkoutTtlSeconds: 3600, maxNetworkRetries: 0 });
   });
   afterAll(() => fake?.close());
   const p = useTestProvider(kind, () => ({ paymentGateway: gateway }));
@@ -62,20 +54,7 @@ describeDb('Stripe as the payment gateway', (kind) => {
     P = await products(p);
   });
 
-  /** A delivery as Stripe makes it: pretty JSON, signed with the library's own test helper, posted unsigned by any API gateway. */
-  function deliver(event: object, o: { secret?: string; timestamp?: number } = {}) {
-    const payload = JSON.stringify(event, null, 2);
-    const header = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: o.secret ?? WEBHOOK_SECRET,
-      ...(o.timestamp ? { timestamp: o.timestamp } : {}),
-    });
-    return request(p.app)
-      .post(`${PROVIDER_MOUNT}/payment/webhook/stripe`)
-      .set('content-type', 'application/json; charset=utf-8')
-      .set(STRIPE_SIGNATURE_HEADER, header)
-      .send(payload);
-  }
+  const deliver = (event: object, o: { secret?: string; timestamp?: number } = {}) => deliverStripeEvent(p, event, o);
 
   function sessionOf(paymentUrl: string): FakeSession {
     const s = [...fake.sessions.values()].find((x) => x.url === paymentUrl);

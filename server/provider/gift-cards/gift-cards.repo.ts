@@ -38,6 +38,15 @@ export async function lockCardByNumber(trx: Database, number: string): Promise<G
   return trx.selectFrom('gift_cards').selectAll().where('number', '=', number).forUpdate().executeTakeFirst();
 }
 
+export async function lockCardById(trx: Database, id: number): Promise<GiftCardRow | undefined> {
+  return trx.selectFrom('gift_cards').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A gateway-paid card's payment settled: `active` (due at its time) or `void` (never sent). */
+export async function markPaymentResult(trx: Database, id: number, status: 'active' | 'void'): Promise<void> {
+  await trx.updateTable('gift_cards').set({ status }).where('id', '=', id).where('status', '=', 'awaiting_payment').execute();
+}
+
 export async function lockBuyersCard(trx: Database, buyerId: number, id: number): Promise<GiftCardRow | undefined> {
   return trx.selectFrom('gift_cards').selectAll().where('id', '=', id).where('buyer_id', '=', buyerId).forUpdate().executeTakeFirst();
 }

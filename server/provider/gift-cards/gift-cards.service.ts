@@ -3,7 +3,7 @@
  * its time by text or e-mail (delivery.ts), opened and claimed by its number into the recipient's wallet
  * as gift money exactly once, and refunded to its buyer while unclaimed.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import {
   GIFT_CARD_ALPHABET,
@@ -30,6 +30,7 @@ import {
   type SentGiftCardsData,
 } from '#contract/gift-cards';
 import { formatMoney } from '#contract/money';
+import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import type { GiftCardDesignRow } from '../../db/schema';
 import { DAY, MINUTE } from '../../lib/clock';
@@ -39,16 +40,21 @@ import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import { getMerchant } from '../settings/settings.service';
+import { notify } from '../notifications/notify';
+import { availablePayments, type PaymentStarter } from '../payment-port';
+import { lockCustomer } from '../accounts/accounts.repo';
 import { insertAudit } from '../staff/staff.repo';
-import { postWalletMove } from '../wallet/wallet.ledger';
+import { postWalletEntry, postWalletMove } from '../wallet/wallet.ledger';
 import { walletBalances } from '../wallet/wallet.repo';
 import {
   buyersCards,
   cardByNumber,
   insertCard,
   lockBuyersCard,
+  lockCardById,
   lockCardByNumber,
   markClaimed,
+  markPaymentResult,
   markRefunded,
   saveSettingsRow,
   setPaidGift,
@@ -161,6 +167,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const expired = (c: GiftCardRow, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
 
 function stateOf(c: GiftCardRow, now: Date): GiftCardState {
+  if (c.status === 'awaiting_payment') return 'awaiting_payment';
+  if (c.status === 'void') return 'payment_failed';
   if (c.status === 'claimed') return 'claimed';
   if (c.status === 'refunded') return 'refunded';
   if (expired(c, now)) return 'expired';
@@ -202,6 +210,9 @@ export interface BuySetup {
   toEmail: string | null;
   message: string;
   money: (n: number) => string;
+  /** payment_method gateway: the way to start its payment */
+  payments: PaymentStarter | null;
+  company: string;
 }
 
 /**
@@ -210,7 +221,9 @@ export interface BuySetup {
  * recipient the shop can reach.
  */
 export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): Promise<BuySetup> {
-  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  // without a payment gateway, a gateway purchase is refused before anything is written (503)
+  const payments = body.payment_method === 'gateway' ? availablePayments(ctx) : null;
+  const { rules, settings: shop } = await getMerchant(ctx.db, ctx.merchantId);
   const settings = await loadSettings(ctx.db, rules.currency);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   if (!settings.enabled) throw new AppError('CONFLICT', 'This shop does not sell gift cards right now.');
@@ -244,7 +257,16 @@ export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): P
       { to_email: 'cannot be reached: this shop does not send e-mail yet' },
       'This shop cannot send e-mail yet. Send it to a phone number instead.',
     );
-  return { settings, deliverAt, toPhone, toEmail: body.to_email ?? null, message: body.message ?? design.message, money };
+  return {
+    settings,
+    deliverAt,
+    toPhone,
+    toEmail: body.to_email ?? null,
+    message: body.message ?? design.message,
+    money,
+    payments,
+    company: shop.setting_company,
+  };
 }
 
 /** Buys the card (once per idempotency key, in its transaction): the card, and its price out of the wallet. */
@@ -274,10 +296,31 @@ export async function buyGiftCard(
     to_email: setup.toEmail,
     deliver_at: setup.deliverAt,
     expires_at: expiresAt,
-    paid_with: 'wallet',
+    paid_with: setup.payments ? 'gateway' : 'wallet',
     paid_gift: 0,
     created_at: now,
+    ...(setup.payments ? { status: 'awaiting_payment' as const } : {}),
   });
+  if (setup.payments) {
+    // the card waits for its payment: only the gateway's signed webhook makes it due (giftCardPaymentResult)
+    const { paymentUrl } = await setup.payments.start(trx, {
+      id: randomUUID(),
+      customerId,
+      kind: 'gift_card',
+      giftCardId: card.id,
+      amount: body.amount,
+      currency: setup.settings.currency,
+      description: `Gift card for ${body.to_name} at ${setup.company}`,
+      successPath: paths.giftCards,
+      failPath: paths.giftCards,
+      expiresInSeconds: GIFT_PAYMENT_MINUTES * 60,
+      at: now,
+    });
+    return {
+      data: { card: sentCard(card, setup.settings, now), balance: (await walletBalances(trx, customerId)).balance, payment_url: paymentUrl },
+      message: `Pay ${setup.money(body.amount)} on the next page to send your gift card to ${body.to_name}.`,
+    };
+  }
   const paid = await postWalletMove(trx, ctx.clock, customerId, {
     type: 'gift_card',
     amount: -body.amount,
@@ -290,6 +333,80 @@ export async function buyGiftCard(
     data: { card: sentCard(card, setup.settings, now), balance: paid.balance },
     message: `Your ${setup.money(body.amount)} gift card for ${body.to_name} is paid. We will send it ${when}.`,
   };
+}
+
+/** How long a gift card's payment page stays open: the gateway closes it then (Stripe: at least 30 minutes). */
+export const GIFT_PAYMENT_MINUTES = 30;
+
+/**
+ * A gift card's payment settled (payments/ calls this in the webhook's transaction, once, for a payment
+ * still pending): paid, the card is due at its time and sent like any other; declined or never made, it is
+ * void and never sent. The buyer is told either way.
+ */
+export async function giftCardPaymentResult(trx: Database, ctx: ProviderContext, cardId: number, paid: boolean): Promise<void> {
+  const card = await lockCardById(trx, cardId);
+  if (!card || card.status !== 'awaiting_payment' || card.buyer_id === null) return;
+  const { rules } = await getMerchant(trx, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const now = ctx.clock.now();
+  await markPaymentResult(trx, card.id, paid ? 'active' : 'void');
+  await notify(trx, ctx.clock, card.buyer_id, {
+    type: 'topup',
+    title: paid ? 'Gift card paid' : 'Gift card payment declined',
+    body: paid
+      ? `Your ${money(card.amount)} gift card for ${card.to_name} is paid. We will send it ${card.deliver_at <= now ? 'now' : 'at the time you chose'}.`
+      : `Your payment for the ${money(card.amount)} gift card for ${card.to_name} did not go through, so it will not be sent. No money was taken.`,
+    link: paths.giftCards,
+  });
+}
+
+/**
+ * The gateway gave a gift card's payment back (a refund made at the gateway, or a lost dispute): the card
+ * must not keep its value. Not claimed yet: it is refunded and its link stops working. Refunded to the
+ * buyer's wallet already: that money goes back out of the wallet, as far as the balance allows. Claimed:
+ * the gift money comes back out of the recipient's wallet, as far as their gift money allows (the rest was
+ * spent). Answers how much was taken out of a wallet; the rest is the shortfall the shop's Activity shows.
+ */
+export async function takeBackGiftCardPayment(trx: Database, ctx: ProviderContext, cardId: number, amount: number): Promise<number> {
+  const card = await lockCardById(trx, cardId);
+  if (!card) return 0;
+  const { rules } = await getMerchant(trx, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const ref = `gift-card:${card.id}`;
+  if (card.status === 'active' || card.status === 'awaiting_payment') {
+    await markRefunded(trx, card.id, ctx.clock.now());
+    if (card.buyer_id !== null)
+      await notify(trx, ctx.clock, card.buyer_id, {
+        type: 'topup',
+        title: 'Gift card refunded',
+        body: `The ${money(card.amount)} gift card for ${card.to_name} was refunded to your card, so its link no longer works.`,
+        link: paths.giftCards,
+      });
+    return 0;
+  }
+  const refunded = card.status === 'refunded';
+  const holder = refunded ? card.buyer_id : card.claimed_by;
+  if (holder === null) return 0;
+  const customer = await lockCustomer(trx, holder);
+  // the buyer's refund came back as their own money; the recipient's claim as gift money
+  const taken = Math.min(amount, refunded ? customer.wallet_balance - customer.gift_balance : customer.gift_balance);
+  if (taken > 0)
+    await postWalletEntry(trx, ctx.clock, holder, {
+      type: 'adjust',
+      amount: -taken,
+      reason: refunded ? 'Gift card payment refunded to your card' : `Gift card from ${card.from_name} refunded to its buyer`,
+      ref,
+      gift: refunded ? 0 : taken,
+    });
+  await notify(trx, ctx.clock, holder, {
+    type: 'topup',
+    title: 'Gift card money taken back',
+    body: refunded
+      ? `The payment for the gift card for ${card.to_name} was refunded to your card, so ${money(taken)} was taken out of your wallet.`
+      : `The ${money(card.amount)} gift card from ${card.from_name} was refunded to its buyer, so ${money(taken)} of gift money was taken out of your wallet.`,
+    link: paths.profileWallet,
+  });
+  return taken;
 }
 
 export const SENT_PER_PAGE = 20;
@@ -345,6 +462,7 @@ async function findCard(ctx: ProviderContext, number: string, asker: Asker): Pro
 
 export async function viewGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<ReceivedGiftCardData> {
   const card = await findCard(ctx, number, asker);
+  if (!paidFor(card)) throw notPaidFor();
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const settings = await loadSettings(ctx.db, rules.currency);
   const now = ctx.clock.now();
@@ -364,12 +482,17 @@ export async function viewGiftCard(ctx: ProviderContext, number: string, asker: 
   };
 }
 
+/** A card bought through the gateway exists for no one but its buyer until it is paid. */
+const paidFor = (c: GiftCardRow) => c.status !== 'awaiting_payment' && c.status !== 'void';
+const notPaidFor = () => new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
+
 function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftCardRow): AppError {
   const words: Record<GiftCardRefusal, string> = {
     claimed: 'This gift card has been added to a wallet already.',
     refunded: 'This gift card was refunded to the person who sent it.',
     expired: 'This gift card has expired.',
     own: `This is a gift you sent. To get the ${money(c.amount)} back, refund it from your sent gifts.`,
+    unpaid: 'This gift card was never paid for, so there is nothing to refund.',
   };
   return new AppError('GIFT_CARD_INVALID', words[reason], undefined, { reason });
 }
@@ -385,6 +508,7 @@ export async function claimGiftCard(ctx: ProviderContext, number: string, asker:
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const card = (await lockCardByNumber(trx, number))!;
+    if (!paidFor(card)) throw notPaidFor();
     if (card.status === 'claimed') throw refusal('claimed', money, card);
     if (card.status === 'refunded') throw refusal('refunded', money, card);
     if (expired(card, now)) throw refusal('expired', money, card);
@@ -413,7 +537,7 @@ export async function refundGiftCard(ctx: ProviderContext, customerId: number, i
   return ctx.db.transaction().execute(async (trx) => {
     const card = await lockBuyersCard(trx, customerId, id);
     if (!card) throw notFound('Gift card');
-    if (card.status !== 'active') throw refusal(card.status, money, card);
+    if (card.status !== 'active') throw refusal(card.status === 'awaiting_payment' || card.status === 'void' ? 'unpaid' : card.status, money, card);
     const refunded = await markRefunded(trx, card.id, now);
     const back = await postWalletMove(trx, ctx.clock, customerId, {
       type: 'refund',

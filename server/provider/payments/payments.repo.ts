@@ -8,7 +8,16 @@ export type PaymentRow = Selectable<PaymentTable>;
 
 export async function insertPayment(
   trx: Database,
-  p: { id: string; customerId: number; kind: 'topup' | 'order'; amount: number; orderId?: number | null; returnTo?: string | null; at: Date },
+  p: {
+    id: string;
+    customerId: number;
+    kind: PaymentRow['kind'];
+    amount: number;
+    orderId?: number | null;
+    giftCardId?: number | null;
+    returnTo?: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await trx
     .insertInto('payments')
@@ -18,6 +27,7 @@ export async function insertPayment(
       kind: p.kind,
       amount: p.amount,
       order_id: p.orderId ?? null,
+      gift_card_id: p.giftCardId ?? null,
       return_to: p.returnTo ?? null,
       created_at: p.at,
     })

@@ -25,6 +25,7 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { insertAudit } from '../staff/staff.repo';
 import { orderPaymentFailed, orderPaymentSucceeded } from './order-payments';
 import { takeBackRefundedOrder } from '../orders/refunded';
+import { giftCardPaymentResult, takeBackGiftCardPayment } from '../gift-cards/gift-cards.service';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from './sandbox';
 import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
 import type { SandboxPage } from './sandbox-page';
@@ -87,7 +88,10 @@ export async function applyPaymentEvent(ctx: ProviderContext, event: PaymentEven
     const succeeded = event.type === 'payment.succeeded';
     if (succeeded && event.card_fingerprint) await setCardFingerprint(trx, payment.id, event.card_fingerprint);
     if (payment.kind === 'topup') await settleTopup(trx, ctx, payment, succeeded, event.provider_ref);
-    else if (succeeded) await orderPaymentSucceeded(trx, ctx, payment, event.provider_ref);
+    else if (payment.kind === 'gift_card') {
+      if (await settlePayment(trx, payment.id, succeeded ? 'paid' : 'failed', ctx.clock.now(), event.provider_ref))
+        await giftCardPaymentResult(trx, ctx, payment.gift_card_id!, succeeded);
+    } else if (succeeded) await orderPaymentSucceeded(trx, ctx, payment, event.provider_ref);
     else await orderPaymentFailed(trx, ctx, payment);
     return done(true, succeeded ? 'Payment recorded as paid.' : 'Payment recorded as failed.');
   });
@@ -97,6 +101,7 @@ type Done = (applied: boolean, message: string) => StoredAnswer<WebhookData>;
 
 /** What the shop's Activity names a payment by: its order, or the top-up. */
 async function targetOf(trx: Database, payment: PaymentRow): Promise<{ target: string; order: string | null }> {
+  if (payment.kind === 'gift_card') return { target: `gift-card:${payment.gift_card_id}`, order: null };
   const order = await orderOf(trx, payment);
   return order ? { target: `order:${order.name}`, order: order.name } : { target: `topup:${payment.id}`, order: null };
 }
@@ -122,6 +127,7 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
   const ours = payment.order_id !== null && (await refundedByTheShop(trx, payment.order_id));
   let walletTakenBack = 0;
   if (payment.kind === 'topup') walletTakenBack = await takeBackTopup(trx, ctx, payment, amount);
+  if (payment.kind === 'gift_card') walletTakenBack = await takeBackGiftCardPayment(trx, ctx, payment.gift_card_id!, amount);
   // a refund made at the gateway: the order keeps nothing it earned (orders/refunded.ts)
   const earnings = !ours && payment.kind === 'order' && payment.order_id !== null ? await takeBackRefundedOrder(trx, ctx, payment.order_id) : null;
   await insertGatewayRefund(trx, { payment_id: payment.id, event_id: event.id, amount, wallet_taken_back: walletTakenBack, ours, created_at: now });
@@ -145,6 +151,7 @@ async function refunded(trx: Database, ctx: ProviderContext, payment: PaymentRow
         ...(earnings?.vouchers.length ? { vouchers_cancelled: earnings.vouchers.map((v) => v.id) } : {}),
         ...(earnings?.stamps ? { stamps_taken_back: earnings.stamps } : {}),
         ...(earnings?.kept.length ? { kept: earnings.kept } : {}),
+        ...(payment.kind === 'gift_card' ? { gift_card_id: payment.gift_card_id, wallet_taken_back: walletTakenBack } : {}),
         ...(payment.kind === 'topup' ? { wallet_taken_back: walletTakenBack, not_taken_back: amount - walletTakenBack } : {}),
       },
       now,
@@ -270,6 +277,8 @@ export async function redirectFor(db: Database, payment: PaymentRow): Promise<st
     const paths = topupReturnPaths(payment.id, payment.return_to);
     return payment.status === 'paid' ? paths.successPath : paths.failPath;
   }
+  // a gift card's buyer goes back to their sent cards, where it shows as paid or not
+  if (payment.kind === 'gift_card') return paths.giftCards;
   const order = await orderOf(db, payment);
   const name = order?.name ?? '';
   return payment.status === 'paid' ? to.paymentSuccess(name) : to.paymentFail(name);
@@ -303,7 +312,7 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
     };
   }
   const order = await orderOf(ctx.db, payment);
-  const waiting = payment.status === 'pending' && (payment.kind === 'topup' || order?.status === 'pending_payment');
+  const waiting = payment.status === 'pending' && (payment.kind !== 'order' || order?.status === 'pending_payment');
   if (!waiting) {
     const text =
       payment.status === 'paid'
@@ -313,7 +322,7 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
           : 'The order for this payment was cancelled, so there is nothing to pay.';
     return { ...shop, page: 'settled', heading: 'Payment already settled', text, backTo: await redirectFor(ctx.db, payment) };
   }
-  const description = payment.kind === 'topup' ? 'Wallet top-up' : `Order ${order!.name}`;
+  const description = payment.kind === 'topup' ? 'Wallet top-up' : payment.kind === 'gift_card' ? 'Gift card' : `Order ${order!.name}`;
   return { ...shop, page: 'pending', paymentId: payment.id, amount: formatMoney(payment.amount, rules.currency, rules.locale), description };
 }
 

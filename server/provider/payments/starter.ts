@@ -16,6 +16,7 @@ export function paymentStarter(gateway: PaymentGateway): PaymentStarter {
         kind: p.kind,
         amount: p.amount,
         orderId: p.orderId ?? null,
+        giftCardId: p.giftCardId ?? null,
         returnTo: p.returnTo ?? null,
         at: p.at,
       });

@@ -7,14 +7,16 @@ import { useProfile } from '../../api/customers';
 import { useBuyGiftCard, useGiftCardOptions, useRefundGiftCard, useSentGiftCards } from '../../api/gift-cards';
 import { useWalletBalance } from '../../api/wallet';
 import { useGoBack } from '../../app/go-back';
+import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { AppNav } from '../../app/nav';
 import { useSite } from '../../app/settings';
 import { messageOf } from '../../shared/errors';
 import { GiftCardBuyScreen, type GiftCardOrder } from './gift-card-buy-screen';
 
 /**
- * /gift-cards: an eGift for someone, paid from the wallet (one idempotency key per purchase shown, so a
- * retry after a lost answer never pays twice), and the cards sent with where each stands.
+ * /gift-cards: an eGift for someone, paid from the wallet or on the payment gateway's page (one
+ * idempotency key per purchase shown, so a retry after a lost answer never pays twice), and the cards
+ * sent with where each stands.
  */
 export default function GiftCardBuyPage() {
   const { settings } = useSite();
@@ -31,6 +33,7 @@ export default function GiftCardBuyPage() {
   const [buyError, setBuyError] = useState<{ message: string; fields?: Record<string, string> } | null>(null);
   const [bought, setBought] = useState<SentGiftCard | null>(null);
   const [refunding, setRefunding] = useState<number | null>(null);
+  const { leaving, leave } = usePaymentRedirect();
 
   const onBuy = async (order: GiftCardOrder) => {
     if (buying) return;
@@ -38,8 +41,10 @@ export default function GiftCardBuyPage() {
     setBuyError(null);
     try {
       const done = await buy({ ...order, idempotency_key: key });
-      setBought(done.card);
       setKey(crypto.randomUUID());
+      // paid online: to the payment page; back here, the card shows as paid or not
+      if (done.payment_url) return leave(done.payment_url);
+      setBought(done.card);
     } catch (err) {
       const fields = err instanceof ApiRequestError ? err.fields : {};
       setBuyError({ message: messageOf(err), fields });
@@ -71,7 +76,8 @@ export default function GiftCardBuyPage() {
       error={options.error && !options.data ? messageOf(options.error) : null}
       onRetry={() => void options.mutate()}
       onBuy={(order) => void onBuy(order)}
-      buying={buying}
+      buying={buying || leaving}
+      onlinePayments={settings.online_payments !== false}
       buyError={buyError}
       bought={bought}
       onAnother={() => setBought(null)}

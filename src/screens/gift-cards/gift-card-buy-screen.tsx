@@ -45,6 +45,8 @@ export interface GiftCardBuyScreenProps {
   /** the card being refunded */
   refunding?: number | null;
   onTopUp?: () => void;
+  /** whether the shop takes online payments now: then the card may be paid on the payment page too */
+  onlinePayments?: boolean;
   /** Opens a card by the number typed (checked first: a typo is caught here, before any look-up). */
   onOpenNumber?: (number: string) => void;
   onBack?: () => void;
@@ -57,6 +59,8 @@ export interface GiftCardBuyScreenProps {
 }
 
 const STATE: Record<GiftCardState, { label: string; tone: BadgeTone }> = {
+  awaiting_payment: { label: 'Waiting for payment', tone: 'warning' },
+  payment_failed: { label: 'Payment failed', tone: 'danger' },
   scheduled: { label: 'Scheduled', tone: 'neutral' },
   delivered: { label: 'Delivered', tone: 'brand' },
   claimed: { label: 'Claimed', tone: 'success' },
@@ -70,6 +74,20 @@ const radioCard = (checked: boolean) =>
     'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
     checked ? 'border-brand-ink ring-1 ring-brand-ink' : 'border-border hover:bg-surface',
   );
+
+/** A row of radio cards, one per choice. */
+function Choices<T extends string>({ name, value, set, labels }: { name: string; value: T; set: (v: T) => void; labels: Record<T, string> }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(Object.keys(labels) as T[]).map((v) => (
+        <label key={v} className={radioCard(value === v)}>
+          <input type="radio" name={name} value={v} checked={value === v} onChange={() => set(v)} className="size-5 accent-brand outline-none" />
+          {labels[v]}
+        </label>
+      ))}
+    </div>
+  );
+}
 
 /** The amounts offered, and another within the custom range. */
 function AmountChoice({
@@ -184,14 +202,7 @@ function WhenChoice({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-semibold">When should it arrive?</legend>
-      <div className="flex flex-wrap gap-2">
-        {(['now', 'later'] as const).map((w) => (
-          <label key={w} className={radioCard(when === w)}>
-            <input type="radio" name="when" value={w} checked={when === w} onChange={() => setWhen(w)} className="size-5 accent-brand outline-none" />
-            {w === 'now' ? 'Now' : 'Pick a date and time'}
-          </label>
-        ))}
-      </div>
+      <Choices name="when" value={when} set={setWhen} labels={{ now: 'Now', later: 'Pick a date and time' }} />
       {when === 'later' && (
         <TextField
           label="Date and time"
@@ -222,13 +233,8 @@ function SendTo({
 }) {
   return (
     <>
-      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Send it by">
-        {(['phone', 'email'] as const).map((c) => (
-          <label key={c} className={radioCard(channel === c)}>
-            <input type="radio" name="channel" value={c} checked={channel === c} onChange={() => setChannel(c)} className="size-5 accent-brand outline-none" />
-            {c === 'phone' ? 'Text message' : 'E-mail'}
-          </label>
-        ))}
+      <div role="radiogroup" aria-label="Send it by">
+        <Choices name="channel" value={channel} set={setChannel} labels={{ phone: 'Text message', email: 'E-mail' }} />
       </div>
       <TextField
         label={channel === 'phone' ? 'Their phone number' : 'Their e-mail address'}
@@ -244,7 +250,9 @@ function SendTo({
 
 /** The form: amount, design, to whom, the message, when, and from whom. */
 function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData }) {
-  const { options, onBuy, buying = false, buyError, balance, currency, locale, onTopUp } = props;
+  const { options, onBuy, buying = false, buyError, balance, currency, locale, onTopUp, onlinePayments = false } = props;
+  const [pay, setPay] = useState<'wallet' | 'gateway'>('wallet');
+  const method = onlinePayments ? pay : 'wallet';
   const money = (n: number) => formatMoney(n, currency, locale);
   const [amount, setAmount] = useState<string>(String(options.amounts[0] ?? 'other'));
   const [other, setOther] = useState('');
@@ -272,7 +280,7 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
       to_name: toName,
       ...(channel === 'phone' ? { to_phone: to } : { to_email: to }),
       deliver_at: when === 'later' ? at : null,
-      payment_method: 'wallet',
+      payment_method: method,
     });
 
   return (
@@ -325,6 +333,12 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
       </fieldset>
 
       <WhenChoice timezone={options.timezone} when={when} setWhen={setWhen} at={at} setAt={setAt} error={fields.deliver_at} />
+      {onlinePayments && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-semibold">How will you pay?</legend>
+          <Choices name="pay" value={pay} set={setPay} labels={{ wallet: 'My wallet', gateway: 'Online payment' }} />
+        </fieldset>
+      )}
       {buyError && (
         <Notice
           tone="danger"
@@ -342,9 +356,9 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
       )}
       <div className="flex flex-col gap-1">
         <Button type="submit" loading={buying} icon={<GiftIcon size={18} />}>
-          {Number.isFinite(price) && price > 0 ? `Pay ${money(price)} from my wallet` : 'Pay from my wallet'}
+          {`Pay ${Number.isFinite(price) && price > 0 ? `${money(price)} ` : ''}${method === 'wallet' ? 'from my wallet' : 'online'}`}
         </Button>
-        {balance !== undefined && (
+        {balance !== undefined && method === 'wallet' && (
           <p className="text-sm text-muted">
             Your wallet: <Money amount={balance} currency={currency} locale={locale} />
           </p>

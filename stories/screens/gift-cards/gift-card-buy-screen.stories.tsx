@@ -89,6 +89,33 @@ export const Bought: Story = {
   },
 };
 
+/**
+ * The shop takes online payments: the buyer may pay on the payment page instead; a card paid so waits for
+ * its payment ("Waiting for payment"), and one whose payment was declined is never sent ("Payment failed").
+ */
+export const PayOnline: Story = {
+  args: {
+    onlinePayments: true,
+    sent: [
+      { ...sentGiftCards[1]!, id: 46, to_name: 'Carlo', state: 'awaiting_payment', delivered_at: null },
+      { ...sentGiftCards[1]!, id: 45, to_name: 'Rina', state: 'payment_failed', delivered_at: null },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Waiting for payment')).toBeVisible();
+    await expect(canvas.getByText('Payment failed')).toBeVisible();
+    // neither can be refunded: nothing was paid
+    await expect(canvas.queryByRole('button', { name: /^Refund the gift card/ })).toBeNull();
+    await userEvent.type(canvas.getByLabelText('Their name'), 'Ben');
+    await userEvent.type(canvas.getByLabelText('Their phone number'), '0917 555 0101');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Online payment' }));
+    await expect(canvas.queryByText(/Your wallet:/)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Pay ₱500.00 online' }));
+    await expect(args.onBuy).toHaveBeenCalledWith(expect.objectContaining({ amount: 50000, to_name: 'Ben', payment_method: 'gateway' }));
+  },
+};
+
 /** The wallet is short: said plainly, with the way to top up. */
 export const NotEnoughMoney: Story = {
   args: { balance: 12000, buyError: { message: 'Your wallet balance is too low for this order. Top up and try again.' } },
