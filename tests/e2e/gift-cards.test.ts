@@ -2,7 +2,8 @@
  * Gift cards (issue 49), in Chromium against `npm start`: the owner turns gift cards on; a customer tops up
  * and sends a ₱500.00 eGift to a phone number nobody has signed up with; the recipient opens the link from
  * the text message, signs up, lands on the gift, adds it to their wallet and sees it there as gift money,
- * then orders with it; the buyer sees it claimed.
+ * then orders with it; the buyer sees it claimed, and pays a second one on the payment page, which is sent
+ * once paid.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { walletApi } from '#contract/wallet.calls';
 import { HAS_CHROME, codeFor, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
 import { useOwnerDesk } from './support/console';
-import { localPhone, orderCappuccinos, signUp, topUp } from './support/customer';
+import { localPhone, orderCappuccinos, SANDBOX_PAGE, signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -106,6 +107,21 @@ describe.skipIf(!HAS_CHROME)('an eGift from one customer to a new one', () => {
     // Ana sees it claimed
     await ana.page.reload();
     await expect.poll(() => ana.page.getByText('Claimed', { exact: true }).isVisible()).toBe(true);
+
+    // and pays a second one online, on the payment page: back on her gifts it is paid, and Carla gets its link
+    await ana.page.getByRole('radio', { name: '₱1,000.00' }).check();
+    await ana.page.getByLabel('Their name').fill('Carla');
+    const carla = uniquePhone();
+    await ana.page.getByLabel('Their phone number').fill(localPhone(carla));
+    await ana.page.getByRole('radio', { name: 'Online payment' }).check();
+    await ana.page.getByRole('button', { name: 'Pay ₱1,000.00 online' }).click();
+    await ana.page.waitForURL(SANDBOX_PAGE);
+    await ana.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await ana.page.waitForURL('**/gift-cards');
+    expect(new URL(await giftLink(carla)).pathname).toMatch(/^\/gift\//);
+    await ana.page.reload();
+    const toCarla = ana.page.getByRole('listitem').filter({ hasText: 'Carla' });
+    await expect.poll(() => toCarla.innerText(), { timeout: 15_000 }).toContain('Delivered');
     expect([...ana.errors, ...recipient.errors]).toEqual([]);
   });
 });
