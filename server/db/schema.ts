@@ -1256,6 +1256,8 @@ export interface GiftCardTable {
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;
+  /** while a run sends it: another run leaves it until then (migration 0051) */
+  sending_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** an owner's API key: its hash, never the key (migration 0047) */

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GIFT_PURCHASE, GIFT_SETTINGS } from './gift-cards.helpers';
 import { recordingMailer } from './mailer.helpers';
 import { DAY, HOUR, MINUTE } from '../../server/lib/clock';
-import { deliverDueGiftCards } from '../../server/provider/gift-cards/delivery';
+import { deliverDueGiftCards, SENDING_LEASE_MS } from '../../server/provider/gift-cards/delivery';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
 import { key, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
@@ -198,6 +198,27 @@ describeEachDb('gift cards', (kind) => {
     } finally {
       p.ctx.mailer = before;
     }
+  });
+
+  it('a run that dies while sending a card does not lose it: once its lease runs out, the next run sends it', async () => {
+    const buyer = await p.newCustomer({ wallet: 100_000 });
+    const at = new Date(p.clock.now().getTime() + HOUR);
+    const local = at.toLocaleString('sv-SE', { timeZone: 'Asia/Manila' }).slice(0, 16).replace(' ', 'T');
+    const card = await g.bought(buyer.token, { deliver_at: local });
+    p.clock.set(new Date(card.deliver_at).getTime());
+    // a run takes it, and dies before the text is out
+    const { takeDueCard } = await import('../../server/provider/gift-cards/gift-cards.repo');
+    expect(await takeDueCard(p.db, card.id, p.clock.now(), new Date(p.clock.now().getTime() + SENDING_LEASE_MS))).toBeDefined();
+    // while its lease holds, no other run sends it, and it is not shown as delivered
+    p.clock.set(p.clock.now().getTime() + SENDING_LEASE_MS - MINUTE);
+    expect(await deliverDueGiftCards(p.ctx)).toBe(0);
+    expect((await g.sent(buyer.token))[0]!.state).toBe('scheduled');
+    // then it is sent, once
+    p.clock.set(p.clock.now().getTime() + 2 * MINUTE);
+    expect(await deliverDueGiftCards(p.ctx)).toBe(1);
+    expect(await deliverDueGiftCards(p.ctx)).toBe(0);
+    expect(p.sent.filter((m) => m.phone === '+639175550101')).toHaveLength(1);
+    expect((await g.sent(buyer.token))[0]!.state).toBe('delivered');
   });
 
   it('claims a card into the wallet as gift money once; the buyer sees it claimed; gift money is spent first and comes back as gift money', async () => {

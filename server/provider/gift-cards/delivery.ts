@@ -1,17 +1,24 @@
 /**
  * Sends eGift cards whose time has come: a text message or an e-mail with the link that opens the card.
  * The job runner calls deliverDueGiftCards every few seconds (jobs.ts), and gift-card/buy once more after
- * a purchase to be sent now. Each card is taken by the statement that marks it delivered, so two runs or
- * two instances never send one twice; then it is sent, outside any transaction (a sender may write rows
- * of its own, such as the development outbox); a send that fails puts the card back for the next run.
+ * a purchase to be sent now. Each card is taken by the statement that leases it to this run, so two runs
+ * or two instances never send one twice; then it is sent, outside any transaction (a sender may write rows
+ * of its own, such as the development outbox), and marked delivered. A send that fails puts the card back
+ * for the next run; a run that dies mid-way leaves its lease to run out, and a later run sends the card.
  */
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
+import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
-import { dueCardIds, putBackDue, takeDueCard, type GiftCardRow } from './gift-cards.repo';
+import { dueCardIds, markDelivered, putBackDue, takeDueCard, type GiftCardRow } from './gift-cards.repo';
 
 const BATCH = 20;
+/**
+ * How long a run holds a card it is sending before another may take it: far longer than a text or an
+ * e-mail takes (their clients give up within a minute), so only a run that died lets it go.
+ */
+export const SENDING_LEASE_MS = 5 * MINUTE;
 
 /** The link to a card: the shop's public origin and the app's page for it (the path alone when the origin is unknown). */
 export function giftCardLink(ctx: ProviderContext, number: string): string {
@@ -43,10 +50,11 @@ export async function deliverDueGiftCards(ctx: ProviderContext, onlyId?: number)
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   let sent = 0;
   for (const id of ids) {
-    const card = await takeDueCard(ctx.db, id, now);
+    const card = await takeDueCard(ctx.db, id, now, new Date(now.getTime() + SENDING_LEASE_MS));
     if (!card) continue;
     try {
       await send(ctx, card, settings.setting_company, money);
+      await markDelivered(ctx.db, card.id, ctx.clock.now());
       sent++;
     } catch (err) {
       await putBackDue(ctx.db, card.id);

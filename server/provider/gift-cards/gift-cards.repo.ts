@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
-import type { GiftCardSettingsTable, GiftCardTable } from '../../db/schema';
-import type { Insertable, Selectable } from 'kysely';
+import type { DB, GiftCardSettingsTable, GiftCardTable } from '../../db/schema';
+import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 
 /** Gift cards' SQL: the owner's settings row, the cards, and what a claim and a refund change. */
 
@@ -69,37 +69,43 @@ export async function markRefunded(trx: Database, id: number, now: Date): Promis
   return trx.updateTable('gift_cards').set({ status: 'refunded', refunded_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The ids of cards due for delivery (their time has come, not sent, not refunded), oldest first. */
+/** A card whose time has come, active, not sent, and not being sent by a run whose lease still holds. */
+const due = (now: Date) => (eb: ExpressionBuilder<DB, 'gift_cards'>) =>
+  eb.and([
+    eb('delivered_at', 'is', null),
+    eb('status', '=', 'active'),
+    eb('deliver_at', '<=', now),
+    eb.or([eb('sending_until', 'is', null), eb('sending_until', '<', now)]),
+  ]);
+
+/** The ids of cards due for delivery, oldest first. */
 export async function dueCardIds(db: Database, now: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('gift_cards')
-    .select('id')
-    .where('delivered_at', 'is', null)
-    .where('status', '=', 'active')
-    .where('deliver_at', '<=', now)
-    .orderBy('deliver_at')
-    .limit(limit)
-    .execute();
+  const rows = await db.selectFrom('gift_cards').select('id').where(due(now)).orderBy('deliver_at').limit(limit).execute();
   return rows.map((r) => r.id);
 }
 
 /**
- * Takes one due card for sending: marks it delivered in one statement, so of two runs (or instances)
- * only one gets it; nothing when another run took it, or it is no longer due.
+ * Takes one due card for sending: leases it until `until` in one statement, so of two runs (or instances)
+ * only one gets it; nothing when another run holds it, or it is no longer due. The run marks it delivered
+ * once it is sent (markDelivered); a run that dies first leaves the lease to run out, and the card is sent
+ * by a later run: at least once, never lost.
  */
-export async function takeDueCard(db: Database, id: number, now: Date): Promise<GiftCardRow | undefined> {
+export async function takeDueCard(db: Database, id: number, now: Date, until: Date): Promise<GiftCardRow | undefined> {
+  return db.updateTable('gift_cards').set({ sending_until: until }).where('id', '=', id).where(due(now)).returningAll().executeTakeFirst();
+}
+
+/** The card's text or e-mail is out. */
+export async function markDelivered(db: Database, id: number, now: Date): Promise<GiftCardRow | undefined> {
   return db
     .updateTable('gift_cards')
-    .set({ delivered_at: now })
+    .set({ delivered_at: now, sending_until: null })
     .where('id', '=', id)
     .where('delivered_at', 'is', null)
-    .where('status', '=', 'active')
-    .where('deliver_at', '<=', now)
     .returningAll()
     .executeTakeFirst();
 }
 
 /** A send that failed: the card is due again for the next run. */
 export async function putBackDue(db: Database, id: number): Promise<void> {
-  await db.updateTable('gift_cards').set({ delivered_at: null }).where('id', '=', id).where('status', '=', 'active').execute();
+  await db.updateTable('gift_cards').set({ sending_until: null }).where('id', '=', id).where('delivered_at', 'is', null).execute();
 }
