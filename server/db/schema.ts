@@ -505,6 +505,8 @@ export interface DB {
   channel_connections: ChannelConnectionTable;
   gift_card_settings: GiftCardSettingsTable;
   gift_cards: GiftCardTable;
+  feedback: FeedbackTable;
+  feedback_settings: FeedbackSettingsTable;
 }
 
 // web push (migration 0027)
@@ -1339,4 +1341,25 @@ export interface WebhookAttemptTable {
   response_excerpt: ColumnType<string, string | undefined, string>;
   error: string | null;
   duration_ms: number;
+}
+
+/** a customer's rating of one of their completed orders, one per order (migration 0052) */
+export interface FeedbackTable {
+  id: Generated<number>;
+  order_id: number;
+  customer_id: number;
+  rating: number;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  comment: ColumnType<string, string | undefined, string>;
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_at: NullableTimestamp;
+  replied_by: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+/** the owner's one row: the review link offered after a high rating (migration 0052) */
+export interface FeedbackSettingsTable {
+  id: number;
+  review_url: string | null;
+  updated_at: Timestamp;
 }

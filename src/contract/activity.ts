@@ -22,6 +22,7 @@ export const ACTIVITY_KINDS = {
   channels: { label: 'Payments and messages', prefixes: ['channels.'] },
   integrations: { label: 'API keys and their calls', prefixes: ['api_key.'] },
   webhooks: { label: 'Webhooks', prefixes: ['webhook.'] },
+  feedback: { label: 'Feedback and replies', prefixes: ['feedback.'] },
 } as const satisfies Record<string, { label: string; prefixes: readonly string[] }>;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

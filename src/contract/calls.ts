@@ -19,6 +19,7 @@ import { mediaApi } from './media.calls';
 import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
+import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { apiKeysConsoleApi } from './api-keys.calls';
@@ -68,6 +69,8 @@ const areas = [
   offersConsoleApi,
   giftCardsApi,
   giftCardsConsoleApi,
+  feedbackApi,
+  feedbackConsoleApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

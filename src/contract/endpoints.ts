@@ -25,6 +25,7 @@ import { appInstallEndpoints } from './app-install.spec';
 import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
+import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { apiKeysConsoleSpec } from './api-keys.spec';
@@ -111,6 +112,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(walletSpec),
   // gift cards: eGifts bought from the wallet, claimed into it as gift money
   ...endpointsOf(giftCardsSpec),
+  // feedback on a completed order
+  ...endpointsOf(feedbackSpec),
   // payments: the calls (payments.ts), with the sandbox's page and its files between them
   paymentsSpec.endpoints.webhook,
   paymentsSpec.endpoints.stripeWebhook,
@@ -185,6 +188,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(offersConsoleSpec),
   // gift cards: the owner's settings
   ...endpointsOf(giftCardsConsoleSpec),
+  // feedback on orders: the list, replies, the review link
+  ...endpointsOf(feedbackConsoleSpec),
   // scoped API keys for the merchant calls
   ...endpointsOf(apiKeysConsoleSpec),
   // outbound webhooks: the owner's endpoints, their secrets and delivery logs

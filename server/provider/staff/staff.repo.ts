@@ -494,3 +494,7 @@ export async function purgeEnded(db: Database, o: { dayAgo: Date; idleSince: Dat
     .execute();
   await db.deleteFrom('staff_sessions').where(ended).execute();
 }
+
+/** The owners' addresses: the e-mails that tell them something at once (a webhook switched off, a low rating). */
+export const ownerEmails = async (db: Database) =>
+  (await db.selectFrom('staff').select('email').where('role', '=', 'owner').where('removed_at', 'is', null).execute()).map((r) => r.email);

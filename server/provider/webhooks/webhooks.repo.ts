@@ -211,10 +211,6 @@ export async function deleteCustomerDeliveries(trx: Database, customerId: number
        or (event_type = 'customer.created' and (payload::jsonb -> 'data' ->> 'id') = ${id})`.execute(trx);
 }
 
-/** The owners' addresses, for the e-mail when an endpoint is switched off. */
-export const ownerEmails = async (db: Database) =>
-  (await db.selectFrom('staff').select('email').where('role', '=', 'owner').where('removed_at', 'is', null).execute()).map((r) => r.email);
-
 /** Locks nothing: a cheap test the sender makes before anything else (no endpoint: no claim at all). */
 export const anyPending = async (db: Database) =>
   (await sql<{ n: number }>`select 1 as n from webhook_deliveries where status = 'pending' limit 1`.execute(db)).rows.length > 0;

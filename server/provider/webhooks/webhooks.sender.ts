@@ -6,7 +6,8 @@ import { WEBHOOK_RESPONSE_EXCERPT, WEBHOOK_RETRY_DELAYS_S } from '#contract/webh
 import type { ProviderContext, WebhookSetup } from '../context';
 import { getMerchant } from '../settings/settings.service';
 import { checkedLookup, endpointProblem, RefusedAddress } from './webhooks.address';
-import { anyPending, claimDeliveries, disableForFailures, ownerEmails, purgeDeliveries, recordAttempt, type ClaimedDelivery } from './webhooks.repo';
+import { anyPending, claimDeliveries, disableForFailures, purgeDeliveries, recordAttempt, type ClaimedDelivery } from './webhooks.repo';
+import { ownerEmails } from '../staff/staff.repo';
 import { openSecret } from './webhooks.secrets';
 
 /**
