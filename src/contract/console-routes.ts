@@ -73,6 +73,8 @@ export const CONSOLE_PAGES = {
   // owners only, at the end of the menu with the shop's other set-up (a staff member's menu stays as it was)
   giftCards: page('/gift-cards', 'Gift cards', 'owner', 'gift-cards/gift-cards-screen'),
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
+  // staff answer customers' ratings too: last in everyone's menu, so the menus above it stay as they were
+  feedback: page('/feedback', 'Feedback', 'staff', 'feedback/feedback-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 
 export type ConsolePageName = keyof typeof CONSOLE_PAGES;

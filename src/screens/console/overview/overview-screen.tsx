@@ -47,6 +47,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   apiKeys: 'Keys for a till or another system, each allowed only what it needs; revoke or replace one at once.',
   webhooks: 'Send orders, sign-ups, points and rewards to your other systems as they happen, signed; see what was sent.',
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
+  feedback: 'How customers rated their orders, the low ratings first to answer; your answer reaches them in the app.',
 };
 
 /** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
