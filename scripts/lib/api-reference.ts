@@ -20,6 +20,9 @@ import { API_REFERENCE_DIR } from '../../src/contract/api-key-rules.ts';
  * assets only), and the bundle budgets count the app's files only.
  */
 
+/** The document's file name beside the page (the page's `spec-url`). */
+export const API_REFERENCE_DOCUMENT = 'openapi.json';
+
 /** The shop's own gateway, first among the document's servers (a path: the page's own origin). */
 export const GATEWAY_SERVER = {
   url: '/api',
@@ -47,8 +50,8 @@ export function referencePage(script: string): string {
 <title>API reference</title>
 </head>
 <body>
-<noscript>This page needs JavaScript. The document itself is <a href="openapi.json">openapi.json</a>.</noscript>
-<redoc spec-url="openapi.json" expand-responses="200,201" path-in-middle-panel="true" required-props-first="true"></redoc>
+<noscript>This page needs JavaScript. The document itself is <a href="${API_REFERENCE_DOCUMENT}">${API_REFERENCE_DOCUMENT}</a>.</noscript>
+<redoc spec-url="${API_REFERENCE_DOCUMENT}" expand-responses="200,201" path-in-middle-panel="true" required-props-first="true"></redoc>
 <script src="${script}"></script>
 </body>
 </html>
@@ -65,7 +68,7 @@ export function apiReference(root = process.cwd()): Plugin {
       const script = `assets/redoc-${createHash('sha256').update(redoc).digest('hex').slice(0, 12)}.js`;
       const emit = (name: string, source: string | Uint8Array) => this.emitFile({ type: 'asset', fileName: `${API_REFERENCE_DIR}/${name}`, source });
       emit(script, redoc);
-      emit('openapi.json', JSON.stringify(integratorDocument(published)));
+      emit(API_REFERENCE_DOCUMENT, JSON.stringify(integratorDocument(published)));
       emit('index.html', referencePage(script));
     },
   };

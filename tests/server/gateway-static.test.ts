@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPSTREAM_SECRET, cspOf, fakeUpstream, makeDist, raw, startGateway, testConfig, type FakeUpstream, type TestGateway } from './gateway.helpers';
 import { settingsApi } from '#contract/settings.calls';
 import { providerUrl } from '../support/calls';
-import { integratorDocument, referencePage } from '../../scripts/lib/api-reference';
+import { API_REFERENCE_DOCUMENT, integratorDocument, referencePage } from '../../scripts/lib/api-reference';
 
 /** The map the app is told of by default: OpenStreetMap's tiles, search on (outside production). */
 const OSM_MAP = { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', search: true };
@@ -204,7 +204,7 @@ describe('the built app', () => {
     const published = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as { servers: Array<{ url: string }> };
     mkdirSync(join(build.dist, 'developers', 'assets'), { recursive: true });
     writeFileSync(join(build.dist, 'developers', 'index.html'), referencePage('assets/redoc-abc123.js'));
-    writeFileSync(join(build.dist, 'developers', 'openapi.json'), JSON.stringify(integratorDocument(published)));
+    writeFileSync(join(build.dist, 'developers', API_REFERENCE_DOCUMENT), JSON.stringify(integratorDocument(published)));
     writeFileSync(join(build.dist, 'developers', 'assets', 'redoc-abc123.js'), 'console.log("redoc");');
     try {
       const bare = await fetch(`${gw.url}/developers`, { redirect: 'manual' });
@@ -213,7 +213,7 @@ describe('the built app', () => {
       const page = await fetch(`${gw.url}/developers/`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
-      expect(await page.text()).toContain('<redoc spec-url="openapi.json"');
+      expect(await page.text()).toContain(`<redoc spec-url="${API_REFERENCE_DOCUMENT}"`);
       // Redoc's styles are <style> elements: inline styles there, and scripts still from this origin only
       const p = cspOf(page.headers.get('content-security-policy'));
       expect(p.get('script-src')).toBe("'self'");
@@ -224,7 +224,7 @@ describe('the built app', () => {
       expect(p.get('form-action')).toBe("'none'");
       expect(p.get('script-src-attr')).toBe("'none'");
       // its document names this shop's own address first, and every other page keeps the app's policy
-      const doc = await fetch(`${gw.url}/developers/openapi.json`);
+      const doc = await fetch(`${gw.url}/developers/${API_REFERENCE_DOCUMENT}`);
       expect(doc.status).toBe(200);
       expect(((await doc.json()) as { servers: Array<{ url: string }> }).servers.map((s) => s.url)).toEqual(['/api', ...published.servers.map((s) => s.url)]);
       expect(cspOf(doc.headers.get('content-security-policy')).get('style-src')).toBe("'self'");

@@ -33,6 +33,7 @@ import { mediaApi } from '#contract/media.calls';
 import { membersApi } from '#contract/members.calls';
 import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
+import { feedbackConsoleApi } from '#contract/feedback.calls';
 import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { apiKeysConsoleApi } from '#contract/api-keys.calls';
@@ -482,6 +483,19 @@ describeDb('bad input on every merchant console call', (kind) => {
         body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` },
       }).expect(201)
     ).body.data.order.name as string;
+  };
+
+  /** A rating of a completed order (written as the customer's call writes it; the order moved on by the provider itself). */
+  const newFeedback = async () => {
+    const name = await walletOrder();
+    const order = await p.db
+      .updateTable('orders')
+      .set({ status: 'completed' })
+      .where('name', '=', name)
+      .returning(['id', 'customer_id'])
+      .executeTakeFirstOrThrow();
+    const row = { order_id: order.id, customer_id: order.customer_id, rating: 2, created_at: p.clock.now() };
+    return (await p.db.insertInto('feedback').values(row).returning('id').executeTakeFirstOrThrow()).id;
   };
 
   /** The first location's editable fields as they are (changing it to itself leaves the other rows' orders alone). */
@@ -1248,6 +1262,27 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ delivery_id: await newDelivery() }),
       bad: { delivery_id: BAD_ID },
       required: ['delivery_id'],
+    },
+    {
+      call: feedbackConsoleApi.list,
+      owner: true,
+      valid: async () => ({ low: 'true' }),
+      bad: { page: ['abc', '0', '-1', '1.5'], low: ['yes', '1', 'TRUE', ''] },
+      required: [],
+    },
+    {
+      call: feedbackConsoleApi.reply,
+      owner: true,
+      valid: async () => ({ id: await newFeedback(), reply: 'Sorry! Your next latte is on us.' }),
+      bad: { id: BAD_ID, reply: ['', '   ', 'x'.repeat(1001), 42, null, ['x']] },
+      required: ['id', 'reply'],
+    },
+    {
+      call: feedbackConsoleApi.settings,
+      owner: true,
+      valid: async () => ({ review_url: 'https://g.page/r/kopisenja/review' }),
+      bad: { review_url: ['http://kopisenja.example', 'g.page/r/x', 'https://has space.example', 'x'.repeat(501), 42, null] },
+      required: ['review_url'],
     },
     {
       call: apiKeysConsoleApi.create,

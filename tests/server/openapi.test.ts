@@ -1082,6 +1082,20 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
       await call('POST gift-card/refund', { token, body: { id: toRefund.id } });
       await call('POST gift-card/refund', { token, body: { id: gift.id } });
+      // feedback: an order moved on to completed and rated (too early first: refused; twice: refused), read,
+      // listed, answered, and the owner's review link
+      const rated = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body
+        .data.order;
+      await call('POST order/feedback/give', { token, body: { name: rated.name, rating: 2 } });
+      for (const status of ['preparing', 'ready', 'completed'])
+        await call('POST merchant/order/status', { merchant: true, body: { name: rated.name, status } });
+      await call('GET order/feedback', { token, query: { name: rated.name } });
+      await call('POST merchant/feedback/settings', { token: owner, body: { review_url: 'https://g.page/r/walk/review' } });
+      await call('POST order/feedback/give', { token, body: { name: rated.name, rating: 2, reasons: ['speed'], comment: 'Slow today' } });
+      await call('POST order/feedback/give', { token, body: { name: rated.name, rating: 5 } });
+      const [rating] = (await call('GET merchant/feedback', { token: barista.token, query: { low: 'true' } })).body.data.items;
+      await call('POST merchant/feedback/reply', { token: barista.token, body: { id: rating.id, reply: 'Sorry! We were short-handed.' } });
+      await call('POST merchant/feedback/reply', { token: barista.token, body: { id: 999_999, reply: 'Nobody' } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

@@ -33,6 +33,7 @@ describe("the console's page table", () => {
       'Webhooks (owner) /merchant/webhooks',
       'Gift cards (owner) /merchant/gift-cards',
       'Activity (owner) /merchant/audit',
+      'Feedback /merchant/feedback',
     ]);
   });
 
