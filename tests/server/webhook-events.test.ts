@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { beforeEach, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '#contract/webhooks';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '#contract/webhook-events';
 import { authApi } from '#contract/auth.calls';
@@ -24,6 +25,7 @@ import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, products } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { callApi } from '../support/calls';
+import { PGliteRemote } from '../../server/db/pglite-remote';
 
 /**
  * The webhook events beside the first six (issue 52): each written in the transaction of the change that
@@ -35,6 +37,25 @@ import { callApi } from '../support/calls';
 const NEW_EVENTS = WEBHOOK_EVENTS.filter((e) => !e.startsWith('order.'));
 
 type Payload = { type: WebhookEventType; timestamp: string; data: Record<string, unknown> };
+
+/**
+ * The statements that write webhook deliveries, seen at both drivers while `seen` is an array (PGlite's
+ * where the provider's thread sends them): an order with a voucher and gift money must cost one more
+ * than a plain one, not one per event.
+ */
+let seen: string[] | null = null;
+const drivers = [pg.Client.prototype, PGliteRemote.prototype] as unknown as Array<{ query: (...args: unknown[]) => unknown }>;
+const originals = drivers.map((d) => d.query);
+beforeAll(() => {
+  drivers.forEach((d, i) => {
+    d.query = function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string } | undefined)?.text);
+      if (seen && /insert into "?webhook_deliveries"?/i.test(text)) seen.push(text);
+      return originals[i]!.apply(this, args);
+    };
+  });
+});
+afterAll(() => drivers.forEach((d, i) => (d.query = originals[i]!)));
 
 describeEachDb('webhook events', (kind) => {
   const p = useTestProvider(kind, { webhooks: { allowLoopback: true }, reset: true });
@@ -176,6 +197,40 @@ describeEachDb('webhook events', (kind) => {
     expect((await outbox(want, 'voucher.used')).length + (await outbox(want, 'gift_card.spent')).length).toBe(2);
     await otherGotOnlyOrders();
     expect(await types(other)).toEqual(['order.created', 'order.created']);
+  });
+
+  it('an order writes its deliveries in its own statement, and its voucher.used and gift_card.spent together in one more', async () => {
+    await callApi(p, giftCardsConsoleApi.update, { token: owner.token, body: GIFT_SETTINGS }).expect(200);
+    const buyer = await p.newCustomer({ wallet: 100_000 });
+    const ben = await p.newCustomer({ points: 500 });
+    const card = (await callApi(p, giftCardsApi.buy, { token: buyer.token, body: { ...GIFT_PURCHASE, idempotency_key: key() } }).expect(201)).body.data
+      .card as { number: string };
+    await callApi(p, giftCardsApi.claim, { token: ben.token, body: { number: card.number } }).expect(200);
+    const reward = await discountReward();
+    const voucher = (await callApi(p, rewardsApi.redeem, { token: ben.token, body: { name: reward.name, idempotency_key: key() } }).expect(201)).body.data
+      .voucher as { id: number };
+    const { latte } = await products(p);
+    const order = async (token: string, extra: object = {}) => {
+      seen = [];
+      try {
+        await callApi(p, ordersApi.create, {
+          token,
+          body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), ...extra },
+        }).expect(201);
+        return seen;
+      } finally {
+        seen = null;
+      }
+    };
+    await p.db.deleteFrom('webhook_deliveries').execute();
+    const both = await order(ben.token, { voucher_id: voucher.id });
+    expect(both).toHaveLength(2);
+    // the first is the order's own (order.created and points.pending as its CTEs)
+    expect(both[0]).toMatch(/insert into "?orders"?/i);
+    expect((await types(want)).sort()).toEqual(['gift_card.spent', 'points.pending', 'voucher.used']);
+    // a plain order: its own statement only
+    const plain = await p.newCustomer({ wallet: 100_000 });
+    expect(await order(plain.token)).toHaveLength(1);
   });
 
   it('an order refused (the wallet cannot pay it) writes no event at all, its voucher not used', async () => {
