@@ -7,14 +7,19 @@ import type { WebhookCreateInput, WebhookUpdateInput } from '#contract/webhooks'
 import { webhooksApi } from '#contract/webhooks.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from './client';
-import { useCall } from './use-call';
+import { pagesOf, useCall } from './use-call';
+import { useCallPages } from './use-call-pages';
 import { useMutation } from './mutation';
 
 /** The endpoints and the event catalogue: read again every 30 s (the sender may switch one off). */
 export const useWebhooks = () => useCall(webhooksApi.webhooks, undefined, { refreshInterval: 30_000 });
 
-/** One endpoint's latest deliveries (null: none asked), read again every 5 s while its page is open. */
-export const useWebhookDeliveries = (id: number | null) => useCall(webhooksApi.deliveries, id === null ? null : { id }, { refreshInterval: 5_000 });
+/**
+ * One endpoint's deliveries, newest first, page by page (null: none asked): the pages loaded read again
+ * every 5 s while its page is open.
+ */
+export const useWebhookDeliveries = (id: number | null) =>
+  useCallPages(id === null ? null : pagesOf(webhooksApi.deliveries, (page) => ({ id, page })), { refreshInterval: 5_000 });
 
 /** A change shows in the list, the endpoint's log and the activity log. */
 // a function, not a constant: the customer app's build drops it with the console's calls it names

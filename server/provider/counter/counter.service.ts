@@ -24,6 +24,7 @@ import {
   takeActiveVoucher,
   type RedemptionRow,
 } from './counter.repo';
+import { emitVoucherUsed } from '../events/events.service';
 
 /**
  * The counter: for staff the look-up of a voucher's rotating code (rewards/voucher-codes.ts), the
@@ -133,6 +134,19 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
     if (!used) throw await refusalFor(trx, now, voucherId);
     const id = await insertRedemption(trx, voucherId, staff.id, location?.id ?? null, now);
     const v = await counterVoucher(trx, now, voucherId);
+    await emitVoucherUsed(
+      trx,
+      {
+        voucher_id: voucherId,
+        customer_id: used.customer_id,
+        reward: v.reward.name,
+        title: v.reward.title,
+        used_on: 'counter',
+        order: null,
+        location_id: location?.id ?? null,
+      },
+      now,
+    );
     await notify(trx, ctx.clock, used.customer_id, {
       type: 'reward',
       title: 'Voucher used',

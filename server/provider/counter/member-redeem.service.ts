@@ -16,6 +16,7 @@ import { insertAudit } from '../staff/staff.repo';
 import { cancelIssuedVoucher, findRedemption, insertRedemption, markRedemptionUndone, takeActiveVoucher, voucherCustomer } from './counter.repo';
 import { counterLocation, counterVoucher, toRedemption } from './counter.service';
 import { memberNow } from './earns.service';
+import { emitVoucherUsed } from '../events/events.service';
 
 /**
  * A reward for a customer's points, straight from the member card (issue 29): the customer found as for
@@ -113,6 +114,19 @@ export async function redeemFromCard<R>(
     // issued a moment ago in this transaction: it is active
     if (!(await takeActiveVoucher(trx, voucherId, now))) throw new Error(`voucher ${voucherId} was not active`);
     const id = await insertRedemption(trx, voucherId, staff.id, location?.id ?? null, now, true);
+    await emitVoucherUsed(
+      trx,
+      {
+        voucher_id: voucherId,
+        customer_id: customer.id,
+        reward: reward.name,
+        title: reward.title,
+        used_on: 'counter',
+        order: null,
+        location_id: location?.id ?? null,
+      },
+      now,
+    );
     const where = location ? ` at ${location.name}` : '';
     await notify(trx, ctx.clock, customer.id, {
       type: 'reward',

@@ -27,6 +27,35 @@ export async function insertDeliveries(trx: Database, e: { type: string; message
     .execute();
 }
 
+/** One event's delivery rows to write: its type, its message id, its body as sent, its time. */
+export interface QueuedEvent {
+  type: string;
+  messageId: string;
+  payload: string;
+  at: Date;
+}
+
+/**
+ * The deliveries of several events as one INSERT: one pending delivery per event and per endpoint that is
+ * on and wants it (no row for an event nobody wants). `gate`: a CTE of the same statement without whose
+ * row nothing is written (an order's INSERT, which writes nothing when its number is taken; an UPDATE
+ * that changed nothing); without it, a statement of its own. The events travel as one JSON document, so
+ * the statement's text is the same however many there are.
+ */
+export function deliveriesInsert(events: readonly QueuedEvent[], gate?: string): RawBuilder<unknown> {
+  const rows = JSON.stringify(events.map((e, n) => ({ n, type: e.type, message_id: e.messageId, payload: e.payload, at: e.at.toISOString() })));
+  return sql`insert into webhook_deliveries (endpoint_id, event_type, message_id, payload, next_at, created_at)
+      select we.id, x.type, x.message_id, x.payload, x.at, x.at
+      from ${gate ? sql`${sql.table(gate)}, ` : sql``}jsonb_to_recordset(${rows}::jsonb) as x(n integer, type text, message_id text, payload text, at timestamptz)
+      join webhook_endpoints we on we.enabled and x.type = any(we.events)
+      order by x.n, we.id`;
+}
+
+/** deliveriesInsert as a statement of its own, in `trx`. */
+export async function insertManyDeliveries(trx: Database, events: readonly QueuedEvent[]): Promise<void> {
+  if (events.length > 0) await deliveriesInsert(events).execute(trx);
+}
+
 /** An instant as the events' payloads write it (JavaScript's toISOString: milliseconds, UTC). */
 const isoSql = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

@@ -5,20 +5,60 @@
  * under every area that emits, and imports none.
  */
 import { randomBytes } from 'node:crypto';
-import type { WebhookEventType, WebhookOrderData } from '#contract/webhook-events';
+import type {
+  WebhookCustomerErasedData,
+  WebhookEventType,
+  WebhookGiftCardData,
+  WebhookGiftSpentData,
+  WebhookOrderData,
+  WebhookPendingPointsData,
+  WebhookPointsData,
+  WebhookReferralData,
+  WebhookStampCardData,
+  WebhookTierChangedData,
+  WebhookVoucherUsedData,
+} from '#contract/webhook-events';
+import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
-import { insertDeliveries, orderCreatedDeliveriesCte } from './events.repo';
+import { deliveriesInsert, insertDeliveries, insertManyDeliveries, orderCreatedDeliveriesCte, type QueuedEvent } from './events.repo';
 
 /** A Standard Webhooks message id: `msg_` and 24 random characters, the same on every try of the event. */
 export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
 
 const iso = (t: Date | string) => new Date(t).toISOString();
 
+/** An event to queue: its type, its `data`, its time. */
+export interface WebhookEvent {
+  type: WebhookEventType;
+  data: object;
+  at: Date;
+}
+
+const queued = (e: WebhookEvent): QueuedEvent => ({
+  type: e.type,
+  messageId: newMessageId(),
+  payload: JSON.stringify({ type: e.type, timestamp: iso(e.at), data: e.data }),
+  at: e.at,
+});
+
 /** Queues `type` with its `data` for every endpoint that wants it, in `trx`. */
-export async function emitEvent(trx: Database, type: WebhookEventType, data: Record<string, unknown>, at: Date): Promise<void> {
+export async function emitEvent(trx: Database, type: WebhookEventType, data: object, at: Date): Promise<void> {
   const payload = JSON.stringify({ type, timestamp: iso(at), data });
   await insertDeliveries(trx, { type, messageId: newMessageId(), payload, at });
 }
+
+/**
+ * Queues several events at once, in `trx`: ONE statement however many there are (an order that used a
+ * voucher and gift money), and none when the list is empty.
+ */
+export const emitEvents = (trx: Database, events: readonly WebhookEvent[]): Promise<void> => insertManyDeliveries(trx, events.map(queued));
+
+/**
+ * `events`' deliveries as a CTE body of another statement, written only with the row of its CTE `gate`
+ * (an order's INSERT `o`; the UPDATE of a balance): no round trip of their own. Null when there are none.
+ */
+export const eventsWith = (gate: string, events: readonly WebhookEvent[]): RawBuilder<unknown> | null =>
+  events.length > 0 ? deliveriesInsert(events.map(queued), gate) : null;
 
 /** The order's columns an order.* event carries as they are; its times are written as ISO 8601. */
 const ORDER_FIELDS = [
@@ -56,13 +96,59 @@ export async function emitOrderStatus(trx: Database, order: OrderLike, previous:
   if (order.status === 'cancelled') await emitEvent(trx, 'order.cancelled', { ...orderData(order, previous) }, at);
 }
 
+/** customer.erased: only the account's number and the time; the rest of it is gone. */
+export const emitCustomerErased = (trx: Database, customerId: number, at: Date) =>
+  emitEvent(trx, 'customer.erased', { customer_id: customerId, erased_at: iso(at) } satisfies WebhookCustomerErasedData, at);
+
 /** customer.created: a new account (no e-mail until one is given). */
 export const emitCustomerCreated = (trx: Database, c: { id: number; name: string; phone: string | null; email: string | null; created_at: string }, at: Date) =>
   emitEvent(trx, 'customer.created', { ...c }, at);
 
 /** points.earned: points added to a balance (`ref`: what they came from, such as `order:K-1234`). */
-export const emitPointsEarned = (trx: Database, e: { customer_id: number; points: number; balance: number; reason: string; ref: string | null }, at: Date) =>
-  emitEvent(trx, 'points.earned', { ...e }, at);
+export const emitPointsEarned = (trx: Database, e: WebhookPointsData, at: Date) => emitEvent(trx, 'points.earned', { ...e }, at);
+
+/** points.spent: points burnt on a reward or a spin (`points` positive: how many). */
+export const emitPointsSpent = (trx: Database, e: WebhookPointsData, at: Date) => emitEvent(trx, 'points.spent', { ...e }, at);
+
+/** points.expired as an event for a statement that writes it (its CTE `gate`): `points` positive. */
+export const pointsExpiredEvent = (e: WebhookPointsData, at: Date): WebhookEvent => ({ type: 'points.expired', data: { ...e }, at });
+
+/** points.pending as an event (for a statement that writes it with the pending row, or emitEvents). */
+export const pointsPendingEvent = (e: WebhookPendingPointsData, at: Date): WebhookEvent => ({ type: 'points.pending', data: { ...e }, at });
+
+/** points.pending: points held, spendable later. */
+export const emitPointsPending = (trx: Database, e: WebhookPendingPointsData, at: Date) => emitEvents(trx, [pointsPendingEvent(e, at)]);
+
+/** points.confirmed: held points credited (points.earned follows with the balance). */
+export const emitPointsConfirmed = (trx: Database, e: WebhookPendingPointsData, at: Date) => emitEvent(trx, 'points.confirmed', { ...e }, at);
+
+/** voucher.used, as an event (an order writes it with its others in one statement: emitEvents). */
+export const voucherUsedEvent = (e: WebhookVoucherUsedData, at: Date): WebhookEvent => ({ type: 'voucher.used', data: { ...e }, at });
+
+/** voucher.used at the counter. */
+export const emitVoucherUsed = (trx: Database, e: WebhookVoucherUsedData, at: Date) => emitEvents(trx, [voucherUsedEvent(e, at)]);
+
+/** gift_card.spent: gift money an order took. */
+export const giftSpentEvent = (e: WebhookGiftSpentData, at: Date): WebhookEvent => ({ type: 'gift_card.spent', data: { ...e }, at });
+
+/** tier.changed: a customer's tier up or down. */
+export const emitTierChanged = (trx: Database, e: WebhookTierChangedData, at: Date) => emitEvent(trx, 'tier.changed', { ...e }, at);
+
+/** stamp_card.completed, one per card filled, in one statement. */
+export const emitStampCardsCompleted = (trx: Database, cards: readonly WebhookStampCardData[], at: Date) =>
+  emitEvents(
+    trx,
+    cards.map((c) => ({ type: 'stamp_card.completed', data: { ...c }, at })),
+  );
+
+/** referral.qualified: a referral rewarded. */
+export const emitReferralQualified = (trx: Database, e: WebhookReferralData, at: Date) => emitEvent(trx, 'referral.qualified', { ...e }, at);
+
+/** gift_card.sold: a card bought. */
+export const emitGiftCardSold = (trx: Database, e: WebhookGiftCardData, at: Date) => emitEvent(trx, 'gift_card.sold', { ...e }, at);
+
+/** gift_card.claimed: a card added to a wallet. */
+export const emitGiftCardClaimed = (trx: Database, e: WebhookGiftCardData, at: Date) => emitEvent(trx, 'gift_card.claimed', { ...e }, at);
 
 /** reward.redeemed: points turned into a voucher. */
 export const emitRewardRedeemed = (

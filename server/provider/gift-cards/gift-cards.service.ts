@@ -61,6 +61,7 @@ import {
   settingsRow,
   type GiftCardRow,
 } from './gift-cards.repo';
+import { emitGiftCardClaimed, emitGiftCardSold } from '../events/events.service';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -328,6 +329,18 @@ export async function buyGiftCard(
     ref: `gift-card:${card.id}`,
   });
   await setPaidGift(trx, card.id, -paid.gift);
+  await emitGiftCardSold(
+    trx,
+    {
+      gift_card_id: card.id,
+      amount: card.amount,
+      customer_id: customerId,
+      buyer_id: customerId,
+      deliver_at: setup.deliverAt.toISOString(),
+      expires_at: iso(expiresAt),
+    },
+    now,
+  );
   const when = setup.deliverAt.getTime() <= now.getTime() ? 'now' : 'at the time you chose';
   return {
     data: { card: sentCard(card, setup.settings, now), balance: paid.balance },
@@ -520,6 +533,11 @@ export async function claimGiftCard(ctx: ProviderContext, number: string, asker:
       reason: `Gift card from ${card.from_name}`,
       ref: `gift-card:${card.id}`,
     });
+    await emitGiftCardClaimed(
+      trx,
+      { gift_card_id: card.id, amount: card.amount, customer_id: asker.customerId, buyer_id: card.buyer_id, expires_at: iso(card.expires_at) },
+      now,
+    );
     const balances = await walletBalances(trx, asker.customerId);
     return {
       data: { amount: card.amount, balance: moved.balance, gift_balance: balances.gift_balance },

@@ -61,6 +61,7 @@ import {
   type ProgramRow,
   type Sale,
 } from './stamps.repo';
+import { emitStampCardsCompleted } from '../events/events.service';
 
 // ---------------------------------------------------------------------------------------------
 // The owner's programmes
@@ -353,6 +354,16 @@ async function stampProgramme(
       voucher_id: c.voucher_id,
     })),
   ]);
+  // every card filled, told in one statement (none filled: no statement)
+  const filled = [
+    ...(plan.firstFull ? [{ card_id: firstId, voucher_id: voucherOf(0) }] : []),
+    ...more.flatMap((c, i) => (c.status === 'filled' ? [{ card_id: moreIds[i]!, voucher_id: c.voucher_id }] : [])),
+  ];
+  await emitStampCardsCompleted(
+    trx,
+    filled.map((f) => ({ customer_id: g.customerId, program_id: p.id, program: p.name, ...f })),
+    g.now,
+  );
   const onOpen = plan.left > 0 ? plan.left : plan.firstFull ? 0 : firstStamps;
   return { program_id: p.id, name: p.name, added: count, stamps: onOpen, stamps_needed: needed, filled: fills };
 }

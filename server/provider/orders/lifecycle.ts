@@ -6,7 +6,7 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify, noticesInsert, type Notice } from '../notifications/notify';
-import { pendingValues, releasePending } from '../points/points.pending';
+import { pendingEventData, pendingValues, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
 import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
@@ -25,7 +25,7 @@ import {
   writeForOrder,
   type OrderRow,
 } from './orders.repo';
-import { emitOrderStatus } from '../events/events.service';
+import { emitOrderStatus, eventsWith, pointsPendingEvent } from '../events/events.service';
 import { settleRefund } from './refunds';
 import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
@@ -203,7 +203,13 @@ export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merc
 }
 
 /** What paidOrderWrites' columns read, with the order's id (and the wallet's balance after, when a statement moved it). */
-export type PaidWritten = { id: number; notice_ids: number[]; referral: ReferralFacts | null; balance_after?: number | null };
+export type PaidWritten = {
+  id: number;
+  notice_ids: number[];
+  referral: ReferralFacts | null;
+  balance_after?: number | null;
+  gift_amount?: number | string | null;
+};
 
 /**
  * paidOrderEffects' writes as CTEs (`p`, `n`) of a statement that has the order's id in a CTE `o`
@@ -239,8 +245,17 @@ export function paidOrderWrites(
     });
   }
   const notes = noticesInsert(trx, ctx.clock, paid.customer_id, notices);
+  // points.pending's webhooks, written by the same statement as the pending row: no round trip of their own
+  const held = pending
+    ? eventsWith('o', [
+        pointsPendingEvent(
+          pendingEventData({ customerId: paid.customer_id, points, reason: pending.reason, ref: pending.ref, availableAt: null }),
+          pending.created_at,
+        ),
+      ])
+    : null;
   return {
-    ...paidOrderWritesSql(paid.customer_id, pending, notes.values),
+    ...paidOrderWritesSql(paid.customer_id, pending, notes.values, held),
     async after(written: PaidWritten): Promise<void> {
       await referralOrderPaid(trx, ctx, { id: written.id, customer_id: paid.customer_id, total: paid.total }, written.referral);
       await notes.queue(written.notice_ids);

@@ -195,23 +195,32 @@ export interface OrderWrites {
 
 /**
  * A paid order's writes as CTEs of a statement whose CTE `o` has the order's id (none there: nothing
- * written): the points pending (`p`, when any) and the notices (`n`); the statement answers the notices'
- * ids and the customer's referral as a friend (lifecycle.ts paidOrderWrites says why).
+ * written): the points pending (`p`, when any, and its webhooks `ph`) and the notices (`n`); the
+ * statement answers the notices' ids and the customer's referral as a friend (lifecycle.ts
+ * paidOrderWrites says why).
  */
 export function paidOrderWritesSql(
   customerId: number,
   pending: Partial<Record<keyof DB['points_pending'] & string, unknown>> | null,
   notices: ReadonlyArray<Partial<Record<keyof DB['notifications'] & string, unknown>>>,
+  held: RawBuilder<unknown> | null = null,
 ): OrderWrites {
+  // `held`: the points.pending webhook deliveries (events/ eventsWith, gated on `o`), with the pending row
   return {
-    ctes: sql`${pending ? sql`p as (${rowsFrom('points_pending', [pending], 'o', { order_id: 'id' })}), ` : sql``}n as (${rowsFrom('notifications', notices, 'o', {}, 'id')})`,
+    ctes: sql`${pending ? sql`p as (${rowsFrom('points_pending', [pending], 'o', { order_id: 'id' })}), ` : sql``}${held ? sql`ph as (${held}), ` : sql``}n as (${rowsFrom('notifications', notices, 'o', {}, 'id')})`,
     columns: sql`(select json_agg(n.id order by n.id) from n) as notice_ids, ${referralOfFriendJson(customerId)} as referral`,
   };
 }
 
-/** A wallet order's debit (walletEntryWrites' CTEs, the entry in `w`) with its other writes; the statement also answers the balance after. */
+/**
+ * A wallet order's debit (walletEntryWrites' CTEs, the entry in `w`) with its other writes; the statement
+ * also answers the balance after and the gift money taken (≤ 0).
+ */
 export function withWalletDebit(wallet: RawBuilder<unknown>, writes: OrderWrites): OrderWrites {
-  return { ctes: sql`${wallet}, ${writes.ctes}`, columns: sql`${writes.columns}, (select balance_after from w) as balance_after` };
+  return {
+    ctes: sql`${wallet}, ${writes.ctes}`,
+    columns: sql`${writes.columns}, (select balance_after from w) as balance_after, (select gift_amount from w) as gift_amount`,
+  };
 }
 
 /** `writes` for an order already in the database (a gateway order paid later): one statement. */
@@ -310,7 +319,7 @@ export async function lockCustomerVoucher(trx: Database, customerId: number, vou
   return trx
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.name', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .forUpdate('v')
@@ -321,7 +330,7 @@ export async function findCustomerVoucher(db: Database, customerId: number, vouc
   return db
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.title', 'r.product_id'])
+    .select(['v.id', 'v.code', 'v.status', 'v.expires_at', 'r.discount_amount', 'r.name', 'r.title', 'r.product_id'])
     .where('v.id', '=', voucherId)
     .where('v.customer_id', '=', customerId)
     .executeTakeFirst();

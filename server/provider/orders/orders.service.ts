@@ -32,6 +32,7 @@ import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
 import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
+import { emitEvents, giftSpentEvent, voucherUsedEvent, type WebhookEvent } from '../events/events.service';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -163,6 +164,23 @@ function newOrderRow(
   };
 }
 
+/** The webhooks an order placed tells beside order.created: voucher.used, gift_card.spent. */
+function orderEvents(o: OrderRow & PaidWritten, priced: PricedOrder, customerId: number, now: Date): WebhookEvent[] {
+  const events: WebhookEvent[] = [];
+  const v = priced.voucher;
+  if (v)
+    events.push(
+      voucherUsedEvent(
+        { voucher_id: v.id, customer_id: customerId, reward: v.reward, title: v.title, used_on: 'order', order: o.name, location_id: o.location_id },
+        now,
+      ),
+    );
+  // the wallet's debit answers its gift money part (≤ 0): none for a gateway order or one without gift money
+  const gift = -Number(o.gift_amount ?? 0);
+  if (gift > 0) events.push(giftSpentEvent({ customer_id: customerId, amount: gift, order: o.name }, now));
+  return events;
+}
+
 /** A placed order's answer, from what its transaction wrote (toOrders would read it all back). */
 function placedAnswer(o: OrderRow, priced: PricedOrder, timeline: OrderStatus[], now: Date): Order {
   const { location } = priced;
@@ -263,6 +281,8 @@ export async function placeOrder(
   // the earning rules that applied: what their limits count from now on (a cancellation deletes them)
   await recordUses(trx, customerId, { order_id: orderId }, priced.earning, now);
   if (priced.voucher) await markVoucherUsed(trx, priced.voucher.id, orderId, now);
+  // its voucher and the gift money it took, told in one statement (none when it has neither)
+  await emitEvents(trx, orderEvents(inserted, priced, customerId, now));
   // the promo code's use, counted under the offer's row lock pricing took (its uses, budget, the customer's own)
   if (priced.promo) await recordPromoUse(trx, priced.promo, { id: orderId, customer_id: customerId }, now);
   // what paying does after its writes: the referral, the notices' pushes

@@ -32,7 +32,8 @@ export interface PricedOrder extends QuoteData {
   /** `price`: one's price, its options' deltas included */
   lines: Array<{ product_id: number; name: string; price: number; qty: number; options: ChosenOption[]; image: string }>;
   address: OrderAddress | null;
-  voucher: { id: number; code: string } | null;
+  /** the voucher used, with its reward's slug and title (voucher.used's webhook) */
+  voucher: { id: number; code: string; reward: string; title: string } | null;
   /** the location that makes it (in an order's transaction: held until commit, see holdLocation) */
   location: LocationRow;
   locations: Locations;
@@ -65,7 +66,11 @@ async function voucherEffect(
   if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
   const effect = await voucherAtCheckout(db, v, lines, invalid);
   if (effect.line) lines.push(effect.line);
-  return { discount: effect.discount, freeItem: effect.free as FreeItem | null, voucher: { id: v.id, code: v.code } as PricedOrder['voucher'] };
+  return {
+    discount: effect.discount,
+    freeItem: effect.free as FreeItem | null,
+    voucher: { id: v.id, code: v.code, reward: v.name, title: v.title } as PricedOrder['voucher'],
+  };
 }
 
 /**

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db';
 import type { PointsBreakdown } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
-import { emitPointsEarned } from '../events/events.service';
+import { emitPointsEarned, emitPointsSpent, eventsWith, pointsExpiredEvent } from '../events/events.service';
 
 /**
  * The points ledger: append-only entries; customers.points is the running balance, kept equal to
@@ -54,6 +55,7 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
     });
   }
   await consumeLots(trx, customerId, points);
+  const now = clock.now();
   await trx
     .insertInto('points_ledger')
     .values({
@@ -63,9 +65,11 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
       balance_after: balance,
       reason: change.reason,
       ref: change.ref ?? null,
-      created_at: clock.now(),
+      created_at: now,
     })
     .execute();
+  // a burn is points spent (a reward, a spin); a take-back or the owner's correction is an adjustment, not spent
+  await emitPointsSpent(trx, { customer_id: customerId, points, balance, reason: change.reason, ref: change.ref ?? null }, now);
   return balance;
 }
 
@@ -128,7 +132,13 @@ export async function expireCustomerLots(trx: Database, clock: Clock, customerId
       })
       .execute();
   }
-  if (expired > 0) await trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).execute();
+  if (expired > 0) {
+    // points.expired written by the balance's own statement: the hourly job expiring many customers takes
+    // no round trip more for its webhooks
+    const event = pointsExpiredEvent({ customer_id: customerId, points: expired, balance, reason: 'Points expired', ref: null }, now);
+    const update = trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).returning('id');
+    await sql`with c as (${update}), wh as (${eventsWith('c', [event])!}) select 1`.execute(trx);
+  }
   return expired;
 }
 

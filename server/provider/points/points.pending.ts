@@ -3,6 +3,7 @@ import type { EarnTierRise, PointsBreakdown } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { earnPoints } from './points.ledger';
+import { emitPointsConfirmed, emitPointsPending } from '../events/events.service';
 
 /**
  * Pending points (issue 29): earned, not yet spendable. An order's points are recorded when it is paid
@@ -37,7 +38,9 @@ export const holdEnd = (from: Date, holdDays: number) => new Date(from.getTime()
 export async function addPending(trx: Database, clock: Clock, p: NewPending): Promise<number | null> {
   const insert = pendingInsert(trx, clock, p);
   if (!insert) return null;
-  return (await insert.executeTakeFirstOrThrow()).id;
+  const { id } = await insert.executeTakeFirstOrThrow();
+  await emitPointsPending(trx, pendingEventData(p), clock.now());
+  return id;
 }
 
 /** addPending's insert (returning the row's id), for a statement that writes it with others; null when points ≤ 0. */
@@ -49,6 +52,15 @@ export function pendingInsert(trx: Database, clock: Clock, p: NewPending) {
     .values({ ...values, breakdown: values.breakdown ? JSON.stringify(values.breakdown) : null })
     .returning('id');
 }
+
+/** points.pending's data for points held (an order's, written with it: orders.repo.ts paidOrderWritesSql). */
+export const pendingEventData = (p: Pick<NewPending, 'customerId' | 'points' | 'reason' | 'ref' | 'availableAt'>) => ({
+  customer_id: p.customerId,
+  points: p.points,
+  reason: p.reason,
+  ref: p.ref,
+  available_at: p.availableAt ? p.availableAt.toISOString() : null,
+});
 
 /**
  * A pending row's columns (its breakdown as it is, not as JSON text), for a statement that writes it its
@@ -79,6 +91,7 @@ type PendingRow = NonNullable<Awaited<ReturnType<typeof lockPendingByRef>>>;
 async function creditRow(trx: Database, clock: Clock, row: PendingRow, expiryDays: number): Promise<number> {
   await earnPoints(trx, clock, row.customer_id, row.points, { reason: row.reason, ref: row.ref, breakdown: row.breakdown }, expiryDays);
   await trx.updateTable('points_pending').set({ status: 'credited', settled_at: clock.now() }).where('id', '=', row.id).execute();
+  await emitPointsConfirmed(trx, { customer_id: row.customer_id, points: row.points, reason: row.reason, ref: row.ref }, clock.now());
   return row.points;
 }
 

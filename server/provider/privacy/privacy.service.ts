@@ -1,5 +1,6 @@
 import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type CustomerDataExport, type DeletionData, type DeletionStatusData } from '#contract/privacy';
 import { deleteCustomerDeliveries } from '../webhooks/webhooks.repo';
+import { emitCustomerErased } from '../events/events.service';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
 import type { ProviderContext } from '../context';
@@ -230,6 +231,8 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
   if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
   await eraseCustomerRows(trx, { id: customerId, phone: row.phone, email: row.email }, now);
   await deleteCustomerDeliveries(trx, customerId);
+  // after the deliveries about them went: this one says only that the account (its number) is gone
+  await emitCustomerErased(trx, customerId, now);
   await insertAudit(trx, {
     staffId: null,
     actor: 'operator',

@@ -61,6 +61,7 @@ import {
   type ReferralFacts,
   type ReferralRow,
 } from './referrals.repo';
+import { emitReferralQualified } from '../events/events.service';
 
 const OPEN = new Set(['signed_up', 'ordered']);
 const isOpen = (r: { status: string } | undefined): r is ReferralRow => r !== undefined && OPEN.has(r.status);
@@ -235,6 +236,11 @@ export async function rewardReferral(
     referrer_points: forReferrer?.points ?? null,
     referrer_voucher_id: forReferrer?.voucherId ?? null,
   });
+  await emitReferralQualified(
+    trx,
+    { referral_id: r.id, referrer_id: r.referrer_id, friend_id: r.friend_id, order_id: orderId, status: capped ? 'capped' : 'rewarded' },
+    now,
+  );
   await tell(
     trx,
     ctx,

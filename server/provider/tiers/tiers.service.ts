@@ -65,6 +65,7 @@ import {
   type Programme,
   type TierRow,
 } from './tiers.repo';
+import { emitTierChanged } from '../events/events.service';
 
 /** What placing a customer needs: the clock, and a logger for a welcome reward that could not be given. */
 export interface TierCtx {
@@ -142,6 +143,8 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
   if (row && target <= held) return { row, rise: null };
   const heldUntil = target > 0 ? addMonths(now, TIER_PERIOD_MONTHS) : null;
   await saveCustomerTier(trx, { customer_id: customerId, position: target, reached_at: now, held_until: heldUntil, notice_sent_at: null, updated_at: now });
+  // a first placement at the first tier is no change to tell
+  if (target > Math.max(held, 0)) await tierChanged(trx, prog, customerId, held, target, now);
   const welcomes: Welcome[] = [];
   for (let p = held + 1; p <= target; p++) {
     const welcome = await giveWelcome(trx, ctx, customerId, prog.tiers[p]!);
@@ -176,6 +179,17 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
     row: (await customerTierOf(trx, customerId)) ?? null,
     rise: rose ? { before, welcomes: welcomes.map((w) => ({ id: w.id, position: w.position, voucher_id: w.voucherId })) } : null,
   };
+}
+
+/** tier.changed's webhook: from the tier at `from` (-1: never placed, so in the first tier) to the one at `to`. */
+async function tierChanged(trx: Database, prog: Programme, customerId: number, from: number, to: number, now: Date): Promise<void> {
+  const name = prog.tiers[to]?.name;
+  if (name === undefined || from === to) return;
+  await emitTierChanged(
+    trx,
+    { customer_id: customerId, from: prog.tiers[Math.max(from, 0)]?.name ?? null, to: name, direction: to > from ? 'up' : 'down' },
+    now,
+  );
 }
 
 /**
@@ -217,6 +231,7 @@ export async function undoTierRise(trx: Database, ctx: TierCtx, customerId: numb
   );
   const row = await customerTierOf(trx, customerId);
   if (!row || row.position <= keep) return;
+  await tierChanged(trx, prog, customerId, row.position, keep, now);
   const b = rise.before;
   await saveCustomerTier(
     trx,
@@ -507,6 +522,7 @@ async function settleOne(
         notice_sent_at: null,
         updated_at: now,
       });
+      await tierChanged(trx, prog, customerId, placed.position, would, now);
       await notify(trx, ctx.clock, customerId, {
         type: 'account',
         title: `You are ${lower.name} now`,

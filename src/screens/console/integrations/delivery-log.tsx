@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import type { WebhookDelivery, WebhookEventInfo } from '#contract/webhooks';
-import { Badge, Button, Card, EmptyState, ErrorState, InboxIcon, Notice, SkeletonGroup, SkeletonText, cx, focusRing, type BadgeTone } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  InboxIcon,
+  LoadMore,
+  Notice,
+  SkeletonGroup,
+  SkeletonText,
+  cx,
+  focusRing,
+  type BadgeTone,
+} from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import type { SaveProblem } from '../shared/editor-fields';
 
@@ -15,6 +29,10 @@ export interface DeliveryLogProps {
   loading: boolean;
   error: string | null;
   onRetry: () => void;
+  /** older deliveries to load, and loading them */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onMore?: () => void;
   events: readonly WebhookEventInfo[];
   locale: string;
   timeZone: string;
@@ -83,7 +101,7 @@ function DeliveryRow({ d, props }: { d: WebhookDelivery; props: DeliveryLogProps
   );
 }
 
-/** The endpoint's latest deliveries, newest first. */
+/** The endpoint's deliveries, newest first, 20 at a time (Show older deliveries). */
 export function DeliveryLog(props: DeliveryLogProps) {
   const { deliveries, loading, error, onRetry } = props;
   let body;
@@ -100,18 +118,23 @@ export function DeliveryLog(props: DeliveryLogProps) {
     body = <EmptyState icon={<InboxIcon size={40} />} title="Nothing sent yet" description="Deliveries show here as the events it wants happen." />;
   else
     body = (
-      <ul className="flex flex-col gap-3" aria-label="Deliveries">
-        {deliveries.map((d) => (
-          <DeliveryRow key={d.id} d={d} props={props} />
-        ))}
-      </ul>
+      <>
+        <ul className="flex flex-col gap-3" aria-label="Deliveries">
+          {deliveries.map((d) => (
+            <DeliveryRow key={d.id} d={d} props={props} />
+          ))}
+        </ul>
+        <LoadMore more={!!props.hasMore} {...(props.onMore ? { onMore: props.onMore } : {})} loading={props.loadingMore ?? false} className="self-center">
+          Show older deliveries
+        </LoadMore>
+      </>
     );
   return (
     <section aria-labelledby="webhook-deliveries" className="flex flex-col gap-3">
       <h3 id="webhook-deliveries" className="text-lg font-semibold">
         Deliveries
       </h3>
-      <p className="text-sm text-muted">The latest 20, kept 30 days. A delivery that fails is tried again for about two days.</p>
+      <p className="text-sm text-muted">Newest first, kept 30 days. A delivery that fails is tried again for about two days.</p>
       {body}
     </section>
   );

@@ -22,7 +22,7 @@ import { WebhooksScreen } from './webhooks-screen';
 /**
  * /merchant/webhooks and /merchant/webhooks/:id (owners): merchant/webhooks, an endpoint added with
  * merchant/webhooks/create (its secret shown once, then its page), changed or switched with
- * merchant/webhooks/update, its secret rotated, removed; its log (merchant/webhooks/deliveries, every 5 s)
+ * merchant/webhooks/update, its secret rotated, removed; its log (merchant/webhooks/deliveries, page by page, every 5 s)
  * and a delivery sent again (merchant/webhooks/replay).
  */
 export default function WebhooksContainer() {
@@ -39,6 +39,7 @@ export default function WebhooksContainer() {
   const replay = useReplayDelivery();
   const [secret, setSecret] = useState<string | null>(null);
   const go = (href: string) => void navigate(href.slice(CONSOLE_BASE.length) || '/');
+  const pages = deliveries.data;
 
   // /merchant/webhooks/abc: no endpoint has such an id
   useEffect(() => {
@@ -56,8 +57,11 @@ export default function WebhooksContainer() {
       endpointHref={(id) => consoleHref('webhook', { id: String(id) })}
       listHref={consoleHref('webhooks')}
       renderLink={consoleLink}
-      deliveries={deliveries.data?.deliveries}
+      deliveries={pages?.flatMap((p) => p.deliveries)}
       deliveriesLoading={deliveries.isLoading}
+      deliveriesHasMore={Boolean(pages?.at(-1)?.next_page)}
+      deliveriesLoadingMore={deliveries.isValidating && deliveries.size > (pages?.length ?? 0)}
+      onMoreDeliveries={() => void deliveries.setSize(deliveries.size + 1)}
       deliveriesError={deliveries.error ? messageOf(deliveries.error) : null}
       onRetryDeliveries={() => void deliveries.mutate()}
       locale={settings?.locale ?? 'en'}

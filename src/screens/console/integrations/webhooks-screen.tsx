@@ -38,6 +38,10 @@ export interface WebhooksScreenProps {
   deliveriesLoading?: boolean;
   deliveriesError?: string | null;
   onRetryDeliveries?: () => void;
+  /** older deliveries to load (the log pages), and loading them */
+  deliveriesHasMore?: boolean;
+  deliveriesLoadingMore?: boolean;
+  onMoreDeliveries?: () => void;
   locale: string;
   timeZone: string;
   /** a secret just made (added, rotated): shown once until onSecretSeen */
@@ -163,6 +167,9 @@ function EndpointPage({ e, props, onEdit }: { e: WebhookEndpoint; props: Webhook
         loading={props.deliveriesLoading ?? false}
         error={props.deliveriesError ?? null}
         onRetry={props.onRetryDeliveries ?? (() => {})}
+        hasMore={props.deliveriesHasMore ?? false}
+        loadingMore={props.deliveriesLoadingMore ?? false}
+        {...(props.onMoreDeliveries ? { onMore: props.onMoreDeliveries } : {})}
         events={props.events}
         locale={props.locale}
         timeZone={props.timeZone}

@@ -81,6 +81,8 @@ export const EndpointPage: Story = {
     await expect(canvas.getByText('whsec_Mf…q8A=')).toBeVisible();
     const list = canvas.getByRole('list', { name: 'Deliveries' });
     await expect(list.children).toHaveLength(3);
+    // one page: nothing older to load
+    await expect(canvas.queryByRole('button', { name: 'Show older deliveries' })).toBeNull();
     const log = within(list);
     await expect(log.getByText('Waiting')).toBeVisible();
     await expect(log.getByText('Failed')).toBeVisible();
@@ -88,6 +90,28 @@ export const EndpointPage: Story = {
     await userEvent.click(failed.getByRole('button', { name: 'Send again' }));
     await expect(args.onReplay).toHaveBeenCalledWith(30);
     await expect(canvas.getByRole('link', { name: 'All webhooks' })).toHaveAttribute('href', '/merchant/webhooks');
+  },
+};
+
+/** A log longer than a page (its newest delivery shown here): the older deliveries load below it. */
+export const OlderDeliveries: Story = {
+  args: { selectedId: 1, deliveries: tillDeliveries.slice(0, 1), deliveriesHasMore: true, onMoreDeliveries: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show older deliveries' }));
+    await expect(args.onMoreDeliveries).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Loading the older deliveries: the button says so and waits. */
+export const OlderDeliveriesLoading: Story = {
+  tags: ['!screen'],
+  args: { selectedId: 1, deliveries: tillDeliveries.slice(0, 1), deliveriesHasMore: true, deliveriesLoadingMore: true, onMoreDeliveries: fn() },
+  play: async ({ canvasElement, args }) => {
+    const more = within(canvasElement).getByRole('button', { name: 'Show older deliveries' });
+    await expect(more).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(more);
+    await expect(args.onMoreDeliveries).not.toHaveBeenCalled();
   },
 };
 
