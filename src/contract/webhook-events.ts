@@ -27,6 +27,7 @@ export const WEBHOOK_EVENTS = [
   'gift_card.sold',
   'gift_card.claimed',
   'gift_card.spent',
+  'feedback.received',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -61,6 +62,7 @@ export const WEBHOOK_EVENT_INFO: readonly WebhookEventInfo[] = [
   { type: 'gift_card.sold', label: 'Gift card sold', description: 'A customer bought a gift card.' },
   { type: 'gift_card.claimed', label: 'Gift card claimed', description: 'Someone added a gift card to their wallet.' },
   { type: 'gift_card.spent', label: 'Gift money spent', description: 'A customer paid for an order with gift card money.' },
+  { type: 'feedback.received', label: 'Feedback received', description: 'A customer rated a completed order, 1 to 5, with reasons and a comment.' },
 ];
 
 /** The order's fields in order.* events' `data`. */
@@ -178,3 +180,13 @@ export const WEBHOOKS_MAX = 20;
 export const WEBHOOK_RETRY_DELAYS_S = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000] as const;
 /** How long a rotated secret still signs beside the new one. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
+/** feedback.received: a customer's rating of one of their completed orders. */
+export interface WebhookFeedbackData {
+  customer_id: number;
+  order_name: string;
+  rating: number;
+  reasons: string[];
+  comment: string;
+  created_at: string;
+}

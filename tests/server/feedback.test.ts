@@ -8,6 +8,7 @@
 import { expect, it } from 'vitest';
 import { feedbackApi, feedbackConsoleApi } from '#contract/feedback.calls';
 import { ordersApi } from '#contract/orders.calls';
+import { webhooksApi } from '#contract/webhooks.calls';
 import { to } from '#contract/routes';
 import { recordingMailer } from './mailer.helpers';
 import { newStaff, ownerAndStaff } from './merchant.helpers';
@@ -145,6 +146,21 @@ describeEachDb('feedback on an order', (kind) => {
     await settings(team.owner.token, '').expect(200);
     const after = await give(p, ana.token, { name: await anOrder(p, ana.token), rating: 5 });
     expect(after.body.data.review_url).toBeNull();
+  });
+
+  it('sends feedback.received to an endpoint that wants it, with the rating, once it is written', async () => {
+    await callApi(p, webhooksApi.create, {
+      token: team.owner.token,
+      body: { url: 'https://hooks.example.com/feedback', events: ['feedback.received'] },
+    }).expect(201);
+    const ana = await p.newCustomer({ wallet: 100_000 });
+    const name = await anOrder(p, ana.token);
+    await give(p, ana.token, { name, rating: 3, reasons: ['value'], comment: 'A bit dear' }).expect(201);
+    await give(p, ana.token, { name, rating: 1 }).expect(409);
+    const rows = await p.db.selectFrom('webhook_deliveries').select('payload').where('event_type', '=', 'feedback.received').execute();
+    expect(rows.map((r) => JSON.parse(r.payload).data)).toEqual([
+      { customer_id: ana.id, order_name: name, rating: 3, reasons: ['value'], comment: 'A bit dear', created_at: p.clock.now().toISOString() },
+    ]);
   });
 
   it('who may call what: customers rate, staff read and answer, no one else', async () => {

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
   WebhookCustomerErasedData,
+  WebhookFeedbackData,
   WebhookEventType,
   WebhookGiftCardData,
   WebhookGiftSpentData,
@@ -156,3 +157,6 @@ export const emitRewardRedeemed = (
   e: { customer_id: number; reward: string; title: string; points_cost: number; voucher_id: number },
   at: Date,
 ) => emitEvent(trx, 'reward.redeemed', { ...e }, at);
+
+/** feedback.received: a customer rated one of their completed orders. */
+export const emitFeedbackReceived = (trx: Database, e: WebhookFeedbackData, at: Date) => emitEvent(trx, 'feedback.received', { ...e }, at);

@@ -20,6 +20,7 @@ import { DAY } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { emitFeedbackReceived } from '../events/events.service';
 import { notify } from '../notifications/notify';
 import { findCustomerOrder } from '../orders/orders.repo';
 import { getMerchant } from '../settings/settings.service';
@@ -82,15 +83,32 @@ export async function getFeedback(ctx: ProviderContext, customerId: number, name
 export async function giveFeedback(ctx: ProviderContext, customerId: number, body: FeedbackFields): Promise<FeedbackData> {
   const order = await ownOrder(ctx, customerId, body.name);
   if (order.status !== 'completed') throw new AppError('CONFLICT', 'You can rate an order once it is completed.');
-  const row = await insertFeedback(ctx.db, {
-    order_id: order.id,
-    customer_id: customerId,
-    rating: body.rating,
-    reasons: body.reasons ?? [],
-    comment: body.comment ?? '',
-    created_at: ctx.clock.now(),
+  const now = ctx.clock.now();
+  // the rating and its webhook event in one transaction: sent if and only if it was written
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const written = await insertFeedback(trx, {
+      order_id: order.id,
+      customer_id: customerId,
+      rating: body.rating,
+      reasons: body.reasons ?? [],
+      comment: body.comment ?? '',
+      created_at: now,
+    });
+    if (!written) throw new AppError('CONFLICT', 'You rated this order already. Thank you!');
+    await emitFeedbackReceived(
+      trx,
+      {
+        customer_id: customerId,
+        order_name: order.name,
+        rating: written.rating,
+        reasons: written.reasons,
+        comment: written.comment,
+        created_at: now.toISOString(),
+      },
+      now,
+    );
+    return written;
   });
-  if (!row) throw new AppError('CONFLICT', 'You rated this order already. Thank you!');
   if (isLowRating(row.rating)) await tellOwners(ctx, row, order.name);
   return { feedback: feedbackOf(row), review_url: await reviewFor(ctx, row) };
 }

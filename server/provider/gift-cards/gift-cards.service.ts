@@ -363,6 +363,20 @@ export async function giftCardPaymentResult(trx: Database, ctx: ProviderContext,
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   const now = ctx.clock.now();
   await markPaymentResult(trx, card.id, paid ? 'active' : 'void');
+  // sold once paid: a card waiting for its payment was never sold
+  if (paid)
+    await emitGiftCardSold(
+      trx,
+      {
+        gift_card_id: card.id,
+        amount: card.amount,
+        customer_id: card.buyer_id,
+        buyer_id: card.buyer_id,
+        deliver_at: card.deliver_at.toISOString(),
+        expires_at: iso(card.expires_at),
+      },
+      now,
+    );
   await notify(trx, ctx.clock, card.buyer_id, {
     type: 'topup',
     title: paid ? 'Gift card paid' : 'Gift card payment declined',
