@@ -1082,6 +1082,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
       await call('POST gift-card/refund', { token, body: { id: toRefund.id } });
       await call('POST gift-card/refund', { token, body: { id: gift.id } });
+      await call('GET merchant/gift-cards/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      await call('GET merchant/export/gift-cards.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

@@ -158,9 +158,11 @@ function designOf(settings: GiftCardSettings, id: string): GiftDesign {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const expired = (c: GiftCardRow, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
+/** what a card's state is read from */
+type Standing = Pick<GiftCardRow, 'status' | 'expires_at' | 'delivered_at'>;
+const expired = (c: Standing, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
 
-function stateOf(c: GiftCardRow, now: Date): GiftCardState {
+export function stateOf(c: Standing, now: Date): GiftCardState {
   if (c.status === 'claimed') return 'claimed';
   if (c.status === 'refunded') return 'refunded';
   if (expired(c, now)) return 'expired';
