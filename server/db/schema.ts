@@ -1253,6 +1253,8 @@ export interface GiftCardTable {
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;
+  /** when the recipient's contact was removed with an erased account, its buyer's or the recipient's (migration 0049) */
+  contact_erased_at: NullableTimestamp;
 }
 
 /** an owner's API key: its hash, never the key (migration 0047) */
