@@ -2,14 +2,16 @@
  * Sends eGift cards whose time has come: a text message or an e-mail with the link that opens the card.
  * The job runner calls deliverDueGiftCards every few seconds (jobs.ts), and gift-card/buy once more after
  * a purchase to be sent now. Each card is taken by the statement that marks it delivered, so two runs or
- * two instances never send one twice; then it is sent, outside any transaction (a sender may write rows
- * of its own, such as the development outbox); a send that fails puts the card back for the next run.
+ * two instances never send one twice, and with it the buyer's notice that it was sent (notices.ts); then
+ * it is sent, outside any transaction (a sender may write rows of its own, such as the development
+ * outbox); a send that fails puts the card back for the next run and takes the notice back.
  */
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
-import { dueCardIds, putBackDue, takeDueCard, type GiftCardRow } from './gift-cards.repo';
+import { dueCardIds, putBackDue, takeDueCard, withdrawNotice, type GiftCardRow } from './gift-cards.repo';
+import { noticeDelivered } from './notices';
 
 const BATCH = 20;
 
@@ -43,13 +45,22 @@ export async function deliverDueGiftCards(ctx: ProviderContext, onlyId?: number)
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   let sent = 0;
   for (const id of ids) {
-    const card = await takeDueCard(ctx.db, id, now);
-    if (!card) continue;
+    // taken with the buyer's notice that it was sent, in one transaction
+    const taken = await ctx.db.transaction().execute(async (trx) => {
+      const card = await takeDueCard(trx, id, now);
+      return card ? { card, notice: await noticeDelivered(trx, ctx.clock, card, rules) } : null;
+    });
+    if (!taken) continue;
+    const { card, notice } = taken;
     try {
       await send(ctx, card, settings.setting_company, money);
       sent++;
     } catch (err) {
-      await putBackDue(ctx.db, card.id);
+      // not sent after all: the card is due again and its notice gone, together
+      await ctx.db.transaction().execute(async (trx) => {
+        await putBackDue(trx, card.id);
+        if (notice !== null) await withdrawNotice(trx, notice);
+      });
       ctx.logger.warn({ err, gift_card: id }, 'a gift card could not be sent: tried again on the next run');
     }
   }

@@ -90,6 +90,11 @@ export async function takeDueCard(db: Database, id: number, now: Date): Promise<
     .executeTakeFirst();
 }
 
+/** The buyer's notice of a send that failed after all (delivery.ts): it is written again when the card is sent. */
+export async function withdrawNotice(trx: Database, notificationId: number): Promise<void> {
+  await trx.deleteFrom('notifications').where('id', '=', notificationId).execute();
+}
+
 /** A send that failed: the card is due again for the next run. */
 export async function putBackDue(db: Database, id: number): Promise<void> {
   await db.updateTable('gift_cards').set({ delivered_at: null }).where('id', '=', id).where('status', '=', 'active').execute();

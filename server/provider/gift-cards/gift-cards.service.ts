@@ -55,6 +55,7 @@ import {
   settingsRow,
   type GiftCardRow,
 } from './gift-cards.repo';
+import { noticeClaimed } from './notices';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -392,6 +393,7 @@ export async function claimGiftCard(ctx: ProviderContext, number: string, asker:
     if (expired(card, now)) throw refusal('expired', money, card);
     if (card.buyer_id === asker.customerId) throw refusal('own', money, card);
     await markClaimed(trx, card.id, asker.customerId, now);
+    await noticeClaimed(trx, ctx.clock, card, rules);
     const moved = await postWalletMove(trx, ctx.clock, asker.customerId, {
       type: 'gift',
       amount: card.amount,
