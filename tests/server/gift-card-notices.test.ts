@@ -11,12 +11,14 @@ import type { SentGiftCard } from '#contract/gift-cards';
 import type { AppNotification } from '#contract/notifications';
 import { notificationsApi } from '#contract/notifications.calls';
 import { paths } from '#contract/routes';
+import { settingsApi } from '#contract/settings.calls';
 import { callApi } from '../support/calls';
 
 /**
  * The buyer's notices (issue 49): when a card they sent is delivered and when it is claimed, in the app,
  * written with the change itself: a send that fails leaves no notice (and the card due again), a claim
- * refused leaves none, and a card sent once is noticed once.
+ * refused leaves none, and a card sent once is noticed once. And the shop's settings say whether gift
+ * cards are on (the wallet's "Send a gift card" link).
  */
 
 /** Thursday 3 December 2026, 10:00 in Manila. */
@@ -53,6 +55,15 @@ describeEachDb('gift card notices', (kind) => {
     expect((await notices(ana.token)).map((n) => n.title)).toEqual(['Ben added your gift card', 'Your gift card for Ben was sent']);
     // nothing for the recipient, who was there
     expect(await notices(ben.token)).toEqual([]);
+  });
+
+  it("says in the shop's settings whether gift cards are on, so the wallet links to them only then", async () => {
+    const on = async () => (await callApi(p, settingsApi.mainSetting).expect(200)).body.data.gift_cards;
+    expect(await on()).toBe(true);
+    await callApi(p, giftCardsConsoleApi.update, { token: team.owner.token, body: { ...GIFT_SETTINGS, enabled: false } }).expect(200);
+    expect(await on()).toBe(false);
+    await p.db.deleteFrom('gift_card_settings').execute();
+    expect(await on()).toBe(false);
   });
 
   it('says nothing of a send that failed; the card is due again, and noticed once when it goes', async () => {

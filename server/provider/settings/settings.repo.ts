@@ -25,3 +25,9 @@ export async function dayBounds(db: Database, from: string, to: string, timeZone
     select (${from}::date::timestamp at time zone ${timeZone}) as start, ((${to}::date + 1)::timestamp at time zone ${timeZone}) as "end"`.execute(db);
   return { start: new Date(rows[0]!.start), end: new Date(rows[0]!.end) };
 }
+
+/** Whether the owner turned gift cards on (gift-cards/ keeps the rest of their settings). */
+export async function giftCardsOn(db: Database): Promise<boolean> {
+  const row = await db.selectFrom('gift_card_settings').select('enabled').where('id', '=', 1).executeTakeFirst();
+  return row?.enabled ?? false;
+}
