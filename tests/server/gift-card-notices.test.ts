@@ -5,7 +5,7 @@ import { DAY } from '../../server/lib/clock';
 import { deliverDueGiftCards } from '../../server/provider/gift-cards/delivery';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
 import { key } from './orders.helpers';
-import { describeEachDb, useTestProvider } from './support/provider';
+import { describeEachDb, describePostgres, useTestProvider } from './support/provider';
 import { giftCardsApi, giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import type { SentGiftCard } from '#contract/gift-cards';
 import type { AppNotification } from '#contract/notifications';
@@ -95,5 +95,28 @@ describeEachDb('gift card notices', (kind) => {
     } finally {
       p.ctx.mailer = before;
     }
+  });
+});
+
+describePostgres('gift card notices under concurrency', () => {
+  const p = useTestProvider('postgres');
+  const team = ownerAndStaff(p);
+
+  it('40 claims of one card at once and three delivery runs: one notice each, one credit', async () => {
+    p.clock.set(START.getTime());
+    team.owner.token = (await newStaffSession(p.db, p.clock, team.owner.id)).token;
+    await callApi(p, giftCardsConsoleApi.update, { token: team.owner.token, body: GIFT_SETTINGS }).expect(200);
+    const ana = await p.newCustomer({ wallet: 100_000 });
+    const tomorrow = `${new Date(p.clock.now().getTime() + DAY).toISOString().slice(0, 10)}T09:00`;
+    const res = await callApi(p, giftCardsApi.buy, { token: ana.token, body: { ...GIFT_PURCHASE, deliver_at: tomorrow, idempotency_key: key() } });
+    const card = res.body.data.card as SentGiftCard;
+    p.clock.set(new Date(card.deliver_at).getTime());
+    const runs = await Promise.all([deliverDueGiftCards(p.ctx), deliverDueGiftCards(p.ctx), deliverDueGiftCards(p.ctx)]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const friends = await Promise.all(Array.from({ length: 40 }, () => p.newCustomer()));
+    const claims = await Promise.all(friends.map((f) => callApi(p, giftCardsApi.claim, { token: f.token, body: { number: card.number } })));
+    expect(claims.filter((c) => c.status === 200)).toHaveLength(1);
+    const titles = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', ana.id).where('type', '=', 'gift_card').execute();
+    expect(titles.map((t) => t.title).sort()).toEqual(['Ben added your gift card', 'Your gift card for Ben was sent']);
   });
 });
