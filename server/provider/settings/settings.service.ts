@@ -177,8 +177,13 @@ export const SETTINGS_MAX_AGE_S = 5;
  * `gift_cards`: whether the shop sells gift cards (the wallet links to them).
  */
 export async function siteSettings(ctx: ProviderContext): Promise<SiteSettings> {
-  const [merchant, giftCards] = await Promise.all([getMerchant(ctx.db, ctx.merchantId), giftCardsOn(ctx.db)]);
-  return { ...merchant.settings, online_payments: ctx.payments !== null, gift_cards: giftCards };
+  const [merchant, now] = await Promise.all([getMerchant(ctx.db, ctx.merchantId), whatIsOpen(ctx)]);
+  return { ...merchant.settings, ...now };
+}
+
+/** What the settings answer says beside the merchant's own (a preview of a draft too): online payments, gift cards. */
+export async function whatIsOpen(ctx: ProviderContext): Promise<{ online_payments: boolean; gift_cards: boolean }> {
+  return { online_payments: ctx.payments !== null, gift_cards: await giftCardsOn(ctx.db) };
 }
 
 /** Whether the provider and its database answer (the gateway's /healthz). */
