@@ -1258,6 +1258,8 @@ export interface GiftCardTable {
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;
+  /** when the recipient's contact was removed with an erased account, its buyer's or the recipient's (migration 0049) */
+  contact_erased_at: NullableTimestamp;
   /** while a run sends it: another run leaves it until then (migration 0051) */
   sending_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -14,6 +14,7 @@ export const useDashboard = (period: DashboardPeriod, ask = true, locationId: nu
     keepPreviousData: true,
   });
 
+const EXPORTS = { orders: dashboardApi.exportOrders, ledger: dashboardApi.exportLedger, 'gift-cards': dashboardApi.exportGiftCards };
 /** The address of a CSV export of the merchant's days `from`–`to` ('YYYY-MM-DD'), of one location or (null) all: a plain download. */
-export const exportUrl = (kind: 'orders' | 'ledger', from: string, to: string, locationId: number | null = null) =>
-  apiUrl((kind === 'orders' ? dashboardApi.exportOrders : dashboardApi.exportLedger).path, { from, to, location_id: locationId });
+export const exportUrl = (kind: keyof typeof EXPORTS, from: string, to: string, locationId: number | null = null) =>
+  apiUrl(EXPORTS[kind].path, { from, to, location_id: locationId });

@@ -35,6 +35,8 @@ export const useRefundGiftCard = () =>
 
 /** The gift card settings (staff read them). */
 export const useGiftCardSettings = () => useCall(giftCardsConsoleApi.settings);
+/** The owner's report of the shop's days `from`..`to`: read again every minute while the page is open. */
+export const useGiftCardReport = (from: string, to: string) => useCall(giftCardsConsoleApi.report, { from, to }, { refreshInterval: 60_000 });
 /** Saves every setting at once: the settings and the activity log read again. */
 export const useSaveGiftCardSettings = () =>
   useMutation((fields: GiftCardSettingsInput) => callApi(giftCardsConsoleApi.update, fields), {

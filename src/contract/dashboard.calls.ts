@@ -10,4 +10,5 @@ export const dashboardApi = {
   dashboard: call.owner.get<DashboardData, DashboardQuery>('merchant/dashboard'),
   exportOrders: call.owner.get<void, ExportQuery>('merchant/export/orders.csv'),
   exportLedger: call.owner.get<void, ExportQuery>('merchant/export/ledger.csv'),
+  exportGiftCards: call.owner.get<void, ExportQuery>('merchant/export/gift-cards.csv'),
 };

@@ -12,7 +12,7 @@ export const dashboardSpec = /* @__PURE__ */ describe('Merchant console', dashbo
   dashboard: {
     summary: 'How the programme is doing: today, the last 7 or 30 days',
     description:
-      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the points liability. With `location_id`, what comes from orders is that location's (orders, revenue, average order, returning customers, cancelled orders, their refunds and points taken back); the rest is shop-wide (new customers, points issued, redeemed and expired, vouchers, counter redemptions, wheel spins, top-ups, disputes, refunds made at the payment gateway, the points liability), since points, the wallet and spins belong to no location.",
+      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the liabilities: the points, customers' own money in wallets, and the outstanding gift-card balance. With `location_id`, what comes from orders is that location's (orders, revenue, average order, returning customers, cancelled orders, their refunds and points taken back); the rest is shop-wide (new customers, points issued, redeemed and expired, vouchers, counter redemptions, wheel spins, top-ups, disputes, refunds made at the payment gateway, the points liability), since points, the wallet and spins belong to no location.",
     inContract: false,
     query: dashboardQuery,
     data: dashboardAnswer,
@@ -36,5 +36,14 @@ export const dashboardSpec = /* @__PURE__ */ describe('Merchant console', dashbo
     query: exportQuery,
     file: 'csv',
     answer: 'The entries.',
+  },
+  exportGiftCards: {
+    summary: 'The gift cards sold in a period, as CSV',
+    description:
+      "Every gift card sold on the merchant's days `from` to `to` (both included, at most 366 days), one row each: its number's last four characters (never the whole number), when it was sold, delivered, claimed, refunded and expires (the merchant's time zone), its amount and how much of it was paid with gift money (the currency's major unit), who bought it and who claimed it (customer ids and names: never the recipient's phone or e-mail), and where it stands. A last row, `outstanding`, gives the outstanding gift-card balance when the file was made. Shop-wide whatever `location_id` says.",
+    inContract: false,
+    query: exportQuery,
+    file: 'csv',
+    answer: 'The cards.',
   },
 });

@@ -81,6 +81,10 @@ export const dashboardAnswer = z
       }),
       value: int('points × value_per_point, rounded'),
       expiring_30_days: int('of those points, what expires in the next 30 days'),
+      wallets: int("customers' own money in their wallets (their top-ups and refunds), gift money left out"),
+      gift_cards: int(
+        'the outstanding gift-card balance: the value of cards not yet claimed nor refunded, and the gift money in wallets not yet spent (merchant/gift-cards/report has its parts)',
+      ),
     }),
   })
   .meta({ id: 'Dashboard' });
@@ -89,13 +93,16 @@ export type DashboardData = z.infer<typeof dashboardAnswer>;
 /** 'YYYY-MM-DD' of a day that exists (not 2026-02-30). */
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 export const day = z.string().refine(isDay, 'must be a date such as 2026-11-20');
-/** `merchant/export/orders.csv`, `merchant/export/ledger.csv`: the merchant's days from `from` to `to`, both included, at most 366. */
-export const exportQuery = z
-  .object({ from: day, to: day, location_id: id.optional() })
-  // (a bad date is named on its own: these two only compare real dates)
-  .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, { message: 'must be on or after from', path: ['to'] })
-  .refine((q) => !isDay(q.from) || !isDay(q.to) || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < 366, {
-    message: 'must be at most 366 days after from',
-    path: ['to'],
-  });
+/** `merchant/export/orders.csv`, `…/ledger.csv`, `…/gift-cards.csv`: the merchant's days from `from` to `to`, both included, at most 366. */
+/**
+ * A period's days: `to` on or after `from`, at most 366 days after (a bad date is named on its own: this
+ * only compares real dates).
+ */
+export function checkDayRange(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (!isDay(q.from) || !isDay(q.to)) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', message: 'must be on or after from', path: ['to'] });
+  else if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= 366)
+    ctx.addIssue({ code: 'custom', message: 'must be at most 366 days after from', path: ['to'] });
+}
+export const exportQuery = z.object({ from: day, to: day, location_id: id.optional() }).superRefine(checkDayRange);
 export type ExportQuery = z.input<typeof exportQuery>;

@@ -9,6 +9,8 @@ import type {
   GiftCardClaimData,
   GiftCardNumberInput,
   GiftCardOptionsData,
+  GiftCardReportData,
+  GiftCardReportQuery,
   GiftCardRefundInput,
   GiftCardSettingsData,
   GiftCardSettingsInput,
@@ -34,4 +36,6 @@ export const giftCardsApi = {
 export const giftCardsConsoleApi = consoleCalls(() => ({
   settings: call.staff.get<GiftCardSettingsData>('merchant/gift-cards/settings'),
   update: call.owner.post<GiftCardSettingsData, GiftCardSettingsInput>('merchant/gift-cards/settings/update'),
+  /** cards sold, claimed, spent and refunded in a period, and what is still owed */
+  report: call.owner.get<GiftCardReportData, GiftCardReportQuery>('merchant/gift-cards/report'),
 }));

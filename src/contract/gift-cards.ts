@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
+import { checkDayRange, day } from './dashboard';
 import { email, id, idempotencyKey, page, phoneInput } from './fields';
 import {
   GIFT_AMOUNT_MAX,
@@ -228,3 +229,52 @@ export type GiftCardClaimData = z.infer<typeof giftCardClaimAnswer>;
 /** `gift-card/refund`: one of the customer's own cards, not claimed. */
 export const giftCardRefundBody = z.object({ id });
 export type GiftCardRefundInput = z.input<typeof giftCardRefundBody>;
+
+// ---------------------------------------------------------------------------------------------
+// The owner's report
+// ---------------------------------------------------------------------------------------------
+
+/** `merchant/gift-cards/report`: the shop's days from `from` to `to` (both included, at most 366). */
+export const giftCardReportQuery = z.object({ from: day, to: day }).superRefine(checkDayRange);
+export type GiftCardReportQuery = z.input<typeof giftCardReportQuery>;
+
+const cardsAndMoney = (what: string) =>
+  z.object({ count: int().meta({ description: `cards ${what} in the period` }), amount: money().meta({ description: 'their value' }) });
+
+/** A card in the owner's list: its number masked to its last four characters, never anyone's contact. */
+export const reportedGiftCardAnswer = z.object({
+  id: int(),
+  last4: z.string().meta({ description: "the number's last four characters: the owner never sees a number in full" }),
+  amount: money(),
+  state: z.enum(GIFT_CARD_STATES),
+  sold_at: time(),
+  claimed_at: time().nullable(),
+});
+
+export const giftCardReportAnswer = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    timezone: z.string().meta({ description: "the shop's time zone: the days are its days" }),
+    currency: z.string(),
+    sold: cardsAndMoney('bought'),
+    claimed: cardsAndMoney('added to a wallet'),
+    refunded: cardsAndMoney('refunded to their buyer'),
+    spent: money().meta({
+      description:
+        'gift money that left wallets in the period (on orders, or on gift cards for others), less what came back to them by refunds (a cancelled order, a refunded card)',
+    }),
+    outstanding: z
+      .object({
+        unclaimed: money().meta({
+          description: 'the value of cards sold and not yet claimed nor refunded (an expired one too: its buyer may have it refunded)',
+        }),
+        unclaimed_count: int(),
+        in_wallets: money().meta({ description: "customers' gift money not yet spent" }),
+        total: money().meta({ description: 'unclaimed + in_wallets: what the shop still owes for gift cards' }),
+      })
+      .meta({ description: 'now, whatever the period' }),
+    recent: z.array(reportedGiftCardAnswer).meta({ description: 'the last 20 cards sold in the period, newest first' }),
+  })
+  .meta({ id: 'GiftCardReport' });
+export type GiftCardReportData = z.infer<typeof giftCardReportAnswer>;

@@ -18,7 +18,7 @@ export type NotificationReadBody = z.infer<typeof notificationReadBody>;
 
 export const notificationAnswer = z.object({
   id: int(),
-  type: z.enum(['order', 'topup', 'points_earned', 'points_expiring', 'reward', 'wheel', 'account', 'campaign']),
+  type: z.enum(['order', 'topup', 'points_earned', 'points_expiring', 'reward', 'wheel', 'account', 'campaign', 'gift_card']),
   title: z.string(),
   body: z.string(),
   link: z.string().nullable().meta({ description: 'an app path to open, or null' }),

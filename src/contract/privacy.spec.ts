@@ -22,7 +22,7 @@ import { privacyApi, privacyConsoleApi } from './privacy.calls';
 export const privacySpec = /* @__PURE__ */ describe('Customer', privacyApi, {
   dataExport: {
     summary: 'Everything the shop holds on the customer, to download',
-    description: `A JSON document in the format \`${DATA_EXPORT_FORMAT}\` version ${DATA_EXPORT_VERSION} (docs/customer-data.md): the profile, addresses, orders, ledgers, vouchers, stamp cards, referrals, notifications, spins, devices, push subscriptions, wallet cards and consents. Never kept by a cache.`,
+    description: `A JSON document in the format \`${DATA_EXPORT_FORMAT}\` version ${DATA_EXPORT_VERSION} (docs/customer-data.md): the profile, addresses, orders, ledgers, vouchers, stamp cards, referrals, notifications, spins, devices, push subscriptions, wallet cards, consents, and the gift cards sent (what the customer typed) and received (never the sender's contact). Never kept by a cache.`,
     inContract: false,
     data: customerDataExport,
     answer: "The customer's data.",

@@ -128,6 +128,34 @@ export const customerDataExport = z
         created_at: time(),
       }),
     ),
+    gift_cards_sent: z
+      .array(
+        z.object({
+          number: z.string().meta({ description: 'in full, as the buyer sees it in the app' }),
+          amount: money(),
+          design: z.string(),
+          message: z.string(),
+          from_name: z.string(),
+          to_name: z.string(),
+          to: z.string().meta({ description: 'the phone number or e-mail address this customer typed for it (empty once removed by an erasure)' }),
+          status: z
+            .enum(['awaiting_payment', 'active', 'claimed', 'refunded', 'void'])
+            .meta({
+              description:
+                'active: not claimed yet (sent, or waiting for its time); awaiting_payment: bought through the payment gateway, not paid yet; void: that payment failed',
+            }),
+          deliver_at: time(),
+          delivered_at: nullableTime(),
+          claimed_at: nullableTime().meta({ description: 'when it was added to a wallet (whose is not said)' }),
+          refunded_at: nullableTime(),
+          expires_at: nullableTime(),
+          created_at: time(),
+        }),
+      )
+      .meta({ description: 'the eGifts this customer bought for others: only what they typed themselves, never who claimed them' }),
+    gift_cards_received: z.array(z.object({ amount: money(), from_name: z.string(), message: z.string(), claimed_at: time() })).meta({
+      description: "the gift cards this customer added to their wallet: the sender's name and message as the sender typed them, never the sender's contact",
+    }),
   })
   .meta({ id: 'CustomerDataExport' });
 export type CustomerDataExport = z.infer<typeof customerDataExport>;

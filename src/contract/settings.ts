@@ -45,6 +45,7 @@ export const siteSettingsAnswer = z
     topup_presets: z.array(money()).optional().meta({ description: "the wallet's quick top-up amounts, ascending" }),
     birthday_treat: z.boolean().optional().meta({ description: 'the shop gives customers a treat on their birthday (issue 29); absent: false' }),
     online_payments: z.boolean().optional().meta({ description: 'false: top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE; absent: assume true' }),
+    gift_cards: z.boolean().optional().meta({ description: 'the shop sells gift cards now (the owner turned them on); absent: false' }),
   })
   .meta({ id: 'SiteSettings' });
 export type SiteSettings = z.infer<typeof siteSettingsAnswer>;

@@ -50,6 +50,7 @@ describeDb('security: CSV exports never hold a formula cell', (kind: DbKind) => 
   for (const [file, declaration] of [
     ['orders.csv', dashboardApi.exportOrders],
     ['ledger.csv', dashboardApi.exportLedger],
+    ['gift-cards.csv', dashboardApi.exportGiftCards],
   ] as const) {
     it(`${file}: no cell starts a formula with , ; or tab as the separator`, async () => {
       const res = await stackCall(s, declaration, { cookie: ownerCookie, query: period() });

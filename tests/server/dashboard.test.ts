@@ -334,9 +334,9 @@ describeDb('the dashboard', (kind) => {
     expect(month.series).toHaveLength(30);
   });
 
-  it('the points liability: what can still be redeemed, its worth, and what expires within 30 days', async () => {
+  it('the points liability: what can still be redeemed, its worth, and what expires within 30 days (no wallets nor gift cards here: gift-card-report.test.ts)', async () => {
     const d = await get('today');
-    expect(d.liability).toEqual({ points: 85, value_per_point: 65, value: 5_525, expiring_30_days: 70 });
+    expect(d.liability).toEqual({ points: 85, value_per_point: 65, value: 5_525, expiring_30_days: 70, wallets: 0, gift_cards: 0 });
   });
 
   it('exports a period’s orders as CSV: the merchant’s days and clock, amounts in pesos with the currency, the customer’s name and phone, safe cells', async () => {

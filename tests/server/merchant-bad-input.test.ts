@@ -965,6 +965,13 @@ describeDb('bad input on every merchant console call', (kind) => {
       required: ['from', 'to'],
     },
     {
+      call: dashboardApi.exportGiftCards,
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
+      required: ['from', 'to'],
+    },
+    {
       call: shopSettingsApi.update,
       owner: true,
       valid: async () => ({ contact_email: 'hello@kopi.example', min_order: 15_000, topup_presets: [10_000, 50_000] }),
@@ -1325,6 +1332,13 @@ describeDb('bad input on every merchant console call', (kind) => {
         ],
       },
       required: ['enabled', 'amounts', 'custom', 'expiry_months', 'designs'],
+    },
+    {
+      call: giftCardsConsoleApi.report,
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow', '2026-10-31', '2027-12-01'] },
+      required: ['from', 'to'],
     },
     {
       call: referralsConsoleApi.void,

@@ -1082,6 +1082,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST gift-card/claim', { token: recipient.token, body: { number: gift.number } });
       await call('POST gift-card/refund', { token, body: { id: toRefund.id } });
       await call('POST gift-card/refund', { token, body: { id: gift.id } });
+      await call('GET merchant/gift-cards/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      await call('GET merchant/export/gift-cards.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       // feedback: an order moved on to completed and rated (too early first: refused; twice: refused), read,
       // listed, answered, and the owner's review link
       const rated = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body

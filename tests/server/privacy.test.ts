@@ -12,6 +12,10 @@ import { campaignsApi } from '#contract/campaigns.calls';
 import { customersApi } from '#contract/customers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyApi, privacyConsoleApi } from '#contract/privacy.calls';
+import { giftCardsApi, giftCardsConsoleApi } from '#contract/gift-cards.calls';
+import type { SentGiftCard } from '#contract/gift-cards';
+import { outstandingGiftBalance } from '../../server/provider/gift-cards/report';
+import { GIFT_PURCHASE, GIFT_SETTINGS } from './gift-cards.helpers';
 import { callApi } from '../support/calls';
 
 /**
@@ -224,6 +228,121 @@ describeDb('customer data', (kind) => {
     // the old account's export is gone with it
     const team = await teamNow();
     await callApi(p, privacyConsoleApi.dataExport, { token: team.owner.token, query: { customer_id: ana.id } }).expect(404);
+  });
+
+  /** Gift cards on, a card bought by `token` (for Ben's phone unless told otherwise). */
+  const giftCard = async (token: string, extra: Record<string, unknown> = {}) => {
+    await callApi(p, giftCardsConsoleApi.update, { token: (await teamNow()).owner.token, body: GIFT_SETTINGS }).expect(200);
+    const res = await callApi(p, giftCardsApi.buy, { token, body: { ...GIFT_PURCHASE, idempotency_key: key(), ...extra } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.card as SentGiftCard;
+  };
+  const topUp = (id: number, amount: number) =>
+    p.db.transaction().execute(async (trx) => {
+      const { postWalletEntry } = await import('../../server/provider/wallet/wallet.ledger');
+      await postWalletEntry(trx, p.clock, id, { type: 'topup', amount, reason: 'Top-up' });
+    });
+  /** 'YYYY-MM-DDT09:00' `days` ahead (Manila's date is UTC's at 01:00 UTC and after) */
+  const daysAhead = (days: number) => `${new Date(p.clock.now().getTime() + days * DAY).toISOString().slice(0, 10)}T09:00`;
+
+  it('puts the gift cards a customer sent and received in their data: what they typed, never the other person’s contact', async () => {
+    const ana = await busyCustomer(p, 'Ana Santos');
+    const carla = await busyCustomer(p, 'Carla Cruz');
+    await topUp(ana.id, 100_000);
+    await topUp(carla.id, 100_000);
+    const sent = await giftCard(ana.token, { message: 'For your new job', to_phone: '0917 555 0101' });
+    // Carla's card for Ana, to the phone number Carla typed
+    const received = await giftCard(carla.token, { from_name: 'Carla', to_name: 'Ana', to_phone: '0917 555 0177', message: 'Enjoy!' });
+    await callApi(p, giftCardsApi.claim, { token: ana.token, body: { number: received.number } }).expect(200);
+
+    const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200)).body.data);
+    expect(data.gift_cards_sent).toEqual([
+      expect.objectContaining({ number: sent.number, amount: 50_000, to: '+639175550101', message: 'For your new job', status: 'active', to_name: 'Ben' }),
+    ]);
+    expect(data.gift_cards_received).toEqual([{ amount: 50_000, from_name: 'Carla', message: 'Enjoy!', claimed_at: p.clock.now().toISOString() }]);
+    const text = JSON.stringify(data);
+    // not the number Carla typed, not Carla's own phone or name beyond what she wrote on the card, not her card's number
+    for (const other of ['639175550177', carla.phone, 'Carla Cruz', received.number]) expect(text).not.toContain(other);
+    // Carla's own data has the card she sent, with the contact she typed, and not who claimed it
+    const hers = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: carla.token }).expect(200)).body.data);
+    expect(hers.gift_cards_sent.map((g) => [g.to, g.status])).toEqual([['+639175550177', 'claimed']]);
+    expect(JSON.stringify(hers)).not.toContain('Ana Santos');
+  });
+
+  it('erases a buyer’s gift cards’ contacts and messages, refunds those not sent yet, and the gift-card balance still adds up', async () => {
+    const ana = await busyCustomer(p, 'Ana Santos');
+    const carla = await busyCustomer(p, 'Carla Cruz');
+    await topUp(ana.id, 200_000);
+    await topUp(carla.id, 100_000);
+    const sent = await giftCard(ana.token, { message: 'For your new job' });
+    const later = await giftCard(ana.token, { amount: 30_000, to_phone: '0917 555 0188', deliver_at: daysAhead(200) });
+    const received = await giftCard(carla.token, { to_phone: ana.phone, to_name: 'Ana' });
+    await callApi(p, giftCardsApi.claim, { token: ana.token, body: { number: received.number } }).expect(200);
+    await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(15 * DAY);
+    const before = await outstandingGiftBalance(p.db);
+    const anaGift = (await p.db.selectFrom('customers').select('gift_balance').where('id', '=', ana.id).executeTakeFirstOrThrow()).gift_balance;
+    expect(anaGift).toBe(50_000);
+    expect(await eraseDueAccounts(p.ctx)).toBeGreaterThanOrEqual(1);
+
+    const cards = await p.db
+      .selectFrom('gift_cards')
+      .select(['id', 'status', 'amount', 'to_phone', 'to_email', 'to_name', 'message', 'from_name', 'contact_erased_at'])
+      .where('id', 'in', [sent.id, later.id, received.id])
+      .orderBy('id')
+      .execute();
+    const erasedAt = p.clock.now();
+    expect(cards).toEqual([
+      // sent: still Ben's to claim, with nothing of Ana's on it
+      {
+        id: sent.id,
+        status: 'active',
+        amount: 50_000,
+        to_phone: null,
+        to_email: null,
+        to_name: 'Ben',
+        message: '',
+        from_name: 'Someone',
+        contact_erased_at: erasedAt,
+      },
+      // not sent yet: refunded (nobody can be sent it now), then written off with the wallet
+      {
+        id: later.id,
+        status: 'refunded',
+        amount: 30_000,
+        to_phone: null,
+        to_email: null,
+        to_name: 'Ben',
+        message: '',
+        from_name: 'Someone',
+        contact_erased_at: erasedAt,
+      },
+      // Carla's card to Ana: Ana's phone goes, Carla's words stay
+      {
+        id: received.id,
+        status: 'claimed',
+        amount: 50_000,
+        to_phone: null,
+        to_email: null,
+        to_name: 'Ana',
+        message: 'Happy birthday!',
+        from_name: 'Ana',
+        contact_erased_at: erasedAt,
+      },
+    ]);
+    const entries = await p.db.selectFrom('wallet_ledger').select(['type', 'amount', 'ref']).where('customer_id', '=', ana.id).orderBy('id').execute();
+    expect(entries.slice(-2)).toEqual([
+      { type: 'refund', amount: 30_000, ref: `gift-card:${later.id}` },
+      { type: 'adjust', amount: expect.any(Number), ref: 'account:deleted' },
+    ]);
+    expect(await balanceProblems(p.db)).toMatchObject({ wallet: 0, points: 0 });
+    // the liability: less the card refunded and Ana's gift money written off; Ben's card still owed
+    const after = await outstandingGiftBalance(p.db);
+    expect(before.total - after.total).toBe(30_000 + anaGift);
+    const ben = await p.newCustomer();
+    const claimed = await callApi(p, giftCardsApi.claim, { token: ben.token, body: { number: sent.number } }).expect(200);
+    expect(claimed.body.data.amount).toBe(50_000);
+    expect((await outstandingGiftBalance(p.db)).total).toBe(after.total);
   });
 
   it('lets an owner ask for a customer’s deletion and cancel it, audited; staff cannot; an erased account cannot come back', async () => {

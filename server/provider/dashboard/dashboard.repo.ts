@@ -103,16 +103,19 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
   return { counts, ordersByDay, pointsByDay, cancelledByDay, gatewayByDay };
 }
 
-/** Points customers can still redeem (what is left of their unexpired lots), those expiring by `soon`, and a point's worth at the catalogue's average. */
+/**
+ * Points customers can still redeem (what is left of their unexpired lots), those expiring by `soon`, a
+ * point's worth at the catalogue's average, and customers' own money in wallets (gift money left out: it
+ * is the gift cards' liability, gift-cards.repo.ts).
+ */
 export async function liabilityRow(db: Database, now: Date, soon: Date) {
-  const { rows } = await sql<{ points: string; expiring: string; per_point: number | null }>`
+  const { rows } = await sql<{ points: string; expiring: string; per_point: number | null; wallets: string }>`
     with lots as (
       select coalesce(sum(remaining), 0) as points, coalesce(sum(remaining) filter (where expires_at <= ${soon}), 0) as expiring
       from points_ledger where remaining > 0 and expires_at > ${now}
     )
-    select lots.points, lots.expiring, (select avg(discount_amount::float8 / points_cost) from rewards where active and discount_amount > 0) as per_point from lots`.execute(
-    db,
-  );
+    select lots.points, lots.expiring, (select avg(discount_amount::float8 / points_cost) from rewards where active and discount_amount > 0) as per_point,
+      (select coalesce(sum(wallet_balance - gift_balance), 0) from customers where wallet_balance > 0) as wallets from lots`.execute(db);
   return rows[0]!;
 }
 
@@ -122,13 +125,6 @@ export async function liabilityRow(db: Database, now: Date, soon: Date) {
 
 /** An instant as the shop's clock showed it, `YYYY-MM-DD HH:MM:SS`, computed by PostgreSQL's time zone data. */
 const local = (column: string, timeZone: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS')`;
-
-/** The instants that bound the days `from`..`to` (both included) in the merchant's time zone. */
-export async function dayBounds(db: Database, from: string, to: string, timeZone: string): Promise<{ start: Date; end: Date }> {
-  const { rows } = await sql<{ start: Date; end: Date }>`
-    select (${from}::date::timestamp at time zone ${timeZone}) as start, ((${to}::date + 1)::timestamp at time zone ${timeZone}) as "end"`.execute(db);
-  return { start: new Date(rows[0]!.start), end: new Date(rows[0]!.end) };
-}
 
 /** What a page of an export reads: rows made from `start` to `end`, after the row `after`, their times in `timeZone`. */
 export interface ExportPage {
@@ -208,4 +204,38 @@ export async function ledgerPage(db: Database, ledger: 'points' | 'wallet', page
     where l.created_at >= ${page.start} and l.created_at < ${page.end} and l.id > ${page.after}
     order by l.id limit ${page.limit}`.execute(db);
   return rows;
+}
+
+/** A page of the gift cards sold in the period, with their buyer's and claimer's names (never the recipient's contact). */
+export async function giftCardsPage(db: Database, page: ExportPage) {
+  return db
+    .selectFrom('gift_cards as g')
+    .leftJoin('customers as b', 'b.id', 'g.buyer_id')
+    .leftJoin('customers as c', 'c.id', 'g.claimed_by')
+    .select([
+      'g.id',
+      'g.number',
+      'g.amount',
+      'g.paid_gift',
+      'g.status',
+      'g.expires_at',
+      'g.delivered_at',
+      'g.buyer_id',
+      'b.name as buyer',
+      'g.claimed_by',
+      'c.name as claimer',
+    ])
+    .select([
+      local('g.created_at', page.timeZone).as('sold_at'),
+      local('g.delivered_at', page.timeZone).as('delivered_local'),
+      local('g.claimed_at', page.timeZone).as('claimed_at'),
+      local('g.refunded_at', page.timeZone).as('refunded_at'),
+      local('g.expires_at', page.timeZone).as('expires_local'),
+    ])
+    .where('g.created_at', '>=', page.start)
+    .where('g.created_at', '<', page.end)
+    .where('g.id', '>', page.after)
+    .orderBy('g.id')
+    .limit(page.limit)
+    .execute();
 }

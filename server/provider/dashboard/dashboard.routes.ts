@@ -5,7 +5,7 @@ import { mount } from '../http/mount';
 import { getMerchant } from '../settings/settings.service';
 import { onReplica } from '../read-replica';
 import { dashboardAt, recordDownload } from './dashboard.service';
-import { exportLedger, exportOrders, type OpenCsv } from './export';
+import { exportGiftCards, exportLedger, exportOrders, type OpenCsv } from './export';
 
 /** An export's file: a CSV download, never cached (its rows are the shop's). */
 export const csvDownload =
@@ -38,6 +38,15 @@ export function dashboardRoutes(ctx: ProviderContext): Router {
       await onReplica(
         ctx,
         (db) => exportLedger(db, csvDownload(at.res), query, rules),
+        () => !at.res.headersSent,
+      );
+    },
+    exportGiftCards: async (query, at) => {
+      await recordDownload(ctx, at.staff(), 'export.gift_cards', query);
+      const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+      await onReplica(
+        ctx,
+        (db) => exportGiftCards(db, csvDownload(at.res), query, rules, ctx.clock.now()),
         () => !at.res.headersSent,
       );
     },

@@ -5,13 +5,15 @@ import type { ProviderContext } from '../context';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
+import { outstandingGiftBalance } from '../gift-cards/report';
 import { liabilityRow, periodRows, periodWindows, type PeriodWindow } from './dashboard.repo';
 
 /**
  * The owner's dashboard: every figure is a query over the ledgers, orders, vouchers, spins and
  * payments of the period (the merchant's days, in its time zone), never a counter kept on the side.
  * For the period and the one before (to compare), one query for the counts and one for orders and
- * points day by day (the period's totals are the days' sums); one for the points liability.
+ * points day by day (the period's totals are the days' sums); one for the points and wallets' liability,
+ * and the outstanding gift-card balance (gift-cards/report.ts).
  * Of one location (`location_id`): what comes from orders is that location's (orders, revenue, average
  * order, returning customers, cancellations, their refunds and points taken back); the rest is
  * shop-wide, since points, the wallet, vouchers, spins, top-ups and new customers belong to no location.
@@ -95,10 +97,17 @@ async function figuresOf(
 
 async function liabilityOf(db: Database, now: Date) {
   const soon = new Date(now.getTime() + 30 * DAY);
-  const r = await liabilityRow(db, now, soon);
+  const [r, gift] = await Promise.all([liabilityRow(db, now, soon), outstandingGiftBalance(db)]);
   const perPoint = Math.round((r.per_point ?? 0) * 10_000) / 10_000;
   const points = n(r.points);
-  return { points, value_per_point: perPoint, value: Math.round(points * (r.per_point ?? 0)), expiring_30_days: n(r.expiring) };
+  return {
+    points,
+    value_per_point: perPoint,
+    value: Math.round(points * (r.per_point ?? 0)),
+    expiring_30_days: n(r.expiring),
+    wallets: n(r.wallets),
+    gift_cards: gift.total,
+  };
 }
 
 /** The dashboard of `merchantId` for the period ending `now`, of one location's orders or all (also what `npm run bench` times at volume). */
@@ -124,7 +133,7 @@ export async function dashboardAt(db: Database, merchantId: string, now: Date, p
 export async function recordDownload(
   ctx: ProviderContext,
   staff: StaffOfRequest,
-  action: 'export.orders' | 'export.ledger',
+  action: 'export.orders' | 'export.ledger' | 'export.gift_cards',
   q: { from: string; to: string; location_id?: number },
 ): Promise<void> {
   const after = { from: q.from, to: q.to, ...(q.location_id !== undefined ? { location_id: q.location_id } : {}) };

@@ -1,9 +1,12 @@
 import { moneyInput } from '#contract/money';
 import type { Database } from '../../db';
-import { dayBounds, ledgerPage, ordersPage } from './dashboard.repo';
+import { stateOf } from '../gift-cards/gift-cards.service';
+import { outstandingGiftBalance } from '../gift-cards/report';
+import { dayBounds } from '../settings/settings.repo';
+import { giftCardsPage, ledgerPage, ordersPage } from './dashboard.repo';
 
 /**
- * The owner's CSV exports: orders, and points and wallet ledger entries, of a period of the merchant's
+ * The owner's CSV exports: orders, points and wallet ledger entries, and gift cards sold, of a period of the merchant's
  * days. Written as they are read, a page of rows at a time (never the whole period in memory), RFC 4180
  * quoting, and no cell a spreadsheet would run as a formula (see csvCell). What a spreadsheet shows as
  * it is: amounts in the currency's major unit (`210.50`, a dot, no grouping) beside a currency column,
@@ -166,5 +169,63 @@ export async function exportLedger(db: Database, open: OpenCsv, q: { from: strin
       after = rows.at(-1)!.id;
     }
   }
+  res.end();
+}
+
+/**
+ * The gift cards sold in the period, one row each (the number's last four characters only, no recipient's
+ * contact), and a last row `outstanding`: the outstanding gift-card balance when the file was made, the
+ * liability the cards leave (the dashboard's figure).
+ */
+export async function exportGiftCards(db: Database, open: OpenCsv, q: { from: string; to: string }, rules: ExportRules, now: Date): Promise<void> {
+  const tz = rules.timezone;
+  const { start, end } = await dayBounds(db, q.from, q.to, tz);
+  const res = open(`gift-cards-${q.from}-to-${q.to}.csv`);
+  res.write(
+    line([
+      'card',
+      `sold_at (${tz})`,
+      `delivered_at (${tz})`,
+      `claimed_at (${tz})`,
+      `refunded_at (${tz})`,
+      `expires_at (${tz})`,
+      'state',
+      'currency',
+      'amount',
+      'paid_with_gift_money',
+      'buyer_id',
+      'buyer',
+      'claimed_by_id',
+      'claimed_by',
+    ]),
+  );
+  let after = 0;
+  for (;;) {
+    const rows = await giftCardsPage(db, { start, end, after, limit: PAGE, timeZone: tz });
+    for (const r of rows) {
+      res.write(
+        line([
+          `…${r.number.slice(-4)}`,
+          r.sold_at,
+          r.delivered_local,
+          r.claimed_at,
+          r.refunded_at,
+          r.expires_local,
+          stateOf(r, now),
+          rules.currency,
+          major(r.amount, rules),
+          major(r.paid_gift, rules),
+          r.buyer_id,
+          r.buyer,
+          r.claimed_by,
+          r.claimer,
+        ]),
+      );
+    }
+    if (rows.length < PAGE) break;
+    after = rows.at(-1)!.id;
+  }
+  const owed = await outstandingGiftBalance(db);
+  res.write(line(['outstanding', null, null, null, null, null, 'unclaimed cards and gift money in wallets, now', rules.currency, major(owed.total, rules)]));
   res.end();
 }

@@ -3,7 +3,8 @@
  * The job runner calls deliverDueGiftCards every few seconds (jobs.ts), and gift-card/buy once more after
  * a purchase to be sent now. Each card is taken by the statement that leases it to this run, so two runs
  * or two instances never send one twice; then it is sent, outside any transaction (a sender may write rows
- * of its own, such as the development outbox), and marked delivered. A send that fails puts the card back
+ * of its own, such as the development outbox), and marked delivered, with
+ * its buyer's notice that it was sent (notices.ts) in the same transaction. A send that fails puts the card back
  * for the next run; a run that dies mid-way leaves its lease to run out, and a later run sends the card.
  */
 import { formatMoney } from '#contract/money';
@@ -12,6 +13,7 @@ import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
 import { dueCardIds, markDelivered, putBackDue, takeDueCard, type GiftCardRow } from './gift-cards.repo';
+import { noticeDelivered } from './notices';
 
 const BATCH = 20;
 /**
@@ -54,12 +56,18 @@ export async function deliverDueGiftCards(ctx: ProviderContext, onlyId?: number)
     if (!card) continue;
     try {
       await send(ctx, card, settings.setting_company, money);
-      await markDelivered(ctx.db, card.id, ctx.clock.now());
-      sent++;
     } catch (err) {
+      // not sent: the card is due again for the next run, and its buyer was told nothing
       await putBackDue(ctx.db, card.id);
       ctx.logger.warn({ err, gift_card: id }, 'a gift card could not be sent: tried again on the next run');
+      continue;
     }
+    // sent: marked delivered with the buyer's notice, together
+    await ctx.db.transaction().execute(async (trx) => {
+      const delivered = await markDelivered(trx, card.id, ctx.clock.now());
+      if (delivered) await noticeDelivered(trx, ctx.clock, delivered, rules);
+    });
+    sent++;
   }
   return sent;
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import type { DB, GiftCardSettingsTable, GiftCardTable } from '../../db/schema';
-import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 
 /** Gift cards' SQL: the owner's settings row, the cards, and what a claim and a refund change. */
 
@@ -108,4 +108,64 @@ export async function markDelivered(db: Database, id: number, now: Date): Promis
 /** A send that failed: the card is due again for the next run. */
 export async function putBackDue(db: Database, id: number): Promise<void> {
   await db.updateTable('gift_cards').set({ sending_until: null }).where('id', '=', id).where('delivered_at', 'is', null).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The owner's report and the liability (report.ts; the dashboard reads the liability too)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What the shop still owes for gift cards, now: the value of the cards neither claimed nor refunded
+ * (an expired one too: its buyer may still have it refunded), and customers' gift money not yet spent.
+ */
+export async function outstandingGiftRow(db: Database): Promise<{ unclaimed: number; unclaimed_count: number; in_wallets: number }> {
+  const { rows } = await sql<{ unclaimed: string; unclaimed_count: string; in_wallets: string }>`
+    select (select coalesce(sum(amount), 0) from gift_cards where status = 'active') as unclaimed,
+      (select count(*) from gift_cards where status = 'active') as unclaimed_count,
+      (select coalesce(sum(gift_balance), 0) from customers where gift_balance > 0) as in_wallets`.execute(db);
+  const r = rows[0]!;
+  return { unclaimed: Number(r.unclaimed), unclaimed_count: Number(r.unclaimed_count), in_wallets: Number(r.in_wallets) };
+}
+
+/**
+ * The period's cards sold, claimed and refunded (counts and value), and the gift money spent: what left
+ * wallets as gift money (orders, cards bought for others), less what refunds gave back; a claim is gift
+ * money coming in, not spent.
+ */
+export async function giftPeriodRow(db: Database, start: Date, end: Date) {
+  const { rows } = await sql<Record<'sold' | 'sold_amount' | 'claimed' | 'claimed_amount' | 'refunded' | 'refunded_amount' | 'spent', string>>`
+    select
+      count(*) filter (where created_at >= ${start} and created_at < ${end} and status not in ('awaiting_payment', 'void')) as sold,
+      coalesce(sum(amount) filter (where created_at >= ${start} and created_at < ${end} and status not in ('awaiting_payment', 'void')), 0) as sold_amount,
+      count(*) filter (where claimed_at >= ${start} and claimed_at < ${end}) as claimed,
+      coalesce(sum(amount) filter (where claimed_at >= ${start} and claimed_at < ${end}), 0) as claimed_amount,
+      count(*) filter (where refunded_at >= ${start} and refunded_at < ${end}) as refunded,
+      coalesce(sum(amount) filter (where refunded_at >= ${start} and refunded_at < ${end}), 0) as refunded_amount,
+      (select -coalesce(sum(gift_amount), 0) from wallet_ledger
+        where created_at >= ${start} and created_at < ${end} and type <> 'gift' and gift_amount <> 0) as spent
+    from gift_cards
+    where created_at >= ${start} and created_at < ${end} or claimed_at >= ${start} and claimed_at < ${end} or refunded_at >= ${start} and refunded_at < ${end}`.execute(
+    db,
+  );
+  const r = rows[0]!;
+  const n = (k: keyof typeof r) => Number(r[k]);
+  return {
+    sold: { count: n('sold'), amount: n('sold_amount') },
+    claimed: { count: n('claimed'), amount: n('claimed_amount') },
+    refunded: { count: n('refunded'), amount: n('refunded_amount') },
+    spent: n('spent'),
+  };
+}
+
+/** The last `limit` cards sold in the period, newest first (a card waiting for its payment, or whose payment failed, was never sold). */
+export async function cardsSoldIn(db: Database, start: Date, end: Date, limit: number): Promise<GiftCardRow[]> {
+  return db
+    .selectFrom('gift_cards')
+    .selectAll()
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .where('status', 'not in', ['awaiting_payment', 'void'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -4,7 +4,9 @@ import type { ProviderContext } from '../context';
 import { clientKey } from '../http/client-key';
 import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
+import { onReplica } from '../read-replica';
 import { deliverDueGiftCards } from './delivery';
+import { giftCardReport } from './report';
 import {
   buyGiftCard,
   buySetup,
@@ -19,7 +21,7 @@ import {
 
 /**
  * Gift cards: the customer's eGifts (`gift-card/…`: buy, sent, view, claim, refund) and the owner's
- * settings (`merchant/gift-cards/settings…`: staff read them, owners change them).
+ * settings (`merchant/gift-cards/settings…`: staff read them, owners change them) and report (owners).
  */
 export function giftCardsRoutes(ctx: ProviderContext): Router {
   return Router().use(
@@ -51,6 +53,8 @@ export function giftCardsRoutes(ctx: ProviderContext): Router {
     mount(ctx, giftCardsConsoleSpec, {
       settings: async () => ({ settings: await consoleSettings(ctx) }),
       update: async (body, at) => ({ settings: await updateSettings(ctx, at.staff(), body) }),
+      // read on the replica when there is one, as the dashboard is
+      report: (q) => onReplica(ctx, (db) => giftCardReport(db, ctx.merchantId, ctx.clock.now(), q)),
     }),
   );
 }

@@ -62,6 +62,7 @@ import {
   type GiftCardRow,
 } from './gift-cards.repo';
 import { emitGiftCardClaimed, emitGiftCardSold } from '../events/events.service';
+import { noticeClaimed } from './notices';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -165,9 +166,11 @@ function designOf(settings: GiftCardSettings, id: string): GiftDesign {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const expired = (c: GiftCardRow, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
+/** what a card's state is read from */
+type Standing = Pick<GiftCardRow, 'status' | 'expires_at' | 'delivered_at'>;
+const expired = (c: Standing, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
 
-function stateOf(c: GiftCardRow, now: Date): GiftCardState {
+export function stateOf(c: Standing, now: Date): GiftCardState {
   if (c.status === 'awaiting_payment') return 'awaiting_payment';
   if (c.status === 'void') return 'payment_failed';
   if (c.status === 'claimed') return 'claimed';
@@ -378,7 +381,7 @@ export async function giftCardPaymentResult(trx: Database, ctx: ProviderContext,
       now,
     );
   await notify(trx, ctx.clock, card.buyer_id, {
-    type: 'topup',
+    type: 'gift_card',
     title: paid ? 'Gift card paid' : 'Gift card payment declined',
     body: paid
       ? `Your ${money(card.amount)} gift card for ${card.to_name} is paid. We will send it ${card.deliver_at <= now ? 'now' : 'at the time you chose'}.`
@@ -404,7 +407,7 @@ export async function takeBackGiftCardPayment(trx: Database, ctx: ProviderContex
     await markRefunded(trx, card.id, ctx.clock.now());
     if (card.buyer_id !== null)
       await notify(trx, ctx.clock, card.buyer_id, {
-        type: 'topup',
+        type: 'gift_card',
         title: 'Gift card refunded',
         body: `The ${money(card.amount)} gift card for ${card.to_name} was refunded to your card, so its link no longer works.`,
         link: paths.giftCards,
@@ -426,7 +429,7 @@ export async function takeBackGiftCardPayment(trx: Database, ctx: ProviderContex
       gift: refunded ? 0 : taken,
     });
   await notify(trx, ctx.clock, holder, {
-    type: 'topup',
+    type: 'gift_card',
     title: 'Gift card money taken back',
     body: refunded
       ? `The payment for the gift card for ${card.to_name} was refunded to your card, so ${money(taken)} was taken out of your wallet.`
@@ -541,6 +544,7 @@ export async function claimGiftCard(ctx: ProviderContext, number: string, asker:
     if (expired(card, now)) throw refusal('expired', money, card);
     if (card.buyer_id === asker.customerId) throw refusal('own', money, card);
     await markClaimed(trx, card.id, asker.customerId, now);
+    await noticeClaimed(trx, ctx.clock, card, rules);
     const moved = await postWalletMove(trx, ctx.clock, asker.customerId, {
       type: 'gift',
       amount: card.amount,

@@ -127,6 +127,34 @@ export async function exportRows(db: Database, customerId: number) {
       .orderBy('id')
       .execute(),
     walletPasses: await db.selectFrom('wallet_passes').select(['created_at', 'revocations']).where('customer_id', '=', customerId).execute(),
+    giftCardsSent: await db
+      .selectFrom('gift_cards')
+      .select([
+        'number',
+        'amount',
+        'design',
+        'message',
+        'from_name',
+        'to_name',
+        'to_phone',
+        'to_email',
+        'status',
+        'deliver_at',
+        'delivered_at',
+        'claimed_at',
+        'refunded_at',
+        'expires_at',
+        'created_at',
+      ])
+      .where('buyer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
+    giftCardsReceived: await db
+      .selectFrom('gift_cards')
+      .select(['amount', 'from_name', 'message', 'claimed_at'])
+      .where('claimed_by', '=', customerId)
+      .orderBy('claimed_at')
+      .execute(),
     consents: await db
       .selectFrom('consents')
       .select(['purpose', 'channel', 'granted', 'source', 'created_at'])
@@ -230,4 +258,38 @@ export async function eraseCustomerRows(trx: Database, row: { id: number; phone:
     })
     .where('id', '=', customerId)
     .execute();
+}
+
+/**
+ * The gift cards the customer bought that were never sent (their time not come): refunded before the
+ * wallet is written off, since nobody can be sent them once the recipient's contact is gone. Answers
+ * each card's id, amount and the gift money it was paid with (the refund gives that back as gift money).
+ */
+export async function refundUnsentGiftCards(trx: Database, customerId: number, now: Date) {
+  return trx
+    .updateTable('gift_cards')
+    .set({ status: 'refunded', refunded_at: now })
+    .where('buyer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .where('delivered_at', 'is', null)
+    .returning(['id', 'amount', 'paid_gift'])
+    .execute();
+}
+
+/** The name an erased buyer's cards keep: their recipients still see who a card is from, in words. */
+export const ERASED_SENDER = 'Someone';
+
+/**
+ * The erased customer's gift cards lose what names or reaches a person: the cards they bought, the
+ * recipient's contact, the message and their own name as sender (the recipient's first name stays: a card
+ * not claimed yet still greets its holder); the cards they claimed, the contact they were sent to (theirs).
+ * Amounts, states and times stay: the gift-card liability still adds up.
+ */
+export async function eraseGiftCardContacts(trx: Database, customerId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('gift_cards')
+    .set({ to_phone: null, to_email: null, message: '', from_name: ERASED_SENDER, contact_erased_at: now })
+    .where('buyer_id', '=', customerId)
+    .execute();
+  await trx.updateTable('gift_cards').set({ to_phone: null, to_email: null, contact_erased_at: now }).where('claimed_by', '=', customerId).execute();
 }

@@ -1,3 +1,4 @@
+import { formatGiftCardNumber } from '#contract/gift-card-rules';
 import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type CustomerDataExport, type DeletionData, type DeletionStatusData } from '#contract/privacy';
 import { deleteCustomerDeliveries } from '../webhooks/webhooks.repo';
 import { emitCustomerErased } from '../events/events.service';
@@ -10,7 +11,17 @@ import { adjustPoints } from '../points/points.ledger';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { postWalletEntry } from '../wallet/wallet.ledger';
-import { accountsDueForErasure, clearDeletion, deletionRow, eraseCustomerRows, exportRows, markDeletionRequested, revokeSessions } from './privacy.repo';
+import {
+  accountsDueForErasure,
+  clearDeletion,
+  deletionRow,
+  eraseCustomerRows,
+  eraseGiftCardContacts,
+  exportRows,
+  markDeletionRequested,
+  refundUnsentGiftCards,
+  revokeSessions,
+} from './privacy.repo';
 
 /**
  * Each customer's data is theirs (issue 45; docs/customer-data.md).
@@ -21,6 +32,9 @@ import { accountsDueForErasure, clearDeletion, deletionRow, eraseCustomerRows, e
  *   devices, push subscriptions, wallet cards and consents removed; what they held (points, wallet
  *   money, unused vouchers, open stamp cards) ends with ledger entries that say so, so every balance
  *   still equals its ledger; orders, payments and ledgers stay for the accounts, with nobody's name.
+ *   Gift cards they bought and were never sent are refunded to the wallet first; every card they bought
+ *   loses its recipient's contact and message (and their name as sender), every card they claimed
+ *   the contact it was sent to; the cards' amounts and states stay, so the gift-card liability adds up.
  */
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -91,6 +105,18 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
     })),
     wallet_cards: rows.walletPasses.map((p) => ({ created_at: isoNow(p.created_at), turned_off: p.revocations })),
     consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
+    gift_cards_sent: rows.giftCardsSent.map(({ to_phone, to_email, ...g }) => ({
+      ...g,
+      number: formatGiftCardNumber(g.number),
+      to: to_phone ?? to_email ?? '',
+      deliver_at: isoNow(g.deliver_at),
+      delivered_at: iso(g.delivered_at),
+      claimed_at: iso(g.claimed_at),
+      refunded_at: iso(g.refunded_at),
+      expires_at: iso(g.expires_at),
+      created_at: isoNow(g.created_at),
+    })),
+    gift_cards_received: rows.giftCardsReceived.map((g) => ({ ...g, claimed_at: isoNow(g.claimed_at!) })),
   };
 }
 
@@ -219,11 +245,23 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
   const now = ctx.clock.now();
   // signed in again (cancelled), or erased by another instance meanwhile
   if (row.erased_at !== null || row.erase_after === null || new Date(row.erase_after).getTime() > now.getTime()) return false;
+  // gift cards they bought and were never sent go back to their wallet (nobody can be sent them now)
+  let walletBalance = row.wallet_balance;
+  for (const card of await refundUnsentGiftCards(trx, customerId, now)) {
+    walletBalance = await postWalletEntry(trx, ctx.clock, customerId, {
+      type: 'refund',
+      amount: card.amount,
+      reason: 'Gift card not sent: refunded as the account was deleted',
+      ref: `gift-card:${card.id}`,
+      gift: card.paid_gift,
+    });
+  }
+  await eraseGiftCardContacts(trx, customerId, now);
   // what they held ends with entries that say so: every balance still equals its ledger
-  if (row.wallet_balance > 0) {
+  if (walletBalance > 0) {
     await postWalletEntry(trx, ctx.clock, customerId, {
       type: 'adjust',
-      amount: -row.wallet_balance,
+      amount: -walletBalance,
       reason: 'Account deleted: the balance was not paid out',
       ref: 'account:deleted',
     });
@@ -239,7 +277,7 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
     action: 'customer.erased',
     target: `customer:${customerId}`,
     before: { requested_by: row.deletion_requested_by, requested_at: iso(row.deletion_requested_at) },
-    after: { wallet_written_off: row.wallet_balance, points_ended: row.points },
+    after: { wallet_written_off: walletBalance, points_ended: row.points },
     now,
   });
   return true;

@@ -18,3 +18,16 @@ export async function startOfDay(db: Database, now: Date, timeZone: string): Pro
 export async function pingDatabase(db: Database): Promise<void> {
   await sql`select 1`.execute(db);
 }
+
+/** The instants that bound the days `from`..`to` (both included) in the merchant's time zone (the dashboard's exports, the gift card report). */
+export async function dayBounds(db: Database, from: string, to: string, timeZone: string): Promise<{ start: Date; end: Date }> {
+  const { rows } = await sql<{ start: Date; end: Date }>`
+    select (${from}::date::timestamp at time zone ${timeZone}) as start, ((${to}::date + 1)::timestamp at time zone ${timeZone}) as "end"`.execute(db);
+  return { start: new Date(rows[0]!.start), end: new Date(rows[0]!.end) };
+}
+
+/** Whether the owner turned gift cards on (gift-cards/ keeps the rest of their settings). */
+export async function giftCardsOn(db: Database): Promise<boolean> {
+  const row = await db.selectFrom('gift_card_settings').select('enabled').where('id', '=', 1).executeTakeFirst();
+  return row?.enabled ?? false;
+}

@@ -8,7 +8,7 @@ import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
 import { notFound } from '../http/errors';
 import type { ProviderContext } from '../context';
 import { RefreshingCopy } from '../../lib/refreshing-copy';
-import { pingDatabase, readMerchant } from './settings.repo';
+import { giftCardsOn, pingDatabase, readMerchant } from './settings.repo';
 
 /** Business rules, each a per-merchant setting (merchants.rules overrides these defaults). */
 export interface MerchantRules {
@@ -173,11 +173,17 @@ export const SETTINGS_MAX_AGE_S = 5;
 
 /**
  * The merchant's settings, the same for every customer (getMerchant keeps its read a few seconds), and
- * `online_payments`: whether top-ups and paying online are open, so the app can say so up front.
+ * `online_payments`: whether top-ups and paying online are open, so the app can say so up front; and
+ * `gift_cards`: whether the shop sells gift cards (the wallet links to them).
  */
 export async function siteSettings(ctx: ProviderContext): Promise<SiteSettings> {
-  const merchant = await getMerchant(ctx.db, ctx.merchantId);
-  return { ...merchant.settings, online_payments: ctx.payments !== null };
+  const [merchant, now] = await Promise.all([getMerchant(ctx.db, ctx.merchantId), whatIsOpen(ctx)]);
+  return { ...merchant.settings, ...now };
+}
+
+/** What the settings answer says beside the merchant's own (a preview of a draft too): online payments, gift cards. */
+export async function whatIsOpen(ctx: ProviderContext): Promise<{ online_payments: boolean; gift_cards: boolean }> {
+  return { online_payments: ctx.payments !== null, gift_cards: await giftCardsOn(ctx.db) };
 }
 
 /** Whether the provider and its database answer (the gateway's /healthz). */

@@ -8,7 +8,7 @@ import { newSecretToken } from '../auth/sessions';
 import type { ProviderContext } from '../context';
 import { notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { clearMerchantCache, getMerchant } from '../settings/settings.service';
+import { clearMerchantCache, getMerchant, whatIsOpen } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import {
   countVersions,
@@ -196,7 +196,7 @@ export async function previewSettings(ctx: ProviderContext, token: string): Prom
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const draft = await readDraft(ctx.db, ctx.merchantId);
   const theme = themeOf(draft ? draft.settings : (merchant.settings as unknown as Record<string, unknown>));
-  return { ...withTheme(merchant.settings as unknown as Record<string, unknown>, theme), online_payments: ctx.payments !== null } as SiteSettings & {
+  return { ...withTheme(merchant.settings as unknown as Record<string, unknown>, theme), ...(await whatIsOpen(ctx)) } as SiteSettings & {
     online_payments: boolean;
   };
 }

@@ -53,6 +53,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   wheel: <SpinIcon size={20} />,
   account: <UserIcon size={20} />,
   campaign: <GiftIcon size={20} />,
+  gift_card: <GiftIcon size={20} />,
 };
 
 function Item({

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import { copiedAt } from '../../api/client';
 import { profileKey, useProfileWhile } from '../../api/customers';
@@ -15,11 +16,13 @@ import { WalletScreen } from './wallet-screen';
 
 /**
  * /profile/wallet: the balance, its history page by page, and a top-up: wallet/topup (one per tap)
- * opens the payment gateway's page, which brings the customer back to /top-up-success or /top-up-fail.
+ * opens the payment gateway's page, which brings the customer back to /top-up-success or /top-up-fail;
+ * and, when the shop sells gift cards (settings `gift_cards`), a link to send one.
  */
 export default function WalletPage() {
   const { settings } = useSite();
   const back = useGoBack(paths.profileHome);
+  const navigate = useNavigate();
   const balance = useWalletBalance();
   // offline, the balance is not read again: the worker's kept copy of the profile has it, and says when
   // it was read, as on Home (the wallet's own read is not kept: the profile's is enough)
@@ -73,6 +76,7 @@ export default function WalletPage() {
       currency={settings.currency}
       locale={settings.locale}
       timeZone={settings.timezone}
+      {...(settings.gift_cards ? { giftCards: { href: paths.giftCards, onOpen: () => void navigate(paths.giftCards) } } : {})}
     />
   );
 }

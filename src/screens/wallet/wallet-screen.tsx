@@ -64,6 +64,8 @@ export interface WalletScreenProps {
   balanceAsOf?: string | null;
   /** now (ISO), for "As of 9:41 AM" today rather than a date */
   now?: string;
+  /** the shop sells gift cards: the address of Gift cards, and how the app opens it (absent: no link) */
+  giftCards?: { href: string; onOpen: () => void };
 }
 
 const TYPE_LABEL: Record<WalletEntryType, string> = {
@@ -280,6 +282,23 @@ function WalletHistory({
   );
 }
 
+/** "Send a gift card": Gift cards, opened in the app (a plain link without script). */
+function GiftCardsLink({ href, onOpen }: NonNullable<WalletScreenProps['giftCards']>) {
+  return (
+    <a
+      href={href}
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen();
+      }}
+      className={cx(cardSurface, focusRing, 'p-4 font-semibold text-brand-ink hover:bg-surface')}
+    >
+      Send a gift card
+      <span className="block text-sm font-normal text-muted">Treat someone: paid from your wallet, sent by text or e-mail.</span>
+    </a>
+  );
+}
+
 export function WalletScreen({
   balance,
   history = [],
@@ -308,6 +327,7 @@ export function WalletScreen({
   timeZone,
   balanceAsOf = null,
   now,
+  giftCards,
 }: WalletScreenProps) {
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
@@ -368,6 +388,7 @@ export function WalletScreen({
               />
             )}
           </section>
+          {giftCards && <GiftCardsLink {...giftCards} />}
         </div>
 
         <WalletHistory

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { NotificationsScreen } from '../../../src/screens/profile/notifications-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
-import { manyUnread, noNotifications, notificationItems, notifications } from '../../fixtures/notifications';
+import { giftCardNotices, manyUnread, noNotifications, notificationItems, notifications } from '../../fixtures/notifications';
 import { NOW, TIME_ZONE } from '../../fixtures/profile';
 
 /** /profile/notification: newest first, unread marked, a tap opens the link. */
@@ -29,6 +29,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+
+/** A gift card's buyer: told when the card was sent and when it was claimed; a tap opens their gifts. */
+export const GiftCardNotices: Story = {
+  args: { data: giftCardNotices },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByText('Ben added your gift card'));
+    await expect(args.onOpen).toHaveBeenCalledWith(giftCardNotices.items[0]);
+  },
+};
 
 export const Loading: Story = { args: { data: null, loading: true } };
 

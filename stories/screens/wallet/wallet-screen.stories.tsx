@@ -33,6 +33,17 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = { args: { hasMore: true } };
 
+/** The shop sells gift cards: a link to send one, opened in the app (issue 49). */
+export const SendAGiftCard: Story = {
+  args: { giftCards: { href: '/gift-cards', onOpen: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const link = within(canvasElement).getByRole('link', { name: /^Send a gift card/ });
+    await expect(link).toHaveAttribute('href', '/gift-cards');
+    await userEvent.click(link);
+    await expect(args.giftCards!.onOpen).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const Loading: Story = { args: { balance: undefined, history: [], loading: true } };
 
 export const Error: Story = { args: { balance: undefined, error: 'The server did not answer. Check your connection.' } };

@@ -365,6 +365,8 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} downloaded the orders${days()}.`);
     case 'export.ledger':
       return plain(`${who} downloaded the points and wallet ledgers${days()}.`);
+    case 'export.gift_cards':
+      return plain(`${who} downloaded the gift cards sold${days()}.`);
     case 'payment.refunded': {
       const what = typeof a.order === 'string' ? `order ${a.order}` : 'a top-up';
       const short =

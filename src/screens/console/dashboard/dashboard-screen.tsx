@@ -17,7 +17,7 @@ export interface DashboardScreenProps {
   locale: string;
   currency: string;
   /** the address of a CSV download of the merchant's days from–to (of the location chosen, when one is) */
-  exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => string;
+  exportHref: (kind: 'orders' | 'ledger' | 'gift-cards', from: string, to: string) => string;
   /** the shop's locations: with more than one, the figures and downloads can be of one */
   locations?: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>> | undefined;
   /** the location the figures are of; null: the whole shop */
@@ -51,7 +51,7 @@ function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardSc
   const [from, setFrom] = useState(days[0] ?? '');
   const [to, setTo] = useState(days[days.length - 1] ?? '');
   const ok = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
-  const link = (kind: 'orders' | 'ledger', label: string) =>
+  const link = (kind: 'orders' | 'ledger' | 'gift-cards', label: string) =>
     ok ? (
       <a
         href={exportHref(kind, from, to)}
@@ -79,6 +79,7 @@ function Exports({ days, exportHref }: { days: string[]; exportHref: DashboardSc
         />
         {link('orders', 'Orders (CSV)')}
         {link('ledger', 'Points and wallet entries (CSV)')}
+        {link('gift-cards', 'Gift cards sold (CSV)')}
       </div>
       <p className="mt-2 text-sm text-muted">Days in the shop's time zone, at most 366. Opens in any spreadsheet.</p>
     </Card>
@@ -214,6 +215,27 @@ function Liability({ liability, money, count }: { liability: DashboardData['liab
   );
 }
 
+/** The money customers hold with the shop: their own in wallets, and what gift cards still owe (issue 49). */
+function MoneyHeld({ liability, money }: { liability: DashboardData['liability']; money: Format }) {
+  return (
+    <Card as="section" title="Money held for customers" headingLevel={2} aria-label="Money held for customers">
+      <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted">In wallets, from their own top-ups</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{money(liability.wallets)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Outstanding gift-card balance</dt>
+          <dd className="text-2xl font-semibold tabular-nums">{money(liability.gift_cards)}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-muted">
+        Today, whatever the period. The gift-card balance is the cards not yet added to a wallet and the gift money in wallets: Gift cards shows it in detail.
+      </p>
+    </Card>
+  );
+}
+
 /** /merchant (owners' dashboard): how the programme is doing today, over 7 or 30 days, and what the points still out are worth. */
 export function DashboardScreen(props: DashboardScreenProps) {
   const { period, onPeriodChange, data, loading, error, onRetry, locale, currency, exportHref } = props;
@@ -266,6 +288,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
       {picker}
       <FigureSections f={f} p={p} name={name} money={money} count={count} />
       <Liability liability={data.liability} money={money} count={count} />
+      <MoneyHeld liability={data.liability} money={money} />
       {charts && name !== 'today' ? (
         <Card as="section" aria-label="Charts" className="grid gap-6 xl:grid-cols-2">
           <DashboardChart title="Revenue and orders" days={charts.days} dayLabel={dayLabel} series={charts.sales} scales={SCALES} />

@@ -1,27 +1,56 @@
 import type { SiteSettings } from '#contract';
-import { useGiftCardSettings, useSaveGiftCardSettings } from '../../../api/gift-cards';
+import { useState } from 'react';
+import { useGiftCardReport, useGiftCardSettings, useSaveGiftCardSettings } from '../../../api/gift-cards';
 import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
 import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
+import { GiftCardReport } from './gift-card-report';
 import { GiftCardsScreen } from './gift-cards-screen';
 
-/** /merchant/gift-cards (owners): merchant/gift-cards/settings, saved with …/settings/update. */
+/** A day `days` before today in the shop's time zone, `YYYY-MM-DD`. */
+const shopDay = (timeZone: string | undefined, days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
+    new Date(Date.now() - days * 86_400_000),
+  );
+
+/** The owner's report: the last 30 days of the shop's until another period is chosen. */
+function ReportContainer({ timeZone, locale }: { timeZone: string | undefined; locale: string }) {
+  const [period, setPeriod] = useState(() => ({ from: shopDay(timeZone, 29), to: shopDay(timeZone) }));
+  const report = useGiftCardReport(period.from, period.to);
+  return (
+    <GiftCardReport
+      from={period.from}
+      to={period.to}
+      onPeriodChange={(from, to) => setPeriod({ from, to })}
+      report={report.data}
+      loading={report.isLoading || report.isValidating}
+      error={report.error ? messageOf(report.error) : null}
+      onRetry={() => void report.mutate()}
+      locale={locale}
+    />
+  );
+}
+
+/** /merchant/gift-cards (owners): the report (merchant/gift-cards/report), and merchant/gift-cards/settings, saved with …/settings/update. */
 export default function GiftCardsContainer() {
   const settings = useGiftCardSettings();
   const site = useSettings().data as SiteSettings | undefined;
   const owner = useStaffMe().data?.staff.role === 'owner';
   const save = useSaveGiftCardSettings();
   return (
-    <GiftCardsScreen
-      settings={settings.data?.settings}
-      loading={settings.isLoading}
-      error={settings.error ? messageOf(settings.error) : null}
-      onRetry={() => void settings.mutate()}
-      canEdit={owner}
-      locale={site?.locale ?? 'en'}
-      currency={settings.data?.settings.currency ?? site?.currency ?? 'PHP'}
-      onSave={(fields) => saved(() => save(fields))}
-    />
+    <div className="flex flex-col gap-8">
+      {owner && site && <ReportContainer timeZone={site.timezone} locale={site.locale ?? 'en'} />}
+      <GiftCardsScreen
+        settings={settings.data?.settings}
+        loading={settings.isLoading}
+        error={settings.error ? messageOf(settings.error) : null}
+        onRetry={() => void settings.mutate()}
+        canEdit={owner}
+        locale={site?.locale ?? 'en'}
+        currency={settings.data?.settings.currency ?? site?.currency ?? 'PHP'}
+        onSave={(fields) => saved(() => save(fields))}
+      />
+    </div>
   );
 }

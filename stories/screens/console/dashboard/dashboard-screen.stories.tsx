@@ -19,7 +19,7 @@ const meta = {
     onRetry: fn(),
     locale: 'en-PH',
     currency: 'PHP',
-    exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => `/api/merchant/export/${kind}.csv?from=${from}&to=${to}`,
+    exportHref: (kind: 'orders' | 'ledger' | 'gift-cards', from: string, to: string) => `/api/merchant/export/${kind}.csv?from=${from}&to=${to}`,
   },
   render: (args) => (
     <ConsoleLayout shop="Kopi Senja" staff={OWNER} current="dashboard" title="Dashboard" onSignOut={fn()} onSignOutEverywhere={fn()} wide>
@@ -31,8 +31,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * The last 30 days: figures, the change on the 30 days before, cancellations, refunds and disputes, two
- * charts whose legends give each line's total without hovering.
+ * The last 30 days: figures, the change on the 30 days before, cancellations, refunds and disputes, the
+ * money held for customers (wallets, gift cards), two charts whose legends give each line's total without hovering.
  */
 export const Full: Story = {
   play: async ({ canvasElement }) => {
@@ -47,6 +47,11 @@ export const Full: Story = {
     await expect(within(sales).getByText('Over the period')).toBeVisible();
     const points = canvas.getByRole('figure', { name: 'Points issued, redeemed and taken back' });
     await expect(within(points).getAllByText('Points taken back')[0]).toBeVisible();
+    // the money customers hold: their own in wallets, and the gift cards' balance beside it
+    const held = within(canvas.getByRole('region', { name: 'Money held for customers' }));
+    await expect(held.getByText('₱38,425.00')).toBeVisible();
+    await expect(held.getByText('₱12,687.50')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Gift cards sold (CSV)' })).toHaveAttribute('href', expect.stringContaining('/gift-cards.csv?'));
   },
 };
 
@@ -100,7 +105,7 @@ export const ByLocation: Story = {
     locations: LOCATIONS,
     locationId: 1,
     onLocationChange: fn(),
-    exportHref: (kind: 'orders' | 'ledger', from: string, to: string) => `/api/merchant/export/${kind}.csv?from=${from}&to=${to}&location_id=1`,
+    exportHref: (kind: 'orders' | 'ledger' | 'gift-cards', from: string, to: string) => `/api/merchant/export/${kind}.csv?from=${from}&to=${to}&location_id=1`,
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);

@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import type { GiftCardReportData, GiftCardState } from '#contract/gift-cards';
+import { formatMoney } from '#contract/money';
+import { Badge, Button, Card, ErrorState, ScrollRegion, SkeletonGroup, SkeletonText, TextField, type BadgeTone } from '../../../ui';
+
+export interface GiftCardReportProps {
+  /** the period shown: the shop's days, both included */
+  from: string;
+  to: string;
+  onPeriodChange: (from: string, to: string) => void;
+  report?: GiftCardReportData | undefined;
+  loading: boolean;
+  error: string | null;
+  onRetry?: () => void;
+  locale: string;
+}
+
+const STATE: Record<GiftCardState, [words: string, tone: BadgeTone]> = {
+  awaiting_payment: ['Waiting for payment', 'warning'],
+  payment_failed: ['Payment failed', 'danger'],
+  scheduled: ['Scheduled', 'neutral'],
+  delivered: ['Sent', 'brand'],
+  claimed: ['In a wallet', 'success'],
+  refunded: ['Refunded', 'warning'],
+  expired: ['Expired', 'danger'],
+};
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The period's days as typed, shown once both are days in order. */
+function PeriodFields({ from, to, onPeriodChange }: Pick<GiftCardReportProps, 'from' | 'to' | 'onPeriodChange'>) {
+  const [start, setStart] = useState(from);
+  const [end, setEnd] = useState(to);
+  const ok = isDay(start) && isDay(end) && start <= end;
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ok) onPeriodChange(start, end);
+      }}
+    >
+      <TextField label="From" type="date" value={start} max={end} onChange={(e) => setStart(e.target.value)} />
+      <TextField
+        label="To"
+        type="date"
+        value={end}
+        min={start}
+        onChange={(e) => setEnd(e.target.value)}
+        error={ok || !start || !end ? undefined : 'The end must be on or after the start.'}
+      />
+      <Button type="submit" variant="secondary" disabled={!ok}>
+        Show
+      </Button>
+    </form>
+  );
+}
+
+/** One figure: what it is, and its value (and how many cards, when it counts cards). */
+function Figure({ label, value, cards }: { label: string; value: string; cards?: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-border bg-surface-raised p-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+      {cards && <dd className="text-sm text-muted">{cards}</dd>}
+    </div>
+  );
+}
+
+/**
+ * The owner's gift card report, on the Gift cards page: the period's cards sold, added to wallets and
+ * refunded, the gift money spent, the cards sold last (numbers masked); and what the shop still owes for
+ * gift cards now.
+ */
+export function GiftCardReport(props: GiftCardReportProps) {
+  const { from, to, onPeriodChange, report, loading, error, onRetry, locale } = props;
+  const money = useMemo(() => (n: number) => formatMoney(n, report?.currency ?? 'PHP', locale), [report?.currency, locale]);
+  const when = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(report ? { timeZone: report.timezone } : {}) }),
+    [locale, report],
+  );
+  const cards = (n: number) => (n === 1 ? '1 card' : `${n.toLocaleString(locale)} cards`);
+  return (
+    <section aria-labelledby="gift-report" className="flex flex-col gap-4" aria-busy={loading || undefined}>
+      <h2 id="gift-report" className="text-lg font-semibold">
+        Sales and balance
+      </h2>
+      <PeriodFields key={`${from}/${to}`} from={from} to={to} onPeriodChange={onPeriodChange} />
+      {!report ? (
+        loading || !error ? (
+          <SkeletonGroup label="Loading the gift card report">
+            <SkeletonText lines={5} />
+          </SkeletonGroup>
+        ) : (
+          <ErrorState title="We could not load the gift card report" message={error} {...(onRetry ? { onRetry } : {})} />
+        )
+      ) : (
+        <>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            <Figure label="Sold" value={money(report.sold.amount)} cards={cards(report.sold.count)} />
+            <Figure label="Added to wallets" value={money(report.claimed.amount)} cards={cards(report.claimed.count)} />
+            <Figure label="Gift money spent" value={money(report.spent)} />
+            <Figure label="Refunded to senders" value={money(report.refunded.amount)} cards={cards(report.refunded.count)} />
+          </dl>
+          <p className="text-sm text-muted">Days in the shop's time zone ({report.timezone}).</p>
+          <Card as="section" title="Outstanding gift-card balance" headingLevel={3}>
+            <p className="text-3xl font-semibold tabular-nums">{money(report.outstanding.total)}</p>
+            <dl className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-muted">Cards not yet added to a wallet</dt>
+                <dd className="text-lg font-semibold tabular-nums">
+                  {money(report.outstanding.unclaimed)} <span className="text-sm font-normal text-muted">({cards(report.outstanding.unclaimed_count)})</span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-muted">Gift money in customers' wallets</dt>
+                <dd className="text-lg font-semibold tabular-nums">{money(report.outstanding.in_wallets)}</dd>
+              </div>
+            </dl>
+            <p className="mt-2 text-sm text-muted">
+              What you still owe for gift cards today, whatever the period: it is also on the dashboard, beside the wallets' balance.
+            </p>
+          </Card>
+          <Card as="section" title="Cards sold in the period" headingLevel={3}>
+            {report.recent.length === 0 ? (
+              <p className="text-sm text-muted">No gift cards were sold in these days.</p>
+            ) : (
+              <ScrollRegion label="Cards sold in the period">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">The last {report.recent.length} cards sold, newest first</caption>
+                  <thead>
+                    <tr className="text-left text-muted">
+                      <th scope="col" className="py-1 pr-3 font-medium">
+                        Card
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-medium">
+                        Sold
+                      </th>
+                      <th scope="col" className="py-1 pr-3 font-medium">
+                        Where it stands
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        Amount
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-border">
+                    {report.recent.map((c) => (
+                      <tr key={c.id}>
+                        <td className="py-2 pr-3 font-mono">
+                          <span aria-hidden="true">•••• </span>
+                          <span className="sr-only">ending </span>
+                          {c.last4}
+                        </td>
+                        <td className="py-2 pr-3">{when.format(new Date(c.sold_at))}</td>
+                        <td className="py-2 pr-3">
+                          <Badge tone={STATE[c.state][1]}>{STATE[c.state][0]}</Badge>
+                        </td>
+                        <td className="py-2 text-right tabular-nums">{money(c.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </ScrollRegion>
+            )}
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}
