@@ -54,6 +54,7 @@ import * as m0044 from './migrations/0044-offers-more';
 import * as m0045 from './migrations/0045-gift-cards';
 import * as m0046 from './migrations/0046-webhooks';
 import * as m0047 from './migrations/0047-api-keys';
+import * as m0048 from './migrations/0048-offer-codes';
 
 export type Database = Kysely<DB>;
 
@@ -159,6 +160,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0045-gift-cards': m0045,
   '0046-webhooks': m0046,
   '0047-api-keys': m0047,
+  '0048-offer-codes': m0048,
 };
 
 /**

@@ -6,6 +6,7 @@
 import {
   ITEM_KINDS,
   OFFER_GUESSES_MAX,
+  OFFER_GUESSES_PER_ADDRESS_MAX,
   OFFER_GUESS_WINDOW_MINUTES,
   discountedItems,
   offerDiscount,
@@ -24,6 +25,7 @@ import { AppError } from '../http/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { inWindow, nextStart } from './offer-window';
+import { singleCodeExists, takeSingleCode } from './offer-codes.repo';
 import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
 
 /**
@@ -36,6 +38,9 @@ export const PROMO_GUESSES: UseLimit = {
   windowMs: OFFER_GUESS_WINDOW_MINUTES * MINUTE,
   message: `Too many codes we do not know. Please wait ${OFFER_GUESS_WINDOW_MINUTES} minutes and try again.`,
 };
+
+/** The same, for every customer of one address together (http/client-key.ts): no guessing across many accounts. */
+export const PROMO_GUESSES_BY_ADDRESS: UseLimit = { ...PROMO_GUESSES, scope: 'promo-code-unknown-address', limit: OFFER_GUESSES_PER_ADDRESS_MAX };
 
 /** What the customer reads, and what `error.fields.promo_code` says, for each reason. */
 function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null): { message: string; field: string } {
@@ -86,16 +91,24 @@ function refused(r: PromoCodeRefusal, rules: MerchantRules, detail: string | nul
 }
 
 /**
- * Before a quote or an order with a code: refused (429) while the customer's unknown codes reached the
- * limit; a code no offer ever had is counted as a wrong guess and refused as `unknown`. Runs outside the
- * order's transaction (its count is its own, kept whatever the order does).
+ * Before a quote or an order with a code: refused (429) while the customer's unknown codes, or their
+ * address's, reached the limit; a code no offer ever had (nor any single-use code) is counted as a wrong
+ * guess of both and refused as `unknown`. Runs outside the order's transaction (its count is its own,
+ * kept whatever the order does).
  */
-export async function screenPromoCode(ctx: ProviderContext, rules: MerchantRules, customerId: number, code: string): Promise<void> {
-  const key = `customer:${customerId}`;
+export async function screenPromoCode(
+  ctx: ProviderContext,
+  rules: MerchantRules,
+  asker: { customerId: number; clientKey: string },
+  code: string,
+): Promise<void> {
+  const key = `customer:${asker.customerId}`;
   const now = ctx.clock.now();
   await assertUnderLimit(ctx.db, PROMO_GUESSES, key, now);
-  if (await codeKnown(ctx.db, code)) return;
+  await assertUnderLimit(ctx.db, PROMO_GUESSES_BY_ADDRESS, asker.clientKey, now);
+  if ((await codeKnown(ctx.db, code)) || (await singleCodeExists(ctx.db, code))) return;
   await countUse(ctx.db, PROMO_GUESSES, key, now);
+  await countUse(ctx.db, PROMO_GUESSES_BY_ADDRESS, asker.clientKey, now);
   throw refused({ reason: 'unknown', code }, rules);
 }
 
@@ -138,6 +151,10 @@ async function itemsNeeded(db: Database, o: OfferAtCheckout): Promise<string> {
 /** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
 export interface AppliedPromo extends AppliedOffer {
   id: number;
+  /** the single-use code given (null: a public code or an automatic offer) */
+  single_code_id: number | null;
+  /** points on the total after its discount (true), or as if it took nothing off */
+  points_on_discounted: boolean;
   /** the customer had no order that is not cancelled */
   first_order: boolean;
 }
@@ -157,6 +174,7 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if (o.audience === 'tier' && o.my_tier < (o.tier_position ?? 0)) return no('not_for_you', {}, 'tier');
   if (o.audience === 'customer_list' && !o.listed) return no('not_for_you', {}, 'list');
   if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
+  if (o.single_code?.used) return no('used_up');
   if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
   if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');
   if (b.subtotal < o.min_spend) return no('below_minimum', { min_spend: o.min_spend, missing: o.min_spend - b.subtotal });
@@ -182,6 +200,8 @@ const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
   code: o.code,
   title: o.title,
   discount,
+  single_code_id: o.single_code?.id ?? null,
+  points_on_discounted: o.points_on_discounted,
   first_order: !o.has_ordered,
 });
 
@@ -234,7 +254,12 @@ function bestAutomaticOffer(automatic: readonly OfferAtCheckout[], b: Basket): A
 
 /** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */
 export async function recordPromoUse(trx: Database, promo: AppliedPromo, order: { id: number; customer_id: number }, now: Date): Promise<void> {
+  // a single-use code, locked with its offer: read free, so taken here (a guard all the same)
+  if (promo.single_code_id !== null && !(await takeSingleCode(trx, promo.single_code_id, order.id, now))) {
+    throw new AppError('PROMO_CODE_INVALID', `${promo.code} has been used up.`, { promo_code: 'has been used up' }, { reason: 'used_up', code: promo.code });
+  }
   await recordOfferUse(trx, {
+    singleCodeId: promo.single_code_id,
     offerId: promo.id,
     orderId: order.id,
     customerId: order.customer_id,
@@ -254,7 +279,7 @@ export async function giveBackPromoUse(trx: Database, orderId: number, now: Date
  * offer still has room for it (not archived, its uses, budget and the customer's own limit); false when
  * not (the caller puts the money in the wallet). True when it had none to take.
  */
-export async function retakePromoUse(trx: Database, orderId: number): Promise<boolean> {
+export async function retakePromoUse(trx: Database, orderId: number, now: Date): Promise<boolean> {
   const use = await lockGivenBackUse(trx, orderId);
   if (!use) return true;
   const room =
@@ -263,6 +288,8 @@ export async function retakePromoUse(trx: Database, orderId: number): Promise<bo
     (use.max_discount_total === null || use.discount_given + use.discount <= use.max_discount_total) &&
     (use.per_customer_limit === null || (use.mine ?? 0) < use.per_customer_limit);
   if (!room) return false;
+  // its single-use code, when no other order has taken it meanwhile
+  if (use.single_code_id !== null && !(await takeSingleCode(trx, use.single_code_id, orderId, now))) return false;
   await retakeUse(trx, use);
   return true;
 }

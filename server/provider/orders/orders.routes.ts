@@ -3,16 +3,18 @@ import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { sightingsOf } from '../http/device';
+import { clientKey } from '../http/client-key';
+import { clientIp } from '../http/session';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder } from './pricing';
 import { merchantSetStatus } from './lifecycle';
 
 export function ordersRoutes(ctx: ProviderContext): Router {
   return mount(ctx, ordersSpec, {
-    quote: async (body, at) => quoteOrder(ctx, at.customerId(), body),
+    quote: async (body, at) => quoteOrder(ctx, at.customerId(), body, clientKey(clientIp(at.req))),
     create: async (body, at) => {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
-      const setup = await orderSetup(ctx, at.customerId(), body);
+      const setup = await orderSetup(ctx, at.customerId(), body, clientKey(clientIp(at.req)));
       return at.once(async (trx, key) => {
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), {
           key,

@@ -78,7 +78,7 @@ async function voucherEffect(
  * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID), a promo code
  * that does not apply (400 PROMO_CODE_INVALID, offers/promo-codes.ts: its discount is taken after the
  * voucher's, in an order under the offer's row lock, taken after the customer's; points are earned on the
- * total after both).
+ * total after both, or after the voucher's alone when the offer says so: `points_on_discounted` false).
  * `lockVoucher` is order/create: the customer's, the voucher's and the offer's row locks are taken and
  * the location held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it
  * would take.
@@ -170,7 +170,7 @@ export async function priceOrder(
   // (placeOrder), so the uses a limit counts cannot change before this order records its own
   const earning = await saleEarning(db, {
     customerId,
-    base: pointsFor(total, deliveryFee, rules),
+    base: pointsFor(promo && !promo.points_on_discounted ? total + promo.discount : total, deliveryFee, rules),
     points_per_amount: rules.points_per_amount,
     lines: sold,
     at: now,
@@ -248,10 +248,11 @@ async function pricingFacts(
   };
 }
 
-export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {
+/** `clientKey`: the caller's address as a limit counts it (http/client-key.ts), for the limit on guessing codes. */
+export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody, clientKey: string): Promise<QuoteData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   // a code's guesses limited, and an unknown one refused, before the basket is priced
-  if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, customerId, body.promo_code);
+  if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, { customerId, clientKey }, body.promo_code);
   return quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
 }
 
