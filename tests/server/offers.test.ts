@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ConsoleOffer, CustomerOffer, OfferCodeBatch, PromoCodeReason } from '#contract/offers';
 import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
@@ -1011,6 +1012,54 @@ describePostgres('offers under concurrency', () => {
     expect(others.every((a) => a.status === 400 && a.body.data.reason === 'used_up' && a.body.message === `${code} has been used up.`)).toBe(true);
     expect(await p.db.selectFrom('offer_uses').select('id').where('offer_id', '=', made.id).execute()).toHaveLength(1);
     expect(await o.one(made.id)).toMatchObject({ uses: 1, discount_given: 2000, single_codes: 10_000, single_codes_used: 1 });
+  });
+
+  it('two automatic offers and 30 customers ordering at once: the best until its uses are gone, then the next; all placed', async () => {
+    const best = await o.add({ title: 'Best: ₱30 off', code: null, kind: 'amount_off', value: 3000, max_uses: 5, per_customer_limit: null });
+    const next = await o.add({ title: 'Next: ₱20 off', code: null, kind: 'amount_off', value: 2000, max_uses: 10, per_customer_limit: null });
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    const took = (title: string | null) => answers.filter((a) => (a.body.data.order.offer?.title ?? null) === title);
+    expect([took(best.title).length, took(next.title).length, took(null).length]).toEqual([5, 10, 15]);
+    expect(took(best.title).every((a) => a.body.data.order.discount === 3000)).toBe(true);
+    expect(took(next.title).every((a) => a.body.data.order.discount === 2000)).toBe(true);
+    expect(await o.one(best.id)).toMatchObject({ uses: 5, discount_given: 15_000, state: 'used_up' });
+    expect(await o.one(next.id)).toMatchObject({ uses: 10, discount_given: 20_000, state: 'used_up' });
+    for (const x of [best, next]) await o.status(x.id, 'archived').expect(200);
+  });
+
+  it('the best automatic offer used up while orders wait for its row: once it is free they fall back to the next best', async () => {
+    const best = await o.add({ title: 'Best: ₱30 off', code: null, kind: 'amount_off', value: 3000, max_uses: 3, per_customer_limit: null });
+    const next = await o.add({ title: 'Next: ₱20 off', code: null, kind: 'amount_off', value: 2000, per_customer_limit: null });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => o.customer()));
+    let pending!: Promise<Awaited<ReturnType<typeof o.order>>[]>;
+    await p.db.transaction().execute(async (trx) => {
+      // the best's row held while the orders read it as free and wait for it; its last uses go meanwhile
+      await sql`select id from offers where id = ${best.id} for update`.execute(trx);
+      pending = Promise.all(customers.map((c) => o.order(c.token).then((r) => r)));
+      await new Promise((done) => setTimeout(done, 1500));
+      await sql`update offers set uses = max_uses where id = ${best.id}`.execute(trx);
+    });
+    const answers = await pending;
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(answers.map((a) => a.body.data.order.offer?.title)).toEqual(Array(10).fill(next.title));
+    expect(await o.one(next.id)).toMatchObject({ uses: 10 });
+    for (const x of [best, next]) await o.status(x.id, 'archived').expect(200);
+  });
+
+  it('an order without a code locks only the automatic offer it takes: one locked elsewhere does not hold it up', async () => {
+    const winner = await o.add({ title: 'Winner: ₱30 off', code: null, kind: 'amount_off', value: 3000, per_customer_limit: null });
+    const runnerUp = await o.add({ title: 'Runner-up: ₱10 off', code: null, kind: 'amount_off', value: 1000, per_customer_limit: null });
+    const c = await o.customer();
+    // the runner-up's row held by another transaction (an owner's change under way) while the order is placed
+    const outcome = await p.db.transaction().execute(async (trx) => {
+      await sql`select id from offers where id = ${runnerUp.id} for update`.execute(trx);
+      return Promise.race([o.order(c.token).then((r) => r), new Promise<'waited'>((done) => setTimeout(() => done('waited'), 5000))]);
+    });
+    expect(outcome).not.toBe('waited');
+    expect(outcome !== 'waited' && outcome.body.data.order.offer).toMatchObject({ title: winner.title, discount: 3000 });
+    for (const x of [winner, runnerUp]) await o.status(x.id, 'archived').expect(200);
   });
 
   it("one customer's orders at once keep to their own limit", async () => {

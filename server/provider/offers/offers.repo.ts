@@ -359,12 +359,10 @@ const OFFER_COLUMNS = [
 /**
  * The automatic offers (no code) running at `now`, as offerAtCheckout reads an offer (with the customer's
  * own uses and whether they have ordered), as a JSON list by id: a part of the statement pricing reads its
- * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. `lock` (an
- * order's transaction, under the customer's row lock): all of them locked until commit, in the order of
- * their ids, so two orders never wait on each other's in turn, and the one an order takes keeps its uses
- * and budget until its use is recorded.
+ * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. Read without a
+ * lock: an order locks the one it takes (lockAutomaticOffer), so orders do not take turns on all of them.
  */
-export function automaticOffersJson(customerId: number, now: Date, lock: boolean): RawBuilder<AutomaticOfferJson[]> {
+export function automaticOffersJson(customerId: number, now: Date): RawBuilder<AutomaticOfferJson[]> {
   return sql<AutomaticOfferJson[]>`(select coalesce(json_agg(a order by a.id), '[]') from (
     select ${sql.join(OFFER_COLUMNS.map((c) => sql.ref(`o.${c}`)))},
       (select count(*)::integer from offer_uses u where u.offer_id = o.id and u.customer_id = ${customerId}::integer and u.state = 'used') as mine,
@@ -372,7 +370,16 @@ export function automaticOffersJson(customerId: number, now: Date, lock: boolean
       ${myTier(customerId)} as my_tier, ${inList(customerId)} as listed
     from offers o
     where o.code is null and not o.single_use and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
-    order by o.id${lock ? sql` for update of o` : sql``}) as a)`;
+    order by o.id) as a)`;
+}
+
+/**
+ * An automatic offer by its id, as offerAtCheckout reads an offer, its row locked until the order commits
+ * (read again once the lock is had): the one an order takes, its uses and budget as they are now.
+ */
+export async function lockAutomaticOffer(db: Database, id: number, customerId: number): Promise<OfferAtCheckout | undefined> {
+  const row = await checkoutQuery(db, customerId).where('o.id', '=', id).where('o.code', 'is', null).forUpdate('o').executeTakeFirst();
+  return row ? atCheckout(row) : undefined;
 }
 
 /** An automatic offer as JSON carries it: its times as text. */

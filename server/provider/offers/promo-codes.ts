@@ -26,7 +26,18 @@ import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { inWindow, nextStart } from './offer-window';
 import { singleCodeExists, takeSingleCode } from './offer-codes.repo';
-import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
+import { inSavepoint } from '../../db/savepoint';
+import {
+  codeKnown,
+  giveBackOfferUse,
+  menuNames,
+  lockAutomaticOffer,
+  lockGivenBackUse,
+  offerAtCheckout,
+  recordOfferUse,
+  retakeUse,
+  type OfferAtCheckout,
+} from './offers.repo';
 
 /**
  * Unknown codes a customer may give in a window; then every code is refused (429) until the window has
@@ -210,10 +221,10 @@ const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
  * code, the automatic offer (no code) that takes the most off it, when one fits (ties: the one ending
  * soonest, then the oldest); one offer per order, so a code given replaces any automatic offer. Its
  * discount is taken off the subtotal less a voucher's discount (never below zero). The automatic offers
- * come read with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create, under the
- * customer's row lock): the offer's row (without a code: every automatic offer's, by id, locked with
- * the facts) is locked until the order commits, so what its limits count cannot change before this order's use is
- * recorded (recordPromoUse); an automatic offer used up meanwhile is simply not applied.
+ * come read, unlocked, with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create,
+ * under the customer's row lock): the offer's row is locked until the order commits, so what its limits
+ * count cannot change before this order's use is recorded (recordPromoUse); without a code only the
+ * best automatic offer's row, checked again once locked, and when it is used up meanwhile the next best's.
  */
 export async function applyPromoCode(
   db: Database,
@@ -224,7 +235,7 @@ export async function applyPromoCode(
   lock: boolean,
   automatic: readonly OfferAtCheckout[],
 ): Promise<AppliedPromo | null> {
-  if (code === undefined) return bestAutomaticOffer(automatic, b);
+  if (code === undefined) return lock ? lockBestAutomatic(db, customerId, automatic, b) : (rankAutomatic(automatic, b)[0] ?? null);
   const offer = await offerAtCheckout(db, code, customerId, lock);
   if (!offer) throw refused({ reason: 'unknown', code }, rules);
   const effect = offerEffect(offer, code, b);
@@ -236,20 +247,49 @@ export async function applyPromoCode(
   return applied({ ...offer, code: offer.code ?? code }, effect.discount);
 }
 
-/** Of the automatic offers running (read, and in an order locked, with the pricing's facts), the one that takes the most off. */
-function bestAutomaticOffer(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo | null {
-  let best: AppliedPromo | null = null;
-  let bestEnds = Infinity;
-  for (const offer of automatic) {
-    const effect = offerEffect(offer, offer.title, b);
-    if ('refusal' in effect || effect.discount <= 0) continue;
-    const ends = offer.ends_at?.getTime() ?? Infinity;
-    if (!best || effect.discount > best.discount || (effect.discount === best.discount && ends < bestEnds)) {
-      best = applied(offer, effect.discount);
-      bestEnds = ends;
-    }
+/** What an automatic offer takes off this basket, or null when it does not fit or takes nothing off. */
+function automaticEffect(offer: OfferAtCheckout, b: Basket): AppliedPromo | null {
+  const effect = offerEffect(offer, offer.title, b);
+  return 'refusal' in effect || effect.discount <= 0 ? null : applied(offer, effect.discount);
+}
+
+/**
+ * The automatic offers that fit the basket, the best first: the most off, then the one ending soonest,
+ * then the oldest (the list comes by id).
+ */
+function rankAutomatic(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo[] {
+  const ends = new Map(automatic.map((o) => [o.id, o.ends_at?.getTime() ?? Infinity]));
+  return automatic
+    .map((o) => automaticEffect(o, b))
+    .filter((a): a is AppliedPromo => a !== null)
+    .sort((x, y) => y.discount - x.discount || ends.get(x.id)! - ends.get(y.id)! || x.id - y.id);
+}
+
+/** Thrown in lockBestAutomatic's savepoint when the offer locked no longer fits: its lock is let go. */
+class NoLongerFits extends Error {}
+
+/**
+ * order/create without a code: the best automatic offer chosen from the unlocked read, then its row
+ * alone locked and checked again (its uses and budget as they are now); used up meanwhile (or changed),
+ * its lock is let go (a savepoint rolled back) and the next best is tried, so an order never holds one
+ * offer's row while it waits for another's, and orders on different offers never wait for each other.
+ */
+async function lockBestAutomatic(db: Database, customerId: number, automatic: readonly OfferAtCheckout[], b: Basket): Promise<AppliedPromo | null> {
+  for (const candidate of rankAutomatic(automatic, b)) {
+    const taken = await inSavepoint(
+      db,
+      'automatic_offer',
+      async () => {
+        const fresh = await lockAutomaticOffer(db, candidate.id, customerId);
+        const now = fresh && automaticEffect(fresh, b);
+        if (!now) throw new NoLongerFits();
+        return now;
+      },
+      (err) => err instanceof NoLongerFits,
+    );
+    if (taken.ok) return taken.value;
   }
-  return best;
+  return null;
 }
 
 /** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */

@@ -150,7 +150,7 @@ export async function priceOrder(
   // one statement, after the hold: what the location does not sell, the customer's tier and the earning
   // rules (plain reads: under the customer's row lock, as the earning reads them)
   const now = ctx.clock.now();
-  const facts = await pricingFacts(db, location.id, customerId, now, lockVoucher && body.promo_code === undefined);
+  const facts = await pricingFacts(db, location.id, customerId, now);
   assertSoldAt(locations, location, facts.notSold, lines);
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
@@ -225,18 +225,16 @@ type ProductRead = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute'
 /**
  * What pricing reads once the location is held, in one statement: the products the location does not
  * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier), the active
- * earning rules (loyalty saleEarning's) and the automatic offers running (offers.repo; `lockOffers`:
- * locked, an order's without a code: one with a code takes its code's offer), each as its own query
- * reads it.
+ * earning rules (loyalty saleEarning's) and the automatic offers running (offers.repo), read without a
+ * lock (an order locks the one it takes: promo-codes.ts applyPromoCode), each as its own query reads it.
  */
 async function pricingFacts(
   db: Database,
   locationId: number,
   customerId: number,
   now: Date,
-  lockOffers: boolean,
 ): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[]; automatic: OfferAtCheckout[] }> {
-  const { rows } = await pricingFactsRows(db, { locationId, customerId, now }, lockOffers);
+  const { rows } = await pricingFactsRows(db, { locationId, customerId, now });
   const first = rows[0]!;
   return {
     notSold: first.not_sold,
