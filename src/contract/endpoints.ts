@@ -31,7 +31,7 @@ import { apiKeysConsoleSpec } from './api-keys.spec';
 import { webhooksSpec } from './webhooks.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
-import { ordersSpec } from './orders.spec';
+import { ordersConsoleSpec, ordersSpec } from './orders.spec';
 import { passesSpec, passWebServiceEndpoints } from './passes.spec';
 import { pointsSpec } from './points.spec';
 import { referralsConsoleSpec, referralsSpec } from './referrals.spec';
@@ -183,6 +183,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsConsoleSpec),
   // offers and promo codes
   ...endpointsOf(offersConsoleSpec),
+  ...endpointsOf(ordersConsoleSpec),
   // gift cards: the owner's settings
   ...endpointsOf(giftCardsConsoleSpec),
   // scoped API keys for the merchant calls

@@ -37,7 +37,7 @@ import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
-import { ordersApi } from '#contract/orders.calls';
+import { ordersApi, ordersConsoleApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
 import { referralsConsoleApi } from '#contract/referrals.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
@@ -1227,6 +1227,17 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await newOffer(), title: 'Now 15% off', value: 15 }),
       bad: { id: BAD_ID, ...BAD_OFFER_FIELDS },
       required: ['id'],
+    },
+    {
+      call: ordersConsoleApi.tryPricing,
+      owner: true,
+      valid: async () => ({ items: [{ product_id: await anyProduct(), qty: 2 }] }),
+      bad: {
+        items: [[], 'latte', null, [{ product_id: 'x', qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 1, qty: 100 }]],
+        location_id: BAD_ID,
+        promo_code: [42, null, '', '   ', 'X'.repeat(41), NUL],
+      },
+      required: ['items'],
     },
     {
       call: offersConsoleApi.createCodes,

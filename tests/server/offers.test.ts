@@ -9,7 +9,7 @@ import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, t
 import { boardApi } from '#contract/board.calls';
 import { locationsConsoleApi } from '#contract/locations.calls';
 import { offersApi, offersConsoleApi } from '#contract/offers.calls';
-import { ordersApi } from '#contract/orders.calls';
+import { ordersApi, ordersConsoleApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
@@ -870,7 +870,7 @@ describeEachDb('single-use codes', (kind) => {
 
 /** Automatic offers (no code), in a database of their own: they apply to every order that fits them. */
 describeEachDb('automatic offers', (kind) => {
-  const { p, o, P } = offersSuite(kind);
+  const { p, team, o, P } = offersSuite(kind);
   beforeEach(async () => {
     // each test starts with no automatic offer running
     await p.db.updateTable('offers').set({ status: 'archived' }).where('code', 'is', null).execute();
@@ -928,6 +928,36 @@ describeEachDb('automatic offers', (kind) => {
     await o.update({ id: welcome.id, min_spend: 0 }).expect(200);
     await o.status(welcome.id, 'paused').expect(200);
     expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+  });
+
+  it("the loyalty page's sample order: priced as checkout prices it, with a code or the automatic offers, and the points then earned", async () => {
+    const auto = await o.add({ title: '5% off everything', code: null, value: 5, per_customer_limit: null });
+    const coded = await o.add({ title: '₱100 off', kind: 'amount_off', value: 10_000, points_on_discounted: false, audience: 'first_order' });
+    const elsewhere = (
+      await callApi(p, locationsConsoleApi.create, { token: team.owner.token, body: { name: 'Sample BGC', address: '30th Street, Taguig' } }).expect(201)
+    ).body.data.location.id as number;
+    const there = await o.add({ location_ids: [elsewhere] });
+    const sample = (body: Record<string, unknown>, token = team.owner.token) =>
+      callApi(p, ordersConsoleApi.tryPricing, { token, body: { items: [{ product_id: P.latte.id, qty: 2 }], ...body } });
+    // no code: the automatic offer, 5% of ₱330 (₱16.50); points on ₱313.50
+    expect((await sample({}).expect(200)).body.data).toMatchObject({
+      subtotal: 33_000,
+      discount: 1650,
+      total: 31_350,
+      points_to_earn: 31,
+      offer: { code: null, title: auto.title, discount: 1650 },
+    });
+    // a code for first orders: the sample customer has none; its points on the total before it
+    const withCode = (await sample({ promo_code: coded.code!.toLowerCase() }).expect(200)).body.data;
+    expect(withCode).toMatchObject({ discount: 10_000, total: 23_000, points_to_earn: 33, offer: { code: coded.code, title: '₱100 off' } });
+    expect(withCode.points_breakdown[0]).toMatchObject({ rule_id: null, points: 33 });
+    // a code that does not apply says why; unknown ones are not counted as guesses
+    for (let i = 0; i < 12; i++) refused(await sample({ promo_code: `NOPE${i}` }), 'unknown');
+    refused(await sample({ promo_code: there.code }), 'not_here');
+    // owners only; nothing written
+    expect((await sample({}, team.staff.token)).status).toBe(403);
+    expect(await o.one(coded.id)).toMatchObject({ uses: 0, discount_given: 0 });
+    expect(await o.one(auto.id)).toMatchObject({ uses: 0 });
   });
 
   it('"Offers for you" lists it as applying by itself; the owner turns a code into an automatic offer and back', async () => {

@@ -1067,6 +1067,9 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('GET merchant/offers/codes', { token: barista.token, query: { offer_id: 999_999 } });
       await call('GET merchant/offers/codes.csv', { token: owner, query: { batch_id: codeBatch.id } });
       await call('GET merchant/offers/codes.csv', { token: owner, query: { batch_id: 999_999 } });
+      // the loyalty page's sample order: with the code, and with a code that does not apply
+      await call('POST merchant/pricing/try', { token: owner, body: { items } });
+      await call('POST merchant/pricing/try', { token: owner, body: { items, promo_code: 'NOSUCHCODE' } });
 
       // gift cards: staff read the settings, the owner turns them on; the customer sees the options, buys an
       // eGift (off first: refused), a friend opens and claims it (twice: refused), the customer refunds another

@@ -260,3 +260,15 @@ export function quoteOf(priced: PricedOrder): QuoteData {
   // only when a code applies: a quote without one is as it always was
   return promo ? { ...quote, offer: { code: promo.code, title: promo.title, discount: promo.discount } } : quote;
 }
+
+/**
+ * `merchant/pricing/try`: a sample pickup order priced by priceOrder, as a quote, for a customer who has
+ * none of anything (no order, no tier, no use of an offer: the id 0 is no customer's). Nothing is written.
+ */
+export async function tryPricing(ctx: ProviderContext, body: { items: QuoteBody['items']; location_id?: number; promo_code?: string }): Promise<QuoteData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return quoteOf(await priceOrder(ctx.db, ctx, rules, NO_CUSTOMER, { ...body, fulfilment: 'pickup' }, false));
+}
+
+/** The customer a sample order is priced for: no row has this id. */
+const NO_CUSTOMER = 0;
