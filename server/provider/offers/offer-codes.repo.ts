@@ -23,6 +23,11 @@ export async function codeBatches(db: Database, q: { offerId?: number; batchId?:
   return (await query.execute()).map((r) => ({ ...r, used: r.used ?? 0 }));
 }
 
+/** Whether an offer has this id (archived ones too). */
+export async function offerExists(db: Database, offerId: number): Promise<boolean> {
+  return (await db.selectFrom('offers').select('id').where('id', '=', offerId).executeTakeFirst()) !== undefined;
+}
+
 export async function insertBatch(trx: Database, b: { offerId: number; prefix: string; count: number; staffId: number; now: Date }): Promise<number> {
   const row = await trx
     .insertInto('offer_code_batches')

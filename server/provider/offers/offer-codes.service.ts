@@ -12,7 +12,7 @@ import { line, type OpenCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { insertAudit } from '../staff/staff.repo';
-import { batchCodesPage, codeBatches, insertBatch, insertCodes } from './offer-codes.repo';
+import { batchCodesPage, codeBatches, insertBatch, insertCodes, offerExists } from './offer-codes.repo';
 import { lockOffer } from './offers.repo';
 
 /** One code: the prefix, then OFFER_SINGLE_CODE_LENGTH letters of SINGLE_CODE_ALPHABET drawn by node:crypto. */
@@ -33,8 +33,7 @@ const batchOf = (b: Awaited<ReturnType<typeof codeBatches>>[number]): OfferCodeB
 
 /** `merchant/offers/codes`: an offer's batches, newest first, with how many of each are used. */
 export async function offerCodeBatches(ctx: ProviderContext, offerId: number): Promise<OfferCodeBatchesData> {
-  const offer = await ctx.db.selectFrom('offers').select('id').where('id', '=', offerId).executeTakeFirst();
-  if (!offer) throw notFound('That offer');
+  if (!(await offerExists(ctx.db, offerId))) throw notFound('That offer');
   return { batches: (await codeBatches(ctx.db, { offerId })).map(batchOf) };
 }
 
