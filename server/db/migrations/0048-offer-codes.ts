@@ -37,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       constraint offer_single_codes_used check ((order_id is null) = (used_at is null))
     );
     create index offer_single_codes_batch_idx on offer_single_codes (batch_id, id);
+    create index offer_single_codes_offer_idx on offer_single_codes (offer_id, order_id);
     create index offer_single_codes_order_idx on offer_single_codes (order_id) where order_id is not null;
     alter table offer_uses add column single_code_id integer references offer_single_codes (id)
   `);
