@@ -20,7 +20,7 @@ import { bodySha256, callHeaders, callKey, signCall } from '../server/lib/signat
 import express from 'express';
 import { openDatabase } from '../server/db/index';
 import { exportOrders } from '../server/provider/dashboard/export';
-import { csvDownload } from '../server/provider/dashboard/dashboard.routes';
+import { csvDownload } from '../server/provider/http/csv';
 import { dashboardAt } from '../server/provider/dashboard/dashboard.service';
 import { DASHBOARD_PERIODS } from '#contract/dashboard';
 import { seedVolumeAt } from '../scripts/seed-volume.ts';

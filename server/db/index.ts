@@ -54,6 +54,7 @@ import * as m0044 from './migrations/0044-offers-more';
 import * as m0045 from './migrations/0045-gift-cards';
 import * as m0046 from './migrations/0046-webhooks';
 import * as m0047 from './migrations/0047-api-keys';
+import * as m0048 from './migrations/0048-offer-codes';
 import * as m0049 from './migrations/0049-gift-card-privacy';
 import * as m0051 from './migrations/0051-gift-card-payments';
 import * as m0052 from './migrations/0052-feedback';
@@ -162,6 +163,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0045-gift-cards': m0045,
   '0046-webhooks': m0046,
   '0047-api-keys': m0047,
+  '0048-offer-codes': m0048,
   '0049-gift-card-privacy': m0049,
   '0051-gift-card-payments': m0051,
   '0052-feedback': m0052,

@@ -500,6 +500,8 @@ export interface DB {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   offer_customers: { offer_id: number; customer_id: number };
+  offer_code_batches: OfferCodeBatchTable;
+  offer_single_codes: OfferSingleCodeTable;
   backups: BackupTable;
   consents: ConsentTable;
   channel_connections: ChannelConnectionTable;
@@ -1140,6 +1142,10 @@ export interface OfferTable {
   max_discount_total: number | null;
   per_customer_limit: number | null;
   combines_with_voucher: ColumnType<boolean, boolean | undefined, boolean>;
+  /** no code of its own and never by itself: it applies with one of its single-use codes (migration 0048) */
+  single_use: ColumnType<boolean, boolean | undefined, boolean>;
+  /** points earned on the total after its discount (true), or before it (migration 0048) */
+  points_on_discounted: ColumnType<boolean, boolean | undefined, boolean>;
   status: ColumnType<OfferStatus, OfferStatus | undefined, OfferStatus>;
   /** orders placed with it and not cancelled, and their discount: what max_uses and max_discount_total bound */
   uses: ColumnType<number, number | undefined, number>;
@@ -1160,6 +1166,28 @@ export interface OfferUseTable {
   state: ColumnType<'used' | 'given_back', 'used' | 'given_back' | undefined, 'used' | 'given_back'>;
   created_at: Timestamp;
   given_back_at: NullableTimestamp;
+  /** the single-use code it took (migration 0048); null: a public code or an automatic offer */
+  single_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** a batch of an offer's single-use codes, made by the owner (migration 0048) */
+export interface OfferCodeBatchTable {
+  id: Generated<number>;
+  offer_id: number;
+  prefix: ColumnType<string, string | undefined, string>;
+  count: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** one single-use code: unique; the order it was used on (null: unused) (migration 0048) */
+export interface OfferSingleCodeTable {
+  id: Generated<number>;
+  batch_id: number;
+  offer_id: number;
+  code: string;
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  used_at: NullableTimestamp;
 }
 
 /** a customer who wants no campaigns, from the app or an e-mail's link (migration 0028) */

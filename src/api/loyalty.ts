@@ -5,6 +5,7 @@
  */
 import type { LoyaltyRuleInput, LoyaltyRuleStatusInput } from '#contract/loyalty';
 import { loyaltyConsoleApi } from '#contract/loyalty.calls';
+import { ordersConsoleApi } from '#contract/orders.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from './client';
 import { useCall } from './use-call';
@@ -25,3 +26,7 @@ export const useRuleStatus = () =>
 
 /** What a rule would have given over the last 30 days' orders. */
 export const simulateRule = (rule: LoyaltyRuleInput) => callApi(loyaltyConsoleApi.simulate, { rule });
+
+/** A sample pickup order priced as checkout prices it, with an offer's code or (none) the automatic offers. */
+export const trySamplePricing = (items: Array<{ product_id: number; qty: number }>, code: string | null) =>
+  callApi(ordersConsoleApi.tryPricing, code === null ? { items } : { items, promo_code: code });

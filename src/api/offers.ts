@@ -7,7 +7,7 @@
 import type { OfferCreateInput, OfferStatus, OfferUpdateInput } from '#contract/offers';
 import { offersApi, offersConsoleApi } from '#contract/offers.calls';
 import { staffApi } from '#contract/staff.calls';
-import { callApi } from './client';
+import { apiUrl, callApi } from './client';
 import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
@@ -28,3 +28,14 @@ export const useCreateOffer = () => useMutation((fields: OfferCreateInput) => ca
 export const useUpdateOffer = () => useMutation((changes: OfferUpdateInput) => callApi(offersConsoleApi.update, changes), offersChanged());
 /** Pause, resume (`active`) or archive. */
 export const useSetOfferStatus = () => useMutation((id: number, status: OfferStatus) => callApi(offersConsoleApi.status, { id, status }), offersChanged());
+
+/** A single-use offer's batches of codes (null: none asked, the page is another offer's or the list). */
+export const useOfferCodeBatches = (offerId: number | null) => useCall(offersConsoleApi.codeBatches, offerId === null ? null : { offer_id: offerId });
+/** A batch of single-use codes: the offer's figures and its batches read again. */
+export const useMakeOfferCodes = () =>
+  useMutation((offerId: number, count: number, prefix: string) => callApi(offersConsoleApi.createCodes, { offer_id: offerId, count, prefix }), {
+    refreshes: [offersConsoleApi.offers.path, offersConsoleApi.codeBatches.path, staffApi.audit.path],
+    wait: true,
+  });
+/** The address of a batch's CSV: a plain download. */
+export const offerCodesCsvUrl = (batchId: number) => apiUrl(offersConsoleApi.codesCsv.path, { batch_id: batchId });

@@ -24,7 +24,7 @@ import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { apiKeysConsoleApi } from './api-keys.calls';
 import { optionsApi } from './options.calls';
-import { ordersApi } from './orders.calls';
+import { ordersApi, ordersConsoleApi } from './orders.calls';
 import { passesApi } from './passes.calls';
 import { paymentsApi } from './payments.calls';
 import { pointsApi } from './points.calls';
@@ -74,6 +74,7 @@ const areas = [
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,
+  ordersConsoleApi,
   passesApi,
   paymentsApi,
   pointsApi,

@@ -32,7 +32,7 @@ import { apiKeysConsoleSpec } from './api-keys.spec';
 import { webhooksSpec } from './webhooks.spec';
 import { optionsSpec } from './options.spec';
 import { paymentsSpec, sandboxPageEndpoints } from './payments.spec';
-import { ordersSpec } from './orders.spec';
+import { ordersConsoleSpec, ordersSpec } from './orders.spec';
 import { passesSpec, passWebServiceEndpoints } from './passes.spec';
 import { pointsSpec } from './points.spec';
 import { referralsConsoleSpec, referralsSpec } from './referrals.spec';
@@ -186,6 +186,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsConsoleSpec),
   // offers and promo codes
   ...endpointsOf(offersConsoleSpec),
+  ...endpointsOf(ordersConsoleSpec),
   // gift cards: the owner's settings
   ...endpointsOf(giftCardsConsoleSpec),
   // feedback on orders: the list, replies, the review link

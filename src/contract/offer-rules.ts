@@ -97,8 +97,19 @@ export const OFFER_CODE_PATTERN = /^[A-Z0-9]{3,20}$/;
 export const OFFER_CODE_MESSAGE = 'must be 3 to 20 letters and digits, such as KOPI10';
 /** At most this many offers that are not archived. */
 export const OFFERS_MAX = 200;
+/** The most single-use codes one batch may hold, and one offer in all. */
+export const OFFER_CODE_BATCH_MAX = 10_000;
+export const OFFER_SINGLE_CODES_MAX = 100_000;
+/**
+ * A single-use code's letters: no 0, O, 1 or I (read aloud or off a flyer, they are mistaken for each
+ * other); 32 of them, so each is 5 bits, and OFFER_SINGLE_CODE_LENGTH of them 65 bits: never guessed.
+ */
+export const SINGLE_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const OFFER_SINGLE_CODE_LENGTH = 13;
 /** Wrong (unknown) codes a customer may try in OFFER_GUESS_WINDOW_MINUTES before every code is refused (429). */
 export const OFFER_GUESSES_MAX = 10;
+/** Wrong codes one address (all its customers together) may give in the window before every code is refused (429). */
+export const OFFER_GUESSES_PER_ADDRESS_MAX = 30;
 export const OFFER_GUESS_WINDOW_MINUTES = 15;
 
 /** At most this many of a basket's items in a buy X get Y offer's `buy` or `get`. */
@@ -162,6 +173,9 @@ export interface OfferTerms {
   starts_at: string;
   ends_at: string | null;
   fulfilments: readonly string[];
+  /** its code (null: none) and whether it applies with single-use codes instead (absent: false) */
+  code?: string | null;
+  single_use?: boolean;
 }
 
 /**
@@ -188,6 +202,7 @@ export function offerProblems(o: OfferTerms): Record<string, string> {
   if (o.audience === 'tier' && o.tier_position === null) problems.tier_position = 'choose the tier';
   if (o.audience !== 'tier' && o.tier_position !== null) problems.tier_position = 'applies to a tier audience only: leave it empty';
   if (o.hours && minutesOfClock(o.hours.end) <= minutesOfClock(o.hours.start)) problems.hours = 'must end after they start';
+  if (o.single_use && o.code) problems.code = 'a single-use offer has no code of its own: leave it empty';
   return problems;
 }
 

@@ -25,6 +25,7 @@ import {
   OFFER_AUDIENCES,
   OFFER_CODE_MESSAGE,
   OFFER_CODE_PATTERN,
+  OFFER_CODE_BATCH_MAX,
   OFFER_CUSTOMERS_MAX,
   OFFER_ITEMS_QTY_MAX,
   OFFER_KINDS,
@@ -140,6 +141,10 @@ const offerFields = {
   per_customer_limit: wholeNumber(1, 1000, 'uses').nullable(),
   /** whether a reward voucher may be used on the same order */
   combines_with_voucher: z.boolean({ error: 'must be true or false' }),
+  /** true: no code of its own (`code` null) and never by itself: it applies with one of its single-use codes (merchant/offers/codes/create) */
+  single_use: z.boolean({ error: 'must be true or false' }),
+  /** true: points are earned on the total after the offer's discount; false: on it before the offer's discount */
+  points_on_discounted: z.boolean({ error: 'must be true or false' }),
 };
 
 /** offerProblems as zod issues on their fields. */
@@ -172,6 +177,8 @@ export const offerCreateBody = z
     max_discount_total: offerFields.max_discount_total.default(null),
     per_customer_limit: offerFields.per_customer_limit.default(1),
     combines_with_voucher: offerFields.combines_with_voucher.default(false),
+    single_use: offerFields.single_use.default(false),
+    points_on_discounted: offerFields.points_on_discounted.default(true),
   })
   .superRefine((o, ctx) => checkTogether({ ...o, starts_at: o.starts_at ?? new Date(0).toISOString() }, ctx));
 export type OfferCreateInput = z.input<typeof offerCreateBody>;
@@ -236,6 +243,10 @@ export const consoleOfferAnswer = z
     max_discount_total: money().nullable(),
     per_customer_limit: int().nullable(),
     combines_with_voucher: z.boolean(),
+    single_use: z.boolean().meta({ description: 'true: no code of its own; it applies with one of its single-use codes' }),
+    points_on_discounted: z.boolean().meta({ description: "true: points on the total after the offer's discount; false: before it" }),
+    single_codes: int().meta({ description: 'single-use codes made for it' }),
+    single_codes_used: int().meta({ description: 'of those, used on an order that is not cancelled' }),
     status: z.enum(OFFER_STATUSES),
     state: z.enum(OFFER_STATES).meta({ description: 'where it stands now: scheduled, running, ended, used_up (uses or budget spent), paused, archived' }),
     created_at: time(),
@@ -280,3 +291,44 @@ export const appliedOfferAnswer = z
   })
   .meta({ id: 'AppliedOffer' });
 export type AppliedOffer = z.infer<typeof appliedOfferAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Single-use codes
+// ---------------------------------------------------------------------------------------------
+
+/** `merchant/offers/codes/create`: a batch of `count` single-use codes for a single-use offer, each starting with `prefix`. */
+export const offerCodeBatchBody = z.object({
+  offer_id: id,
+  count: wholeNumber(1, OFFER_CODE_BATCH_MAX, 'codes'),
+  prefix: z
+    .string({ error: 'must be text' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{0,8}$/, 'must be up to 8 letters and digits, such as FLYER')
+    .default(''),
+});
+export type OfferCodeBatchInput = z.input<typeof offerCodeBatchBody>;
+
+/** `merchant/offers/codes`: an offer's batches. */
+export const offerCodeBatchesQuery = z.object({ offer_id: id });
+export type OfferCodeBatchesInput = z.input<typeof offerCodeBatchesQuery>;
+
+/** `merchant/offers/codes.csv`: one batch's codes. */
+export const offerCodeCsvQuery = z.object({ batch_id: id });
+export type OfferCodeCsvInput = z.input<typeof offerCodeCsvQuery>;
+
+export const offerCodeBatchAnswer = z
+  .object({
+    id: int(),
+    offer_id: int(),
+    prefix: z.string(),
+    count: int().meta({ description: 'codes in the batch' }),
+    used: int().meta({ description: 'of them, used on an order that is not cancelled' }),
+    created_at: time(),
+  })
+  .meta({ id: 'OfferCodeBatch' });
+export type OfferCodeBatch = z.infer<typeof offerCodeBatchAnswer>;
+export const offerCodeBatchesAnswer = z.object({ batches: z.array(offerCodeBatchAnswer) });
+export type OfferCodeBatchesData = z.infer<typeof offerCodeBatchesAnswer>;
+export const offerCodeBatchOnlyAnswer = z.object({ batch: offerCodeBatchAnswer });
+export type OfferCodeBatchData = z.infer<typeof offerCodeBatchOnlyAnswer>;

@@ -1,5 +1,5 @@
 /** The calls of orders, declared once (api.ts); their schemas are in orders.ts, their words in orders.spec.ts. */
-import { call } from './api';
+import { call, consoleCalls } from './api';
 import type {
   MerchantOrderStatusBody,
   OrderCreateBody,
@@ -7,6 +7,7 @@ import type {
   OrderDetailData,
   OrderDetailQuery,
   OrderListData,
+  PricingTryInput,
   QuoteBody,
   QuoteData,
 } from './orders';
@@ -20,3 +21,9 @@ export const ordersApi = {
   /** the merchant's own system moves an order on (x-merchant-key); the app never makes it */
   status: call.merchantKey.post<OrderDetailData, MerchantOrderStatusBody>('merchant/order/status', { session: 'staff', scope: 'orders:write' }),
 };
+
+/** console calls: the customer app's build drops them */
+export const ordersConsoleApi = consoleCalls(() => ({
+  /** a sample pickup order priced as checkout prices it, for a new customer (owners) */
+  tryPricing: call.owner.post<QuoteData, PricingTryInput>('merchant/pricing/try'),
+}));

@@ -14,8 +14,9 @@ import {
   orderOnlyAnswer,
   orderDetailQuery,
   merchantOrderStatusBody,
+  pricingTryBody,
 } from './orders';
-import { ordersApi } from './orders.calls';
+import { ordersApi, ordersConsoleApi } from './orders.calls';
 import { OFFER_GUESSES_MAX, OFFER_GUESS_WINDOW_MINUTES } from './offers';
 import { pageQuery } from './wallet';
 
@@ -88,5 +89,19 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     answer: 'The order as it is now.',
     message: 'Order status changed.',
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+});
+
+export const ordersConsoleSpec = /* @__PURE__ */ describe('Merchant console', ordersConsoleApi, {
+  tryPricing: {
+    summary: 'Price a sample order',
+    description:
+      "Owners only. A pickup basket priced as order/quote prices it (the same pricing), for a customer who has never ordered and has no tier: its subtotal, the offer's discount, the total and the points it would earn in named parts (the earning rules running now). With `promo_code` (an offer's code, or one of its single-use codes), that offer alone; one that does not apply: 400 PROMO_CODE_INVALID with `data.reason` (not counted as a guess); without one, the automatic offer that takes the most off. Nothing is written.",
+    inContract: false,
+    body: pricingTryBody,
+    data: quoteAnswer,
+    answer: 'The prices.',
+    message: 'Priced.',
+    errors: ['PROMO_CODE_INVALID', 'PRODUCT_UNAVAILABLE'],
   },
 });

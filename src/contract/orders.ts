@@ -74,6 +74,19 @@ export const quoteAnswer = z.object({
   }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
+
+/**
+ * `merchant/pricing/try` (the loyalty page's sample order): a pickup basket priced for a new customer,
+ * with an offer's code, or without one (the automatic offers), and the earning rules running now.
+ */
+export const pricingTryBody = z.object({
+  items: orderItemsInput,
+  /** the location (absent: the first) */
+  location_id: id.optional(),
+  /** an offer's code, or one of its single-use codes (absent: the automatic offers apply, as at checkout) */
+  promo_code: promoCode.optional(),
+});
+export type PricingTryInput = z.input<typeof pricingTryBody>;
 export const paymentMethod = z.enum(['wallet', 'gateway']);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const orderCreateBody = quoteBody.extend({

@@ -116,6 +116,17 @@ export const customerDataExport = z
     wallet_cards: z.array(
       z.object({ created_at: time(), turned_off: int().meta({ description: 'how many times the customer turned their wallet cards off' }) }),
     ),
+    offers: z.array(
+      z.object({
+        offer: z.string().meta({ description: "the offer's title as it was when the order used it" }),
+        code: z.string().nullable().meta({ description: 'the code given (a promo code, or one of its single-use codes); null: an automatic offer' }),
+        order: z.string().meta({ description: "the order's number (`name`)" }),
+        discount: money(),
+        state: z.string().meta({ description: '`used`, or `given_back` (the order was cancelled or let go unpaid)' }),
+        used_at: time(),
+        given_back_at: nullableTime(),
+      }),
+    ),
     consents: z.array(
       z.object({
         purpose: z.string().meta({ description: '`offers`: the automatic campaigns (welcome back, birthday, points expiring)' }),

@@ -38,7 +38,7 @@ import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
-import { ordersApi } from '#contract/orders.calls';
+import { ordersApi, ordersConsoleApi } from '#contract/orders.calls';
 import { privacyConsoleApi } from '#contract/privacy.calls';
 import { referralsConsoleApi } from '#contract/referrals.calls';
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
@@ -124,6 +124,8 @@ const COUNTED = [
   'tier_welcomes',
   'offers',
   'offer_uses',
+  'offer_code_batches',
+  'offer_single_codes',
   'gift_card_settings',
   'api_keys',
   'merchant_key_state',
@@ -219,6 +221,8 @@ const BAD_OFFER_FIELDS: Record<string, Json[]> = {
   max_discount_total: [0, -1, 1.5, '100'],
   per_customer_limit: [0, -1, 1.5, '1', 1001],
   combines_with_voucher: ['yes', 1, null],
+  single_use: ['yes', 1, null],
+  points_on_discounted: ['no', 0, null],
 };
 /** A good tier programme, and its tiers bad in their own ways (each named by its place: tiers.1.threshold). */
 const GOOD_TIERS = {
@@ -454,6 +458,12 @@ describeDb('bad input on every merchant console call', (kind) => {
     (await callApi(p, apiKeysConsoleApi.create, { token: owner.token, body: { name: 'Front till', scopes: ['orders:write'] } }).expect(201)).body.data.key
       .id as number;
   const newOffer = async () => (await callApi(p, offersConsoleApi.create, { token: owner.token, body: goodOffer() }).expect(201)).body.data.offer.id as number;
+  const newSingleUseOffer = async () =>
+    (await callApi(p, offersConsoleApi.create, { token: owner.token, body: { ...goodOffer(), code: null, single_use: true } }).expect(201)).body.data.offer
+      .id as number;
+  const newCodeBatch = async () =>
+    (await callApi(p, offersConsoleApi.createCodes, { token: owner.token, body: { offer_id: await newSingleUseOffer(), count: 2 } }).expect(201)).body.data
+      .batch.id as number;
   const newWebhook = async () => (await callApi(p, webhooksApi.create, { token: owner.token, body: GOOD_WEBHOOK }).expect(201)).body.data.endpoint.id as number;
   const newDelivery = async () => {
     const endpointId = await newWebhook();
@@ -1238,6 +1248,38 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ id: await newOffer(), title: 'Now 15% off', value: 15 }),
       bad: { id: BAD_ID, ...BAD_OFFER_FIELDS },
       required: ['id'],
+    },
+    {
+      call: ordersConsoleApi.tryPricing,
+      owner: true,
+      valid: async () => ({ items: [{ product_id: await anyProduct(), qty: 2 }] }),
+      bad: {
+        items: [[], 'latte', null, [{ product_id: 'x', qty: 1 }], [{ product_id: 1, qty: 0 }], [{ product_id: 1, qty: 100 }]],
+        location_id: BAD_ID,
+        promo_code: [42, null, '', '   ', 'X'.repeat(41), NUL],
+      },
+      required: ['items'],
+    },
+    {
+      call: offersConsoleApi.createCodes,
+      owner: true,
+      valid: async () => ({ offer_id: await newSingleUseOffer(), count: 3, prefix: 'fly' }),
+      bad: { offer_id: BAD_ID, count: [0, -1, 1.5, 10_001, '5', null], prefix: ['FLY-1', 'x'.repeat(9), 42, null, ['FLY'], NUL] },
+      required: ['offer_id', 'count'],
+    },
+    {
+      call: offersConsoleApi.codeBatches,
+      owner: true,
+      valid: async () => ({ offer_id: String(await newSingleUseOffer()) }),
+      bad: { offer_id: BAD_QUERY_ID },
+      required: ['offer_id'],
+    },
+    {
+      call: offersConsoleApi.codesCsv,
+      owner: true,
+      valid: async () => ({ batch_id: String(await newCodeBatch()) }),
+      bad: { batch_id: BAD_QUERY_ID },
+      required: ['batch_id'],
     },
     {
       call: offersConsoleApi.status,

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { ConsoleOffer, CustomerOffer, PromoCodeReason } from '#contract/offers';
+import type { ConsoleOffer, CustomerOffer, OfferCodeBatch, PromoCodeReason } from '#contract/offers';
 import { DAY, HOUR, MINUTE, SECOND } from '../../server/lib/clock';
 import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaffSession, ownerAndStaff } from './merchant.helpers';
@@ -8,7 +9,7 @@ import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, t
 import { boardApi } from '#contract/board.calls';
 import { locationsConsoleApi } from '#contract/locations.calls';
 import { offersApi, offersConsoleApi } from '#contract/offers.calls';
-import { ordersApi } from '#contract/orders.calls';
+import { ordersApi, ordersConsoleApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
@@ -21,6 +22,9 @@ import { callApi } from '../support/calls';
  * "Offers for you", the limit on guessing codes, and on PostgreSQL the limits under concurrency: the last
  * uses of a code and a budget in money never passed by orders placed at once.
  */
+
+/** An instant as the shop's clock in Manila shows it in a CSV: `2026-12-03 10:00:00`. */
+const localTime = (at: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Manila', dateStyle: 'short', timeStyle: 'medium' }).format(at);
 
 /** Wednesday 2 December 2026, 10:00 in Manila. */
 const START = new Date('2026-12-02T02:00:00Z');
@@ -62,6 +66,18 @@ function refused(
   expect(res.body.data.reason).toBe(reason);
   expect(res.body.error?.fields?.promo_code).toEqual(expect.any(String));
   expect(res.body.message).not.toMatch(/undefined|null|NaN/);
+}
+
+/** The page of an order let go unpaid was still open: its payment completes now; the order's status after it. */
+async function payLate(p: TestProvider, name: string, token: string) {
+  const payment = await p.db
+    .selectFrom('payments as y')
+    .innerJoin('orders as x', 'x.id', 'y.order_id')
+    .select('y.id')
+    .where('x.name', '=', name)
+    .executeTakeFirstOrThrow();
+  await callApi(p, paymentsApi.sandboxComplete, { params: { id: payment.id }, token, body: { outcome: 'pay' } }).expect(200);
+  return (await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status;
 }
 
 /** A suite's provider, its owner and staff, the menu's products and the calls; each test on a day of its own. */
@@ -231,6 +247,29 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(without.offer).toBeNull();
   });
 
+  it('points on the total after the discount by default; an offer may give them on the total before it (a voucher still counts)', async () => {
+    const before = await o.add({ kind: 'amount_off', value: 10_000, points_on_discounted: false, combines_with_voucher: true, per_customer_limit: null });
+    const after = await o.add({ kind: 'amount_off', value: 10_000, per_customer_limit: null });
+    expect([before.points_on_discounted, after.points_on_discounted]).toEqual([false, true]);
+    const c = await o.customer();
+    // 2 lattes: ₱330, ₱100 off: ₱230 to pay; points on ₱230 (23) or on ₱330 (33)
+    expect((await o.quote(c.token, { promo_code: after.code }).expect(200)).body.data).toMatchObject({ total: 23_000, points_to_earn: 23 });
+    expect((await o.quote(c.token, { promo_code: before.code }).expect(200)).body.data).toMatchObject({ total: 23_000, points_to_earn: 33 });
+    const order = (await o.order(c.token, { promo_code: before.code, expected_total: 23_000 }).expect(201)).body.data.order;
+    expect(order).toMatchObject({ total: 23_000, points_earned: 33 });
+    const pending = await p.db.selectFrom('points_pending').select('points').where('ref', '=', `order:${order.name}`).executeTakeFirstOrThrow();
+    expect(pending.points).toBe(33);
+    // a reward voucher's ₱50 still comes off what points are earned on: ₱280
+    const voucher = await makeVoucher(p, c.id, { discount: 5000 });
+    expect((await o.quote(c.token, { promo_code: before.code, voucher_id: voucher }).expect(200)).body.data).toMatchObject({
+      total: 18_000,
+      points_to_earn: 28,
+    });
+    // changed back: on the discounted total again
+    expect((await o.update({ id: before.id, points_on_discounted: true }).expect(200)).body.data.offer.points_on_discounted).toBe(true);
+    expect((await o.quote(c.token, { promo_code: before.code }).expect(200)).body.data.points_to_earn).toBe(23);
+  });
+
   it('takes an amount off, never below zero: a basket it covers is paid at once at 0', async () => {
     const made = await o.add({ title: '₱500 off', kind: 'amount_off', value: 50_000 });
     const c = await o.customer();
@@ -375,14 +414,7 @@ describeEachDb('offers and promo codes', (kind) => {
     expect(await releaseUnpaidOrders(p.ctx)).toBeGreaterThanOrEqual(1);
     expect(await o.one(made.id)).toMatchObject({ uses: 0, discount_given: 0 });
     // the page was still open: paid now, the order stands again with its use
-    const payment = await p.db
-      .selectFrom('payments as y')
-      .innerJoin('orders as x', 'x.id', 'y.order_id')
-      .select('y.id')
-      .where('x.name', '=', name)
-      .executeTakeFirstOrThrow();
-    await callApi(p, paymentsApi.sandboxComplete, { params: { id: payment.id }, token: c.token, body: { outcome: 'pay' } }).expect(200);
-    expect((await p.db.selectFrom('orders').select('status').where('name', '=', name).executeTakeFirstOrThrow()).status).toBe('paid');
+    expect(await payLate(p, name, c.token)).toBe('paid');
     expect(await o.one(made.id)).toMatchObject({ uses: 1, discount_given: 3000, orders: 1 });
 
     // let go again, and the last use taken meanwhile: paid after all, the money goes to the wallet
@@ -399,14 +431,7 @@ describeEachDb('offers and promo codes', (kind) => {
     await releaseUnpaidOrders(p.ctx);
     const other = await o.customer();
     await o.order(other.token, { promo_code: again.offer.code }).expect(201);
-    const lapsed = await p.db
-      .selectFrom('payments as y')
-      .innerJoin('orders as x', 'x.id', 'y.order_id')
-      .select('y.id')
-      .where('x.name', '=', again.name)
-      .executeTakeFirstOrThrow();
-    await callApi(p, paymentsApi.sandboxComplete, { params: { id: lapsed.id }, token: c.token, body: { outcome: 'pay' } }).expect(200);
-    expect((await p.db.selectFrom('orders').select('status').where('name', '=', again.name).executeTakeFirstOrThrow()).status).toBe('cancelled');
+    expect(await payLate(p, again.name, c.token)).toBe('cancelled');
     expect(await o.one(offerId)).toMatchObject({ uses: 1, max_uses: 1 });
   });
 
@@ -716,9 +741,136 @@ describeEachDb('offers and promo codes', (kind) => {
   });
 });
 
+/** Single-use codes: batches the owner makes for an offer, each code applying once, under the limit on guessing. */
+describeEachDb('single-use codes', (kind) => {
+  const { p, team, o, P } = offersSuite(kind);
+  const batch = (body: Record<string, unknown>, token = team.owner.token) => callApi(p, offersConsoleApi.createCodes, { token, body });
+  const batches = async (offerId: number) =>
+    (await callApi(p, offersConsoleApi.codeBatches, { token: team.staff.token, query: { offer_id: offerId } }).expect(200)).body.data
+      .batches as OfferCodeBatch[];
+  const codesOf = async (batchId: number) =>
+    (await p.db.selectFrom('offer_single_codes').select('code').where('batch_id', '=', batchId).orderBy('id').execute()).map((r) => r.code);
+  const csv = (batchId: number, token = team.owner.token) => callApi(p, offersConsoleApi.codesCsv, { token, query: { batch_id: batchId } });
+  const flyer = () => o.add({ title: 'Flyer: ₱20 off', kind: 'amount_off', value: 2000, code: null, single_use: true, per_customer_limit: null });
+
+  it('the owner makes a batch of unguessable codes for a single-use offer; each applies once; the CSV says which are used and where', async () => {
+    const made = await flyer();
+    expect(made).toMatchObject({ code: null, single_use: true, single_codes: 0, single_codes_used: 0 });
+    // not for an offer with a code of its own, nor a batch too large, nor a prefix that is not letters and digits
+    const coded = await o.add();
+    expect((await batch({ offer_id: coded.id, count: 5 })).status).toBe(409);
+    const tooMany = await batch({ offer_id: made.id, count: 10_001 });
+    expect([tooMany.status, Object.keys(tooMany.body.error.fields)]).toEqual([400, ['count']]);
+    expect((await batch({ offer_id: made.id, count: 5, prefix: 'FLY-1' })).status).toBe(400);
+    expect((await o.create({ title: 'Both', kind: 'amount_off', value: 100, code: 'BOTHWAYS', single_use: true })).status).toBe(400);
+
+    const res = await batch({ offer_id: made.id, count: 25, prefix: ' fly ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.batch).toMatchObject({ offer_id: made.id, prefix: 'FLY', count: 25, used: 0 });
+    const codes = await codesOf(res.body.data.batch.id);
+    expect(new Set(codes).size).toBe(25);
+    // the prefix, then 13 of 32 letters without 0, O, 1 or I: 65 bits
+    for (const code of codes) expect(code).toMatch(/^FLY[2-9A-HJ-NP-Z]{13}$/);
+    const audit = await p.db.selectFrom('audit_log').select('action').where('target', '=', `offer:${made.id}`).execute();
+    expect(audit.map((a) => a.action)).toContain('offer.codes');
+
+    // never by itself, and not in "Offers for you"
+    const c = await o.customer();
+    expect((await o.quote(c.token).expect(200)).body.data.discount).toBe(0);
+    const shown = (await callApi(p, offersApi.list, { token: c.token }).expect(200)).body.data.offers as CustomerOffer[];
+    expect(shown.map((x) => x.id)).not.toContain(made.id);
+
+    // a code applies once, whoever gives it; the order keeps the code given
+    const first = (await o.order(c.token, { promo_code: codes[0]!.toLowerCase() }).expect(201)).body.data.order;
+    expect(first).toMatchObject({ discount: 2000, offer: { code: codes[0], title: made.title, discount: 2000 } });
+    const other = await o.customer();
+    refused(await o.quote(other.token, { promo_code: codes[0] }), 'used_up');
+    refused(await o.quote(c.token, { promo_code: codes[0] }), 'used_up');
+    expect((await o.quote(other.token, { promo_code: codes[1] }).expect(200)).body.data.offer).toMatchObject({ code: codes[1], discount: 2000 });
+    expect(await o.one(made.id)).toMatchObject({ uses: 1, single_codes: 25, single_codes_used: 1 });
+    expect((await batches(made.id)).map((b) => [b.count, b.used])).toEqual([[25, 1]]);
+
+    // the CSV: one row per code, the used one with when and the order
+    const file = await csv(res.body.data.batch.id).expect(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="offer-\d+-codes-\d+\.csv"$/);
+    const rows = file.text.trim().split('\r\n');
+    expect(rows[0]).toBe('"code","status","used_at (Asia/Manila)","order"');
+    expect(rows).toHaveLength(26);
+    expect(rows).toContain(`"${codes[0]}","used","${localTime(p.clock.now())}","${first.name}"`);
+    expect(rows).toContain(`"${codes[1]}","unused",,`);
+    // staff read the batches but neither make codes nor download them; a customer does neither
+    expect((await batch({ offer_id: made.id, count: 1 }, team.staff.token)).status).toBe(403);
+    expect((await csv(res.body.data.batch.id, team.staff.token)).status).toBe(403);
+    expect((await callApi(p, offersConsoleApi.codeBatches, { token: c.token, query: { offer_id: made.id } })).status).toBe(401);
+    expect((await csv(999_999)).status).toBe(404);
+
+    // cancelled: its code is free again, and works once more
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: first.name, status: 'cancelled' } }).expect(200);
+    expect((await batches(made.id))[0]!.used).toBe(0);
+    expect((await csv(res.body.data.batch.id).expect(200)).text).toContain(`"${codes[0]}","unused",,`);
+    expect((await o.order(other.token, { promo_code: codes[0] }).expect(201)).body.data.order.offer.code).toBe(codes[0]);
+    // archived: its codes no longer work and no more are made
+    await o.status(made.id, 'archived').expect(200);
+    refused(await o.quote(c.token, { promo_code: codes[2] }), 'expired');
+    expect((await batch({ offer_id: made.id, count: 1 })).status).toBe(409);
+  });
+
+  it('an unpaid order let go sets its code free; paid after all, it takes the code again only if no one else has', async () => {
+    const made = await flyer();
+    const [code, second] = await codesOf((await batch({ offer_id: made.id, count: 2 }).expect(201)).body.data.batch.id);
+    const c = await o.customer();
+    const pay = (name: string) => payLate(p, name, c.token);
+    const holder = async (text: string) =>
+      await p.db.selectFrom('offer_single_codes').select(['order_id', 'used_at']).where('code', '=', text).executeTakeFirstOrThrow();
+    const letGo = async () => {
+      p.clock.advance(10 * MINUTE + SECOND);
+      await releaseUnpaidOrders(p.ctx);
+    };
+    // let go, then paid while the code is still free: it takes it again
+    const kept = (await o.order(c.token, { promo_code: code, payment_method: 'gateway' }).expect(201)).body.data.order;
+    await letGo();
+    expect(await holder(code!)).toEqual({ order_id: null, used_at: null });
+    expect(await pay(kept.name)).toBe('paid');
+    expect((await holder(code!)).order_id).not.toBeNull();
+    // let go, and someone else takes the code meanwhile: the late payment cannot
+    const lost = (await o.order(c.token, { promo_code: second, payment_method: 'gateway' }).expect(201)).body.data.order;
+    await letGo();
+    const other = await o.customer();
+    const took = (await o.order(other.token, { promo_code: second }).expect(201)).body.data.order;
+    expect(await pay(lost.name)).toBe('cancelled');
+    const takenBy = await p.db.selectFrom('orders').select('id').where('name', '=', took.name).executeTakeFirstOrThrow();
+    expect((await holder(second!)).order_id).toBe(takenBy.id);
+    expect(await o.one(made.id)).toMatchObject({ uses: 2, single_codes_used: 2 });
+  });
+
+  it('guessing codes: 10 unknown codes a customer, 30 an address (other accounts share them), then every code is refused (429)', async () => {
+    const made = await flyer();
+    const [real] = await codesOf((await batch({ offer_id: made.id, count: 1 }).expect(201)).body.data.batch.id);
+    const quote = (token: string, code: string, ip: string) =>
+      callApi(p, ordersApi.quote, { token, ip, body: { items: [{ product_id: P.latte.id, qty: 1 }], fulfilment: 'pickup', promo_code: code } });
+    const guess = () => `FLY${Math.random().toString(36).slice(2, 15).toUpperCase()}`;
+    // a guesser: 10 unknown codes, then refused, the real code too
+    const guesser = await o.customer();
+    for (let i = 0; i < 10; i++) refused(await quote(guesser.token, guess(), '203.0.113.7'), 'unknown');
+    expect((await quote(guesser.token, real!, '203.0.113.7')).status).toBe(429);
+    // other accounts at the same address share its 30
+    for (let n = 0; n < 2; n++) {
+      const sock = await o.customer();
+      for (let i = 0; i < 10; i++) refused(await quote(sock.token, guess(), '203.0.113.7'), 'unknown');
+    }
+    const fresh = await o.customer();
+    const limited = await quote(fresh.token, real!, '203.0.113.7');
+    expect([limited.status, limited.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+    // from another address the fresh customer's real code applies
+    expect((await quote(fresh.token, real!, '198.51.100.2').expect(200)).body.data.offer.code).toBe(real);
+    expect(made.single_use).toBe(true);
+  });
+});
+
 /** Automatic offers (no code), in a database of their own: they apply to every order that fits them. */
 describeEachDb('automatic offers', (kind) => {
-  const { p, o, P } = offersSuite(kind);
+  const { p, team, o, P } = offersSuite(kind);
   beforeEach(async () => {
     // each test starts with no automatic offer running
     await p.db.updateTable('offers').set({ status: 'archived' }).where('code', 'is', null).execute();
@@ -776,6 +928,36 @@ describeEachDb('automatic offers', (kind) => {
     await o.update({ id: welcome.id, min_spend: 0 }).expect(200);
     await o.status(welcome.id, 'paused').expect(200);
     expect((await o.quote(fresh.token).expect(200)).body.data.discount).toBe(0);
+  });
+
+  it("the loyalty page's sample order: priced as checkout prices it, with a code or the automatic offers, and the points then earned", async () => {
+    const auto = await o.add({ title: '5% off everything', code: null, value: 5, per_customer_limit: null });
+    const coded = await o.add({ title: '₱100 off', kind: 'amount_off', value: 10_000, points_on_discounted: false, audience: 'first_order' });
+    const elsewhere = (
+      await callApi(p, locationsConsoleApi.create, { token: team.owner.token, body: { name: 'Sample BGC', address: '30th Street, Taguig' } }).expect(201)
+    ).body.data.location.id as number;
+    const there = await o.add({ location_ids: [elsewhere] });
+    const sample = (body: Record<string, unknown>, token = team.owner.token) =>
+      callApi(p, ordersConsoleApi.tryPricing, { token, body: { items: [{ product_id: P.latte.id, qty: 2 }], ...body } });
+    // no code: the automatic offer, 5% of ₱330 (₱16.50); points on ₱313.50
+    expect((await sample({}).expect(200)).body.data).toMatchObject({
+      subtotal: 33_000,
+      discount: 1650,
+      total: 31_350,
+      points_to_earn: 31,
+      offer: { code: null, title: auto.title, discount: 1650 },
+    });
+    // a code for first orders: the sample customer has none; its points on the total before it
+    const withCode = (await sample({ promo_code: coded.code!.toLowerCase() }).expect(200)).body.data;
+    expect(withCode).toMatchObject({ discount: 10_000, total: 23_000, points_to_earn: 33, offer: { code: coded.code, title: '₱100 off' } });
+    expect(withCode.points_breakdown[0]).toMatchObject({ rule_id: null, points: 33 });
+    // a code that does not apply says why; unknown ones are not counted as guesses
+    for (let i = 0; i < 12; i++) refused(await sample({ promo_code: `NOPE${i}` }), 'unknown');
+    refused(await sample({ promo_code: there.code }), 'not_here');
+    // owners only; nothing written
+    expect((await sample({}, team.staff.token)).status).toBe(403);
+    expect(await o.one(coded.id)).toMatchObject({ uses: 0, discount_given: 0 });
+    expect(await o.one(auto.id)).toMatchObject({ uses: 0 });
   });
 
   it('"Offers for you" lists it as applying by itself; the owner turns a code into an automatic offer and back', async () => {
@@ -845,6 +1027,69 @@ describePostgres('offers under concurrency', () => {
     expect(answers.filter((a) => a.body.data.order.offer === null).every((a) => a.body.data.order.discount === 0)).toBe(true);
     expect(await o.one(made.id)).toMatchObject({ uses: 5, discount_given: 10_000, state: 'used_up' });
     await o.status(made.id, 'archived').expect(200);
+  });
+
+  it('one single-use code and 30 customers ordering at once with it: exactly one order carries it, the others are told it is used up', async () => {
+    const made = await o.add({ title: 'Flyer', kind: 'amount_off', value: 2000, code: null, single_use: true, per_customer_limit: null });
+    const res = await callApi(p, offersConsoleApi.createCodes, { token: team.owner.token, body: { offer_id: made.id, count: 10_000 } }).expect(201);
+    const codes = await p.db.selectFrom('offer_single_codes').select('code').where('batch_id', '=', res.body.data.batch.id).execute();
+    expect(new Set(codes.map((c) => c.code)).size).toBe(10_000);
+    const code = codes[0]!.code;
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token, { promo_code: code })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const others = answers.filter((a) => a.status !== 201);
+    expect(others.every((a) => a.status === 400 && a.body.data.reason === 'used_up' && a.body.message === `${code} has been used up.`)).toBe(true);
+    expect(await p.db.selectFrom('offer_uses').select('id').where('offer_id', '=', made.id).execute()).toHaveLength(1);
+    expect(await o.one(made.id)).toMatchObject({ uses: 1, discount_given: 2000, single_codes: 10_000, single_codes_used: 1 });
+  });
+
+  it('two automatic offers and 30 customers ordering at once: the best until its uses are gone, then the next; all placed', async () => {
+    const best = await o.add({ title: 'Best: ₱30 off', code: null, kind: 'amount_off', value: 3000, max_uses: 5, per_customer_limit: null });
+    const next = await o.add({ title: 'Next: ₱20 off', code: null, kind: 'amount_off', value: 2000, max_uses: 10, per_customer_limit: null });
+    const customers = await Promise.all(Array.from({ length: 30 }, () => o.customer()));
+    const answers = await Promise.all(customers.map((c) => o.order(c.token)));
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
+    const took = (title: string | null) => answers.filter((a) => (a.body.data.order.offer?.title ?? null) === title);
+    expect([took(best.title).length, took(next.title).length, took(null).length]).toEqual([5, 10, 15]);
+    expect(took(best.title).every((a) => a.body.data.order.discount === 3000)).toBe(true);
+    expect(took(next.title).every((a) => a.body.data.order.discount === 2000)).toBe(true);
+    expect(await o.one(best.id)).toMatchObject({ uses: 5, discount_given: 15_000, state: 'used_up' });
+    expect(await o.one(next.id)).toMatchObject({ uses: 10, discount_given: 20_000, state: 'used_up' });
+    for (const x of [best, next]) await o.status(x.id, 'archived').expect(200);
+  });
+
+  it('the best automatic offer used up while orders wait for its row: once it is free they fall back to the next best', async () => {
+    const best = await o.add({ title: 'Best: ₱30 off', code: null, kind: 'amount_off', value: 3000, max_uses: 3, per_customer_limit: null });
+    const next = await o.add({ title: 'Next: ₱20 off', code: null, kind: 'amount_off', value: 2000, per_customer_limit: null });
+    const customers = await Promise.all(Array.from({ length: 10 }, () => o.customer()));
+    let pending!: Promise<Awaited<ReturnType<typeof o.order>>[]>;
+    await p.db.transaction().execute(async (trx) => {
+      // the best's row held while the orders read it as free and wait for it; its last uses go meanwhile
+      await sql`select id from offers where id = ${best.id} for update`.execute(trx);
+      pending = Promise.all(customers.map((c) => o.order(c.token).then((r) => r)));
+      await new Promise((done) => setTimeout(done, 1500));
+      await sql`update offers set uses = max_uses where id = ${best.id}`.execute(trx);
+    });
+    const answers = await pending;
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    expect(answers.map((a) => a.body.data.order.offer?.title)).toEqual(Array(10).fill(next.title));
+    expect(await o.one(next.id)).toMatchObject({ uses: 10 });
+    for (const x of [best, next]) await o.status(x.id, 'archived').expect(200);
+  });
+
+  it('an order without a code locks only the automatic offer it takes: one locked elsewhere does not hold it up', async () => {
+    const winner = await o.add({ title: 'Winner: ₱30 off', code: null, kind: 'amount_off', value: 3000, per_customer_limit: null });
+    const runnerUp = await o.add({ title: 'Runner-up: ₱10 off', code: null, kind: 'amount_off', value: 1000, per_customer_limit: null });
+    const c = await o.customer();
+    // the runner-up's row held by another transaction (an owner's change under way) while the order is placed
+    const outcome = await p.db.transaction().execute(async (trx) => {
+      await sql`select id from offers where id = ${runnerUp.id} for update`.execute(trx);
+      return Promise.race([o.order(c.token).then((r) => r), new Promise<'waited'>((done) => setTimeout(() => done('waited'), 5000))]);
+    });
+    expect(outcome).not.toBe('waited');
+    expect(outcome !== 'waited' && outcome.body.data.order.offer).toMatchObject({ title: winner.title, discount: 3000 });
+    for (const x of [winner, runnerUp]) await o.status(x.id, 'archived').expect(200);
   });
 
   it("one customer's orders at once keep to their own limit", async () => {

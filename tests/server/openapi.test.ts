@@ -1056,6 +1056,20 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', promo_code: 'WALK10', idempotency_key: key() } });
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'archived' } });
       await call('POST merchant/offers/status', { token: owner, body: { id: offer.id, status: 'active' } });
+      // single-use codes: a batch for a single-use offer (not for a coded one), its list and its CSV
+      const flyer = (
+        await call('POST merchant/offers/create', { token: owner, body: { title: 'Flyer', kind: 'amount_off', value: 1000, code: null, single_use: true } })
+      ).body.data.offer;
+      await call('POST merchant/offers/codes/create', { token: owner, body: { offer_id: offer.id, count: 2 } });
+      const codeBatch = (await call('POST merchant/offers/codes/create', { token: owner, body: { offer_id: flyer.id, count: 2, prefix: 'walk' } })).body.data
+        .batch;
+      await call('GET merchant/offers/codes', { token: barista.token, query: { offer_id: flyer.id } });
+      await call('GET merchant/offers/codes', { token: barista.token, query: { offer_id: 999_999 } });
+      await call('GET merchant/offers/codes.csv', { token: owner, query: { batch_id: codeBatch.id } });
+      await call('GET merchant/offers/codes.csv', { token: owner, query: { batch_id: 999_999 } });
+      // the loyalty page's sample order: with the code, and with a code that does not apply
+      await call('POST merchant/pricing/try', { token: owner, body: { items } });
+      await call('POST merchant/pricing/try', { token: owner, body: { items, promo_code: 'NOSUCHCODE' } });
 
       // gift cards: staff read the settings, the owner turns them on; the customer sees the options, buys an
       // eGift (off first: refused), a friend opens and claims it (twice: refused), the customer refunds another

@@ -6,10 +6,11 @@ import { newPhone, signInWithPhone } from './auth.helpers';
 import { newStaff } from './merchant.helpers';
 import { key, ledgers, makeAddress, makeVoucher, menu } from './orders.helpers';
 import { balanceProblems } from './support/fill-shop';
-import { describeDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { describeDb, describePostgres, TEST_MERCHANT_KEY, useTestProvider, type TestProvider } from './support/provider';
 import { authApi } from '#contract/auth.calls';
 import { campaignsApi } from '#contract/campaigns.calls';
 import { customersApi } from '#contract/customers.calls';
+import { offersConsoleApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { privacyApi, privacyConsoleApi } from '#contract/privacy.calls';
 import { giftCardsApi, giftCardsConsoleApi } from '#contract/gift-cards.calls';
@@ -76,6 +77,44 @@ describeDb('customer data', (kind) => {
     expect(text).not.toContain('Ben Reyes');
     expect(text).not.toContain(ben.phone);
     expect(text).not.toContain(ben.order.name);
+  });
+
+  it('holds the offers and codes the customer used: the offer, the code, the order, the discount, when; a cancelled one given back', async () => {
+    const { owner } = await teamNow();
+    const offer = (
+      await callApi(p, offersConsoleApi.create, {
+        token: owner.token,
+        body: { title: '₱20 off', kind: 'amount_off', value: 2000, code: 'PRIVACY20', per_customer_limit: null },
+      }).expect(201)
+    ).body.data.offer;
+    const ana = await busyCustomer(p, 'Ana Santos');
+    const ben = await busyCustomer(p, 'Ben Reyes');
+    const latte = (await menu(p)).get('Spanish latte')!;
+    const order = (token: string) =>
+      callApi(p, ordersApi.create, {
+        token,
+        body: { fulfilment: 'pickup', payment_method: 'wallet', items: [{ product_id: latte.id, qty: 1 }], promo_code: offer.code, idempotency_key: key() },
+      }).expect(201);
+    const kept = (await order(ana.token)).body.data.order;
+    p.clock.advance(60_000);
+    const cancelled = (await order(ana.token)).body.data.order;
+    const bens = (await order(ben.token)).body.data.order;
+    await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name: cancelled.name, status: 'cancelled' } }).expect(200);
+    const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200)).body.data);
+    expect(data.offers).toEqual([
+      { offer: '₱20 off', code: 'PRIVACY20', order: kept.name, discount: 2000, state: 'used', used_at: expect.any(String), given_back_at: null },
+      {
+        offer: '₱20 off',
+        code: 'PRIVACY20',
+        order: cancelled.name,
+        discount: 2000,
+        state: 'given_back',
+        used_at: expect.any(String),
+        given_back_at: p.clock.now().toISOString(),
+      },
+    ]);
+    expect(Date.parse(data.offers[1]!.used_at) - Date.parse(data.offers[0]!.used_at)).toBe(60_000);
+    expect(JSON.stringify(data)).not.toContain(bens.name);
   });
 
   it('records every yes and no to offers with its time and where it was given, and shows them in the data', async () => {

@@ -3,6 +3,7 @@
  * payments of a period (dashboard.service.ts puts them together).
  */
 import { sql } from 'kysely';
+import { localTime } from '../http/csv';
 import type { Database } from '../../db';
 
 export interface PeriodWindow {
@@ -142,7 +143,7 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .leftJoin('order_refunds as f', 'f.order_id', 'o.id')
     .leftJoin('locations as l', 'l.id', 'o.location_id')
-    .select(['l.name as location', local('o.pickup_at', page.timeZone).as('pickup_at')])
+    .select(['l.name as location', localTime('o.pickup_at', page.timeZone).as('pickup_at')])
     .select([
       'o.id',
       'o.name',
@@ -161,7 +162,7 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
       'o.cancel_reason',
     ])
     .select(['f.amount as refund', 'f.method as refund_method', 'f.status as refund_status'])
-    .select([local('o.created_at', page.timeZone).as('placed_at'), local('o.paid_at', page.timeZone).as('paid_at')])
+    .select([localTime('o.created_at', page.timeZone).as('placed_at'), localTime('o.paid_at', page.timeZone).as('paid_at')])
     .select((eb) =>
       eb
         .selectFrom('order_items as i')
@@ -198,7 +199,7 @@ export async function ledgerPage(db: Database, ledger: 'points' | 'wallet', page
     reason: string;
     ref: string | null;
   }>`
-    select l.id, ${local('l.created_at', page.timeZone)} as at, l.customer_id, c.name as customer, c.phone, l.type,
+    select l.id, ${localTime('l.created_at', page.timeZone)} as at, l.customer_id, c.name as customer, c.phone, l.type,
       ${sql.ref(points ? 'l.points' : 'l.amount')} as change, l.balance_after, l.reason, l.ref
     from ${sql.table(points ? 'points_ledger' : 'wallet_ledger')} l join customers c on c.id = l.customer_id
     where l.created_at >= ${page.start} and l.created_at < ${page.end} and l.id > ${page.after}

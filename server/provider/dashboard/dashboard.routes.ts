@@ -1,22 +1,12 @@
-import type { Response, Router } from 'express';
+import type { Router } from 'express';
 import { dashboardSpec } from '#contract/dashboard.spec';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { getMerchant } from '../settings/settings.service';
 import { onReplica } from '../read-replica';
 import { dashboardAt, recordDownload } from './dashboard.service';
-import { exportGiftCards, exportLedger, exportOrders, type OpenCsv } from './export';
-
-/** An export's file: a CSV download, never cached (its rows are the shop's). */
-export const csvDownload =
-  (res: Response): OpenCsv =>
-  (fileName) => {
-    res.status(200);
-    res.setHeader('content-type', 'text/csv; charset=utf-8');
-    res.setHeader('content-disposition', `attachment; filename="${fileName}"`);
-    res.setHeader('cache-control', 'no-store');
-    return res;
-  };
+import { csvDownload } from '../http/csv';
+import { exportGiftCards, exportLedger, exportOrders } from './export';
 
 /** The owner's dashboard, computed in SQL, and the CSV exports of a period (files: each written as it is read). */
 export function dashboardRoutes(ctx: ProviderContext): Router {

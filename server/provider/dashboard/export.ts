@@ -2,6 +2,7 @@ import { moneyInput } from '#contract/money';
 import type { Database } from '../../db';
 import { stateOf } from '../gift-cards/gift-cards.service';
 import { outstandingGiftBalance } from '../gift-cards/report';
+import { Plain, line, type OpenCsv } from '../http/csv';
 import { dayBounds } from '../settings/settings.repo';
 import { giftCardsPage, ledgerPage, ordersPage } from './dashboard.repo';
 
@@ -18,36 +19,6 @@ import { giftCardsPage, ledgerPage, ordersPage } from './dashboard.repo';
 
 const PAGE = 2_000;
 
-/**
- * A text that a spreadsheet cannot run: an apostrophe before every = + - @ that starts the text or
- * follows a comma, a semicolon, a tab or a line break. The file's cells are comma-separated and quoted,
- * but a spreadsheet set to `;` (most of continental Europe) or a tab reads a name such as `Ana;=1+2;`
- * across the commas and quotes, and would start a new cell at every such separator; a leading tab or
- * carriage return is marked too.
- */
-function inert(text: string): string {
-  return text.replace(/(^|[,;\t\r\n])([=+\-@])/g, "$1'$2").replace(/^[\t\r]/, "'$&");
-}
-
-/** A number written as it is, unquoted (an amount in major units keeps its zeros: `210.50`). */
-class Plain {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
-
-/** One CSV cell: numbers as they are, every text quoted (RFC 4180) and made inert. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  if (value instanceof Plain) return value.text;
-  const text = value instanceof Date ? value.toISOString() : String(value);
-  return `"${inert(text).replace(/"/g, '""')}"`;
-}
-
-const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
 export interface ExportRules {
   timezone: string;
   currency: string;
@@ -56,13 +27,6 @@ export interface ExportRules {
 
 /** Minor units → the major unit, as a number cell (`21050` → `210.50` for PHP, `5000` → `5000` for IDR). */
 const major = (amount: number | null, r: ExportRules) => (amount === null ? null : new Plain(moneyInput(amount, r.currency, r.locale)));
-
-/** Where an export is written as it is read: the route opens it as a download named `fileName` (HTTP is the route's business). */
-export interface CsvFile {
-  write(text: string): unknown;
-  end(): unknown;
-}
-export type OpenCsv = (fileName: string) => CsvFile;
 
 const REFUND_TO = { wallet: 'wallet', gateway: 'card' } as const;
 

@@ -7,7 +7,7 @@ import type { OfferTable } from '../../db/schema';
 
 export type OfferRow = Selectable<OfferTable>;
 /** An offer with what the console counts beside its own `uses` and `discount_given`. */
-export type OfferWithStats = OfferRow & { orders: number; new_customers: number; customer_count: number };
+export type OfferWithStats = OfferRow & { orders: number; new_customers: number; customer_count: number; single_codes: number; single_codes_used: number };
 
 /** The fields an offer is written with (the contract's, its times as dates). */
 export interface OfferWrite {
@@ -36,6 +36,8 @@ export interface OfferWrite {
   max_discount_total: number | null;
   per_customer_limit: number | null;
   combines_with_voucher: boolean;
+  single_use: boolean;
+  points_on_discounted: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,11 +70,29 @@ export async function offersWithStats(db: Database, id?: number): Promise<OfferW
         .select(sql<number>`count(*)::integer`.as('n'))
         .whereRef('l.offer_id', '=', 'o.id')
         .as('customer_count'),
+      eb
+        .selectFrom('offer_single_codes as c')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('c.offer_id', '=', 'o.id')
+        .as('single_codes'),
+      eb
+        .selectFrom('offer_single_codes as c')
+        .select(sql<number>`count(*)::integer`.as('n'))
+        .whereRef('c.offer_id', '=', 'o.id')
+        .where('c.order_id', 'is not', null)
+        .as('single_codes_used'),
     ])
     .orderBy('o.id', 'desc');
   if (id !== undefined) q = q.where('o.id', '=', id);
   const rows = await q.execute();
-  return rows.map((r) => ({ ...r, orders: r.orders ?? 0, new_customers: r.new_customers ?? 0, customer_count: r.customer_count ?? 0 }));
+  return rows.map((r) => ({
+    ...r,
+    orders: r.orders ?? 0,
+    new_customers: r.new_customers ?? 0,
+    customer_count: r.customer_count ?? 0,
+    single_codes: r.single_codes ?? 0,
+    single_codes_used: r.single_codes_used ?? 0,
+  }));
 }
 
 /** An offer's customer list replaced by these customers. */
@@ -162,43 +182,47 @@ export async function setOfferStatus(trx: Database, id: number, status: OfferSta
  * used up, for them (the audience) and within their own limit; soonest ending first.
  */
 export async function offersForCustomer(db: Database, customerId: number, now: Date): Promise<OfferRow[]> {
-  return db
-    .selectFrom('offers as o')
-    .selectAll('o')
-    .where('o.status', '=', 'active')
-    .where('o.starts_at', '<=', now)
-    .where((eb) => eb.or([eb('o.ends_at', 'is', null), eb('o.ends_at', '>', now)]))
-    .where((eb) => eb.or([eb('o.max_uses', 'is', null), eb('o.uses', '<', eb.ref('o.max_uses'))]))
-    .where((eb) => eb.or([eb('o.max_discount_total', 'is', null), eb('o.discount_given', '<', eb.ref('o.max_discount_total'))]))
-    .where((eb) =>
-      eb.or([
-        eb('o.audience', '=', 'everyone'),
-        eb.and([
-          eb('o.audience', 'in', ['new_customers', 'first_order']),
-          eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+  return (
+    db
+      .selectFrom('offers as o')
+      .selectAll('o')
+      .where('o.status', '=', 'active')
+      // a single-use offer is for those given one of its codes, not a list of offers
+      .where('o.single_use', '=', false)
+      .where('o.starts_at', '<=', now)
+      .where((eb) => eb.or([eb('o.ends_at', 'is', null), eb('o.ends_at', '>', now)]))
+      .where((eb) => eb.or([eb('o.max_uses', 'is', null), eb('o.uses', '<', eb.ref('o.max_uses'))]))
+      .where((eb) => eb.or([eb('o.max_discount_total', 'is', null), eb('o.discount_given', '<', eb.ref('o.max_discount_total'))]))
+      .where((eb) =>
+        eb.or([
+          eb('o.audience', '=', 'everyone'),
+          eb.and([
+            eb('o.audience', 'in', ['new_customers', 'first_order']),
+            eb.not(eb.exists(eb.selectFrom('orders as x').select('x.id').where('x.customer_id', '=', customerId).where('x.status', '<>', 'cancelled'))),
+          ]),
+          eb.and([eb('o.audience', '=', 'tier'), eb(myTier(customerId), '>=', eb.ref('o.tier_position'))]),
+          eb.and([eb('o.audience', '=', 'customer_list'), inList(customerId)]),
         ]),
-        eb.and([eb('o.audience', '=', 'tier'), eb(myTier(customerId), '>=', eb.ref('o.tier_position'))]),
-        eb.and([eb('o.audience', '=', 'customer_list'), inList(customerId)]),
-      ]),
-    )
-    .where((eb) =>
-      eb.or([
-        eb('o.per_customer_limit', 'is', null),
-        eb(
-          eb
-            .selectFrom('offer_uses as u')
-            .select(sql<number>`count(*)::integer`.as('n'))
-            .whereRef('u.offer_id', '=', 'o.id')
-            .where('u.customer_id', '=', customerId)
-            .where('u.state', '=', 'used'),
-          '<',
-          eb.ref('o.per_customer_limit'),
-        ),
-      ]),
-    )
-    .orderBy(sql`o.ends_at asc nulls last`)
-    .orderBy('o.id', 'desc')
-    .execute();
+      )
+      .where((eb) =>
+        eb.or([
+          eb('o.per_customer_limit', 'is', null),
+          eb(
+            eb
+              .selectFrom('offer_uses as u')
+              .select(sql<number>`count(*)::integer`.as('n'))
+              .whereRef('u.offer_id', '=', 'o.id')
+              .where('u.customer_id', '=', customerId)
+              .where('u.state', '=', 'used'),
+            '<',
+            eb.ref('o.per_customer_limit'),
+          ),
+        ]),
+      )
+      .orderBy(sql`o.ends_at asc nulls last`)
+      .orderBy('o.id', 'desc')
+      .execute()
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,7 +242,14 @@ export async function menuNames(db: Database, productIds: number[], categoryIds:
 }
 
 /** The offer a code names (the one not archived; else the latest archived), with what checkout needs of the customer. */
-export type OfferAtCheckout = OfferRow & { mine: number; has_ordered: boolean; my_tier: number; listed: boolean };
+export type OfferAtCheckout = OfferRow & {
+  mine: number;
+  has_ordered: boolean;
+  my_tier: number;
+  listed: boolean;
+  /** a single-use code's: its id and whether an order has it (absent: a public code or an automatic offer) */
+  single_code?: { id: number; used: boolean };
+};
 
 /** The customer's tier's position (0: the first, or none yet). */
 const myTier = (customerId: number) => sql<number>`coalesce((select t.position from customer_tiers t where t.customer_id = ${customerId}::integer), 0)`;
@@ -269,7 +300,24 @@ export async function offerAtCheckout(db: Database, code: string, customerId: nu
     .orderBy('o.id', 'desc')
     .limit(1);
   const row = lock ? await q.forUpdate('o').executeTakeFirst() : await q.executeTakeFirst();
-  return row ? atCheckout(row) : undefined;
+  if (row) return atCheckout(row);
+  return singleCodeAtCheckout(db, code, customerId, lock);
+}
+
+/**
+ * The offer of a single-use code, as offerAtCheckout reads an offer, with the code's id and whether an
+ * order has it; `lock`: the offer's row and the code's locked until commit (both read again once had),
+ * so of the orders given one code at once, the first takes it and the others read it used.
+ */
+async function singleCodeAtCheckout(db: Database, code: string, customerId: number, lock: boolean): Promise<OfferAtCheckout | undefined> {
+  const q = checkoutQuery(db, customerId)
+    .innerJoin('offer_single_codes as sc', 'sc.offer_id', 'o.id')
+    .select(['sc.id as single_code_id', sql<boolean>`sc.order_id is not null`.as('single_code_used')])
+    .where('sc.code', '=', code);
+  const row = lock ? await q.forUpdate(['o', 'sc']).executeTakeFirst() : await q.executeTakeFirst();
+  if (!row) return undefined;
+  const { single_code_id, single_code_used, ...offer } = row;
+  return { ...atCheckout(offer), single_code: { id: single_code_id, used: Boolean(single_code_used) } };
 }
 
 /** The columns of an offer that checkout reads (OfferRow's, named: no statement of an order reads a `*`). */
@@ -299,6 +347,8 @@ const OFFER_COLUMNS = [
   'max_discount_total',
   'per_customer_limit',
   'combines_with_voucher',
+  'single_use',
+  'points_on_discounted',
   'status',
   'uses',
   'discount_given',
@@ -309,20 +359,27 @@ const OFFER_COLUMNS = [
 /**
  * The automatic offers (no code) running at `now`, as offerAtCheckout reads an offer (with the customer's
  * own uses and whether they have ordered), as a JSON list by id: a part of the statement pricing reads its
- * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. `lock` (an
- * order's transaction, under the customer's row lock): all of them locked until commit, in the order of
- * their ids, so two orders never wait on each other's in turn, and the one an order takes keeps its uses
- * and budget until its use is recorded.
+ * facts with (orders.repo pricingFactsRows), so an order sends no statement more for them. Read without a
+ * lock: an order locks the one it takes (lockAutomaticOffer), so orders do not take turns on all of them.
  */
-export function automaticOffersJson(customerId: number, now: Date, lock: boolean): RawBuilder<AutomaticOfferJson[]> {
+export function automaticOffersJson(customerId: number, now: Date): RawBuilder<AutomaticOfferJson[]> {
   return sql<AutomaticOfferJson[]>`(select coalesce(json_agg(a order by a.id), '[]') from (
     select ${sql.join(OFFER_COLUMNS.map((c) => sql.ref(`o.${c}`)))},
       (select count(*)::integer from offer_uses u where u.offer_id = o.id and u.customer_id = ${customerId}::integer and u.state = 'used') as mine,
       exists (select 1 from orders x where x.customer_id = ${customerId}::integer and x.status <> 'cancelled') as has_ordered,
       ${myTier(customerId)} as my_tier, ${inList(customerId)} as listed
     from offers o
-    where o.code is null and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
-    order by o.id${lock ? sql` for update of o` : sql``}) as a)`;
+    where o.code is null and not o.single_use and o.status = 'active' and o.starts_at <= ${now} and (o.ends_at is null or o.ends_at > ${now})
+    order by o.id) as a)`;
+}
+
+/**
+ * An automatic offer by its id, as offerAtCheckout reads an offer, its row locked until the order commits
+ * (read again once the lock is had): the one an order takes, its uses and budget as they are now.
+ */
+export async function lockAutomaticOffer(db: Database, id: number, customerId: number): Promise<OfferAtCheckout | undefined> {
+  const row = await checkoutQuery(db, customerId).where('o.id', '=', id).where('o.code', 'is', null).forUpdate('o').executeTakeFirst();
+  return row ? atCheckout(row) : undefined;
 }
 
 /** An automatic offer as JSON carries it: its times as text. */
@@ -347,23 +404,28 @@ export function automaticOffersOf(json: readonly AutomaticOfferJson[]): OfferAtC
 /** An order's use of an offer, and the offer's counts raised with it, in one statement (the offer's row locked by offerAtCheckout). */
 export async function recordOfferUse(
   trx: Database,
-  use: { offerId: number; orderId: number; customerId: number; discount: number; firstOrder: boolean; now: Date },
+  use: { offerId: number; orderId: number; customerId: number; discount: number; firstOrder: boolean; singleCodeId: number | null; now: Date },
 ): Promise<void> {
   await sql`
     with u as (
-      insert into offer_uses (offer_id, order_id, customer_id, discount, first_order, created_at)
-      values (${use.offerId}, ${use.orderId}, ${use.customerId}, ${use.discount}, ${use.firstOrder}, ${use.now})
+      insert into offer_uses (offer_id, order_id, customer_id, discount, first_order, single_code_id, created_at)
+      values (${use.offerId}, ${use.orderId}, ${use.customerId}, ${use.discount}, ${use.firstOrder}, ${use.singleCodeId}, ${use.now})
     )
     update offers set uses = uses + 1, discount_given = discount_given + ${use.discount} where id = ${use.offerId}`.execute(trx);
 }
 
-/** A cancelled order's use given back, and the offer's counts lowered with it, in one statement; nothing when it has none in use. */
+/**
+ * A cancelled order's use given back, its single-use code set free and the offer's counts lowered with
+ * it, in one statement; nothing when it has none in use.
+ */
 export async function giveBackOfferUse(trx: Database, orderId: number, now: Date): Promise<void> {
   await sql`
     with u as (
       update offer_uses set state = 'given_back', given_back_at = ${now}
       where order_id = ${orderId} and state = 'used'
-      returning offer_id, discount
+      returning offer_id, discount, single_code_id
+    ), c as (
+      update offer_single_codes set order_id = null, used_at = null where id in (select single_code_id from u)
     )
     update offers set uses = offers.uses - 1, discount_given = offers.discount_given - u.discount
     from u where offers.id = u.offer_id`.execute(trx);
@@ -379,6 +441,7 @@ export async function lockGivenBackUse(trx: Database, orderId: number) {
       'u.offer_id',
       'u.customer_id',
       'u.discount',
+      'u.single_code_id',
       'o.status',
       'o.uses',
       'o.max_uses',

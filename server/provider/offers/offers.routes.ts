@@ -2,6 +2,9 @@ import { offersConsoleSpec, offersSpec } from '#contract/offers.spec';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
+import { csvDownload } from '../http/csv';
+import { getMerchant } from '../settings/settings.service';
+import { createCodeBatch, exportCodeBatch, offerCodeBatches } from './offer-codes.service';
 import { changeOffer, consoleOffers, createOffer, customerOffers, setStatus } from './offers.service';
 
 /**
@@ -19,6 +22,12 @@ export function offersRoutes(ctx: ProviderContext): Router {
       create: async (body, at) => ({ offer: await createOffer(ctx, at.staff(), body) }),
       update: async (body, at) => ({ offer: await changeOffer(ctx, at.staff(), body) }),
       status: async (body, at) => ({ offer: await setStatus(ctx, at.staff(), body) }),
+      codeBatches: (q) => offerCodeBatches(ctx, q.offer_id),
+      createCodes: async (body, at) => ({ batch: await createCodeBatch(ctx, at.staff(), body) }),
+      codesCsv: async (q, at) => {
+        const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+        await exportCodeBatch(ctx, at.staff(), q.batch_id, csvDownload(at.res), rules.timezone);
+      },
     }),
   );
 }

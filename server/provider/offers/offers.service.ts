@@ -59,6 +59,8 @@ function consoleOfferOf(o: OfferWithStats, now: Date): ConsoleOffer {
     id: o.id,
     ...fields,
     customer_count: o.customer_count,
+    single_codes: o.single_codes,
+    single_codes_used: o.single_codes_used,
     status: o.status,
     state: stateOf(o, now),
     created_at: o.created_at.toISOString(),
@@ -185,6 +187,8 @@ function toWrite(f: Omit<OfferFields, 'starts_at'> & { starts_at: string }): Off
     max_discount_total: f.max_discount_total,
     per_customer_limit: f.per_customer_limit,
     combines_with_voucher: f.combines_with_voucher,
+    single_use: f.single_use,
+    points_on_discounted: f.points_on_discounted,
   };
 }
 
@@ -245,6 +249,8 @@ function fieldsOf(o: OfferRow): Omit<OfferFields, 'starts_at'> & { starts_at: st
     max_discount_total: o.max_discount_total,
     per_customer_limit: o.per_customer_limit,
     combines_with_voucher: o.combines_with_voucher,
+    single_use: o.single_use,
+    points_on_discounted: o.points_on_discounted,
   };
 }
 

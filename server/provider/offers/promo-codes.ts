@@ -6,6 +6,7 @@
 import {
   ITEM_KINDS,
   OFFER_GUESSES_MAX,
+  OFFER_GUESSES_PER_ADDRESS_MAX,
   OFFER_GUESS_WINDOW_MINUTES,
   discountedItems,
   offerDiscount,
@@ -24,7 +25,19 @@ import { AppError } from '../http/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { inWindow, nextStart } from './offer-window';
-import { codeKnown, giveBackOfferUse, menuNames, lockGivenBackUse, offerAtCheckout, recordOfferUse, retakeUse, type OfferAtCheckout } from './offers.repo';
+import { singleCodeExists, takeSingleCode } from './offer-codes.repo';
+import { inSavepoint } from '../../db/savepoint';
+import {
+  codeKnown,
+  giveBackOfferUse,
+  menuNames,
+  lockAutomaticOffer,
+  lockGivenBackUse,
+  offerAtCheckout,
+  recordOfferUse,
+  retakeUse,
+  type OfferAtCheckout,
+} from './offers.repo';
 
 /**
  * Unknown codes a customer may give in a window; then every code is refused (429) until the window has
@@ -36,6 +49,9 @@ export const PROMO_GUESSES: UseLimit = {
   windowMs: OFFER_GUESS_WINDOW_MINUTES * MINUTE,
   message: `Too many codes we do not know. Please wait ${OFFER_GUESS_WINDOW_MINUTES} minutes and try again.`,
 };
+
+/** The same, for every customer of one address together (http/client-key.ts): no guessing across many accounts. */
+export const PROMO_GUESSES_BY_ADDRESS: UseLimit = { ...PROMO_GUESSES, scope: 'promo-code-unknown-address', limit: OFFER_GUESSES_PER_ADDRESS_MAX };
 
 /** What the customer reads, and what `error.fields.promo_code` says, for each reason. */
 function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null): { message: string; field: string } {
@@ -86,16 +102,24 @@ function refused(r: PromoCodeRefusal, rules: MerchantRules, detail: string | nul
 }
 
 /**
- * Before a quote or an order with a code: refused (429) while the customer's unknown codes reached the
- * limit; a code no offer ever had is counted as a wrong guess and refused as `unknown`. Runs outside the
- * order's transaction (its count is its own, kept whatever the order does).
+ * Before a quote or an order with a code: refused (429) while the customer's unknown codes, or their
+ * address's, reached the limit; a code no offer ever had (nor any single-use code) is counted as a wrong
+ * guess of both and refused as `unknown`. Runs outside the order's transaction (its count is its own,
+ * kept whatever the order does).
  */
-export async function screenPromoCode(ctx: ProviderContext, rules: MerchantRules, customerId: number, code: string): Promise<void> {
-  const key = `customer:${customerId}`;
+export async function screenPromoCode(
+  ctx: ProviderContext,
+  rules: MerchantRules,
+  asker: { customerId: number; clientKey: string },
+  code: string,
+): Promise<void> {
+  const key = `customer:${asker.customerId}`;
   const now = ctx.clock.now();
   await assertUnderLimit(ctx.db, PROMO_GUESSES, key, now);
-  if (await codeKnown(ctx.db, code)) return;
+  await assertUnderLimit(ctx.db, PROMO_GUESSES_BY_ADDRESS, asker.clientKey, now);
+  if ((await codeKnown(ctx.db, code)) || (await singleCodeExists(ctx.db, code))) return;
   await countUse(ctx.db, PROMO_GUESSES, key, now);
+  await countUse(ctx.db, PROMO_GUESSES_BY_ADDRESS, asker.clientKey, now);
   throw refused({ reason: 'unknown', code }, rules);
 }
 
@@ -138,6 +162,10 @@ async function itemsNeeded(db: Database, o: OfferAtCheckout): Promise<string> {
 /** The offer a code applies to an order: the answer's part (the contract's AppliedOffer), and what order/create records. */
 export interface AppliedPromo extends AppliedOffer {
   id: number;
+  /** the single-use code given (null: a public code or an automatic offer) */
+  single_code_id: number | null;
+  /** points on the total after its discount (true), or as if it took nothing off */
+  points_on_discounted: boolean;
   /** the customer had no order that is not cancelled */
   first_order: boolean;
 }
@@ -157,6 +185,7 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if (o.audience === 'tier' && o.my_tier < (o.tier_position ?? 0)) return no('not_for_you', {}, 'tier');
   if (o.audience === 'customer_list' && !o.listed) return no('not_for_you', {}, 'list');
   if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
+  if (o.single_code?.used) return no('used_up');
   if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
   if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');
   if (b.subtotal < o.min_spend) return no('below_minimum', { min_spend: o.min_spend, missing: o.min_spend - b.subtotal });
@@ -182,6 +211,8 @@ const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
   code: o.code,
   title: o.title,
   discount,
+  single_code_id: o.single_code?.id ?? null,
+  points_on_discounted: o.points_on_discounted,
   first_order: !o.has_ordered,
 });
 
@@ -190,10 +221,10 @@ const applied = (o: OfferAtCheckout, discount: number): AppliedPromo => ({
  * code, the automatic offer (no code) that takes the most off it, when one fits (ties: the one ending
  * soonest, then the oldest); one offer per order, so a code given replaces any automatic offer. Its
  * discount is taken off the subtotal less a voucher's discount (never below zero). The automatic offers
- * come read with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create, under the
- * customer's row lock): the offer's row (without a code: every automatic offer's, by id, locked with
- * the facts) is locked until the order commits, so what its limits count cannot change before this order's use is
- * recorded (recordPromoUse); an automatic offer used up meanwhile is simply not applied.
+ * come read, unlocked, with the pricing's facts (orders.repo pricingFactsRows). `lock` (order/create,
+ * under the customer's row lock): the offer's row is locked until the order commits, so what its limits
+ * count cannot change before this order's use is recorded (recordPromoUse); without a code only the
+ * best automatic offer's row, checked again once locked, and when it is used up meanwhile the next best's.
  */
 export async function applyPromoCode(
   db: Database,
@@ -204,7 +235,7 @@ export async function applyPromoCode(
   lock: boolean,
   automatic: readonly OfferAtCheckout[],
 ): Promise<AppliedPromo | null> {
-  if (code === undefined) return bestAutomaticOffer(automatic, b);
+  if (code === undefined) return lock ? lockBestAutomatic(db, customerId, automatic, b) : (rankAutomatic(automatic, b)[0] ?? null);
   const offer = await offerAtCheckout(db, code, customerId, lock);
   if (!offer) throw refused({ reason: 'unknown', code }, rules);
   const effect = offerEffect(offer, code, b);
@@ -216,25 +247,59 @@ export async function applyPromoCode(
   return applied({ ...offer, code: offer.code ?? code }, effect.discount);
 }
 
-/** Of the automatic offers running (read, and in an order locked, with the pricing's facts), the one that takes the most off. */
-function bestAutomaticOffer(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo | null {
-  let best: AppliedPromo | null = null;
-  let bestEnds = Infinity;
-  for (const offer of automatic) {
-    const effect = offerEffect(offer, offer.title, b);
-    if ('refusal' in effect || effect.discount <= 0) continue;
-    const ends = offer.ends_at?.getTime() ?? Infinity;
-    if (!best || effect.discount > best.discount || (effect.discount === best.discount && ends < bestEnds)) {
-      best = applied(offer, effect.discount);
-      bestEnds = ends;
-    }
+/** What an automatic offer takes off this basket, or null when it does not fit or takes nothing off. */
+function automaticEffect(offer: OfferAtCheckout, b: Basket): AppliedPromo | null {
+  const effect = offerEffect(offer, offer.title, b);
+  return 'refusal' in effect || effect.discount <= 0 ? null : applied(offer, effect.discount);
+}
+
+/**
+ * The automatic offers that fit the basket, the best first: the most off, then the one ending soonest,
+ * then the oldest (the list comes by id).
+ */
+function rankAutomatic(automatic: readonly OfferAtCheckout[], b: Basket): AppliedPromo[] {
+  const ends = new Map(automatic.map((o) => [o.id, o.ends_at?.getTime() ?? Infinity]));
+  return automatic
+    .map((o) => automaticEffect(o, b))
+    .filter((a): a is AppliedPromo => a !== null)
+    .sort((x, y) => y.discount - x.discount || ends.get(x.id)! - ends.get(y.id)! || x.id - y.id);
+}
+
+/** Thrown in lockBestAutomatic's savepoint when the offer locked no longer fits: its lock is let go. */
+class NoLongerFits extends Error {}
+
+/**
+ * order/create without a code: the best automatic offer chosen from the unlocked read, then its row
+ * alone locked and checked again (its uses and budget as they are now); used up meanwhile (or changed),
+ * its lock is let go (a savepoint rolled back) and the next best is tried, so an order never holds one
+ * offer's row while it waits for another's, and orders on different offers never wait for each other.
+ */
+async function lockBestAutomatic(db: Database, customerId: number, automatic: readonly OfferAtCheckout[], b: Basket): Promise<AppliedPromo | null> {
+  for (const candidate of rankAutomatic(automatic, b)) {
+    const taken = await inSavepoint(
+      db,
+      'automatic_offer',
+      async () => {
+        const fresh = await lockAutomaticOffer(db, candidate.id, customerId);
+        const now = fresh && automaticEffect(fresh, b);
+        if (!now) throw new NoLongerFits();
+        return now;
+      },
+      (err) => err instanceof NoLongerFits,
+    );
+    if (taken.ok) return taken.value;
   }
-  return best;
+  return null;
 }
 
 /** order/create: the order's use of its offer, in its transaction (the offer's row locked by applyPromoCode). */
 export async function recordPromoUse(trx: Database, promo: AppliedPromo, order: { id: number; customer_id: number }, now: Date): Promise<void> {
+  // a single-use code, locked with its offer: read free, so taken here (a guard all the same)
+  if (promo.single_code_id !== null && !(await takeSingleCode(trx, promo.single_code_id, order.id, now))) {
+    throw new AppError('PROMO_CODE_INVALID', `${promo.code} has been used up.`, { promo_code: 'has been used up' }, { reason: 'used_up', code: promo.code });
+  }
   await recordOfferUse(trx, {
+    singleCodeId: promo.single_code_id,
     offerId: promo.id,
     orderId: order.id,
     customerId: order.customer_id,
@@ -254,7 +319,7 @@ export async function giveBackPromoUse(trx: Database, orderId: number, now: Date
  * offer still has room for it (not archived, its uses, budget and the customer's own limit); false when
  * not (the caller puts the money in the wallet). True when it had none to take.
  */
-export async function retakePromoUse(trx: Database, orderId: number): Promise<boolean> {
+export async function retakePromoUse(trx: Database, orderId: number, now: Date): Promise<boolean> {
   const use = await lockGivenBackUse(trx, orderId);
   if (!use) return true;
   const room =
@@ -263,6 +328,8 @@ export async function retakePromoUse(trx: Database, orderId: number): Promise<bo
     (use.max_discount_total === null || use.discount_given + use.discount <= use.max_discount_total) &&
     (use.per_customer_limit === null || (use.mine ?? 0) < use.per_customer_limit);
   if (!room) return false;
+  // its single-use code, when no other order has taken it meanwhile
+  if (use.single_code_id !== null && !(await takeSingleCode(trx, use.single_code_id, orderId, now))) return false;
   await retakeUse(trx, use);
   return true;
 }

@@ -126,7 +126,7 @@ export async function placeAgain(trx: Database, ctx: ProviderContext, merchant: 
       const waiting = await updateOrder(trx, order.id, { status: 'pending_payment', cancel_reason: null, hold_released_at: null, updated_at: now });
       const paid = await markOrderPaid(trx, ctx, merchant, waiting);
       // its promo code's use, if the offer still has room for it (after the customer's rows, before the slot's)
-      if (order.offer_id !== null && !(await retakePromoUse(trx, order.id))) throw new NoRoom();
+      if (order.offer_id !== null && !(await retakePromoUse(trx, order.id, now))) throw new NoRoom();
       if (order.fulfilment !== 'pickup' || order.location_id === null) return paid;
       const location = await findLocation(trx, order.location_id);
       if (!location) throw new NoRoom();

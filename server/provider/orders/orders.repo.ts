@@ -599,21 +599,17 @@ export async function cancelVoucherWithOrder(trx: Database, voucher: { id: numbe
  * What pricing reads once the order's location is held, in one statement kept once built (keptStatement):
  * the products the location does not sell (locations.repo unavailableAt), the customer's tier for earning
  * (tiers.repo earnTierQuery), the active earning rules (loyalty saleRulesQuery) and the automatic offers
- * running (offers.repo automaticOffersJson; `lock`: an order's, locked), each as its own query reads it; a
- * row per rule, or one with no rule. One kept statement with the offers' lock, one without.
+ * running (offers.repo automaticOffersJson, read without a lock: an order locks only the one it takes),
+ * each as its own query reads it; a row per rule, or one with no rule.
  */
-const pricingFacts = (lock: boolean) =>
-  keptStatement(
-    (v: { locationId: number; customerId: number; now: Date }, db) =>
-      sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null; auto_offers: AutomaticOfferJson[] }>`
+const pricingFactsRead = keptStatement(
+  (v: { locationId: number; customerId: number; now: Date }, db) =>
+    sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null; auto_offers: AutomaticOfferJson[] }>`
     select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(v.locationId)} as not_sold,
-      ${automaticOffersJson(v.customerId, v.now, lock)} as auto_offers
+      ${automaticOffersJson(v.customerId, v.now)} as auto_offers
     from (select 1) as one
     left join lateral (${earnTierQuery(v.customerId)}) as t on true
     left join (${saleRulesQuery(db)}) as r on true
     order by r.id`,
-  );
-const pricingFactsRead = pricingFacts(false);
-const pricingFactsLocked = pricingFacts(true);
-export const pricingFactsRows = (db: Database, v: { locationId: number; customerId: number; now: Date }, lock: boolean) =>
-  (lock ? pricingFactsLocked : pricingFactsRead)(db, v);
+);
+export const pricingFactsRows = (db: Database, v: { locationId: number; customerId: number; now: Date }) => pricingFactsRead(db, v);

@@ -1,18 +1,20 @@
-import { ordersSpec } from '#contract/orders.spec';
-import type { Router } from 'express';
+import { ordersConsoleSpec, ordersSpec } from '#contract/orders.spec';
+import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
 import { sightingsOf } from '../http/device';
+import { clientKey } from '../http/client-key';
+import { clientIp } from '../http/session';
 import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
-import { quoteOrder } from './pricing';
+import { quoteOrder, tryPricing } from './pricing';
 import { merchantSetStatus } from './lifecycle';
 
 export function ordersRoutes(ctx: ProviderContext): Router {
-  return mount(ctx, ordersSpec, {
-    quote: async (body, at) => quoteOrder(ctx, at.customerId(), body),
+  const customerCalls = mount(ctx, ordersSpec, {
+    quote: async (body, at) => quoteOrder(ctx, at.customerId(), body, clientKey(clientIp(at.req))),
     create: async (body, at) => {
       // refused before anything is written (no order, no payment, no stored answer): no payment gateway
-      const setup = await orderSetup(ctx, at.customerId(), body);
+      const setup = await orderSetup(ctx, at.customerId(), body, clientKey(clientIp(at.req)));
       return at.once(async (trx, key) => {
         const placed = await placeOrder(trx, ctx, setup, at.customerId(), body, sightingsOf(ctx.secret, at.req), {
           key,
@@ -25,4 +27,5 @@ export function ordersRoutes(ctx: ProviderContext): Router {
     detail: async (q, at) => ({ order: await orderDetail(ctx, at.customerId(), q.name) }),
     status: async (body) => ({ order: await merchantSetStatus(ctx, body) }),
   });
+  return Router().use(customerCalls, mount(ctx, ordersConsoleSpec, { tryPricing: (body) => tryPricing(ctx, body) }));
 }

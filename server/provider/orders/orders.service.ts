@@ -77,11 +77,11 @@ export interface OrderSetup {
  * (no order, no payment, no stored answer); paying from the wallet works either way. A promo code is
  * screened here (offers/promo-codes.ts screenPromoCode: the limit on guessing, an unknown code).
  */
-export async function orderSetup(ctx: ProviderContext, customerId: number, body: OrderCreateBody): Promise<OrderSetup> {
+export async function orderSetup(ctx: ProviderContext, customerId: number, body: OrderCreateBody, clientKey: string): Promise<OrderSetup> {
   const payments = body.payment_method === 'gateway' ? availablePayments(ctx) : null;
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   // a code's guesses limited, and an unknown one refused, before the order's transaction (its count is its own)
-  if (body.promo_code !== undefined) await screenPromoCode(ctx, merchant.rules, customerId, body.promo_code);
+  if (body.promo_code !== undefined) await screenPromoCode(ctx, merchant.rules, { customerId, clientKey }, body.promo_code);
   return { payments, merchant };
 }
 

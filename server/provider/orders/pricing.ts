@@ -83,7 +83,7 @@ async function voucherEffect(
  * voucher that is not the customer's own, active, unexpired discount (400 VOUCHER_INVALID), a promo code
  * that does not apply (400 PROMO_CODE_INVALID, offers/promo-codes.ts: its discount is taken after the
  * voucher's, in an order under the offer's row lock, taken after the customer's; points are earned on the
- * total after both).
+ * total after both, or after the voucher's alone when the offer says so: `points_on_discounted` false).
  * `lockVoucher` is order/create: the customer's, the voucher's and the offer's row locks are taken and
  * the location held; the pickup slot is not looked up (placeOrder takes it). A quote answers the slot it
  * would take.
@@ -155,7 +155,7 @@ export async function priceOrder(
   // one statement, after the hold: what the location does not sell, the customer's tier and the earning
   // rules (plain reads: under the customer's row lock, as the earning reads them)
   const now = ctx.clock.now();
-  const facts = await pricingFacts(db, location.id, customerId, now, lockVoucher && body.promo_code === undefined);
+  const facts = await pricingFacts(db, location.id, customerId, now);
   assertSoldAt(locations, location, facts.notSold, lines);
   const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
   const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
@@ -175,7 +175,7 @@ export async function priceOrder(
   // (placeOrder), so the uses a limit counts cannot change before this order records its own
   const earning = await saleEarning(db, {
     customerId,
-    base: pointsFor(total, deliveryFee, rules),
+    base: pointsFor(promo && !promo.points_on_discounted ? total + promo.discount : total, deliveryFee, rules),
     points_per_amount: rules.points_per_amount,
     lines: sold,
     at: now,
@@ -230,18 +230,16 @@ type ProductRead = Awaited<ReturnType<ReturnType<typeof productsQuery>['execute'
 /**
  * What pricing reads once the location is held, in one statement: the products the location does not
  * sell (locations.repo unavailableAt), the customer's tier for earning (tiers earnTier), the active
- * earning rules (loyalty saleEarning's) and the automatic offers running (offers.repo; `lockOffers`:
- * locked, an order's without a code: one with a code takes its code's offer), each as its own query
- * reads it.
+ * earning rules (loyalty saleEarning's) and the automatic offers running (offers.repo), read without a
+ * lock (an order locks the one it takes: promo-codes.ts applyPromoCode), each as its own query reads it.
  */
 async function pricingFacts(
   db: Database,
   locationId: number,
   customerId: number,
   now: Date,
-  lockOffers: boolean,
 ): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[]; automatic: OfferAtCheckout[] }> {
-  const { rows } = await pricingFactsRows(db, { locationId, customerId, now }, lockOffers);
+  const { rows } = await pricingFactsRows(db, { locationId, customerId, now });
   const first = rows[0]!;
   return {
     notSold: first.not_sold,
@@ -253,10 +251,11 @@ async function pricingFacts(
   };
 }
 
-export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody): Promise<QuoteData> {
+/** `clientKey`: the caller's address as a limit counts it (http/client-key.ts), for the limit on guessing codes. */
+export async function quoteOrder(ctx: ProviderContext, customerId: number, body: QuoteBody, clientKey: string): Promise<QuoteData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   // a code's guesses limited, and an unknown one refused, before the basket is priced
-  if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, customerId, body.promo_code);
+  if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, { customerId, clientKey }, body.promo_code);
   return quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
 }
 
@@ -266,3 +265,15 @@ export function quoteOf(priced: PricedOrder): QuoteData {
   // only when a code applies: a quote without one is as it always was
   return promo ? { ...quote, offer: { code: promo.code, title: promo.title, discount: promo.discount } } : quote;
 }
+
+/**
+ * `merchant/pricing/try`: a sample pickup order priced by priceOrder, as a quote, for a customer who has
+ * none of anything (no order, no tier, no use of an offer: the id 0 is no customer's). Nothing is written.
+ */
+export async function tryPricing(ctx: ProviderContext, body: { items: QuoteBody['items']; location_id?: number; promo_code?: string }): Promise<QuoteData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return quoteOf(await priceOrder(ctx.db, ctx, rules, NO_CUSTOMER, { ...body, fulfilment: 'pickup' }, false));
+}
+
+/** The customer a sample order is priced for: no row has this id. */
+const NO_CUSTOMER = 0;

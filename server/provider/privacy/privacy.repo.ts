@@ -155,6 +155,13 @@ export async function exportRows(db: Database, customerId: number) {
       .where('claimed_by', '=', customerId)
       .orderBy('claimed_at')
       .execute(),
+    offers: await db
+      .selectFrom('offer_uses as u')
+      .innerJoin('orders as o', 'o.id', 'u.order_id')
+      .select(['o.offer_title as offer', 'o.offer_code as code', 'o.name as order', 'u.discount', 'u.state', 'u.created_at', 'u.given_back_at'])
+      .where('u.customer_id', '=', customerId)
+      .orderBy('u.id')
+      .execute(),
     consents: await db
       .selectFrom('consents')
       .select(['purpose', 'channel', 'granted', 'source', 'created_at'])

@@ -104,6 +104,13 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       last_success_at: iso(p.last_success_at),
     })),
     wallet_cards: rows.walletPasses.map((p) => ({ created_at: isoNow(p.created_at), turned_off: p.revocations })),
+    offers: rows.offers.map(({ created_at, given_back_at, offer, ...u }) => ({
+      ...u,
+      // the order's snapshot of the offer (kept since the order was placed)
+      offer: offer ?? '',
+      used_at: isoNow(created_at),
+      given_back_at: iso(given_back_at),
+    })),
     consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
     gift_cards_sent: rows.giftCardsSent.map(({ to_phone, to_email, ...g }) => ({
       ...g,

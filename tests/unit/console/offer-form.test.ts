@@ -130,6 +130,10 @@ describe('the offer form as a call’s body', () => {
       max_discount_total: 500000,
       per_customer_limit: 1,
       combines_with_voucher: true,
+      single_use: false,
+      points_on_discounted: false,
+      single_codes: 0,
+      single_codes_used: 0,
       status: 'active',
       state: 'running',
       created_at: '2026-11-18T02:00:00Z',
@@ -153,6 +157,8 @@ describe('the offer form as a call’s body', () => {
       max_discount_total: 500000,
       per_customer_limit: 1,
       combines_with_voucher: true,
+      single_use: false,
+      points_on_discounted: false,
     });
     expect('offer' in read && Date.parse(read.offer.starts_at!)).toBe(Date.parse(saved.starts_at));
   });

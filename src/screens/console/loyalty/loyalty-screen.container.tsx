@@ -1,5 +1,6 @@
 import type { SiteSettings } from '#contract';
-import { simulateRule, useLoyaltyRules, useRuleStatus, useSaveRule } from '../../../api/loyalty';
+import { simulateRule, trySamplePricing, useLoyaltyRules, useRuleStatus, useSaveRule } from '../../../api/loyalty';
+import { useConsoleOffers } from '../../../api/offers';
 import { useRewardsEditor } from '../../../api/rewards';
 import { useSaveStampProgram, useStampProgramStatus, useStampPrograms } from '../../../api/stamp-programs';
 import { useSettings } from '../../../api/settings';
@@ -12,7 +13,8 @@ import { saved } from '../shared/save.container';
 /**
  * /merchant/loyalty (staff read, owners change): the earning rules from merchant/loyalty/rules and the
  * stamp cards from merchant/loyalty/stamps; the owner's menu (staff: the shop's) to name and choose
- * products, and the owner's reward catalogue for a full card's reward.
+ * products, and the owner's reward catalogue for a full card's reward; a sample order priced with an offer
+ * (merchant/pricing/try), its codes from merchant/offers.
  */
 export default function LoyaltyContainer() {
   const rules = useLoyaltyRules();
@@ -26,6 +28,7 @@ export default function LoyaltyContainer() {
   const rewards = useRewardsEditor(owner);
   const saveProgram = useSaveStampProgram();
   const setProgramStatus = useStampProgramStatus();
+  const offers = useConsoleOffers();
   return (
     <LoyaltyScreen
       rules={rules.data?.rules}
@@ -45,6 +48,16 @@ export default function LoyaltyContainer() {
         } catch (err) {
           return { error: messageOf(err) };
         }
+      }}
+      sampleOrder={{
+        codes: (offers.data?.offers ?? []).flatMap((o) => (o.code !== null && o.status !== 'archived' ? [{ code: o.code, title: o.title }] : [])),
+        onPrice: async (lines, code) => {
+          try {
+            return { quote: await trySamplePricing(lines, code) };
+          } catch (err) {
+            return { error: messageOf(err) };
+          }
+        },
       }}
       stamps={{
         programs: programs.data?.programs,

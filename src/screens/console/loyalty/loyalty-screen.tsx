@@ -7,6 +7,7 @@ import { CardsLoading, StatusButtons, STATUS_TONE, useStatusChanges } from './lo
 import { LoyaltyRuleEditor, type SimulateOutcome } from './loyalty-rule-editor';
 import { StampEditorPage, type StampReward } from './loyalty-stamp-editor';
 import { StampCardsSection, type StampCardsProps } from './loyalty-stamps';
+import { SampleOrder, type SampleOrderProps } from './sample-order';
 import { earningRuleOf, KIND_WORDS, ruleSummary, type RuleMenu } from './loyalty-words';
 
 export interface LoyaltyScreenProps extends EditorPageProps {
@@ -24,6 +25,8 @@ export interface LoyaltyScreenProps extends EditorPageProps {
   onSimulate: (rule: LoyaltyRuleInput) => Promise<SimulateOutcome>;
   /** the stamp cards, below the rules (absent: not shown) */
   stamps?: StampsProps | undefined;
+  /** owners: a sample order priced with the rules running now and an offer (absent: not shown) */
+  sampleOrder?: Pick<SampleOrderProps, 'codes' | 'onPrice'> | undefined;
 }
 
 /** The stamp cards' list and its editor's needs. */
@@ -214,6 +217,7 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
           }}
         />
       )}
+      {canEdit && props.sampleOrder && <SampleOrder {...props.sampleOrder} menu={menu} locale={locale} currency={currency} />}
       <ConfirmRemove
         item={ending}
         verb="End"

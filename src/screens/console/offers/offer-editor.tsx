@@ -63,6 +63,14 @@ function AboutFields({ form, set, problem }: PartProps) {
         onChange={(on) => set('automatic', on)}
       />
       {!form.automatic && (
+        <CheckField
+          label="Single-use codes instead of one code"
+          hint="Each code works once. Make them in batches on the offer’s page, and download them to hand out."
+          checked={form.single_use}
+          onChange={(on) => set('single_use', on)}
+        />
+      )}
+      {!form.automatic && !form.single_use && (
         <TextField
           label="Promo code"
           hint="3 to 20 letters and digits. Customers type it at checkout; capitals or not, it is the same code."
@@ -361,6 +369,12 @@ function LimitFields({ form, set, problem, format, tiers, offer }: PartProps & {
         hint="Unticked: an order with a voucher cannot take the code too."
         checked={form.combines_with_voucher}
         onChange={(on) => set('combines_with_voucher', on)}
+      />
+      <CheckField
+        label="Points on the total after this discount"
+        hint="Unticked: customers earn points as if the offer had not taken anything off."
+        checked={form.points_on_discounted}
+        onChange={(on) => set('points_on_discounted', on)}
       />
     </>
   );

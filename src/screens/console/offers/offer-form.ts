@@ -30,6 +30,8 @@ export interface OfferForm {
   description: string;
   /** an automatic offer: no code, it applies by itself to the orders it fits */
   automatic: boolean;
+  /** no code of its own: it applies with single-use codes made in batches on its page */
+  single_use: boolean;
   code: string;
   kind: OfferKind;
   /** amount_off: money; the other kinds: the percentage */
@@ -66,6 +68,8 @@ export interface OfferForm {
   max_discount_total: string;
   per_customer_limit: string;
   combines_with_voucher: boolean;
+  /** points on the total after the offer's discount (unticked: before it) */
+  points_on_discounted: boolean;
 }
 
 /** How the form writes money and times: the shop's currency, locale and time zone. */
@@ -127,6 +131,7 @@ export const NEW_OFFER_FORM: OfferForm = {
   title: '',
   description: '',
   automatic: false,
+  single_use: false,
   code: '',
   kind: 'percent_off',
   value: '10',
@@ -152,6 +157,7 @@ export const NEW_OFFER_FORM: OfferForm = {
   max_discount_total: '',
   per_customer_limit: '1',
   combines_with_voucher: false,
+  points_on_discounted: true,
 };
 
 const itemsFormOf = (i: OfferItems | null): ItemsForm =>
@@ -164,7 +170,8 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
   return {
     title: o.title,
     description: o.description,
-    automatic: o.code === null,
+    automatic: o.code === null && !o.single_use,
+    single_use: o.single_use,
     code: o.code ?? '',
     kind: o.kind,
     value: o.kind === 'amount_off' ? moneyInput(o.value, f.currency, f.locale) : String(o.value),
@@ -190,6 +197,7 @@ export function formOf(o: ConsoleOffer, f: FormFormat): OfferForm {
     max_discount_total: money(o.max_discount_total),
     per_customer_limit: whole(o.per_customer_limit),
     combines_with_voucher: o.combines_with_voucher,
+    points_on_discounted: o.points_on_discounted,
   };
 }
 
@@ -253,7 +261,9 @@ export function readOfferForm(form: OfferForm, f: FormFormat, isNew: boolean): {
   const parsed = offerCreateBody.safeParse({
     title: form.title,
     description: form.description,
-    code: form.automatic ? null : form.code,
+    code: form.automatic || form.single_use ? null : form.code,
+    single_use: !form.automatic && form.single_use,
+    points_on_discounted: form.points_on_discounted,
     kind: form.kind,
     // a field that could not be read is left out of the check: its own problem says why
     ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => v !== undefined && !(k === 'starts_at' && v === null))),

@@ -2,7 +2,15 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { CONSOLE_BASE, CONSOLE_PAGES, consoleHref } from '#contract/console-routes';
-import { useConsoleOffers, useCreateOffer, useSetOfferStatus, useUpdateOffer } from '../../../api/offers';
+import {
+  offerCodesCsvUrl,
+  useConsoleOffers,
+  useCreateOffer,
+  useMakeOfferCodes,
+  useOfferCodeBatches,
+  useSetOfferStatus,
+  useUpdateOffer,
+} from '../../../api/offers';
 import { useMerchantLocations } from '../../../api/locations';
 import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
@@ -16,7 +24,8 @@ import { ConsoleOffersScreen } from './offers-screen';
 /**
  * /merchant/offers and /merchant/offers/:id (staff read, owners change): merchant/offers, an offer added
  * with merchant/offers/create or changed with merchant/offers/update, paused, resumed or archived with
- * merchant/offers/status (each reads the list and the activity log again).
+ * merchant/offers/status (each reads the list and the activity log again); a single-use offer's batches of
+ * codes (merchant/offers/codes), a new batch (merchant/offers/codes/create) and a batch's CSV download.
  */
 export default function OffersContainer() {
   const params = useParams();
@@ -31,6 +40,9 @@ export default function OffersContainer() {
   const create = useCreateOffer();
   const update = useUpdateOffer();
   const setStatus = useSetOfferStatus();
+  const selected = offers.data?.offers.find((o) => o.id === selectedId);
+  const batches = useOfferCodeBatches(selected && (selected.single_use || selected.single_codes > 0) ? selected.id : null);
+  const makeCodes = useMakeOfferCodes();
 
   // /merchant/offers/abc: no offer has such an id
   useEffect(() => {
@@ -64,6 +76,11 @@ export default function OffersContainer() {
         })
       }
       onStatus={(id, status) => saved(() => setStatus(id, status))}
+      codeBatches={batches.data?.batches}
+      codeBatchesError={batches.error ? messageOf(batches.error) : null}
+      onCodeBatchesRetry={() => void batches.mutate()}
+      onMakeCodes={(id, count, prefix) => saved(() => makeCodes(id, count, prefix))}
+      codesCsvHref={offerCodesCsvUrl}
     />
   );
 }

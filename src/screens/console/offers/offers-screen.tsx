@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import type { ConsoleOffer, OfferFields, OfferStatus } from '#contract/offers';
+import type { ConsoleOffer, OfferCodeBatch, OfferFields, OfferStatus } from '#contract/offers';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TagIcon, cx, focusRing, type RenderLink } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { plainLink } from '../../../ui/lib/link';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
 import type { RuleMenu } from '../shared/product-picker';
 import { OfferEditor, type OfferLocationChoice, type OfferTierChoice } from './offer-editor';
+import { SingleCodes } from './single-codes';
 import { OFFER_STATE_LABEL, OFFER_STATE_TONE, givenWords, givesWords, rulesWords, usesWords, whenWords, type WordsFormat } from './offer-words';
 
 export interface ConsoleOffersScreenProps extends EditorPageProps {
@@ -29,6 +30,14 @@ export interface ConsoleOffersScreenProps extends EditorPageProps {
   onSave: (id: number | null, fields: OfferFields) => Promise<SaveProblem | null>;
   /** pause, resume (`active`) or archive: null when done, else what the provider refused */
   onStatus: (id: number, status: OfferStatus) => Promise<SaveProblem | null>;
+  /** the open offer's batches of single-use codes, newest first (undefined while they load), and why they could not be read */
+  codeBatches?: OfferCodeBatch[] | undefined;
+  codeBatchesError?: string | null;
+  onCodeBatchesRetry?: () => void;
+  /** a batch of single-use codes for the offer: null when made, else what the provider refused */
+  onMakeCodes?: (offerId: number, count: number, prefix: string) => Promise<SaveProblem | null>;
+  /** the address of a batch's CSV download */
+  codesCsvHref?: (batchId: number) => string;
   /** the editor open at first (stories): a new offer, or an offer's id */
   initialEditing?: 'new' | number | null;
 }
@@ -47,12 +56,12 @@ function Figures({ items }: { items: Array<[string, string]> }) {
   );
 }
 
-/** An offer's code, set apart. */
-const Code = ({ code }: { code: string | null }) =>
-  code ? (
-    <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{code}</span>
+/** An offer's code, set apart; or how it applies without one. */
+const Code = ({ offer }: { offer: Pick<ConsoleOffer, 'code' | 'single_use'> }) =>
+  offer.code ? (
+    <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{offer.code}</span>
   ) : (
-    <span className="font-medium">Applies by itself</span>
+    <span className="font-medium">{offer.single_use ? 'Single-use codes' : 'Applies by itself'}</span>
   );
 
 /** One row of the list: the offer, where it stands, its code, its uses and discount against its limits; its page a click away. */
@@ -69,7 +78,7 @@ function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffe
         <Badge tone={OFFER_STATE_TONE[offer.state]}>{OFFER_STATE_LABEL[offer.state]}</Badge>
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
+        <Code offer={offer} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <Figures
         items={[
@@ -183,7 +192,7 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
       </div>
       {offer.description && <p>{offer.description}</p>}
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Code code={offer.code} /> <span>{givesWords(offer, f, props.menu)}</span>
+        <Code offer={offer} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <p className="text-muted">{whenWords(offer, f)}</p>
       <p className="text-muted">{rulesWords(offer, f, name, (p) => props.tiers?.find((t) => t.position === p)?.name ?? `tier ${p + 1}`)}</p>
@@ -198,6 +207,18 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
         />
         <p className="text-sm text-muted">Uses are orders placed with the code and not cancelled; new customers are those whose first order used it.</p>
       </section>
+      {(offer.single_use || offer.single_codes > 0) && (
+        <SingleCodes
+          offer={offer}
+          batches={props.codeBatches}
+          error={props.codeBatchesError ?? null}
+          onRetry={() => props.onCodeBatchesRetry?.()}
+          canEdit={props.canEdit}
+          onMake={(count, prefix) => props.onMakeCodes?.(offer.id, count, prefix) ?? Promise.resolve(null)}
+          csvHref={(batchId) => props.codesCsvHref?.(batchId) ?? '#'}
+          format={f}
+        />
+      )}
       {props.canEdit && <StatusControls offer={offer} onStatus={props.onStatus} onEdit={onEdit} />}
     </Card>
   );

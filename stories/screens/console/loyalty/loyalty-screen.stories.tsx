@@ -7,6 +7,9 @@ import type { SimulateOutcome } from '../../../../src/screens/console/loyalty/lo
 import { LoyaltyScreen } from '../../../../src/screens/console/loyalty/loyalty-screen';
 import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { LOYALTY_RULES, RULE_MENU, SIMULATION } from '../../../fixtures/console-loyalty';
+import { quotePickup } from '../../../fixtures/orders';
+import { BASE_LABEL } from '#contract/loyalty-earn';
+import type { SamplePrice } from '../../../../src/screens/console/loyalty/sample-order';
 
 /** /merchant/loyalty (owners change, staff read): the earning rules by status, each rule's editor with its preview and the simulator. */
 const meta = {
@@ -200,5 +203,72 @@ export const PauseAndEnd: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onStatus).toHaveBeenCalledWith(6, 'ended');
     await expect(await canvas.findByText('Ended Welcome bonus.')).toBeVisible();
+  },
+};
+
+/** Two Spanish lattes priced with KOPI10: 10% off ₱330.00, then the base points and a first order's bonus. */
+const SAMPLE_PRICE: SamplePrice = {
+  quote: {
+    ...quotePickup,
+    subtotal: 33_000,
+    discount: 3300,
+    total: 29_700,
+    points_to_earn: 79,
+    points_breakdown: [
+      { rule_id: null, label: BASE_LABEL, points: 29 },
+      { rule_id: 4, label: '+50 on a first order', points: 50 },
+    ],
+    offer: { code: 'KOPI10', title: '10% off this weekend', discount: 3300 },
+  },
+};
+const sampleOrder = {
+  codes: [
+    { code: 'KOPI10', title: '10% off this weekend' },
+    { code: 'WELCOME50', title: '₱50.00 off your first order' },
+  ],
+  onPrice: fn(async (): Promise<SamplePrice> => SAMPLE_PRICE),
+};
+
+/** A sample order: two products, an offer's code, priced as checkout would, with the points then earned in their parts. */
+export const SampleOrderWithOffer: Story = {
+  parameters: { screenshotAt: 'Try a sample order' },
+  args: { sampleOrder },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const product = canvas.getByLabelText('Product');
+    const first = within(product).getByRole('option', { name: 'Spanish latte (₱165.00)' });
+    await userEvent.selectOptions(product, first);
+    await userEvent.clear(canvas.getByLabelText('Quantity'));
+    await userEvent.type(canvas.getByLabelText('Quantity'), '2');
+    await userEvent.click(canvas.getByRole('button', { name: 'Add to the order' }));
+    const id = Number((first as HTMLOptionElement).value);
+    await expect(within(canvas.getByRole('list', { name: 'The sample order' })).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.selectOptions(canvas.getByLabelText('Offer'), 'KOPI10: 10% off this weekend');
+    await userEvent.click(canvas.getByRole('button', { name: 'Price it' }));
+    await expect(args.sampleOrder!.onPrice).toHaveBeenCalledWith([{ product_id: id, qty: 2 }], 'KOPI10');
+    await expect(await canvas.findByText('Offer: 10% off this weekend')).toBeVisible();
+    const priced = within(canvas.getByText('Points earned').closest('dl')!);
+    await expect(priced.getByText('−₱33.00')).toBeVisible();
+    await expect(priced.getByText('+50 on a first order')).toBeVisible();
+    await expect(priced.getByText('Points earned').nextElementSibling).toHaveTextContent('79');
+  },
+};
+
+/** A code that does not apply to the sample order: its plain reason; a single-use code is typed. */
+export const SampleOrderRefused: Story = {
+  tags: ['!screen'],
+  args: {
+    sampleOrder: { ...sampleOrder, onPrice: fn(async (): Promise<SamplePrice> => ({ error: 'FLYABC has been used up.' })) },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const product = canvas.getByLabelText('Product');
+    await userEvent.selectOptions(product, within(product).getAllByRole('option')[1]!);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add to the order' }));
+    await userEvent.selectOptions(canvas.getByLabelText('Offer'), 'Another code (a single-use code)');
+    await userEvent.type(canvas.getByLabelText('Code'), 'flyabc');
+    await userEvent.click(canvas.getByRole('button', { name: 'Price it' }));
+    await expect(args.sampleOrder!.onPrice).toHaveBeenCalledWith([expect.objectContaining({ qty: 1 })], 'FLYABC');
+    await expect(await canvas.findByText('FLYABC has been used up.')).toBeVisible();
   },
 };

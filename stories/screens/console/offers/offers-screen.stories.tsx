@@ -6,7 +6,7 @@ import { ConsoleOffersScreen } from '../../../../src/screens/console/offers/offe
 import { OWNER, STAFF_MEMBER } from '../../../fixtures/console';
 import { DIALOGS_IN_FRAMES } from '../../../fixtures/docs';
 import { RULE_MENU } from '../../../fixtures/console-loyalty';
-import { consoleAutoOffer, consoleItemOffers, consoleOffers, offerLocations } from '../../../fixtures/offers';
+import { consoleAutoOffer, consoleFlyerOffer, consoleItemOffers, consoleOffers, flyerBatches, offerLocations } from '../../../fixtures/offers';
 
 /**
  * /merchant/offers (staff read, owners change, issue 50): every offer with where it stands, its code, and
@@ -32,6 +32,8 @@ const meta = {
     onRetry: fn(),
     onSave: fn(async (): Promise<SaveProblem | null> => null),
     onStatus: fn(async (): Promise<SaveProblem | null> => null),
+    onMakeCodes: fn(async (): Promise<SaveProblem | null> => null),
+    codesCsvHref: (batchId: number) => `/api/v2/merchant/offers/codes.csv?batch_id=${batchId}`,
   },
   argTypes: { offers: { control: false }, locations: { control: false }, menu: { control: false } },
   render: (args) => (
@@ -381,5 +383,92 @@ export const EditOfferRefused: Story = {
     await expect(args.onSave).toHaveBeenCalledWith(7, expect.objectContaining({ max_uses: 40, code: 'KOPI10', starts_at: '2026-11-20T00:00:00+08:00' }));
     await expect(await dialog.findByText('The uses in all must be at least 48, the uses so far.')).toBeVisible();
     await expect(dialog.getByText('The code is the code of another offer.')).toBeVisible();
+  },
+};
+
+/** A single-use offer's page: how many of its codes are used, the form that makes a batch, and each batch to download. */
+export const SingleUseCodes: Story = {
+  args: { offers: [consoleFlyerOffer, ...consoleOffers], selectedId: 14, codeBatches: flyerBatches },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const section = within(canvas.getByRole('region', { name: 'Single-use codes' }));
+    await expect(section.getByText('Each code works once: 87 of 1,200 used. A cancelled order gives its code back.')).toBeVisible();
+    const batches = within(section.getByRole('list', { name: 'Batches of codes' }));
+    const first = within(batches.getAllByRole('listitem')[1]!);
+    await expect(first.getByText(/87 used, 913 unused$/)).toBeVisible();
+    await expect(first.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/v2/merchant/offers/codes.csv?batch_id=2');
+    await userEvent.clear(section.getByLabelText('How many codes'));
+    await userEvent.type(section.getByLabelText('How many codes'), '500');
+    await userEvent.type(section.getByLabelText('Prefix (optional)'), 'book');
+    await userEvent.click(section.getByRole('button', { name: 'Make codes' }));
+    await expect(args.onMakeCodes).toHaveBeenCalledWith(14, 500, 'BOOK');
+    await expect(await section.findByText('500 codes made. Download them below.')).toBeVisible();
+  },
+};
+
+/** Too many codes, or a prefix with a dash: said under the field, nothing sent. */
+export const SingleUseCodesErrors: Story = {
+  parameters: { screenshotReplay: true },
+  args: { offers: [consoleFlyerOffer, ...consoleOffers], selectedId: 14, codeBatches: flyerBatches },
+  play: async ({ canvasElement, args }) => {
+    const section = within(within(canvasElement).getByRole('region', { name: 'Single-use codes' }));
+    await userEvent.clear(section.getByLabelText('How many codes'));
+    await userEvent.type(section.getByLabelText('How many codes'), '20000');
+    await userEvent.click(section.getByRole('button', { name: 'Make codes' }));
+    await expect(await section.findByText('The number of codes must be a whole number from 1 to 10,000.')).toBeVisible();
+    await userEvent.clear(section.getByLabelText('How many codes'));
+    await userEvent.type(section.getByLabelText('How many codes'), '50');
+    await userEvent.type(section.getByLabelText('Prefix (optional)'), 'FLY-1');
+    await userEvent.click(section.getByRole('button', { name: 'Make codes' }));
+    await expect(await section.findByText('The prefix must be up to 8 letters and digits.')).toBeVisible();
+    await expect(args.onMakeCodes).not.toHaveBeenCalled();
+    section.getByLabelText('Prefix (optional)').focus();
+  },
+};
+
+/** A single-use offer with no codes yet, read by staff: no form, no download, just how to get codes. */
+export const SingleUseNoCodesStaff: Story = {
+  tags: ['!screen'],
+  args: { offers: [{ ...consoleFlyerOffer, single_codes: 0, single_codes_used: 0 }, ...consoleOffers], selectedId: 14, codeBatches: [], canEdit: false },
+  play: async ({ canvasElement }) => {
+    const section = within(within(canvasElement).getByRole('region', { name: 'Single-use codes' }));
+    await expect(section.getByText('No codes yet.')).toBeVisible();
+    await expect(section.queryByRole('button', { name: 'Make codes' })).toBeNull();
+  },
+};
+
+/** The batches still loading, and then not loaded: a way to try again. */
+export const SingleUseCodesLoadError: Story = {
+  tags: ['!screen'],
+  args: {
+    offers: [consoleFlyerOffer, ...consoleOffers],
+    selectedId: 14,
+    codeBatches: undefined,
+    codeBatchesError: 'We could not reach the server.',
+    onCodeBatchesRetry: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('We could not load the codes')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /try again/i }));
+    await expect(args.onCodeBatchesRetry).toHaveBeenCalled();
+  },
+};
+
+/** A single-use offer in the list, and added: ticked, the code field goes and it is sent without a code. */
+export const AddSingleUseOffer: Story = {
+  tags: ['!screen'],
+  args: { offers: [consoleFlyerOffer, ...consoleOffers] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const list = within(canvas.getByRole('list', { name: 'Offers' }));
+    await expect(within(list.getByRole('listitem', { name: consoleFlyerOffer.title })).getByText('Single-use codes')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add an offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add an offer' }));
+    await userEvent.type(dialog.getByLabelText('Title'), 'Bookshop flyer');
+    await userEvent.click(dialog.getByLabelText('Single-use codes instead of one code'));
+    await expect(dialog.queryByLabelText('Promo code')).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
+    await expect(args.onSave).toHaveBeenCalledWith(null, expect.objectContaining({ title: 'Bookshop flyer', code: null, single_use: true }));
   },
 };

@@ -1,0 +1,148 @@
+import { useId, useState, type FormEvent } from 'react';
+import { OFFER_CODE_BATCH_MAX, type ConsoleOffer, type OfferCodeBatch } from '#contract/offers';
+import { Button, ErrorState, Notice, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { formatDateTime } from '../../../ui/lib/dates';
+import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import type { WordsFormat } from './offer-words';
+
+/** What the offer's page needs for its single-use codes. */
+export interface SingleCodesProps {
+  offer: ConsoleOffer;
+  /** its batches, newest first (undefined while they load) */
+  batches: OfferCodeBatch[] | undefined;
+  /** why they could not be read */
+  error: string | null;
+  onRetry: () => void;
+  /** owners make codes and download them; staff read how many are used */
+  canEdit: boolean;
+  /** a batch of `count` codes, each starting with `prefix`: null when made, else what the provider refused */
+  onMake: (count: number, prefix: string) => Promise<SaveProblem | null>;
+  /** the address of a batch's CSV download */
+  csvHref: (batchId: number) => string;
+  format: WordsFormat;
+}
+
+/** How many codes to make, and their prefix; the problems by field, read before anything is sent. */
+function readBatch(count: string, prefix: string): { count: number; prefix: string } | SaveProblem {
+  const n = Number(count.trim());
+  if (!/^\d+$/.test(count.trim()) || n < 1 || n > OFFER_CODE_BATCH_MAX)
+    return { message: '', fields: { count: `must be a whole number from 1 to ${OFFER_CODE_BATCH_MAX.toLocaleString('en')}` } };
+  const p = prefix.trim().toUpperCase();
+  if (!/^[A-Z0-9]{0,8}$/.test(p)) return { message: '', fields: { prefix: 'must be up to 8 letters and digits' } };
+  return { count: n, prefix: p };
+}
+
+/** The form that makes a batch (owners). */
+function MakeCodes({ onMake }: { onMake: SingleCodesProps['onMake'] }) {
+  const [count, setCount] = useState('100');
+  const [prefix, setPrefix] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [made, setMade] = useState<number | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const read = readBatch(count, prefix);
+    setMade(null);
+    if ('fields' in read) return setProblem(read);
+    setBusy(true);
+    const refused = await onMake(read.count, read.prefix);
+    setBusy(false);
+    setProblem(refused);
+    if (!refused) setMade(read.count);
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make single-use codes" noValidate>
+      <div className="flex flex-wrap items-start gap-3">
+        <TextField
+          label="How many codes"
+          inputMode="numeric"
+          hint={`Up to ${OFFER_CODE_BATCH_MAX.toLocaleString('en')} at a time.`}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          error={fieldProblem(problem, 'count', 'The number of codes')}
+        />
+        <TextField
+          label="Prefix (optional)"
+          hint="Up to 8 letters and digits at the start of each code, such as FLYER."
+          maxLength={8}
+          autoComplete="off"
+          spellCheck={false}
+          value={prefix}
+          onChange={(e) => setPrefix(e.target.value.toUpperCase())}
+          error={fieldProblem(problem, 'prefix', 'The prefix')}
+        />
+      </div>
+      {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+      {made !== null && <Notice tone="success">{`${made.toLocaleString('en')} codes made. Download them below.`}</Notice>}
+      <Button type="submit" loading={busy} className="self-start">
+        Make codes
+      </Button>
+    </form>
+  );
+}
+
+/** One batch: how many codes, their prefix, when made, how many used; owners download it. */
+function BatchRow({ batch, props }: { batch: OfferCodeBatch; props: SingleCodesProps }) {
+  const id = useId();
+  const { locale, timeZone } = props.format;
+  const n = (v: number) => v.toLocaleString(locale);
+  return (
+    <li aria-labelledby={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3">
+      <div className="min-w-0">
+        <p id={id} className="font-semibold">
+          {`${n(batch.count)} codes`}
+          {batch.prefix && (
+            <>
+              {' starting '}
+              <span className="font-mono">{batch.prefix}</span>
+            </>
+          )}
+        </p>
+        <p className="text-sm text-muted">{`Made ${formatDateTime(batch.created_at, locale, timeZone)} · ${n(batch.used)} used, ${n(batch.count - batch.used)} unused`}</p>
+      </div>
+      {props.canEdit && (
+        <a
+          href={props.csvHref(batch.id)}
+          download
+          aria-describedby={id}
+          className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}
+        >
+          Download CSV
+        </a>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A single-use offer's codes, on its page: how many are made and used, the owner's form that makes a
+ * batch, and each batch with its CSV download (the code, used or unused, when, the order).
+ */
+export function SingleCodes(props: SingleCodesProps) {
+  const { offer, batches, error, canEdit } = props;
+  const n = (v: number) => v.toLocaleString(props.format.locale);
+  let list;
+  if (!batches && error) list = <ErrorState title="We could not load the codes" message={error} onRetry={props.onRetry} />;
+  else if (!batches) list = <SkeletonText lines={2} />;
+  else if (batches.length === 0) list = <p className="text-muted">No codes yet.{canEdit ? ' Make a batch above to hand them out.' : ''}</p>;
+  else
+    list = (
+      <ul className="flex flex-col gap-2" aria-label="Batches of codes">
+        {batches.map((b) => (
+          <BatchRow key={b.id} batch={b} props={props} />
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="single-codes" className="flex flex-col gap-3">
+      <h3 id="single-codes" className="text-lg font-semibold">
+        Single-use codes
+      </h3>
+      <p className="text-muted">
+        {`Each code works once: ${n(offer.single_codes_used)} of ${n(offer.single_codes)} used. A cancelled order gives its code back.`}
+      </p>
+      {canEdit && offer.status !== 'archived' && <MakeCodes onMake={props.onMake} />}
+      {list}
+    </section>
+  );
+}
