@@ -127,6 +127,16 @@ export const customerDataExport = z
         given_back_at: nullableTime(),
       }),
     ),
+    feedback: z.array(
+      z.object({
+        order: z.string().meta({ description: "the order's number (`name`)" }),
+        rating: int(),
+        reasons: z.array(z.string()),
+        comment: z.string(),
+        reply: z.string().nullable().meta({ description: "the shop's answer" }),
+        created_at: time(),
+      }),
+    ),
     consents: z.array(
       z.object({
         purpose: z.string().meta({ description: '`offers`: the automatic campaigns (welcome back, birthday, points expiring)' }),
@@ -149,12 +159,10 @@ export const customerDataExport = z
           from_name: z.string(),
           to_name: z.string(),
           to: z.string().meta({ description: 'the phone number or e-mail address this customer typed for it (empty once removed by an erasure)' }),
-          status: z
-            .enum(['awaiting_payment', 'active', 'claimed', 'refunded', 'void'])
-            .meta({
-              description:
-                'active: not claimed yet (sent, or waiting for its time); awaiting_payment: bought through the payment gateway, not paid yet; void: that payment failed',
-            }),
+          status: z.enum(['awaiting_payment', 'active', 'claimed', 'refunded', 'void']).meta({
+            description:
+              'active: not claimed yet (sent, or waiting for its time); awaiting_payment: bought through the payment gateway, not paid yet; void: that payment failed',
+          }),
           deliver_at: time(),
           delivered_at: nullableTime(),
           claimed_at: nullableTime().meta({ description: 'when it was added to a wallet (whose is not said)' }),

@@ -308,6 +308,44 @@ describeDb('customer data', (kind) => {
     expect(JSON.stringify(hers)).not.toContain('Ana Santos');
   });
 
+  it('holds the customer’s ratings of their orders, and erasing them keeps a rating without its words', async () => {
+    const ana = await busyCustomer(p, 'Ana Santos');
+    const ben = await busyCustomer(p, 'Ben Reyes');
+    const rate = async (c: { id: number; order: { name: string } }, rating: number, comment: string) => {
+      const order = await p.db.updateTable('orders').set({ status: 'completed' }).where('name', '=', c.order.name).returning('id').executeTakeFirstOrThrow();
+      await p.db
+        .insertInto('feedback')
+        .values({ order_id: order.id, customer_id: c.id, rating, reasons: ['speed'], comment, created_at: p.clock.now() })
+        .execute();
+    };
+    await rate(ana, 2, 'Ana here: it came late to Block 4');
+    await rate(ben, 5, 'Ben loved it');
+    const data = customerDataExport.parse((await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200)).body.data);
+    expect(data.feedback).toEqual([
+      {
+        order: ana.order.name,
+        rating: 2,
+        reasons: ['speed'],
+        comment: 'Ana here: it came late to Block 4',
+        reply: null,
+        created_at: p.clock.now().toISOString(),
+      },
+    ]);
+    await callApi(p, privacyApi.requestDeletion, { token: ana.token, body: { confirm: 'DELETE' } }).expect(200);
+    p.clock.advance(15 * DAY);
+    expect(await eraseDueAccounts(p.ctx)).toBeGreaterThanOrEqual(1);
+    const left = await p.db
+      .selectFrom('feedback')
+      .select(['customer_id', 'rating', 'comment'])
+      .where('customer_id', 'in', [ana.id, ben.id])
+      .orderBy('customer_id')
+      .execute();
+    expect(left).toEqual([
+      { customer_id: ana.id, rating: 2, comment: '' },
+      { customer_id: ben.id, rating: 5, comment: 'Ben loved it' },
+    ]);
+  });
+
   it('erases a buyer’s gift cards’ contacts and messages, refunds those not sent yet, and the gift-card balance still adds up', async () => {
     const ana = await busyCustomer(p, 'Ana Santos');
     const carla = await busyCustomer(p, 'Carla Cruz');

@@ -155,6 +155,13 @@ export async function exportRows(db: Database, customerId: number) {
       .where('claimed_by', '=', customerId)
       .orderBy('claimed_at')
       .execute(),
+    feedback: await db
+      .selectFrom('feedback as f')
+      .innerJoin('orders as o', 'o.id', 'f.order_id')
+      .select(['o.name as order', 'f.rating', 'f.reasons', 'f.comment', 'f.reply', 'f.created_at'])
+      .where('f.customer_id', '=', customerId)
+      .orderBy('f.id')
+      .execute(),
     offers: await db
       .selectFrom('offer_uses as u')
       .innerJoin('orders as o', 'o.id', 'u.order_id')
@@ -227,6 +234,8 @@ export async function eraseCustomerRows(trx: Database, row: { id: number; phone:
   await trx.updateTable('stamp_cards').set({ status: 'closed' }).where('customer_id', '=', customerId).where('status', '=', 'open').execute();
   // the person: nothing left to find them by, or to reach them with
   await trx.updateTable('orders').set({ address: null }).where('customer_id', '=', customerId).execute();
+  // their words about an order go; its rating stays in the shop's figures
+  await trx.updateTable('feedback').set({ comment: '' }).where('customer_id', '=', customerId).execute();
   for (const table of [
     'sessions',
     'addresses',

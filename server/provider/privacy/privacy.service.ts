@@ -111,6 +111,7 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       used_at: isoNow(created_at),
       given_back_at: iso(given_back_at),
     })),
+    feedback: rows.feedback.map((f) => ({ ...f, created_at: isoNow(f.created_at) })),
     consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
     gift_cards_sent: rows.giftCardsSent.map(({ to_phone, to_email, ...g }) => ({
       ...g,
