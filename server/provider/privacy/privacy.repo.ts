@@ -43,6 +43,54 @@ async function orderRows(db: Database, customerId: number) {
 }
 
 /** Every row one customer's data export reads (privacy.service.ts shapes them), oldest first. */
+/** The customer's gift cards (sent, received), the offers their orders used and their ratings of orders. */
+async function giftsOffersFeedbackRows(db: Database, customerId: number) {
+  return {
+    giftCardsSent: await db
+      .selectFrom('gift_cards')
+      .select([
+        'number',
+        'amount',
+        'design',
+        'message',
+        'from_name',
+        'to_name',
+        'to_phone',
+        'to_email',
+        'status',
+        'deliver_at',
+        'delivered_at',
+        'claimed_at',
+        'refunded_at',
+        'expires_at',
+        'created_at',
+      ])
+      .where('buyer_id', '=', customerId)
+      .orderBy('id')
+      .execute(),
+    giftCardsReceived: await db
+      .selectFrom('gift_cards')
+      .select(['amount', 'from_name', 'message', 'claimed_at'])
+      .where('claimed_by', '=', customerId)
+      .orderBy('claimed_at')
+      .execute(),
+    feedback: await db
+      .selectFrom('feedback as f')
+      .innerJoin('orders as o', 'o.id', 'f.order_id')
+      .select(['o.name as order', 'f.rating', 'f.reasons', 'f.comment', 'f.reply', 'f.created_at'])
+      .where('f.customer_id', '=', customerId)
+      .orderBy('f.id')
+      .execute(),
+    offers: await db
+      .selectFrom('offer_uses as u')
+      .innerJoin('orders as o', 'o.id', 'u.order_id')
+      .select(['o.offer_title as offer', 'o.offer_code as code', 'o.name as order', 'u.discount', 'u.state', 'u.created_at', 'u.given_back_at'])
+      .where('u.customer_id', '=', customerId)
+      .orderBy('u.id')
+      .execute(),
+  };
+}
+
 export async function exportRows(db: Database, customerId: number) {
   const customer = await db.selectFrom('customers').selectAll().where('id', '=', customerId).where('erased_at', 'is', null).executeTakeFirst();
   if (!customer) throw notFound('Customer');
@@ -127,48 +175,7 @@ export async function exportRows(db: Database, customerId: number) {
       .orderBy('id')
       .execute(),
     walletPasses: await db.selectFrom('wallet_passes').select(['created_at', 'revocations']).where('customer_id', '=', customerId).execute(),
-    giftCardsSent: await db
-      .selectFrom('gift_cards')
-      .select([
-        'number',
-        'amount',
-        'design',
-        'message',
-        'from_name',
-        'to_name',
-        'to_phone',
-        'to_email',
-        'status',
-        'deliver_at',
-        'delivered_at',
-        'claimed_at',
-        'refunded_at',
-        'expires_at',
-        'created_at',
-      ])
-      .where('buyer_id', '=', customerId)
-      .orderBy('id')
-      .execute(),
-    giftCardsReceived: await db
-      .selectFrom('gift_cards')
-      .select(['amount', 'from_name', 'message', 'claimed_at'])
-      .where('claimed_by', '=', customerId)
-      .orderBy('claimed_at')
-      .execute(),
-    feedback: await db
-      .selectFrom('feedback as f')
-      .innerJoin('orders as o', 'o.id', 'f.order_id')
-      .select(['o.name as order', 'f.rating', 'f.reasons', 'f.comment', 'f.reply', 'f.created_at'])
-      .where('f.customer_id', '=', customerId)
-      .orderBy('f.id')
-      .execute(),
-    offers: await db
-      .selectFrom('offer_uses as u')
-      .innerJoin('orders as o', 'o.id', 'u.order_id')
-      .select(['o.offer_title as offer', 'o.offer_code as code', 'o.name as order', 'u.discount', 'u.state', 'u.created_at', 'u.given_back_at'])
-      .where('u.customer_id', '=', customerId)
-      .orderBy('u.id')
-      .execute(),
+    ...(await giftsOffersFeedbackRows(db, customerId)),
     consents: await db
       .selectFrom('consents')
       .select(['purpose', 'channel', 'granted', 'source', 'created_at'])
