@@ -135,9 +135,9 @@ describe.skipIf(!HAS_CHROME)('the merchant console at a desk', () => {
     await staffPage.getByRole('button', { name: 'Create my account' }).click();
     await staffPage.getByText('Welcome, Ben Santos.').waitFor();
     const nav = await consoleNav(staffPage);
-    // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter, customers
-    // and the earning rules, campaigns and offers (to read) are
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty', 'Campaigns', 'Offers']);
+    // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter, customers,
+    // the earning rules, campaigns and offers (to read) and customers' feedback (to answer) are
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty', 'Campaigns', 'Offers', 'Feedback']);
     await staffPage.goto('/merchant/staff');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     await staffPage.goto('/merchant/theme');
