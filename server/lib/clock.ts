@@ -25,3 +25,10 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** A stored time as the API writes it (ISO 8601, UTC); `null` stays `null`. Rows give a Date, JSON a string. */
+export function isoTime(at: Date | string): string;
+export function isoTime(at: Date | string | null): string | null;
+export function isoTime(at: Date | string | null): string | null {
+  return at == null ? null : new Date(at).toISOString();
+}

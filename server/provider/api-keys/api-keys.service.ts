@@ -20,7 +20,7 @@ import {
   type LegacyKey,
 } from '#contract/api-keys';
 import type { Database } from '../../db';
-import { HOUR, MINUTE, type Clock } from '../../lib/clock';
+import { HOUR, MINUTE, type Clock, isoTime } from '../../lib/clock';
 import type { KeyCaller, MerchantKeyPort } from '../api-key-port';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
@@ -118,8 +118,6 @@ export function merchantKeyPort(o: { clock: Clock; merchantApiKey: string }): Me
   };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 function apiKeyOf(r: ApiKeyRow): ApiKey {
   return {
     id: r.id,
@@ -127,17 +125,17 @@ function apiKeyOf(r: ApiKeyRow): ApiKey {
     scopes: r.scopes,
     shown: r.shown,
     created_at: r.created_at.toISOString(),
-    last_used_at: iso(r.last_used_at),
-    rotated_at: iso(r.rotated_at),
-    previous_until: iso(r.previous_until),
-    revoked_at: iso(r.revoked_at),
+    last_used_at: isoTime(r.last_used_at),
+    rotated_at: isoTime(r.rotated_at),
+    previous_until: isoTime(r.previous_until),
+    revoked_at: isoTime(r.revoked_at),
   };
 }
 
 async function legacyKeyOf(ctx: ProviderContext, db: Database): Promise<LegacyKey> {
   const state = await legacyKeyState(db);
   const on = legacyOn(state, ctx.merchantApiKey);
-  return { on, turned_off_at: on ? null : iso(state.turned_off_at), last_used_at: iso(state.last_used_at) };
+  return { on, turned_off_at: on ? null : isoTime(state.turned_off_at), last_used_at: isoTime(state.last_used_at) };
 }
 
 /** The start-up log's line on the configuration's merchant key: whether it works, with every scope, and what to do instead. */

@@ -22,11 +22,10 @@ import type {
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
 import { deliveriesInsert, insertDeliveries, insertManyDeliveries, orderCreatedDeliveriesCte, type QueuedEvent } from './events.repo';
+import { isoTime } from '../../lib/clock';
 
 /** A Standard Webhooks message id: `msg_` and 24 random characters, the same on every try of the event. */
 export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
-
-const iso = (t: Date | string) => new Date(t).toISOString();
 
 /** An event to queue: its type, its `data`, its time. */
 export interface WebhookEvent {
@@ -38,13 +37,13 @@ export interface WebhookEvent {
 const queued = (e: WebhookEvent): QueuedEvent => ({
   type: e.type,
   messageId: newMessageId(),
-  payload: JSON.stringify({ type: e.type, timestamp: iso(e.at), data: e.data }),
+  payload: JSON.stringify({ type: e.type, timestamp: isoTime(e.at), data: e.data }),
   at: e.at,
 });
 
 /** Queues `type` with its `data` for every endpoint that wants it, in `trx`. */
 export async function emitEvent(trx: Database, type: WebhookEventType, data: object, at: Date): Promise<void> {
-  const payload = JSON.stringify({ type, timestamp: iso(at), data });
+  const payload = JSON.stringify({ type, timestamp: isoTime(at), data });
   await insertDeliveries(trx, { type, messageId: newMessageId(), payload, at });
 }
 
@@ -81,7 +80,7 @@ type OrderLike = Pick<WebhookOrderData, (typeof ORDER_FIELDS)[number]> & { creat
 
 function orderData(o: OrderLike, previous?: string): WebhookOrderData {
   const fields = Object.fromEntries(ORDER_FIELDS.map((k) => [k, o[k]])) as Pick<WebhookOrderData, (typeof ORDER_FIELDS)[number]>;
-  return { ...fields, ...(previous !== undefined ? { previous_status: previous } : {}), created_at: iso(o.created_at), updated_at: iso(o.updated_at) };
+  return { ...fields, ...(previous !== undefined ? { previous_status: previous } : {}), created_at: isoTime(o.created_at), updated_at: isoTime(o.updated_at) };
 }
 
 /**
@@ -99,7 +98,7 @@ export async function emitOrderStatus(trx: Database, order: OrderLike, previous:
 
 /** customer.erased: only the account's number and the time; the rest of it is gone. */
 export const emitCustomerErased = (trx: Database, customerId: number, at: Date) =>
-  emitEvent(trx, 'customer.erased', { customer_id: customerId, erased_at: iso(at) } satisfies WebhookCustomerErasedData, at);
+  emitEvent(trx, 'customer.erased', { customer_id: customerId, erased_at: isoTime(at) } satisfies WebhookCustomerErasedData, at);
 
 /** customer.created: a new account (no e-mail until one is given). */
 export const emitCustomerCreated = (trx: Database, c: { id: number; name: string; phone: string | null; email: string | null; created_at: string }, at: Date) =>

@@ -16,7 +16,7 @@ import {
   type FeedbackReason,
 } from '#contract/feedback';
 import { to } from '#contract/routes';
-import { DAY } from '../../lib/clock';
+import { DAY, isoTime } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
@@ -40,15 +40,13 @@ import {
 
 export const FEEDBACK_PER_PAGE = 20;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 function feedbackOf(r: FeedbackRow): Feedback {
   return {
     rating: r.rating,
     reasons: r.reasons as FeedbackReason[],
     comment: r.comment,
     reply: r.reply,
-    replied_at: iso(r.replied_at),
+    replied_at: isoTime(r.replied_at),
     created_at: r.created_at.toISOString(),
   };
 }

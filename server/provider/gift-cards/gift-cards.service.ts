@@ -33,7 +33,7 @@ import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import type { GiftCardDesignRow } from '../../db/schema';
-import { DAY, MINUTE } from '../../lib/clock';
+import { DAY, MINUTE, isoTime } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { normalizePhone } from '../auth/phone';
 import { AppError, notFound, validation } from '../http/errors';
@@ -165,7 +165,6 @@ function designOf(settings: GiftCardSettings, id: string): GiftDesign {
   return { id: d.id, name: d.name, picture: d.picture, message: d.message };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** what a card's state is read from */
 type Standing = Pick<GiftCardRow, 'status' | 'expires_at' | 'delivered_at'>;
 const expired = (c: Standing, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
@@ -191,11 +190,11 @@ function sentCard(c: GiftCardRow, settings: GiftCardSettings, now: Date): SentGi
     to_name: c.to_name,
     to: c.to_phone ?? c.to_email ?? '',
     deliver_at: c.deliver_at.toISOString(),
-    delivered_at: iso(c.delivered_at),
+    delivered_at: isoTime(c.delivered_at),
     state: stateOf(c, now),
-    claimed_at: iso(c.claimed_at),
-    refunded_at: iso(c.refunded_at),
-    expires_at: iso(c.expires_at),
+    claimed_at: isoTime(c.claimed_at),
+    refunded_at: isoTime(c.refunded_at),
+    expires_at: isoTime(c.expires_at),
     created_at: c.created_at.toISOString(),
   };
 }
@@ -340,7 +339,7 @@ export async function buyGiftCard(
       customer_id: customerId,
       buyer_id: customerId,
       deliver_at: setup.deliverAt.toISOString(),
-      expires_at: iso(expiresAt),
+      expires_at: isoTime(expiresAt),
     },
     now,
   );
@@ -376,7 +375,7 @@ export async function giftCardPaymentResult(trx: Database, ctx: ProviderContext,
         customer_id: card.buyer_id,
         buyer_id: card.buyer_id,
         deliver_at: card.deliver_at.toISOString(),
-        expires_at: iso(card.expires_at),
+        expires_at: isoTime(card.expires_at),
       },
       now,
     );
@@ -506,7 +505,7 @@ export async function viewGiftCard(ctx: ProviderContext, number: string, asker: 
       to_name: card.to_name,
       state,
       claimed_by_you: card.claimed_by === asker.customerId,
-      expires_at: iso(card.expires_at),
+      expires_at: isoTime(card.expires_at),
     },
     currency: rules.currency,
   };
@@ -553,7 +552,7 @@ export async function claimGiftCard(ctx: ProviderContext, number: string, asker:
     });
     await emitGiftCardClaimed(
       trx,
-      { gift_card_id: card.id, amount: card.amount, customer_id: asker.customerId, buyer_id: card.buyer_id, expires_at: iso(card.expires_at) },
+      { gift_card_id: card.id, amount: card.amount, customer_id: asker.customerId, buyer_id: card.buyer_id, expires_at: isoTime(card.expires_at) },
       now,
     );
     const balances = await walletBalances(trx, asker.customerId);

@@ -44,6 +44,7 @@ import {
   type LocationWrite,
 } from './locations.repo';
 import { areaHolds, hoursOf } from './ordering';
+import { isoTime } from '../../lib/clock';
 
 /** Until the owner sets them, a new location's hours: 07:00–19:00 every day. */
 const DEFAULT_HOURS = Object.fromEntries(WEEKDAYS.map((d) => [d, [{ open: '07:00', close: '19:00' }]])) as WeeklyHours;
@@ -85,12 +86,10 @@ async function shopTimezone(ctx: ProviderContext): Promise<string> {
   return (await getMerchant(ctx.db, ctx.merchantId)).rules.timezone;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** Whether it takes orders now, and when that changes, as the answers carry it. */
 function stateOf(h: LocationHours & PauseState, now: Date) {
   const s = orderingState(h, now);
-  return { state: s.state, closes_at: iso(s.closes_at), next_open_at: iso(s.next_open_at), paused_until: iso(s.paused_until) };
+  return { state: s.state, closes_at: isoTime(s.closes_at), next_open_at: isoTime(s.next_open_at), paused_until: isoTime(s.paused_until) };
 }
 
 function customerLocation(row: LocationRow, h: LocationHours & PauseState, unavailable: number[], now: Date): Location {
@@ -177,7 +176,7 @@ export async function pickupSlotsOf(ctx: ProviderContext, locationId: number): P
   const full = (at: Date) => (counts.get(at.getTime()) ?? 0) >= row.slot_capacity;
   return {
     ...base,
-    asap: iso(all.find((at) => !full(at)) ?? null),
+    asap: isoTime(all.find((at) => !full(at)) ?? null),
     days: days.map((d) => ({ date: d.date, slots: d.slots.map((at) => ({ at: at.toISOString(), full: full(at) })), note: d.note })),
   };
 }
@@ -276,7 +275,7 @@ export async function pauseLocation(
     const row = await lockLocation(trx, input.location_id);
     if (!row) throw notFound('That location');
     const target = `location:${row.id}`;
-    const was = { paused: row.paused, paused_until: iso(row.paused_until) };
+    const was = { paused: row.paused, paused_until: isoTime(row.paused_until) };
     if (input.pause === 'resume') {
       const saved = await setPause(trx, row.id, { paused: false, paused_until: null }, now);
       await insertAudit(trx, {
@@ -296,7 +295,7 @@ export async function pauseLocation(
       action: 'location.pause',
       target,
       before: { name: row.name, ...was },
-      after: { name: row.name, choice: input.pause, paused: true, paused_until: iso(until) },
+      after: { name: row.name, choice: input.pause, paused: true, paused_until: isoTime(until) },
       now,
     });
     return saved;

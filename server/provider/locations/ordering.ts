@@ -13,6 +13,7 @@ import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
 import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow, type SlotFor } from './locations.repo';
+import { isoTime } from '../../lib/clock';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -263,7 +264,6 @@ export function assertTakingOrders(
 ): void {
   const tz = effectiveTimezone(l, shop.timezone);
   const state = orderingState(hoursOf(l, shop.timezone), now);
-  const iso = (at: Date | null) => (at ? at.toISOString() : null);
   // "back at 14:30" the same day; "back tomorrow at 07:00" another
   const when = (at: Date) => {
     const day = dayOf(at, now, tz, shop.locale);
@@ -273,11 +273,11 @@ export function assertTakingOrders(
     const message = state.next_open_at
       ? `${who.name} is not taking orders right now — back ${when(state.next_open_at)}.`
       : `${who.name} is not taking orders right now. Try again soon.`;
-    throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: iso(state.paused_until), next_open_at: iso(state.next_open_at) });
+    throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: isoTime(state.paused_until), next_open_at: isoTime(state.next_open_at) });
   }
   if (state.state === 'closed' && ahead === null) {
     const again = state.next_open_at ? ` ${who.single ? 'We open' : 'It opens'} again ${when(state.next_open_at)}.` : '';
     const message = `${who.single ? "We're" : `${who.name} is`} closed right now.${again}`;
-    throw new AppError('LOCATION_CLOSED', message, undefined, { next_open_at: iso(state.next_open_at) });
+    throw new AppError('LOCATION_CLOSED', message, undefined, { next_open_at: isoTime(state.next_open_at) });
   }
 }

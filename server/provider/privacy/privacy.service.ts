@@ -22,6 +22,7 @@ import {
   refundUnsentGiftCards,
   revokeSessions,
 } from './privacy.repo';
+import { isoTime } from '../../lib/clock';
 
 /**
  * Each customer's data is theirs (issue 45; docs/customer-data.md).
@@ -37,7 +38,6 @@ import {
  *   the contact it was sent to; the cards' amounts and states stay, so the gift-card liability adds up.
  */
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const isoNow = (d: Date | string): string => new Date(d).toISOString();
 
 /** The name an erased customer's row keeps: orders and ledgers still point at it. */
@@ -57,7 +57,7 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       name: c.name,
       phone: c.phone,
       email: c.email,
-      email_verified_at: iso(c.email_verified_at),
+      email_verified_at: isoTime(c.email_verified_at),
       google_linked: c.google_sub !== null,
       birthday: c.birth_day !== null && c.birth_month !== null ? { day: c.birth_day, month: c.birth_month, year: c.birth_year } : null,
       referral_code: c.referral_code,
@@ -65,8 +65,8 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       wallet_balance: c.wallet_balance,
       tier: rows.tier,
       created_at: isoNow(c.created_at),
-      deletion_requested_at: iso(c.deletion_requested_at),
-      erase_after: iso(c.erase_after),
+      deletion_requested_at: isoTime(c.deletion_requested_at),
+      erase_after: isoTime(c.erase_after),
     },
     addresses: rows.addresses.map((a) => ({ ...a, created_at: isoNow(a.created_at) })),
     orders: rows.orders.map((o) => ({
@@ -82,26 +82,26 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       address: o.address,
       items: rows.items.filter((i) => i.order_id === o.id).map(({ name, price, qty }) => ({ name, price, qty })),
       created_at: isoNow(o.created_at),
-      paid_at: iso(o.paid_at),
+      paid_at: isoTime(o.paid_at),
     })),
-    points_ledger: rows.points.map((p) => ({ ...p, expires_at: iso(p.expires_at), created_at: isoNow(p.created_at) })),
-    pending_points: rows.pending.map((p) => ({ ...p, available_at: iso(p.available_at), created_at: isoNow(p.created_at) })),
+    points_ledger: rows.points.map((p) => ({ ...p, expires_at: isoTime(p.expires_at), created_at: isoNow(p.created_at) })),
+    pending_points: rows.pending.map((p) => ({ ...p, available_at: isoTime(p.available_at), created_at: isoNow(p.created_at) })),
     wallet_ledger: rows.wallet.map((w) => ({ ...w, created_at: isoNow(w.created_at) })),
-    vouchers: rows.vouchers.map((v) => ({ ...v, created_at: isoNow(v.created_at), expires_at: isoNow(v.expires_at), used_at: iso(v.used_at) })),
-    stamp_cards: rows.stampCards.map((s) => ({ ...s, started_at: iso(s.started_at), filled_at: iso(s.filled_at), created_at: isoNow(s.created_at) })),
+    vouchers: rows.vouchers.map((v) => ({ ...v, created_at: isoNow(v.created_at), expires_at: isoNow(v.expires_at), used_at: isoTime(v.used_at) })),
+    stamp_cards: rows.stampCards.map((s) => ({ ...s, started_at: isoTime(s.started_at), filled_at: isoTime(s.filled_at), created_at: isoNow(s.created_at) })),
     referrals: rows.referrals.map((r) => ({
       role: r.referrer_id === customerId ? ('referrer' as const) : ('friend' as const),
       status: r.status,
       signed_up_at: isoNow(r.signed_up_at),
-      rewarded_at: iso(r.rewarded_at),
+      rewarded_at: isoTime(r.rewarded_at),
     })),
-    notifications: rows.notifications.map((n) => ({ ...n, read_at: iso(n.read_at), created_at: isoNow(n.created_at) })),
+    notifications: rows.notifications.map((n) => ({ ...n, read_at: isoTime(n.read_at), created_at: isoNow(n.created_at) })),
     wheel_spins: rows.spins.map((s) => ({ ...s, created_at: isoNow(s.created_at) })),
     devices: rows.devices.map((d) => ({ kind: d.kind, first_seen_at: isoNow(d.first_seen_at), last_seen_at: isoNow(d.last_seen_at) })),
     push_subscriptions: rows.pushSubscriptions.map((p) => ({
       service: hostOf(p.endpoint),
       created_at: isoNow(p.created_at),
-      last_success_at: iso(p.last_success_at),
+      last_success_at: isoTime(p.last_success_at),
     })),
     wallet_cards: rows.walletPasses.map((p) => ({ created_at: isoNow(p.created_at), turned_off: p.revocations })),
     offers: rows.offers.map(({ created_at, given_back_at, offer, ...u }) => ({
@@ -109,7 +109,7 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       // the order's snapshot of the offer (kept since the order was placed)
       offer: offer ?? '',
       used_at: isoNow(created_at),
-      given_back_at: iso(given_back_at),
+      given_back_at: isoTime(given_back_at),
     })),
     feedback: rows.feedback.map((f) => ({ ...f, created_at: isoNow(f.created_at) })),
     consents: rows.consents.map((k) => ({ ...k, created_at: isoNow(k.created_at) })),
@@ -118,10 +118,10 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       number: formatGiftCardNumber(g.number),
       to: to_phone ?? to_email ?? '',
       deliver_at: isoNow(g.deliver_at),
-      delivered_at: iso(g.delivered_at),
-      claimed_at: iso(g.claimed_at),
-      refunded_at: iso(g.refunded_at),
-      expires_at: iso(g.expires_at),
+      delivered_at: isoTime(g.delivered_at),
+      claimed_at: isoTime(g.claimed_at),
+      refunded_at: isoTime(g.refunded_at),
+      expires_at: isoTime(g.expires_at),
       created_at: isoNow(g.created_at),
     })),
     gift_cards_received: rows.giftCardsReceived.map((g) => ({ ...g, claimed_at: isoNow(g.claimed_at!) })),
@@ -284,7 +284,7 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
     actor: 'operator',
     action: 'customer.erased',
     target: `customer:${customerId}`,
-    before: { requested_by: row.deletion_requested_by, requested_at: iso(row.deletion_requested_at) },
+    before: { requested_by: row.deletion_requested_by, requested_at: isoTime(row.deletion_requested_at) },
     after: { wallet_written_off: walletBalance, points_ended: row.points },
     now,
   });

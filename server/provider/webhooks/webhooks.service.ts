@@ -18,7 +18,7 @@ import {
   type WebhookWithSecretData,
 } from '#contract/webhooks';
 import type { Database } from '../../db';
-import { HOUR } from '../../lib/clock';
+import { HOUR, isoTime } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
@@ -41,7 +41,6 @@ import {
 import { hintOf, newSecret, sealSecret } from './webhooks.secrets';
 
 const PAGE = 20;
-const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
 
 function endpointOf(r: EndpointRow, now: Date): WebhookEndpoint {
   return {
@@ -51,11 +50,11 @@ function endpointOf(r: EndpointRow, now: Date): WebhookEndpoint {
     events: r.events as WebhookEventType[],
     enabled: r.enabled,
     disabled_reason: r.enabled ? null : r.disabled_reason,
-    disabled_at: r.enabled ? null : iso(r.disabled_at),
+    disabled_at: r.enabled ? null : isoTime(r.disabled_at),
     secret_hint: r.secret_hint,
     previous_secret_until: r.previous_until && r.previous_until > now ? r.previous_until.toISOString() : null,
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
+    created_at: isoTime(r.created_at)!,
+    updated_at: isoTime(r.updated_at)!,
   };
 }
 
@@ -160,16 +159,16 @@ async function deliveriesOf(db: Database, rows: Awaited<ReturnType<typeof delive
       .filter((a) => a.delivery_id === r.id)
       .map((a) => ({
         attempt: a.attempt,
-        at: iso(a.at)!,
+        at: isoTime(a.at)!,
         response_status: a.response_status,
         response_excerpt: a.response_excerpt,
         error: a.error,
         duration_ms: a.duration_ms,
       })),
-    next_attempt_at: r.status === 'pending' ? iso(r.next_at) : null,
+    next_attempt_at: r.status === 'pending' ? isoTime(r.next_at) : null,
     request_body: r.payload,
     replay_of: r.replay_of,
-    created_at: iso(r.created_at)!,
+    created_at: isoTime(r.created_at)!,
   }));
 }
 
