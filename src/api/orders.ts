@@ -88,3 +88,6 @@ export const useCreateOrder = () =>
       SLOT_FULL: { refreshes: [locationsApi.slots.path, ordersApi.quote.path] },
     },
   });
+
+/** "Order again" (issue 51): an order's lines on today's menu and what changed; nothing is written. */
+export const readOrderAgain = (name: string) => callApi(ordersApi.again, { name });

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { AddressInput, Fulfilment, PaymentMethod } from '#contract';
+import type { AddressInput, Fulfilment, PaymentMethod, ReorderChange } from '#contract';
 import type { CartLine } from '../screens/shop/cart-lines';
 
 /**
@@ -32,6 +32,8 @@ export interface Checkout {
   locationId: number | null;
   /** pickup: the time chosen (null: as soon as possible) */
   pickupAt: string | null;
+  /** "Order again" (issue 51): what differed from the order repeated, said on the checkout until dismissed or placed */
+  reorderChanges: ReorderChange[] | null;
 }
 
 const KEY = 'checkout';
@@ -48,6 +50,7 @@ const EMPTY: Checkout = {
   addressFilled: null,
   locationId: null,
   pickupAt: null,
+  reorderChanges: null,
 };
 
 function remembered(): Checkout {

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOrder } from '../api/orders';
 import { useCatalog } from '../api/shop';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
-import { linesOfOrder } from '../screens/shop/option-rules';
+import { reorderOf } from '#contract/reorder-rules';
 import { useCheckout } from './checkout';
 import { messageOf } from '../shared/errors';
 import { AppNav } from './nav';
@@ -35,7 +35,7 @@ export function usePaymentResult(): PaymentResultProps {
     if (!order || !catalog.data) return;
     const products = new Map(catalog.data.categories.flatMap((c) => c.products).map((p) => [p.id, p]));
     update({
-      cart: linesOfOrder(order.items, products),
+      cart: reorderOf(order.items, products).lines,
       fulfilment: order.fulfilment,
       ...(order.location ? { locationId: order.location.id } : {}),
       pickupAt: null,

@@ -10,6 +10,7 @@ import type {
   PricingTryInput,
   QuoteBody,
   QuoteData,
+  ReorderData,
 } from './orders';
 import type { PageQuery } from './wallet';
 
@@ -18,6 +19,8 @@ export const ordersApi = {
   create: call.customer.post<OrderCreateData, OrderCreateBody>('order/create', { status: 201, idempotent: true }),
   list: call.customer.get<OrderListData, PageQuery>('order/list'),
   detail: call.customer.get<OrderDetailData, OrderDetailQuery>('order/detail'),
+  /** "Order again": the order's lines on today's menu, and what changed (reorder-rules.ts) */
+  again: call.customer.get<ReorderData, OrderDetailQuery>('order/again'),
   /** the merchant's own system moves an order on (x-merchant-key); the app never makes it */
   status: call.merchantKey.post<OrderDetailData, MerchantOrderStatusBody>('merchant/order/status', { session: 'staff', scope: 'orders:write' }),
 };

@@ -13,6 +13,7 @@ import {
   orderListAnswer,
   orderOnlyAnswer,
   orderDetailQuery,
+  reorderAnswer,
   merchantOrderStatusBody,
   pricingTryBody,
 } from './orders';
@@ -75,6 +76,16 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     data: orderOnlyAnswer,
     answer: 'The order.',
     message: 'Order loaded.',
+    errors: ['NOT_FOUND'],
+  },
+  again: {
+    summary: "One of the customer's orders again, on today's menu",
+    description:
+      "The order's lines as cart lines at today's menu: a product gone or sold out, a voucher's free item, an option no longer offered or a group that now needs a choice is left out and named; a line whose price changed is kept and named with both prices. Nothing is ordered: the app puts the lines in the cart and the checkout quotes them.",
+    query: orderDetailQuery,
+    data: reorderAnswer,
+    answer: 'The lines and what changed.',
+    message: 'Order ready to order again.',
     errors: ['NOT_FOUND'],
   },
   // the machine integration's call (x-merchant-key), listed with the other merchant calls

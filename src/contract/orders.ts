@@ -178,3 +178,25 @@ export const orderDetailQuery = z.object({ name: orderName });
 export type OrderDetailQuery = z.infer<typeof orderDetailQuery>;
 export const merchantOrderStatusBody = z.object({ name: orderName, status: orderStatus, note: z.string().max(200).optional() });
 export type MerchantOrderStatusBody = z.infer<typeof merchantOrderStatusBody>;
+
+/** "Order again" (issue 51): a past order's lines on today's menu, and what changed (reorder-rules.ts says how). */
+export const reorderLineAnswer = z.object({ product_id: int(), qty: int(), options: z.array(int()).optional() });
+export const reorderChangeAnswer = z
+  .object({
+    kind: z.enum(['gone', 'sold_out', 'reward', 'option_gone', 'choose_options', 'price_changed']).meta({
+      description:
+        "gone: no longer on the menu; sold_out: not to be had now; reward: was a voucher's free item; option_gone: an option left out (`option`); choose_options: a group now needs a choice (`group`), line left out; price_changed: kept, its price of one `was` and `now`",
+    }),
+    name: z.string().meta({ description: "the product's name" }),
+    option: z.string().optional().meta({ description: 'option_gone: "Milk: Oat"' }),
+    group: z.string().optional(),
+    was: money().optional(),
+    now: money().optional(),
+  })
+  .meta({ id: 'ReorderChange' });
+export const reorderAnswer = z.object({
+  lines: z.array(reorderLineAnswer).meta({ description: 'cart lines for order/quote and order/create; may be empty when nothing can be had' }),
+  changes: z.array(reorderChangeAnswer).meta({ description: 'every way today differs from the order, none left unsaid' }),
+});
+export type ReorderData = z.infer<typeof reorderAnswer>;
+export type ReorderChange = z.infer<typeof reorderChangeAnswer>;

@@ -246,6 +246,19 @@ describe.skipIf(!HAS_CHROME)('shop and orders on a phone', () => {
     await expect.poll(() => page.getByText('Delivered. Enjoy!', { exact: true }).count()).toBe(1);
   });
 
+  it('"Order again" on a delivered order puts the same items in the cart, taken the same way', async () => {
+    // on the delivered order's page (the test before left it open): two cappuccinos, delivered
+    await page.getByRole('button', { name: 'Order again' }).click();
+    await page.waitForURL('**/order-confirmation');
+    await expect.poll(() => page.getByText('2 × Cappuccino', { exact: true }).count()).toBe(1);
+    // nothing changed on the menu since: nothing to say about it
+    expect(await page.getByText('Some things changed since you last ordered').count()).toBe(0);
+    await expect.poll(() => page.getByText('Delivery fee').count()).toBe(1);
+    // the cart holds them: back in the shop, its button counts two
+    await page.goto('/shop');
+    await expect.poll(() => page.getByRole('button', { name: /View cart/ }).textContent()).toMatch(/\b2\b/);
+  });
+
   it("shows an order that does not exist, or is another customer's, as not found with a way to the history", async () => {
     // another customer with an order of their own (unpaid is enough: it exists; 2 × ₱145.00 meets the minimum)
     const strangers = await newContext(browser, 'phone', app.url);

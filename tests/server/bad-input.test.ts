@@ -682,6 +682,14 @@ describeDb('bad input on every call', (kind) => {
       bad: { name: ['', 'ks-abc', 'KS', 'X'.repeat(41), 'KS 1234', '<script>', 'KS-%', NUL] },
       cases: [{ name: 'an order that does not exist', input: { name: 'KS-ZZZZZZZZ' }, expect: { status: 404, code: 'NOT_FOUND' } }],
     },
+    {
+      call: ordersApi.again,
+      auth: 'customer',
+      valid: { name: 'ORDER' },
+      required: ['name'],
+      bad: { name: ['', 'ks-abc', 'KS', 'X'.repeat(41), 'KS 1234', '<script>', 'KS-%', NUL] },
+      cases: [{ name: 'an order that does not exist', input: { name: 'KS-ZZZZZZZZ' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
     // --- notifications ---
     { call: notificationsApi.list, auth: 'customer', valid: { page: '1' }, bad: { page: BAD_PAGE } },
     {
@@ -886,6 +894,7 @@ describeDb('bad input on every call', (kind) => {
     ordersApi.create,
     ordersApi.list,
     ordersApi.detail,
+    ordersApi.again,
     notificationsApi.list,
     notificationsApi.read,
     wheelApi.spin,

@@ -760,6 +760,7 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       });
       await call('GET order/list', { token });
       await call('GET order/detail', { token, query: { name: paid.name } });
+      await call('GET order/again', { token, query: { name: paid.name } });
       await call('POST merchant/order/status', { merchant: true, body: { name: paid.name, status: 'preparing' } });
       await call('POST merchant/product/update', { merchant: true, body: { product_id: croissant.id, available: true } });
 

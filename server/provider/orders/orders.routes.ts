@@ -5,7 +5,7 @@ import { mount } from '../http/mount';
 import { sightingsOf } from '../http/device';
 import { clientKey } from '../http/client-key';
 import { clientIp } from '../http/session';
-import { listOrders, orderDetail, orderSetup, placeOrder } from './orders.service';
+import { listOrders, orderAgain, orderDetail, orderSetup, placeOrder } from './orders.service';
 import { quoteOrder, tryPricing } from './pricing';
 import { merchantSetStatus } from './lifecycle';
 
@@ -25,6 +25,7 @@ export function ordersRoutes(ctx: ProviderContext): Router {
     },
     list: async (q, at) => listOrders(ctx, at.customerId(), q.page ?? 1),
     detail: async (q, at) => ({ order: await orderDetail(ctx, at.customerId(), q.name) }),
+    again: async (q, at) => orderAgain(ctx, at.customerId(), q.name),
     status: async (body) => ({ order: await merchantSetStatus(ctx, body) }),
   });
   return Router().use(customerCalls, mount(ctx, ordersConsoleSpec, { tryPricing: (body) => tryPricing(ctx, body) }));

@@ -1,8 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Order, OrderCreateBody, OrderCreateData, OrderListData, OrderStatus } from '#contract';
+import type { Order, OrderCreateBody, OrderCreateData, OrderListData, OrderStatus, ReorderData } from '#contract';
 import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
+import { reorderOf } from '#contract/reorder-rules';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
@@ -32,6 +33,7 @@ import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
 import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
+import { readCatalog } from '../shop/shop.service';
 import { emitEvents, giftSpentEvent, voucherUsedEvent, type WebhookEvent } from '../events/events.service';
 
 /**
@@ -355,4 +357,11 @@ export async function orderDetail(ctx: ProviderContext, customerId: number, name
   if (!row) throw notFound('Order');
   const [order] = await toOrders(ctx.db, [row]);
   return order!;
+}
+
+/** "Order again" (issue 51): the order's lines on the menu customers see now (its cached copy), what changed named. */
+export async function orderAgain(ctx: ProviderContext, customerId: number, name: string): Promise<ReorderData> {
+  const [order, { data: catalog }] = await Promise.all([orderDetail(ctx, customerId, name), readCatalog(ctx)]);
+  const products = new Map(catalog.categories.flatMap((c) => c.products).map((p) => [p.id, p]));
+  return reorderOf(order.items, products);
 }

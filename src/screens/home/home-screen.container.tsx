@@ -13,6 +13,7 @@ import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
+import { useOrderAgain } from '../../app/order-again';
 import { useSite } from '../../app/settings';
 import { lazyPage } from '../../shared/lazy-page';
 import { useInstallPrompt } from '../../app/install-prompt';
@@ -35,6 +36,7 @@ export default function HomePage() {
   const stamps = useStampCards();
   const tier = useTierStatus();
   const { ordering } = useOrdering();
+  const again = useOrderAgain();
   // offline, the balances are the worker's kept copy: they say when they were read
   const offline = useOffline();
   const balancesAsOf = offline && profile.data ? copiedAt(profileKey) : null;
@@ -77,6 +79,8 @@ export default function HomePage() {
         onOpenMemberCard={() => setCardOpen(true)}
         onOpenReward={(name) => void navigate(to.rewardRedeem(name))}
         onOpenOrder={(name) => void navigate(to.order(name))}
+        onOrderAgain={again.orderAgain}
+        orderingAgain={again.busy !== null}
         nav={<AppNav />}
         currency={settings.currency}
         locale={settings.locale}

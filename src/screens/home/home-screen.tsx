@@ -65,6 +65,10 @@ export interface HomeScreenProps {
   onOpenMemberCard?: () => void;
   onOpenReward?: (name: string) => void;
   onOpenOrder?: (name: string) => void;
+  /** "Order again" on the latest order (issue 51): its items and options into the cart */
+  onOrderAgain?: (order: Order) => void;
+  /** the latest order's lines are being read for it: the button waits */
+  orderingAgain?: boolean;
   nav?: ReactNode;
   currency: string;
   locale: string;
@@ -244,10 +248,12 @@ function LatestOrder({
   onOpenOrder,
   onOpenOrders,
   onOpenShop,
+  onOrderAgain,
+  orderingAgain = false,
   currency,
   locale,
   now,
-}: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now'> & {
+}: Pick<HomeScreenProps, 'onOpenOrder' | 'onOpenOrders' | 'onOpenShop' | 'now' | 'onOrderAgain' | 'orderingAgain'> & {
   order: Order | null;
   unavailable: boolean;
   currency: string;
@@ -272,7 +278,19 @@ function LatestOrder({
           </span>
           <ChevronRightIcon size={18} className="text-muted" />
         </button>
-      ) : unavailable ? (
+      ) : null}
+      {order && onOrderAgain && order.status !== 'pending_payment' && (
+        <Button
+          variant="secondary"
+          className="self-start"
+          loading={orderingAgain}
+          onClick={() => onOrderAgain(order)}
+          aria-label={`Order again: order ${order.name}`}
+        >
+          Order again
+        </Button>
+      )}
+      {order ? null : unavailable ? (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
           <p className="text-muted">Your orders can't be loaded right now. They show again once you are back online.</p>
           <Button variant="secondary" onClick={onOpenOrders}>
@@ -364,6 +382,8 @@ export function HomeScreen({
   onOpenMemberCard,
   onOpenReward,
   onOpenOrder,
+  onOrderAgain,
+  orderingAgain,
   nav,
   currency,
   locale,
@@ -404,6 +424,8 @@ export function HomeScreen({
           onOpenOrder={onOpenOrder}
           onOpenOrders={onOpenOrders}
           onOpenShop={onOpenShop}
+          onOrderAgain={onOrderAgain}
+          orderingAgain={orderingAgain}
           currency={currency}
           locale={locale}
           now={now}

@@ -264,6 +264,8 @@ export default function OrderConfirmationPage() {
       formError={order.error ? messageOf(order.error) : null}
       unavailableProductIds={unavailable}
       lineIssues={lineIssues}
+      reorderChanges={checkout.reorderChanges}
+      onDismissReorderChanges={() => update({ reorderChanges: null })}
       onEditCart={() => void navigate(paths.shop, { state: { openCart: true } satisfies ShopState })}
       onChangeDelivery={() => void navigate(paths.delivery)}
       onBack={() => void navigate(paths.delivery)}

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, Voucher } from '#contract';
+import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, ReorderChange, Voucher } from '#contract';
+import { formatMoney } from '#contract/money';
+import { reorderChangeText } from '#contract/reorder-rules';
 import type { PickupSlotsData } from '#contract/locations';
 import { discountParts } from '#contract/offer-rules';
 import {
@@ -97,6 +99,9 @@ export interface OrderConfirmationScreenProps {
   unavailableProductIds?: number[];
   /** Lines (by index) with an option that cannot be had now, and what: "Oat milk is sold out". */
   lineIssues?: Record<number, string>;
+  /** "Order again" (issue 51): what differed from the order repeated (left out, a new price), until dismissed. */
+  reorderChanges?: ReorderChange[] | null;
+  onDismissReorderChanges?: () => void;
   /** Back to the shop to change the cart. */
   onEditCart?: () => void;
   /** Back to /delivery. */
@@ -132,6 +137,29 @@ const section = cx(cardClass(), 'flex flex-col gap-3');
 
 /** Refusals after which the order can go as it is now, at the new total the page shows. */
 const NEW_TOTAL: ReadonlySet<ErrorCode | null | undefined> = new Set(['PRICE_CHANGED', 'PROMO_CODE_INVALID']);
+
+/** What "Order again" could not repeat as it was, each in words, with a way to put the notice away. */
+function ReorderNotice({ changes, onDismiss, currency, locale }: { changes: ReorderChange[]; onDismiss?: () => void; currency: string; locale: string }) {
+  return (
+    <Notice
+      tone="warning"
+      title="Some things changed since you last ordered"
+      action={
+        onDismiss && (
+          <Button variant="ghost" size="sm" className="self-start" onClick={onDismiss}>
+            Got it
+          </Button>
+        )
+      }
+    >
+      <ul className="flex list-disc flex-col gap-1 pl-5">
+        {changes.map((c, i) => (
+          <li key={i}>{reorderChangeText(c, (minor) => formatMoney(minor, currency, locale))}</li>
+        ))}
+      </ul>
+    </Notice>
+  );
+}
 
 /** Why the last order was refused, with a way back to the cart when the cart is the reason. */
 function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmationScreenProps, 'errorCode' | 'formError' | 'onEditCart'>) {
@@ -768,6 +796,9 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <OrderingNotice ordering={ordering} locale={locale} />
+        {props.reorderChanges?.length ? (
+          <ReorderNotice changes={props.reorderChanges} onDismiss={props.onDismissReorderChanges} currency={currency} locale={locale} />
+        ) : null}
         {(errorCode || formError) && !IN_PLACE.has(errorCode) && <RefusalNotice errorCode={errorCode} formError={formError} onEditCart={onEditCart} />}
         <ItemsSection items={items} unavailable={unavailable} issues={lineIssues} onEditCart={onEditCart} money={money} />
         <FulfilmentSection

@@ -6,6 +6,7 @@ import { useGoBack } from '../../app/go-back';
 import { AppNav, routerLink } from '../../app/nav';
 import { paths } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
+import { useOrderAgain } from '../../app/order-again';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
 import { PushPermissionCardContainer } from '../profile/push.container';
@@ -30,10 +31,12 @@ export default function OrderDetailPage() {
   // a pickup time is the place's: its time zone when it has its own
   const { locations } = useOrdering();
   const place = locations.find((l) => l.id === data?.order.location?.id);
+  const again = useOrderAgain();
+  const order = data?.order ?? null;
 
   return (
     <OrderDetailScreen
-      order={data?.order ?? null}
+      order={order}
       loading={isLoading}
       error={error && !data ? messageOf(error) : null}
       onRetry={() => void mutate()}
@@ -49,6 +52,8 @@ export default function OrderDetailPage() {
       locale={settings.locale}
       timeZone={place?.timezone ?? settings.timezone}
       pushCard={<PushPermissionCardContainer />}
+      onOrderAgain={order ? () => again.orderAgain(order) : undefined}
+      orderingAgain={again.busy !== null}
     />
   );
 }

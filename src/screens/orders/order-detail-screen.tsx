@@ -5,6 +5,7 @@ import {
   AddressLines,
   AppShell,
   Badge,
+  Button,
   CheckIcon,
   CloseIcon,
   EmptyState,
@@ -50,6 +51,10 @@ export interface OrderDetailScreenProps {
   timeZone?: string;
   /** the offer of notifications (web push), shown under the order's status while it may still become ready */
   pushCard?: ReactNode;
+  /** "Order again" (issue 51): the same items and options into the cart; not for an order still waiting for its payment */
+  onOrderAgain?: () => void;
+  /** the order's lines are being read for it: the button waits */
+  orderingAgain?: boolean;
 }
 
 type StepState = 'done' | 'current' | 'upcoming' | 'cancelled';
@@ -366,6 +371,8 @@ export function OrderDetailScreen({
   locale,
   timeZone,
   pushCard,
+  onOrderAgain,
+  orderingAgain = false,
 }: OrderDetailScreenProps) {
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   let body: ReactNode;
@@ -418,6 +425,11 @@ export function OrderDetailScreen({
         <Timeline steps={buildTimeline(order)} locale={locale} timeZone={timeZone} />
         <ItemsAndTotals order={order} money={money} locale={locale} />
         <Where order={order} pickupAddress={pickupAddress} now={now ?? order.created_at} locale={locale} timeZone={timeZone} />
+        {onOrderAgain && order.status !== 'pending_payment' && (
+          <Button variant="secondary" fullWidth loading={orderingAgain} onClick={onOrderAgain}>
+            Order again
+          </Button>
+        )}
       </div>
     );
   }

@@ -63,23 +63,3 @@ export const startPrice = (p: Product) =>
       .sort((a, b) => a - b);
     return sum + deltas.slice(0, g.min_choices).reduce((a, b) => a + b, 0);
   }, p.price);
-
-/**
- * An order's lines back as cart lines (a declined payment's Try again): each option an order line
- * names (its group's and its own name, as ordered) found again on the menu by name. A product no longer
- * on the menu is left out; an option no longer offered is left out of its line, which the checkout then
- * shows priced as it is now.
- */
-export function linesOfOrder(items: readonly OrderItem[], products: ReadonlyMap<number, Product>): CartLine[] {
-  return items.flatMap((item) => {
-    const p = products.get(item.product_id);
-    if (!p) return [];
-    const ids = (item.options ?? []).flatMap(
-      (o) =>
-        groupsOf(p)
-          .find((g) => g.name === o.group)
-          ?.options.find((c) => c.name === o.name)?.id ?? [],
-    );
-    return [{ product_id: p.id, qty: item.qty, ...(ids.length ? { options: ids } : {}) }];
-  });
-}

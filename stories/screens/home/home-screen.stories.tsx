@@ -43,12 +43,23 @@ const meta = {
     onOpenMemberCard: fn(),
     onOpenReward: fn(),
     onOpenOrder: fn(),
+    onOrderAgain: fn(),
   },
 } satisfies Meta<typeof HomeScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
+
+/** "Order again" on the latest order (issue 51): named for the order it repeats, and it gives that order. */
+export const OrderAgain: Story = {
+  tags: ['!screen'],
+  args: { latestOrder: orderAt('completed') },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: `Order again: order ${orderAt('completed').name}` }));
+    await expect(args.onOrderAgain).toHaveBeenCalledWith(orderAt('completed'));
+  },
+};
 
 /**
  * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on

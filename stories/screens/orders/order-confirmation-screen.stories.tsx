@@ -84,6 +84,7 @@ const meta = {
       'quoteErrorCode',
       'errorCode',
       'promoProblem',
+      'reorderChanges',
     ),
   },
   render: (args) => <WithVoucher {...args} />,
@@ -93,6 +94,29 @@ type Story = StoryObj<typeof meta>;
 
 /** Wallet ₱485.00 covers the ₱379.00 total. */
 export const Default: Story = {};
+
+/** After "Order again" (issue 51): every way today's menu differs from that order, said until "Got it". */
+export const OrderedAgainWithChanges: Story = {
+  args: {
+    reorderChanges: [
+      { kind: 'gone', name: 'Pandan cake' },
+      { kind: 'sold_out', name: 'Ube cheese pandesal' },
+      { kind: 'reward', name: 'Iced Spanish latte' },
+      { kind: 'option_gone', name: 'Kopi susu', option: 'Milk: Oat' },
+      { kind: 'choose_options', name: 'Cold brew', group: 'Size' },
+      { kind: 'price_changed', name: 'Kopi susu', was: 12_000, now: 13_000 },
+    ],
+    onDismissReorderChanges: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = canvas.getByText('Some things changed since you last ordered').closest('[role="status"]') as HTMLElement;
+    await expect(within(notice).getAllByRole('listitem')).toHaveLength(6);
+    await expect(notice).toHaveTextContent('Kopi susu now costs ₱130.00 (was ₱120.00).');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Got it' }));
+    await expect(args.onDismissReorderChanges).toHaveBeenCalledTimes(1);
+  },
+};
 
 /**
  * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { BASE_LABEL } from '#contract/loyalty-earn';
 import { paths } from '#contract/routes';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
@@ -24,6 +24,7 @@ const meta = {
     nav: <BottomNav items={navItems('home')} />,
     onBack: fn(),
     onRetry: fn(),
+    onOrderAgain: fn(),
   },
 } satisfies Meta<typeof OrderDetailScreen>;
 export default meta;
@@ -53,7 +54,13 @@ export const NotFound: Story = {
   },
 };
 
-export const PendingPayment: Story = { args: { order: orderAt('pending_payment') } };
+/** Still waiting for its payment: nothing to order again yet (the payment's own page comes first). */
+export const PendingPayment: Story = {
+  args: { order: orderAt('pending_payment') },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button', { name: 'Order again' })).toBeNull();
+  },
+};
 /** Paid from the wallet in one tap: it never waited for a payment, so no such step (issue #25). */
 export const Paid: Story = {
   args: { order: orderAt('paid') },
@@ -102,6 +109,27 @@ export const Completed: Story = {
     await expect(within(canvasElement).queryByText('when your order is completed')).toBeNull();
     const parts = within(within(canvasElement).getByRole('list', { name: 'How the points were earned' }));
     await expect(parts.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['+33 Points for your purchase', '+25 Double points Tuesday']);
+  },
+};
+/** "Order again" (issue 51): the same items and options into the cart, by keyboard too. */
+export const OrderAgain: Story = {
+  tags: ['!screen'],
+  args: { order: orderAt('completed') },
+  play: async ({ args, canvasElement }) => {
+    const again = within(canvasElement).getByRole('button', { name: 'Order again' });
+    again.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOrderAgain).toHaveBeenCalledTimes(1);
+  },
+};
+/** Its lines being read: the button waits, busy, and takes no second tap. */
+export const OrderAgainWaiting: Story = {
+  args: { order: orderAt('completed'), orderingAgain: true },
+  play: async ({ args, canvasElement }) => {
+    const again = within(canvasElement).getByRole('button', { name: 'Order again' });
+    await expect(again).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(again);
+    await expect(args.onOrderAgain).not.toHaveBeenCalled();
   },
 };
 /** Cancelled after it was paid from the wallet: the money back in the wallet, the points on their way cancelled, no "points earned". */

@@ -10,7 +10,6 @@ import {
   chosenOptions,
   defaultsOf,
   isFull,
-  linesOfOrder,
   isOneOf,
   missingGroup,
   missingText,
@@ -154,30 +153,5 @@ describe('the option sheet: its rules', () => {
     expect(optionWords(chosen)).toBe('Large · Soy · Extra shot');
     expect(chosen.filter((o) => !o.available).map((o) => o.name)).toEqual(['Soy']);
     expect(optionWords(undefined)).toBe('');
-  });
-});
-
-describe("an order's lines back in the cart (a declined payment tried again)", () => {
-  it('finds each option again by its group and name, and leaves out what the menu no longer has', () => {
-    const products = new Map([[latte.id, latte]]);
-    const items = [
-      {
-        product_id: 7,
-        name: 'Latte',
-        price: 21000,
-        qty: 2,
-        options: [
-          { group: 'Size', name: 'Large', price_delta: 2000 },
-          { group: 'Milk', name: 'Oat', price_delta: 2500 },
-          { group: 'Extras', name: 'Gone', price_delta: 100 },
-        ],
-      },
-      { product_id: 7, name: 'Latte', price: 16500, qty: 1 },
-      { product_id: 99, name: 'Old cake', price: 9000, qty: 1 },
-    ];
-    expect(linesOfOrder(items, products)).toEqual([
-      { product_id: 7, qty: 2, options: [12, 22] },
-      { product_id: 7, qty: 1 },
-    ]);
   });
 });
