@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
 import { useOrder } from '../../api/orders';
@@ -10,6 +11,9 @@ import { useOrderAgain } from '../../app/order-again';
 import { useSite } from '../../app/settings';
 import { OrderDetailScreen } from './order-detail-screen';
 import { PushPermissionCardContainer } from '../profile/push.container';
+
+/** The feedback card (issue 51), a chunk of its own: loaded only on a completed order's page. */
+const FeedbackCard = lazy(() => import('./feedback-card.container'));
 
 /**
  * The provider answers an order that does not exist, or is another customer's, with 404 (never telling
@@ -52,6 +56,13 @@ export default function OrderDetailPage() {
       locale={settings.locale}
       timeZone={place?.timezone ?? settings.timezone}
       pushCard={<PushPermissionCardContainer />}
+      feedbackCard={
+        order?.status === 'completed' && (
+          <Suspense fallback={null}>
+            <FeedbackCard name={order.name} />
+          </Suspense>
+        )
+      }
       onOrderAgain={order ? () => again.orderAgain(order) : undefined}
       orderingAgain={again.busy !== null}
     />

@@ -51,6 +51,8 @@ export interface OrderDetailScreenProps {
   timeZone?: string;
   /** the offer of notifications (web push), shown under the order's status while it may still become ready */
   pushCard?: ReactNode;
+  /** "How was your order?" (issue 51), shown under the order's status once it is completed */
+  feedbackCard?: ReactNode;
   /** "Order again" (issue 51): the same items and options into the cart; not for an order still waiting for its payment */
   onOrderAgain?: () => void;
   /** the order's lines are being read for it: the button waits */
@@ -371,6 +373,7 @@ export function OrderDetailScreen({
   locale,
   timeZone,
   pushCard,
+  feedbackCard,
   onOrderAgain,
   orderingAgain = false,
 }: OrderDetailScreenProps) {
@@ -419,6 +422,7 @@ export function OrderDetailScreen({
 
         {/* the offer is of a message when the order is ready: only while that is still to come */}
         {canStillBeReady(order.status) && pushCard}
+        {order.status === 'completed' && feedbackCard}
 
         {order.status === 'cancelled' && <MoneyBack order={order} money={money} locale={locale} className={section} />}
 
