@@ -58,8 +58,9 @@ export async function createBatch(ctx: ProviderContext, staff: StaffOfRequest, b
         amount: 0,
         design: 'celebrate',
         message: '',
+        // as the card reads in the app: "For you, from Kopi Senja"
         from_name: shop.setting_company,
-        to_name: '',
+        to_name: 'you',
         deliver_at: now,
         paid_with: 'till' as const,
         paid_gift: 0,
