@@ -1,7 +1,8 @@
 /**
  * The counter's gift cards (issue 49): a card's number typed (or read off the card), its balance, and
  * what staff do with it: sell and activate a printed card with an amount paid at the till, take part of it
- * off for a walk-in, or add what is left to a member's wallet (found by their member card's code or phone).
+ * off for a walk-in, or add what is left to a member's wallet (found by their member card's code or phone,
+ * as the counter finds members).
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { CounterGiftCard } from '#contract/gift-cards-physical';
@@ -132,6 +133,15 @@ function CardFound({ card, props }: { card: CounterGiftCard; props: CounterGiftC
       {card.state === 'active' && card.balance > 0 && (
         <section aria-label="Add to a member’s wallet" className="flex flex-col gap-3 border-t border-border pt-4">
           <h4 className="font-semibold">Or add {money(card.balance)} to a member’s wallet</h4>
+          <TypedForm
+            kind="code"
+            label="Code on the member card"
+            hint="8 letters and digits under the member card’s QR code, in the member’s app."
+            empty="Type the 8-character code shown under the member card’s QR code."
+            button="Add by member card"
+            onSubmit={(code) => props.onAdd({ code })}
+            busy={props.adding}
+          />
           <TypedForm
             kind="phone"
             label="Member’s phone number"

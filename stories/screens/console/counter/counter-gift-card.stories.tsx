@@ -75,6 +75,9 @@ export const Found: Story = {
     await userEvent.type(page.getByLabelText('Member’s phone number'), '0917 555 0101');
     await userEvent.click(page.getByRole('button', { name: 'Add to their wallet' }));
     await expect(args.onAdd).toHaveBeenCalledWith({ phone: '0917 555 0101' });
+    await userEvent.type(page.getByLabelText('Code on the member card'), 'K7QM2XHD');
+    await userEvent.click(page.getByRole('button', { name: 'Add by member card' }));
+    await expect(args.onAdd).toHaveBeenCalledWith({ code: 'K7QM2XHD' });
   },
 };
 
