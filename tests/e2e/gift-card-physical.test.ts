@@ -8,12 +8,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { normalizeGiftCardNumber } from '#contract/gift-cards';
 import { walletApi } from '#contract/wallet.calls';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
-import { useOwnerDesk } from './support/console';
+import { turnGiftCardsOn, useOwnerDesk } from './support/console';
 import { localPhone, signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -39,21 +38,7 @@ describe.skipIf(!HAS_CHROME)('physical gift cards', () => {
 
   it('staff activates a physical card and a member adds it', async () => {
     const desk = owner.page;
-    const on = await owner.context.request.post(apiUrl(giftCardsConsoleApi.update), {
-      headers: { 'content-type': 'application/json' },
-      data: {
-        enabled: true,
-        amounts: [50_000, 100_000],
-        custom: null,
-        expiry_months: null,
-        designs: [
-          { id: 'celebrate', name: 'Celebrate', message: 'Happy birthday!', enabled: true },
-          { id: 'thank-you', name: 'Thank you', message: 'Thank you!', enabled: true },
-          { id: 'winter', name: 'Happy holidays', message: 'Warm drinks on me.', enabled: true },
-        ],
-      },
-    });
-    expect(on.status(), await on.text()).toBe(200);
+    await turnGiftCardsOn(owner.context);
 
     // the owner makes two printed cards and downloads their numbers for the printer
     await desk.goto('/merchant/gift-cards');

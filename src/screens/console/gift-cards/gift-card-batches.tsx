@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { GIFT_BATCH_LABEL_MAX, GIFT_BATCH_MAX } from '#contract/gift-card-rules';
 import type { GiftCardBatch } from '#contract/gift-cards-physical';
-import { Button, Card, ErrorState, Notice, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { Button, Card, ErrorState, Notice, SkeletonText, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { CsvLink } from '../shared/csv-link';
 
 export interface GiftCardBatchesProps {
   /** the batches, newest first (undefined while they load) */
@@ -89,14 +90,7 @@ function BatchItem({ batch, props }: { batch: GiftCardBatch; props: GiftCardBatc
         </p>
         <p className="text-sm text-muted">{`${n(batch.count)} cards · made ${formatDateTime(batch.created_at, props.locale, props.timeZone)} · ${n(batch.activated)} sold, ${n(batch.count - batch.activated)} not sold yet`}</p>
       </div>
-      <a
-        href={props.csvHref(batch.id)}
-        download
-        aria-describedby={id}
-        className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}
-      >
-        Download CSV
-      </a>
+      <CsvLink href={props.csvHref(batch.id)} describedBy={id} />
     </li>
   );
 }
