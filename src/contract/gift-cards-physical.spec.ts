@@ -43,7 +43,7 @@ export const giftCardsPhysicalSpec = /* @__PURE__ */ describe('Merchant console'
   batchCsv: {
     summary: "A batch's card numbers, as CSV for the printer",
     description:
-      "Owners only. One row per card of the batch `batch_id`: its number in full in groups of four (as printed), where it stands (inactive, active, claimed, expired), its amount once sold, and when it was activated (the shop's time zone, named in the header). A download (`content-disposition: attachment`). Audited (`export.gift_card_batch`).",
+      "Owners only. One row per card of the batch `batch_id`: its number in full in groups of four (as printed), where it stands (inactive, active, claimed, expired), the currency, its amount once sold and what is left on it (the currency's major unit), and when it was activated (the shop's time zone, named in the header). A download (`content-disposition: attachment`). Audited (`export.gift_card_batch`).",
     inContract: false,
     query: giftCardBatchCsvQuery,
     file: 'csv',

@@ -83,13 +83,13 @@ describeEachDb('physical gift cards', (kind) => {
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
     expect(file.headers['content-disposition']).toContain(`gift-cards-batch-${batch.id}.csv`);
     const lines = file.text.trim().split('\r\n');
-    expect(lines[0]).toBe('"number","batch","status","amount","balance","activated_at (Asia/Manila)"');
+    expect(lines[0]).toBe('"number","batch","status","currency","amount","balance","activated_at (Asia/Manila)"');
     expect(lines).toHaveLength(6);
     // the number in groups of four as printed; read back, it is the card's
     const printed = lines[1]!.split(',')[0]!.replace(/"/g, '');
     expect(printed).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]$/);
     expect(normalizeGiftCardNumber(printed)).toBe(numbers[0]);
-    expect(lines[1]).toContain('"inactive",0,0,');
+    expect(lines[1]).toContain('"Till cards","inactive","PHP",0.00,0.00,');
 
     // staff may not make nor download batches; an unknown batch is a 404
     expect((await callApi(p, giftCardsPhysicalApi.createBatch, { token: team.staff.token, body: { label: 'x', count: 1 } })).status).toBe(403);
@@ -170,6 +170,8 @@ describeEachDb('physical gift cards', (kind) => {
     const first = await g.spend(number!, 18_000);
     expect(first.status, first.text).toBe(201);
     expect(first.body.data).toMatchObject({ spent: 18_000, card: { balance: 32_000, amount: 50_000, state: 'active' } });
+    // the batch's file says it is sold, for how much, what is left and when it was activated (the shop's time)
+    expect((await g.csv(batch.id).expect(200)).text.trim().split('\r\n')[1]).toMatch(/"active","PHP",500\.00,320\.00,"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"$/);
     const short = await g.spend(number!, 32_001);
     expect([short.status, short.body.data.reason, short.body.data.balance]).toEqual([409, 'short', 32_000]);
     await g.spend(number!, 32_000).expect(201);

@@ -8,11 +8,11 @@
  */
 import { formatGiftCardNumber } from '#contract/gift-cards';
 import type { CounterGiftCard, GiftCardBatch, CounterGiftCardAddData, CounterGiftCardData, CounterGiftCardSpendData } from '#contract/gift-cards-physical';
-import { formatMoney } from '#contract/money';
+import { formatMoney, moneyInput } from '#contract/money';
 import type { Database } from '../../db';
 import { firstName } from '../accounts/accounts.service';
 import type { ProviderContext } from '../context';
-import { line, type OpenCsv } from '../http/csv';
+import { Plain, line, type OpenCsv } from '../http/csv';
 import { notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
@@ -95,12 +95,24 @@ export async function exportBatch(ctx: ProviderContext, staff: StaffOfRequest, b
     now,
   });
   const res = open(`gift-cards-batch-${batch.id}.csv`);
-  res.write(line(['number', 'batch', 'status', 'amount', 'balance', `activated_at (${rules.timezone})`]));
+  // amounts in the currency's major unit, as the dashboard's exports write them
+  const major = (n: number) => new Plain(moneyInput(n, rules.currency, rules.locale));
+  res.write(line(['number', 'batch', 'status', 'currency', 'amount', 'balance', `activated_at (${rules.timezone})`]));
   let after = 0;
   for (;;) {
     const rows = await batchCardsPage(ctx.db, batch.id, after, PAGE, rules.timezone);
     for (const r of rows)
-      res.write(line([formatGiftCardNumber(r.number), batch.label, counterState(r, now), r.amount, r.status === 'active' ? leftOn(r) : 0, r.activated_local]));
+      res.write(
+        line([
+          formatGiftCardNumber(r.number),
+          batch.label,
+          counterState(r, now),
+          rules.currency,
+          major(r.amount),
+          major(r.status === 'active' ? leftOn(r) : 0),
+          r.activated_local,
+        ]),
+      );
     if (rows.length < PAGE) break;
     after = rows.at(-1)!.id;
   }
