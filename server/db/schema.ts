@@ -507,6 +507,8 @@ export interface DB {
   channel_connections: ChannelConnectionTable;
   gift_card_settings: GiftCardSettingsTable;
   gift_cards: GiftCardTable;
+  gift_card_batches: GiftCardBatchTable;
+  gift_card_ledger: GiftCardLedgerTable;
   feedback: FeedbackTable;
   feedback_settings: FeedbackSettingsTable;
 }
@@ -1277,12 +1279,13 @@ export interface GiftCardTable {
   deliver_at: Timestamp;
   delivered_at: NullableTimestamp;
   /** awaiting_payment: bought through the payment gateway, not paid yet; void: that payment failed (migration 0051) */
-  status: Generated<'awaiting_payment' | 'active' | 'claimed' | 'refunded' | 'void'>;
+  status: Generated<'inactive' | 'awaiting_payment' | 'active' | 'claimed' | 'refunded' | 'void'>;
   claimed_by: number | null;
   claimed_at: NullableTimestamp;
   refunded_at: NullableTimestamp;
   expires_at: NullableTimestamp;
-  paid_with: 'wallet' | 'gateway';
+  /** till: a physical card sold at the counter (migration 0053) */
+  paid_with: 'wallet' | 'gateway' | 'till';
   /** how much of the price was the buyer's gift money: a refund gives that much back as gift money */
   paid_gift: number;
   created_at: Timestamp;
@@ -1290,6 +1293,34 @@ export interface GiftCardTable {
   contact_erased_at: NullableTimestamp;
   /** while a run sends it: another run leaves it until then (migration 0051) */
   sending_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** a physical card's batch; null: an eGift (migration 0053) */
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** spent at the counter for walk-ins; what is left is amount - spent (migration 0053) */
+  spent: ColumnType<number, number | undefined, number>;
+  /** the member of staff who sold and activated a physical card, and when (migration 0053) */
+  activated_by: ColumnType<number | null, number | null | undefined, number | null>;
+  activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** a batch of physical gift card numbers to print (migration 0053) */
+export interface GiftCardBatchTable {
+  id: Generated<number>;
+  label: string;
+  count: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** every movement of a physical card's value: activated, spent for a walk-in, added to a wallet (migration 0053) */
+export interface GiftCardLedgerTable {
+  id: Generated<number>;
+  gift_card_id: number;
+  type: 'activate' | 'spend' | 'wallet';
+  amount: number;
+  balance_after: number;
+  staff_id: number | null;
+  customer_id: number | null;
+  created_at: Timestamp;
 }
 
 /** an owner's API key: its hash, never the key (migration 0047) */

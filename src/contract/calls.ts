@@ -21,6 +21,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
+import { giftCardsPhysicalApi } from './gift-cards-physical.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { apiKeysConsoleApi } from './api-keys.calls';
 import { optionsApi } from './options.calls';
@@ -69,6 +70,7 @@ const areas = [
   offersConsoleApi,
   giftCardsApi,
   giftCardsConsoleApi,
+  giftCardsPhysicalApi,
   feedbackApi,
   feedbackConsoleApi,
   apiKeysConsoleApi,

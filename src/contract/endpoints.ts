@@ -27,6 +27,7 @@ import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
+import { giftCardsPhysicalSpec } from './gift-cards-physical.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { apiKeysConsoleSpec } from './api-keys.spec';
 import { webhooksSpec } from './webhooks.spec';
@@ -189,6 +190,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(ordersConsoleSpec),
   // gift cards: the owner's settings
   ...endpointsOf(giftCardsConsoleSpec),
+  // physical gift cards: the owner's batches, the counter's sale, balance, spend and add to a wallet
+  ...endpointsOf(giftCardsPhysicalSpec),
   // feedback on orders: the list, replies, the review link
   ...endpointsOf(feedbackConsoleSpec),
   // scoped API keys for the merchant calls

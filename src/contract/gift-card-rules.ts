@@ -72,9 +72,11 @@ export type GiftCardState = (typeof GIFT_CARD_STATES)[number];
 /**
  * Why a card cannot be claimed (the `reason` of a 409 GIFT_CARD_INVALID): `claimed` (already in a
  * wallet), `refunded`, `expired`, `own` (a gift the customer sent: they may have it refunded instead),
- * `unpaid` (a refund of a card whose payment never went through).
+ * `unpaid` (a refund of a card whose payment never went through). Physical cards (issue 49): `inactive`
+ * (printed, not sold yet), `activated` (sold already: activating it again), `egift` (an eGift's number
+ * where a physical card's is needed), `empty` (nothing left on it), `short` (less left than asked for).
  */
-export const GIFT_CARD_REFUSALS = ['claimed', 'refunded', 'expired', 'own', 'unpaid'] as const;
+export const GIFT_CARD_REFUSALS = ['claimed', 'refunded', 'expired', 'own', 'unpaid', 'inactive', 'activated', 'egift', 'empty', 'short'] as const;
 export type GiftCardRefusal = (typeof GIFT_CARD_REFUSALS)[number];
 
 /** a card's message, its names */
@@ -94,3 +96,6 @@ export const GIFT_EXPIRY_MAX_MONTHS = 120;
 export const GIFT_LOOKUP_MISSES_PER_CUSTOMER = 5;
 export const GIFT_LOOKUP_MISSES_PER_ADDRESS = 20;
 export const GIFT_LOOKUP_WINDOW_MINUTES = 60;
+/** the most cards a batch of physical cards may have */
+export const GIFT_BATCH_MAX = 1000;
+export const GIFT_BATCH_LABEL_MAX = 60;

@@ -257,17 +257,18 @@ export const giftCardReportAnswer = z
     to: z.string(),
     timezone: z.string().meta({ description: "the shop's time zone: the days are its days" }),
     currency: z.string(),
-    sold: cardsAndMoney('bought'),
+    sold: cardsAndMoney('bought (a printed card: sold and activated at the counter)'),
     claimed: cardsAndMoney('added to a wallet'),
     refunded: cardsAndMoney('refunded to their buyer'),
     spent: money().meta({
       description:
-        'gift money that left wallets in the period (on orders, or on gift cards for others), less what came back to them by refunds (a cancelled order, a refunded card)',
+        'gift money that left wallets in the period (on orders, or on gift cards for others), less what came back to them by refunds (a cancelled order, a refunded card), and what was spent of printed cards at the counter',
     }),
     outstanding: z
       .object({
         unclaimed: money().meta({
-          description: 'the value of cards sold and not yet claimed nor refunded (an expired one too: its buyer may have it refunded)',
+          description:
+            'what is left on cards sold and not yet claimed nor refunded (an expired one too: its buyer may have it refunded; a printed card less what was spent of it at the counter; one not sold yet counts for nothing)',
         }),
         unclaimed_count: int(),
         in_wallets: money().meta({ description: "customers' gift money not yet spent" }),

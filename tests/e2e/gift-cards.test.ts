@@ -7,11 +7,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 import { walletApi } from '#contract/wallet.calls';
 import { HAS_CHROME, codeFor, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
-import { useOwnerDesk } from './support/console';
+import { turnGiftCardsOn, useOwnerDesk } from './support/console';
 import { localPhone, orderCappuccinos, SANDBOX_PAGE, signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -46,21 +45,7 @@ describe.skipIf(!HAS_CHROME)('an eGift from one customer to a new one', () => {
   };
 
   it('is sent, opened by its link, claimed after signing up, spent, and shows as claimed to its buyer', async () => {
-    const on = await owner.context.request.post(apiUrl(giftCardsConsoleApi.update), {
-      headers: { 'content-type': 'application/json' },
-      data: {
-        enabled: true,
-        amounts: [50_000, 100_000],
-        custom: null,
-        expiry_months: null,
-        designs: [
-          { id: 'celebrate', name: 'Celebrate', message: 'Happy birthday! Have a coffee on me.', enabled: true },
-          { id: 'thank-you', name: 'Thank you', message: 'Thank you! The next coffee is on me.', enabled: true },
-          { id: 'winter', name: 'Happy holidays', message: 'Warm drinks on me.', enabled: true },
-        ],
-      },
-    });
-    expect(on.status(), await on.text()).toBe(200);
+    await turnGiftCardsOn(owner.context);
 
     // Ana tops up and sends Ben ₱500.00 by text message, now
     const ana = await phonePage();

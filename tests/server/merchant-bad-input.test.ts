@@ -35,6 +35,7 @@ import { menuApi } from '#contract/menu.calls';
 import { offersConsoleApi } from '#contract/offers.calls';
 import { feedbackConsoleApi } from '#contract/feedback.calls';
 import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
+import { giftCardsPhysicalApi } from '#contract/gift-cards-physical.calls';
 import { GIFT_SETTINGS } from './gift-cards.helpers';
 import { apiKeysConsoleApi } from '#contract/api-keys.calls';
 import { optionsApi } from '#contract/options.calls';
@@ -127,6 +128,8 @@ const COUNTED = [
   'offer_code_batches',
   'offer_single_codes',
   'gift_card_settings',
+  'gift_card_batches',
+  'gift_card_ledger',
   'api_keys',
   'merchant_key_state',
 ] as const;
@@ -141,6 +144,8 @@ const BAD_IMAGE: Json[] = [
   `/${'x'.repeat(500)}`,
   `/a${NUL}`,
 ];
+/** a gift card's number: empty, too short, a typo (its check character wrong), not text, too long */
+const BAD_GIFT_NUMBER: Json[] = ['', 'ABCD-EFGH', '00000000000000001', 42, null, 'x'.repeat(41), ['00000000000000000']];
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
 const BAD_PRICE: Json[] = [-1, 1.5, '100', null, 100_000_001, [100]];
@@ -453,6 +458,16 @@ describeDb('bad input on every merchant console call', (kind) => {
       signals: JSON.stringify(['address']),
     };
     return { id: (await p.db.insertInto('referrals').values(values).returning('id').executeTakeFirstOrThrow()).id };
+  };
+  /** a printed gift card's number (gift cards on), inactive, or sold for `amount` */
+  const printedCard = async (amount?: number) => {
+    await callApi(p, giftCardsConsoleApi.update, { token: owner.token, body: GIFT_SETTINGS }).expect(200);
+    const batch = (await callApi(p, giftCardsPhysicalApi.createBatch, { token: owner.token, body: { label: 'Bad input', count: 1 } }).expect(201)).body.data
+      .batch.id as number;
+    const { number } = await p.db.selectFrom('gift_cards').select('number').where('batch_id', '=', batch).executeTakeFirstOrThrow();
+    if (amount)
+      await callApi(p, giftCardsPhysicalApi.activate, { token: owner.token, body: { number, amount, idempotency_key: `k-${Math.random()}` } }).expect(201);
+    return { number, batch };
   };
   const newKey = async () =>
     (await callApi(p, apiKeysConsoleApi.create, { token: owner.token, body: { name: 'Front till', scopes: ['orders:write'] } }).expect(201)).body.data.key
@@ -1460,6 +1475,48 @@ describeDb('bad input on every merchant console call', (kind) => {
         idempotency_key: ['', 42, null, 'x'.repeat(65)],
       },
       required: ['title', 'body', 'idempotency_key'],
+    },
+    {
+      call: giftCardsPhysicalApi.createBatch,
+      owner: true,
+      valid: async () => ({ label: 'December till cards', count: 3 }),
+      bad: { label: ['', '   ', 'x'.repeat(61), 42, null, 'two\nlines', NUL], count: [0, -1, 1001, 1.5, '3', null, [3]] },
+      required: ['label', 'count'],
+    },
+    {
+      call: giftCardsPhysicalApi.batchCsv,
+      owner: true,
+      valid: async () => ({ batch_id: (await printedCard()).batch }),
+      bad: { batch_id: ['abc', '0', '-1', '1.5', '99999999999'] },
+      required: ['batch_id'],
+    },
+    {
+      call: giftCardsPhysicalApi.check,
+      owner: true,
+      valid: async () => ({ number: (await printedCard(50_000)).number }),
+      bad: { number: BAD_GIFT_NUMBER },
+      required: ['number'],
+    },
+    {
+      call: giftCardsPhysicalApi.activate,
+      owner: true,
+      valid: async () => ({ number: (await printedCard()).number, amount: 50_000, idempotency_key: `k-${Math.random()}` }),
+      bad: { number: BAD_GIFT_NUMBER, amount: [0, 99, -1, 10_000_001, 1.5, '50000', null], idempotency_key: ['', 42, null, 'x'.repeat(65)] },
+      required: ['number', 'amount', 'idempotency_key'],
+    },
+    {
+      call: giftCardsPhysicalApi.spend,
+      owner: true,
+      valid: async () => ({ number: (await printedCard(50_000)).number, amount: 1_000, idempotency_key: `k-${Math.random()}` }),
+      bad: { number: BAD_GIFT_NUMBER, amount: [0, -1, 10_000_001, 1.5, '1000', null], idempotency_key: ['', 42, null, 'x'.repeat(65)] },
+      required: ['number', 'amount', 'idempotency_key'],
+    },
+    {
+      call: giftCardsPhysicalApi.add,
+      owner: true,
+      valid: async () => ({ number: (await printedCard(50_000)).number, customer_id: (await p.newCustomer()).id }),
+      bad: { number: BAD_GIFT_NUMBER, customer_id: BAD_ID },
+      required: ['number', 'customer_id'],
     },
     // last: the good input archives the demo's menu and retires its rewards, which rows above use
     {

@@ -1099,6 +1099,17 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST gift-card/refund', { token, body: { id: gift.id } });
       await call('GET merchant/gift-cards/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       await call('GET merchant/export/gift-cards.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      // physical gift cards: a batch printed and downloaded; at the counter one sold, checked, part spent, added to a wallet
+      const printed = (await call('POST merchant/gift-cards/batches/create', { token: owner, body: { label: 'Walk', count: 2 } })).body.data.batch;
+      await call('GET merchant/gift-cards/batches', { token: owner });
+      await call('GET merchant/gift-cards/batches.csv', { token: owner, query: { batch_id: printed.id } });
+      const physical = (await p.db.selectFrom('gift_cards').select('number').where('batch_id', '=', printed.id).executeTakeFirstOrThrow()).number;
+      await call('POST merchant/counter/gift-card', { token: barista.token, body: { number: physical } });
+      await call('POST merchant/counter/gift-card/spend', { token: barista.token, body: { number: physical, amount: 1_000, idempotency_key: key() } });
+      await call('POST merchant/counter/gift-card/activate', { token: barista.token, body: { number: physical, amount: 50_000, idempotency_key: key() } });
+      await call('POST merchant/counter/gift-card/activate', { token: barista.token, body: { number: physical, amount: 50_000, idempotency_key: key() } });
+      await call('POST merchant/counter/gift-card/spend', { token: barista.token, body: { number: physical, amount: 1_000, idempotency_key: key() } });
+      await call('POST merchant/counter/gift-card/add', { token: barista.token, body: { number: physical, customer_id: (await p.newCustomer()).id } });
       // feedback: an order moved on to completed and rated (too early first: refused; twice: refused), read,
       // listed, answered, and the owner's review link
       const rated = (await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })).body

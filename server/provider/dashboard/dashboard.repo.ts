@@ -227,14 +227,16 @@ export async function giftCardsPage(db: Database, page: ExportPage) {
       'c.name as claimer',
     ])
     .select([
-      local('g.created_at', page.timeZone).as('sold_at'),
+      // a printed gift card is sold when activated at the counter (migration 0053), an eGift when bought
+      sql<string | null>`to_char(coalesce(g.activated_at, g.created_at) at time zone ${page.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`.as('sold_at'),
       local('g.delivered_at', page.timeZone).as('delivered_local'),
       local('g.claimed_at', page.timeZone).as('claimed_at'),
       local('g.refunded_at', page.timeZone).as('refunded_at'),
       local('g.expires_at', page.timeZone).as('expires_local'),
     ])
-    .where('g.created_at', '>=', page.start)
-    .where('g.created_at', '<', page.end)
+    .where(sql<Date>`coalesce(g.activated_at, g.created_at)`, '>=', page.start)
+    .where(sql<Date>`coalesce(g.activated_at, g.created_at)`, '<', page.end)
+    .where('g.status', '!=', 'inactive')
     .where('g.id', '>', page.after)
     .orderBy('g.id')
     .limit(page.limit)

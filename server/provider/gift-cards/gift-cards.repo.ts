@@ -115,12 +115,13 @@ export async function putBackDue(db: Database, id: number): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * What the shop still owes for gift cards, now: the value of the cards neither claimed nor refunded
- * (an expired one too: its buyer may still have it refunded), and customers' gift money not yet spent.
+ * What the shop still owes for gift cards, now: what is left on the cards neither claimed nor refunded
+ * (an expired one too: its buyer may still have it refunded; a printed card once sold, less what was
+ * spent of it at the counter; one not sold yet is worth nothing), and customers' gift money not yet spent.
  */
 export async function outstandingGiftRow(db: Database): Promise<{ unclaimed: number; unclaimed_count: number; in_wallets: number }> {
   const { rows } = await sql<{ unclaimed: string; unclaimed_count: string; in_wallets: string }>`
-    select (select coalesce(sum(amount), 0) from gift_cards where status = 'active') as unclaimed,
+    select (select coalesce(sum(amount - spent), 0) from gift_cards where status = 'active') as unclaimed,
       (select count(*) from gift_cards where status = 'active') as unclaimed_count,
       (select coalesce(sum(gift_balance), 0) from customers where gift_balance > 0) as in_wallets`.execute(db);
   const r = rows[0]!;
@@ -129,22 +130,24 @@ export async function outstandingGiftRow(db: Database): Promise<{ unclaimed: num
 
 /**
  * The period's cards sold, claimed and refunded (counts and value), and the gift money spent: what left
- * wallets as gift money (orders, cards bought for others), less what refunds gave back; a claim is gift
- * money coming in, not spent.
+ * wallets as gift money (orders, cards bought for others), less what refunds gave back, and what was
+ * spent of printed cards at the counter; a claim is gift money coming in, not spent. A printed card is
+ * sold when it is activated at the counter (paid at the till), never when it is printed.
  */
 export async function giftPeriodRow(db: Database, start: Date, end: Date) {
   const { rows } = await sql<Record<'sold' | 'sold_amount' | 'claimed' | 'claimed_amount' | 'refunded' | 'refunded_amount' | 'spent', string>>`
     select
-      count(*) filter (where created_at >= ${start} and created_at < ${end} and status not in ('awaiting_payment', 'void')) as sold,
-      coalesce(sum(amount) filter (where created_at >= ${start} and created_at < ${end} and status not in ('awaiting_payment', 'void')), 0) as sold_amount,
+      count(*) filter (where coalesce(activated_at, created_at) >= ${start} and coalesce(activated_at, created_at) < ${end} and status not in ('inactive', 'awaiting_payment', 'void')) as sold,
+      coalesce(sum(amount) filter (where coalesce(activated_at, created_at) >= ${start} and coalesce(activated_at, created_at) < ${end} and status not in ('inactive', 'awaiting_payment', 'void')), 0) as sold_amount,
       count(*) filter (where claimed_at >= ${start} and claimed_at < ${end}) as claimed,
-      coalesce(sum(amount) filter (where claimed_at >= ${start} and claimed_at < ${end}), 0) as claimed_amount,
+      coalesce(sum(amount - spent) filter (where claimed_at >= ${start} and claimed_at < ${end}), 0) as claimed_amount,
       count(*) filter (where refunded_at >= ${start} and refunded_at < ${end}) as refunded,
       coalesce(sum(amount) filter (where refunded_at >= ${start} and refunded_at < ${end}), 0) as refunded_amount,
       (select -coalesce(sum(gift_amount), 0) from wallet_ledger
-        where created_at >= ${start} and created_at < ${end} and type <> 'gift' and gift_amount <> 0) as spent
+        where created_at >= ${start} and created_at < ${end} and type <> 'gift' and gift_amount <> 0)
+      + (select -coalesce(sum(amount), 0) from gift_card_ledger where created_at >= ${start} and created_at < ${end} and type = 'spend') as spent
     from gift_cards
-    where created_at >= ${start} and created_at < ${end} or claimed_at >= ${start} and claimed_at < ${end} or refunded_at >= ${start} and refunded_at < ${end}`.execute(
+    where coalesce(activated_at, created_at) >= ${start} and coalesce(activated_at, created_at) < ${end} or claimed_at >= ${start} and claimed_at < ${end} or refunded_at >= ${start} and refunded_at < ${end}`.execute(
     db,
   );
   const r = rows[0]!;
@@ -157,14 +160,19 @@ export async function giftPeriodRow(db: Database, start: Date, end: Date) {
   };
 }
 
-/** The last `limit` cards sold in the period, newest first (a card waiting for its payment, or whose payment failed, was never sold). */
+/**
+ * The last `limit` cards sold in the period, newest first (a card waiting for its payment, or whose payment
+ * failed, was never sold; a printed card is sold when activated, not when printed).
+ */
 export async function cardsSoldIn(db: Database, start: Date, end: Date, limit: number): Promise<GiftCardRow[]> {
+  const soldAt = sql<Date>`coalesce(activated_at, created_at)`;
   return db
     .selectFrom('gift_cards')
     .selectAll()
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
-    .where('status', 'not in', ['awaiting_payment', 'void'])
+    .where(soldAt, '>=', start)
+    .where(soldAt, '<', end)
+    .where('status', 'not in', ['inactive', 'awaiting_payment', 'void'])
+    .orderBy(soldAt, 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -1,4 +1,5 @@
 import { giftCardsConsoleSpec, giftCardsSpec } from '#contract/gift-cards.spec';
+import { giftCardsPhysicalSpec } from '#contract/gift-cards-physical.spec';
 import { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { clientKey } from '../http/client-key';
@@ -7,6 +8,8 @@ import { clientIp } from '../http/session';
 import { onReplica } from '../read-replica';
 import { deliverDueGiftCards } from './delivery';
 import { giftCardReport } from './report';
+import { csvDownload } from '../http/csv';
+import { activateSetup, addToWallet, checkCard, createBatch, exportBatch, giftCardBatches, spendSetup, staffSeeker } from './physical.service';
 import {
   buyGiftCard,
   buySetup,
@@ -55,6 +58,31 @@ export function giftCardsRoutes(ctx: ProviderContext): Router {
       update: async (body, at) => ({ settings: await updateSettings(ctx, at.staff(), body) }),
       // read on the replica when there is one, as the dashboard is
       report: (q) => onReplica(ctx, (db) => giftCardReport(db, ctx.merchantId, ctx.clock.now(), q)),
+    }),
+    // physical cards: the owner's batches, and the counter's sale, balance, spend and add to a wallet
+    mount(ctx, giftCardsPhysicalSpec, {
+      batches: () => giftCardBatches(ctx),
+      createBatch: async (body, at) => ({ batch: await createBatch(ctx, at.staff(), body) }),
+      batchCsv: (q, at) => exportBatch(ctx, at.staff(), q.batch_id, csvDownload(at.res)),
+      check: (body, at) => checkCard(ctx, body.number, staffSeeker(at.staff(), clientKey(clientIp(at.req)))),
+      activate: async (body, at) => {
+        const effect = await activateSetup(ctx, at.staff(), body, staffSeeker(at.staff(), clientKey(clientIp(at.req))));
+        return at.once(async (trx) => {
+          const done = await effect(trx);
+          return at.reply(done.data, done.message);
+        });
+      },
+      spend: async (body, at) => {
+        const effect = await spendSetup(ctx, at.staff(), body, staffSeeker(at.staff(), clientKey(clientIp(at.req))));
+        return at.once(async (trx) => {
+          const done = await effect(trx);
+          return at.reply(done.data, done.message);
+        });
+      },
+      add: async (body, at) => {
+        const added = await addToWallet(ctx, at.staff(), body, staffSeeker(at.staff(), clientKey(clientIp(at.req))));
+        return at.reply(added.data, added.message);
+      },
     }),
   );
 }

@@ -63,6 +63,7 @@ import {
 } from './gift-cards.repo';
 import { emitGiftCardClaimed, emitGiftCardSold } from '../events/events.service';
 import { noticeClaimed } from './notices';
+import { insertCardEntry } from './physical.repo';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -85,7 +86,7 @@ const DEFAULT_SETTINGS: Omit<GiftCardSettings, 'currency'> = {
   designs: GIFT_DESIGN_IDS.map((id) => ({ id, ...BUILT_IN_DESIGNS[id], picture: designPicture(id), enabled: true })),
 };
 
-async function loadSettings(db: Database, currency: string): Promise<GiftCardSettings> {
+export async function loadSettings(db: Database, currency: string): Promise<GiftCardSettings> {
   const row = await settingsRow(db);
   if (!row) return { ...DEFAULT_SETTINGS, currency };
   // the designs in their built-in order, a design the row does not name (added later) with its defaults
@@ -167,10 +168,10 @@ function designOf(settings: GiftCardSettings, id: string): GiftDesign {
 
 /** what a card's state is read from */
 type Standing = Pick<GiftCardRow, 'status' | 'expires_at' | 'delivered_at'>;
-const expired = (c: Standing, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
+export const expired = (c: Standing, now: Date) => c.status === 'active' && c.expires_at !== null && c.expires_at <= now;
 
 export function stateOf(c: Standing, now: Date): GiftCardState {
-  if (c.status === 'awaiting_payment') return 'awaiting_payment';
+  if (c.status === 'awaiting_payment' || c.status === 'inactive') return 'awaiting_payment';
   if (c.status === 'void') return 'payment_failed';
   if (c.status === 'claimed') return 'claimed';
   if (c.status === 'refunded') return 'refunded';
@@ -205,6 +206,29 @@ function localToInstant(local: string, timezone: string): Date {
   return new Date(zoned.epochMilliseconds);
 }
 
+/**
+ * Refuses what the owner's settings do not allow: gift cards off (409), or an amount that is neither one
+ * of the fixed amounts nor within the custom range (400 naming `amount`). eGifts and physical cards alike.
+ */
+export function assertOffered(settings: GiftCardSettings, amount: number, money: (n: number) => string): void {
+  if (!settings.enabled) throw new AppError('CONFLICT', 'This shop does not sell gift cards right now.');
+  const inRange = settings.custom !== null && amount >= settings.custom.min && amount <= settings.custom.max;
+  if (!settings.amounts.includes(amount) && !inRange) {
+    const offered = [
+      ...settings.amounts.map(money),
+      ...(settings.custom ? [`any amount from ${money(settings.custom.min)} to ${money(settings.custom.max)}`] : []),
+    ].join(', ');
+    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, `Choose one of the amounts offered: ${offered}.`);
+  }
+}
+
+/** When a card sold now expires under the owner's settings (null: never). */
+export function expiryFrom(settings: GiftCardSettings, now: Date): Date | null {
+  return settings.expiry_months === null
+    ? null
+    : new Date(Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC').add({ months: settings.expiry_months }).epochMilliseconds);
+}
+
 /** What a purchase needs before its transaction: the settings it is checked against and the shop's money. */
 export interface BuySetup {
   settings: GiftCardSettings;
@@ -229,15 +253,7 @@ export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): P
   const { rules, settings: shop } = await getMerchant(ctx.db, ctx.merchantId);
   const settings = await loadSettings(ctx.db, rules.currency);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  if (!settings.enabled) throw new AppError('CONFLICT', 'This shop does not sell gift cards right now.');
-  const inRange = settings.custom !== null && body.amount >= settings.custom.min && body.amount <= settings.custom.max;
-  if (!settings.amounts.includes(body.amount) && !inRange) {
-    const offered = [
-      ...settings.amounts.map(money),
-      ...(settings.custom ? [`any amount from ${money(settings.custom.min)} to ${money(settings.custom.max)}`] : []),
-    ].join(', ');
-    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, `Choose one of the amounts offered: ${offered}.`);
-  }
+  assertOffered(settings, body.amount, money);
   const design = settings.designs.find((d) => d.id === body.design && d.enabled);
   if (!design) throw validation({ design: 'is not offered' }, 'Choose one of the designs offered.');
   const now = ctx.clock.now();
@@ -281,12 +297,7 @@ export async function buyGiftCard(
   body: GiftCardBuyFields,
 ): Promise<{ data: SentGiftCardData; message: string }> {
   const now = ctx.clock.now();
-  const expiresAt =
-    setup.settings.expiry_months === null
-      ? null
-      : new Date(
-          Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO('UTC').add({ months: setup.settings.expiry_months }).epochMilliseconds,
-        );
+  const expiresAt = expiryFrom(setup.settings, now);
   const card = await insertCard(trx, {
     number: newCardNumber(),
     buyer_id: customerId,
@@ -472,33 +483,43 @@ export interface Asker {
   clientKey: string;
 }
 
+/** Who looks a number up, as the limit on guessing counts them: a customer, or a member of staff at the counter. */
+export interface Seeker {
+  /** `customer:<id>` or `staff:<id>` */
+  who: string;
+  clientKey: string;
+}
+const seekerOf = (asker: Asker): Seeker => ({ who: `customer:${asker.customerId}`, clientKey: asker.clientKey });
+
 /**
  * The card behind a number, or a 404 counted as a wrong guess for the customer and for their address.
  * While either has made too many, every look-up is refused (429), real numbers too: a refusal says
  * nothing of the number, and guessing cannot go on.
  */
-async function findCard(ctx: ProviderContext, number: string, asker: Asker): Promise<GiftCardRow> {
+export async function findCard(ctx: ProviderContext, number: string, seeker: Seeker): Promise<GiftCardRow> {
   const now = ctx.clock.now();
-  const byCustomer = `customer:${asker.customerId}`;
-  await assertUnderLimit(ctx.db, MISSES_BY_CUSTOMER, byCustomer, now);
-  await assertUnderLimit(ctx.db, MISSES_BY_ADDRESS, asker.clientKey, now);
+  await assertUnderLimit(ctx.db, MISSES_BY_CUSTOMER, seeker.who, now);
+  await assertUnderLimit(ctx.db, MISSES_BY_ADDRESS, seeker.clientKey, now);
   const card = await cardByNumber(ctx.db, number);
   if (card) return card;
-  await countUse(ctx.db, MISSES_BY_CUSTOMER, byCustomer, now);
-  await countUse(ctx.db, MISSES_BY_ADDRESS, asker.clientKey, now);
+  await countUse(ctx.db, MISSES_BY_CUSTOMER, seeker.who, now);
+  await countUse(ctx.db, MISSES_BY_ADDRESS, seeker.clientKey, now);
   throw new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
 }
 
 export async function viewGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<ReceivedGiftCardData> {
-  const card = await findCard(ctx, number, asker);
+  const card = await findCard(ctx, number, seekerOf(asker));
   if (!paidFor(card)) throw notPaidFor();
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  // a printed card not sold yet has no value to show
+  if (card.status === 'inactive') throw refusal('inactive', money, card);
   const settings = await loadSettings(ctx.db, rules.currency);
   const now = ctx.clock.now();
   const state = card.status === 'claimed' ? 'claimed' : card.status === 'refunded' ? 'refunded' : expired(card, now) ? 'expired' : 'ready';
   return {
     card: {
-      amount: card.amount,
+      amount: leftOn(card),
       design: designOf(settings, card.design),
       message: card.message,
       from_name: card.from_name,
@@ -515,15 +536,23 @@ export async function viewGiftCard(ctx: ProviderContext, number: string, asker: 
 const paidFor = (c: GiftCardRow) => c.status !== 'awaiting_payment' && c.status !== 'void';
 const notPaidFor = () => new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
 
-function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftCardRow): AppError {
+/** What is left on a card: its amount less what was spent of it at the counter. */
+export const leftOn = (c: Pick<GiftCardRow, 'amount' | 'spent'>) => c.amount - c.spent;
+
+export function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftCardRow): AppError {
   const words: Record<GiftCardRefusal, string> = {
     claimed: 'This gift card has been added to a wallet already.',
     refunded: 'This gift card was refunded to the person who sent it.',
     expired: 'This gift card has expired.',
     own: `This is a gift you sent. To get the ${money(c.amount)} back, refund it from your sent gifts.`,
     unpaid: 'This gift card was never paid for, so there is nothing to refund.',
+    inactive: 'This gift card has not been activated yet. It works once it is sold at the counter.',
+    activated: `This gift card was activated already, with ${money(c.amount)}.`,
+    egift: 'This is an eGift card, not a printed card: it is already paid for and cannot be activated or spent at the counter.',
+    empty: 'There is nothing left on this gift card.',
+    short: `There is only ${money(leftOn(c))} left on this gift card.`,
   };
-  return new AppError('GIFT_CARD_INVALID', words[reason], undefined, { reason });
+  return new AppError('GIFT_CARD_INVALID', words[reason], undefined, reason === 'short' ? { reason, balance: leftOn(c) } : { reason });
 }
 
 /**
@@ -531,36 +560,67 @@ function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftC
  * claims at once the first moves it to `claimed` and credits the wallet, and the others find it claimed.
  */
 export async function claimGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<{ data: GiftCardClaimData; message: string }> {
-  await findCard(ctx, number, asker);
+  await findCard(ctx, number, seekerOf(asker));
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const card = (await lockCardByNumber(trx, number))!;
-    if (!paidFor(card)) throw notPaidFor();
-    if (card.status === 'claimed') throw refusal('claimed', money, card);
-    if (card.status === 'refunded') throw refusal('refunded', money, card);
-    if (expired(card, now)) throw refusal('expired', money, card);
-    if (card.buyer_id === asker.customerId) throw refusal('own', money, card);
-    await markClaimed(trx, card.id, asker.customerId, now);
-    await noticeClaimed(trx, ctx.clock, card, rules);
-    const moved = await postWalletMove(trx, ctx.clock, asker.customerId, {
-      type: 'gift',
-      amount: card.amount,
-      reason: `Gift card from ${card.from_name}`,
-      ref: `gift-card:${card.id}`,
-    });
-    await emitGiftCardClaimed(
-      trx,
-      { gift_card_id: card.id, amount: card.amount, customer_id: asker.customerId, buyer_id: card.buyer_id, expires_at: isoTime(card.expires_at) },
-      now,
-    );
+    const { card, amount } = await claimInto(trx, ctx, number, asker.customerId, { rules, staffId: null });
     const balances = await walletBalances(trx, asker.customerId);
     return {
-      data: { amount: card.amount, balance: moved.balance, gift_balance: balances.gift_balance },
-      message: `${money(card.amount)} from ${card.from_name} is in your wallet. Enjoy!`,
+      data: { amount, balance: balances.balance, gift_balance: balances.gift_balance },
+      message: `${money(amount)} from ${card.from_name} is in your wallet. Enjoy!`,
     };
   });
+}
+
+/**
+ * Claims a card into `customerId`'s wallet as gift money, in the caller's transaction: under the card's
+ * row lock, so of any number of claims at once (the customer's own, or staff adding it at the counter)
+ * the first moves it to `claimed` and credits the wallet with what is left on it, and the others find it
+ * claimed. A physical card's move is written in its own ledger too (physical.service.ts).
+ */
+export async function claimInto(
+  trx: Database,
+  ctx: ProviderContext,
+  number: string,
+  customerId: number,
+  by: { rules: { currency: string; locale: string }; staffId: number | null },
+): Promise<{ card: GiftCardRow; amount: number }> {
+  const money = (n: number) => formatMoney(n, by.rules.currency, by.rules.locale);
+  const now = ctx.clock.now();
+  const card = (await lockCardByNumber(trx, number))!;
+  if (!paidFor(card)) throw notPaidFor();
+  if (card.status === 'inactive') throw refusal('inactive', money, card);
+  if (card.status === 'claimed') throw refusal('claimed', money, card);
+  if (card.status === 'refunded') throw refusal('refunded', money, card);
+  if (expired(card, now)) throw refusal('expired', money, card);
+  if (card.buyer_id === customerId) throw refusal('own', money, card);
+  const amount = leftOn(card);
+  if (amount <= 0) throw refusal('empty', money, card);
+  await markClaimed(trx, card.id, customerId, now);
+  await noticeClaimed(trx, ctx.clock, card, by.rules);
+  await postWalletMove(trx, ctx.clock, customerId, {
+    type: 'gift',
+    amount,
+    reason: `Gift card from ${card.from_name}`,
+    ref: `gift-card:${card.id}`,
+  });
+  if (card.batch_id !== null)
+    await insertCardEntry(trx, {
+      gift_card_id: card.id,
+      type: 'wallet',
+      amount: -amount,
+      balance_after: 0,
+      staff_id: by.staffId,
+      customer_id: customerId,
+      created_at: now,
+    });
+  await emitGiftCardClaimed(
+    trx,
+    { gift_card_id: card.id, amount, customer_id: customerId, buyer_id: card.buyer_id, expires_at: isoTime(card.expires_at) },
+    now,
+  );
+  return { card, amount };
 }
 
 /** Refunds one of the buyer's cards not claimed: its price back to the wallet, its gift money part as gift money. */

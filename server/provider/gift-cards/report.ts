@@ -35,7 +35,7 @@ export async function giftCardReport(db: Database, merchantId: string, now: Date
       last4: c.number.slice(-4),
       amount: c.amount,
       state: stateOf(c, now),
-      sold_at: c.created_at.toISOString(),
+      sold_at: (c.activated_at ?? c.created_at).toISOString(),
       claimed_at: c.claimed_at ? c.claimed_at.toISOString() : null,
     })),
   };

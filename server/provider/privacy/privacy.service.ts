@@ -116,6 +116,8 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
     gift_cards_sent: rows.giftCardsSent.map(({ to_phone, to_email, ...g }) => ({
       ...g,
       number: formatGiftCardNumber(g.number),
+      // a card with a buyer is an eGift: only a printed card (no buyer, gift_cards_physical) is ever inactive
+      status: g.status as Exclude<typeof g.status, 'inactive'>,
       to: to_phone ?? to_email ?? '',
       deliver_at: isoNow(g.deliver_at),
       delivered_at: isoTime(g.delivered_at),

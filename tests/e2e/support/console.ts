@@ -4,6 +4,7 @@ import { useStarted } from '../../support/lifecycle';
 import { HAS_CHROME, newContext, watchErrors, type RunningApp } from './app';
 import { apiUrl } from './api-url';
 import { boardApi } from '#contract/board.calls';
+import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
@@ -80,4 +81,23 @@ export async function completePickupOrder(page: Page, name: string): Promise<voi
     { orderName: name, advance: apiUrl(boardApi.advance) },
   );
   if (statuses.some((s) => s !== 200)) throw new Error(`could not complete order ${name}: ${statuses.join(', ')}`);
+}
+
+/** Turns gift cards on through the owner's signed-in browser: ₱500.00 and ₱1,000.00, never expiring, every design offered. */
+export async function turnGiftCardsOn(owner: BrowserContext): Promise<void> {
+  const on = await owner.request.post(apiUrl(giftCardsConsoleApi.update), {
+    headers: { 'content-type': 'application/json' },
+    data: {
+      enabled: true,
+      amounts: [50_000, 100_000],
+      custom: null,
+      expiry_months: null,
+      designs: [
+        { id: 'celebrate', name: 'Celebrate', message: 'Happy birthday! Have a coffee on me.', enabled: true },
+        { id: 'thank-you', name: 'Thank you', message: 'Thank you! The next coffee is on me.', enabled: true },
+        { id: 'winter', name: 'Happy holidays', message: 'Warm drinks on me.', enabled: true },
+      ],
+    },
+  });
+  if (on.status() !== 200) throw new Error(`gift cards not turned on: ${on.status()} ${await on.text()}`);
 }

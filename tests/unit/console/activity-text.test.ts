@@ -483,6 +483,12 @@ describe('the activity log in words', () => {
     expect(points.sentence).toBe('Anna took 50 points from Ana Reyes.');
     expect(points.changes).toEqual([{ label: 'Points', before: '500', after: '450' }]);
     expect(describeActivity(entry({ action: 'reward.bundle', target: 'reward:x' }), f).sentence).toBe('Anna: reward.bundle (reward:x).');
+    expect(describeActivity(entry({ action: 'gift_cards.batch', after: { label: 'December 2026', count: 500 } }), f).sentence).toBe(
+      'Anna made 500 printed gift card numbers (December 2026).',
+    );
+    expect(describeActivity(entry({ action: 'export.gift_card_batch', after: { batch_id: 2 } }), f).sentence).toBe(
+      'Anna downloaded the numbers of a batch of printed gift cards.',
+    );
   });
 
   it('says which days of the opening hours changed and how, never "…" (issue 46)', () => {

@@ -367,6 +367,12 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} downloaded the points and wallet ledgers${days()}.`);
     case 'export.gift_cards':
       return plain(`${who} downloaded the gift cards sold${days()}.`);
+    case 'gift_cards.batch':
+      return plain(
+        `${who} made ${typeof a.count === 'number' ? a.count.toLocaleString('en') : 'a batch of'} printed gift card numbers (${text(a.label, 'a batch')}).`,
+      );
+    case 'export.gift_card_batch':
+      return plain(`${who} downloaded the numbers of a batch of printed gift cards.`);
     case 'payment.refunded': {
       const what = typeof a.order === 'string' ? `order ${a.order}` : 'a top-up';
       const short =

@@ -25,6 +25,7 @@ import { CameraScanner } from '../../../console/camera-scanner';
 import { useWorkingLocation } from '../../../console/working-location';
 import { jobOfScan, spendingCode, type CounterJob, type CounterRefusal } from './counter-jobs';
 import { CounterScreen, type CounterResult } from './counter-screen';
+import { CounterGiftCardContainer } from './counter-gift-card.container';
 
 /** A refusal's title, by its code; the message is the provider's own. */
 const REFUSAL_TITLE: Record<string, string> = {
@@ -304,38 +305,41 @@ export default function CounterContainer() {
   };
   const busy = job === 'earn' ? give.busy : look.pending || redeemIt.pending || result !== null;
   return (
-    <CounterScreen
-      {...give.props}
-      job={job}
-      onJobChange={setJob}
-      currency={settings?.currency ?? 'PHP'}
-      pointsPerAmount={settings?.points_per_amount}
-      scanner={<CameraScanner onCode={scanned} paused={busy} />}
-      onLookup={(text) => void look.run(text)}
-      looking={look.pending}
-      result={result}
-      onRedeem={() => void (code && redeemIt.run(code))}
-      redeeming={redeemIt.pending}
-      onNext={() => {
-        setResult(null);
-        setCode(null);
-        undo.reset();
-      }}
-      recent={recent.data?.redemptions}
-      recentLoading={recent.isLoading}
-      recentError={recent.error ? messageOf(recent.error) : null}
-      onRetryRecent={() => void recent.mutate()}
-      onUndo={(r) => void undo.run(r)}
-      undoing={undo.running?.[0].id ?? null}
-      undoError={undo.error ? messageOf(undo.error) : null}
-      role={me.data?.staff.role ?? 'staff'}
-      now={now}
-      locale={settings?.locale ?? 'en'}
-      timeZone={settings?.timezone}
-      locations={locations.data?.locations}
-      locationId={working.choice}
-      onLocationChange={working.choose}
-      canChooseNone={owner}
-    />
+    <div className="flex flex-col gap-10">
+      <CounterScreen
+        {...give.props}
+        job={job}
+        onJobChange={setJob}
+        currency={settings?.currency ?? 'PHP'}
+        pointsPerAmount={settings?.points_per_amount}
+        scanner={<CameraScanner onCode={scanned} paused={busy} />}
+        onLookup={(text) => void look.run(text)}
+        looking={look.pending}
+        result={result}
+        onRedeem={() => void (code && redeemIt.run(code))}
+        redeeming={redeemIt.pending}
+        onNext={() => {
+          setResult(null);
+          setCode(null);
+          undo.reset();
+        }}
+        recent={recent.data?.redemptions}
+        recentLoading={recent.isLoading}
+        recentError={recent.error ? messageOf(recent.error) : null}
+        onRetryRecent={() => void recent.mutate()}
+        onUndo={(r) => void undo.run(r)}
+        undoing={undo.running?.[0].id ?? null}
+        undoError={undo.error ? messageOf(undo.error) : null}
+        role={me.data?.staff.role ?? 'staff'}
+        now={now}
+        locale={settings?.locale ?? 'en'}
+        timeZone={settings?.timezone}
+        locations={locations.data?.locations}
+        locationId={working.choice}
+        onLocationChange={working.choose}
+        canChooseNone={owner}
+      />
+      <CounterGiftCardContainer locale={settings?.locale ?? 'en'} timeZone={settings?.timezone} locationId={working.choice} />
+    </div>
   );
 }

@@ -6,6 +6,8 @@ import { useStaffMe } from '../../../api/staff';
 import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
 import { GiftCardReport } from './gift-card-report';
+import { GiftCardBatches } from './gift-card-batches';
+import { giftCardBatchCsvUrl, useCreateGiftCardBatch, useGiftCardBatches } from '../../../api/gift-cards-physical';
 import { GiftCardsScreen } from './gift-cards-screen';
 
 /** A day `days` before today in the shop's time zone, `YYYY-MM-DD`. */
@@ -32,6 +34,23 @@ function ReportContainer({ timeZone, locale }: { timeZone: string | undefined; l
   );
 }
 
+/** The owner's printed cards (merchant/gift-cards/batches…): made in batches, downloaded for the printer. */
+function BatchesContainer({ timeZone, locale }: { timeZone: string | undefined; locale: string }) {
+  const batches = useGiftCardBatches();
+  const create = useCreateGiftCardBatch();
+  return (
+    <GiftCardBatches
+      batches={batches.data?.batches}
+      error={batches.error ? messageOf(batches.error) : null}
+      onRetry={() => void batches.mutate()}
+      onCreate={(label, count) => saved(() => create(label, count))}
+      csvHref={giftCardBatchCsvUrl}
+      locale={locale}
+      timeZone={timeZone}
+    />
+  );
+}
+
 /** /merchant/gift-cards (owners): the report (merchant/gift-cards/report), and merchant/gift-cards/settings, saved with …/settings/update. */
 export default function GiftCardsContainer() {
   const settings = useGiftCardSettings();
@@ -51,6 +70,7 @@ export default function GiftCardsContainer() {
         currency={settings.data?.settings.currency ?? site?.currency ?? 'PHP'}
         onSave={(fields) => saved(() => save(fields))}
       />
+      {owner && site && <BatchesContainer timeZone={site.timezone} locale={site.locale ?? 'en'} />}
     </div>
   );
 }

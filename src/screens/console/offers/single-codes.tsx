@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { OFFER_CODE_BATCH_MAX, type ConsoleOffer, type OfferCodeBatch } from '#contract/offers';
-import { Button, ErrorState, Notice, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { Button, ErrorState, Notice, SkeletonText, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { CsvLink } from '../shared/csv-link';
 import type { WordsFormat } from './offer-words';
 
 /** What the offer's page needs for its single-use codes. */
@@ -100,16 +101,7 @@ function BatchRow({ batch, props }: { batch: OfferCodeBatch; props: SingleCodesP
         </p>
         <p className="text-sm text-muted">{`Made ${formatDateTime(batch.created_at, locale, timeZone)} · ${n(batch.used)} used, ${n(batch.count - batch.used)} unused`}</p>
       </div>
-      {props.canEdit && (
-        <a
-          href={props.csvHref(batch.id)}
-          download
-          aria-describedby={id}
-          className={cx('inline-flex min-h-11 items-center rounded-xl border border-brand-ink px-4 font-medium text-brand-ink hover:bg-surface', focusRing)}
-        >
-          Download CSV
-        </a>
-      )}
+      {props.canEdit && <CsvLink href={props.csvHref(batch.id)} describedBy={id} />}
     </li>
   );
 }

@@ -1,0 +1,130 @@
+import { useId, useState, type FormEvent } from 'react';
+import { GIFT_BATCH_LABEL_MAX, GIFT_BATCH_MAX } from '#contract/gift-card-rules';
+import type { GiftCardBatch } from '#contract/gift-cards-physical';
+import { Button, Card, ErrorState, Notice, SkeletonText, TextField } from '../../../ui';
+import { formatDateTime } from '../../../ui/lib/dates';
+import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { CsvLink } from '../shared/csv-link';
+
+export interface GiftCardBatchesProps {
+  /** the batches, newest first (undefined while they load) */
+  batches?: GiftCardBatch[] | undefined;
+  /** why they could not be read */
+  error?: string | null;
+  onRetry: () => void;
+  /** a batch of `count` printed cards under `label`: null when made, else what the provider refused */
+  onCreate: (label: string, count: number) => Promise<SaveProblem | null>;
+  /** the address of a batch's CSV download */
+  csvHref: (batchId: number) => string;
+  locale: string;
+  timeZone?: string | undefined;
+}
+
+/** The batch as typed, or its problems by field, read before anything is sent. */
+function readBatch(label: string, count: string): { label: string; count: number } | SaveProblem {
+  const fields: Record<string, string> = {};
+  if (!label.trim()) fields.label = 'is required: a name to know the batch by, such as December 2026';
+  const n = Number(count.trim());
+  if (!/^\d+$/.test(count.trim()) || n < 1 || n > GIFT_BATCH_MAX) fields.count = `must be a whole number from 1 to ${GIFT_BATCH_MAX.toLocaleString('en')}`;
+  return Object.keys(fields).length ? { message: '', fields } : { label: label.trim(), count: n };
+}
+
+function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
+  const [label, setLabel] = useState('');
+  const [count, setCount] = useState('100');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [made, setMade] = useState<number | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setMade(null);
+    const read = readBatch(label, count);
+    if ('fields' in read) return setProblem(read);
+    setBusy(true);
+    const refused = await onCreate(read.label, read.count);
+    setBusy(false);
+    setProblem(refused);
+    if (!refused) {
+      setMade(read.count);
+      setLabel('');
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make printed gift cards" noValidate>
+      <div className="flex flex-wrap items-start gap-3">
+        <TextField
+          label="Name of the batch"
+          hint="To know it by, such as December 2026 or Front counter."
+          maxLength={GIFT_BATCH_LABEL_MAX}
+          autoComplete="off"
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={fieldProblem(problem, 'label', 'The name')}
+        />
+        <TextField
+          label="How many cards"
+          inputMode="numeric"
+          hint={`Up to ${GIFT_BATCH_MAX.toLocaleString('en')} at a time.`}
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          error={fieldProblem(problem, 'count', 'The number of cards')}
+        />
+      </div>
+      {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
+      {made !== null && <Notice tone="success">{`${made.toLocaleString('en')} card numbers made. Download them below for the printer.`}</Notice>}
+      <Button type="submit" loading={busy} className="self-start">
+        Make card numbers
+      </Button>
+    </form>
+  );
+}
+
+function BatchItem({ batch, props }: { batch: GiftCardBatch; props: GiftCardBatchesProps }) {
+  const id = useId();
+  const n = (v: number) => v.toLocaleString(props.locale);
+  return (
+    <li aria-labelledby={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3">
+      <div className="min-w-0">
+        <p id={id} className="font-semibold">
+          {batch.label}
+        </p>
+        <p className="text-sm text-muted">{`${n(batch.count)} cards · made ${formatDateTime(batch.created_at, props.locale, props.timeZone)} · ${n(batch.activated)} sold, ${n(batch.count - batch.activated)} not sold yet`}</p>
+      </div>
+      <CsvLink href={props.csvHref(batch.id)} describedBy={id} />
+    </li>
+  );
+}
+
+/**
+ * The owner's printed gift cards, on the Gift cards page: the form that makes a batch of numbers, and each
+ * batch with how many were sold and its CSV for the printer. A printed card is worth nothing until staff
+ * sell and activate it at the counter.
+ */
+export function GiftCardBatches(props: GiftCardBatchesProps) {
+  const { batches, error } = props;
+  let list;
+  if (!batches && error) list = <ErrorState title="We could not load the printed cards" message={error} onRetry={props.onRetry} />;
+  else if (!batches) list = <SkeletonText lines={2} />;
+  else if (batches.length === 0) list = <p className="text-muted">No printed cards yet. Make a batch above, then send the CSV to your printer.</p>;
+  else
+    list = (
+      <ul className="flex flex-col gap-2" aria-label="Batches of printed cards">
+        {batches.map((b) => (
+          <BatchItem key={b.id} batch={b} props={props} />
+        ))}
+      </ul>
+    );
+  return (
+    <Card as="section" aria-labelledby="gift-batches" className="flex flex-col gap-4">
+      <h2 id="gift-batches" className="text-lg font-semibold">
+        Printed gift cards
+      </h2>
+      <p className="text-muted">
+        Each card gets its own number that nobody can guess. It has no value until staff sell it at the counter, where they activate it with the amount paid at
+        the till.
+      </p>
+      <NewBatch onCreate={props.onCreate} />
+      {list}
+    </Card>
+  );
+}
