@@ -19,6 +19,13 @@ export type SavedCard = z.infer<typeof savedCardAnswer>;
 export const autoReloadPause = z.enum(['declined', 'needs_customer']);
 export type AutoReloadPause = z.infer<typeof autoReloadPause>;
 
+/** Why a paused auto-reload is paused, in the customer's words. */
+export const PAUSE_REASONS: Record<AutoReloadPause, string> = {
+  declined: 'Your card was declined, so auto-reload is paused. Check your card or save another, then turn auto-reload back on.',
+  needs_customer:
+    'Your bank wants you to confirm the payment yourself, which it cannot ask while you are away, so auto-reload is paused. Save your card again or top up once, then turn auto-reload back on.',
+};
+
 export const autoReloadAnswer = z.object({
   /** false: the shop's payment gateway cannot save cards (or there is none) */
   available: z.boolean(),

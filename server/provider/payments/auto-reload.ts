@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '#contract/money';
+import { PAUSE_REASONS } from '#contract/saved-card';
 import { paths } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import type { CardChargeResult, CardGateway } from '../payment-gateway';
@@ -18,7 +19,6 @@ import {
   type AutoReloadRunRow,
   type SavedCardRow,
 } from './saved-cards.repo';
-import { PAUSE_REASONS } from './saved-cards.service';
 
 /**
  * The wallet's auto-reloads (issue 49), run by the job runner every few seconds. A spend that crossed

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AutoReloadBody, AutoReloadData, AutoReloadPause, CardSetupData } from '#contract/saved-card';
+import { PAUSE_REASONS, type AutoReloadBody, type AutoReloadData, type CardSetupData } from '#contract/saved-card';
 import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
 import type { ProviderContext } from '../context';
@@ -30,13 +30,6 @@ import {
  * gateway's own page (Stripe: a Checkout Session in setup mode; the sandbox: its page), and only its
  * references and what it shows are kept here. The reloads themselves: auto-reload.ts.
  */
-
-/** Why a paused auto-reload is paused, in the customer's words. */
-export const PAUSE_REASONS: Record<AutoReloadPause, string> = {
-  declined: 'Your card was declined, so auto-reload is paused. Check your card or save another, then turn auto-reload back on.',
-  needs_customer:
-    'Your bank wants you to confirm the payment yourself, which it cannot ask while you are away, so auto-reload is paused. Save your card again or top up once, then turn auto-reload back on.',
-};
 
 function cardGateway(ctx: ProviderContext): CardGateway {
   const cards = ctx.paymentGateway?.cards;
