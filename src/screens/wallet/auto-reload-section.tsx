@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AutoReloadBody, AutoReloadData, SavedCard } from '#contract/saved-card';
-import { Button, ErrorState, Money, Notice, Skeleton, SkeletonGroup, TextField, cardSurface, cx } from '../../ui';
-import { SwitchRow } from '../profile/switch-row';
+import { Button, ErrorState, Money, Notice, Skeleton, SkeletonGroup, TextField, cardSurface, cx, focusRing } from '../../ui';
 import { parseAmount, toInput } from './amounts';
 
 export interface AutoReloadSectionProps {
@@ -27,17 +26,9 @@ export interface AutoReloadSectionProps {
   locale: string;
 }
 
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  jcb: 'JCB',
-  discover: 'Discover',
-  unionpay: 'UnionPay',
-};
-
+/** "Visa ending in 4242, expires 04/2031": the brand as the gateway names it, capitalised. */
 function cardWords(card: SavedCard): string {
-  const brand = BRANDS[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  const brand = card.brand === 'amex' ? 'American Express' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
   return `${brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
 }
 
@@ -143,9 +134,17 @@ function SettingsForm({ data, onSave, saving, fieldErrors, currency, locale }: A
   };
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-      <ul>
-        <SwitchRow label="Auto-reload" hint="Top up from your saved card when your balance runs low." on={on} disabled={saving ?? false} onChange={setOn} />
-      </ul>
+      <label className="flex items-center gap-3 font-medium text-ink">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={saving}
+          onChange={(e) => setOn(e.target.checked)}
+          className={cx('size-6 shrink-0 accent-brand', focusRing)}
+        />
+        Top up from my saved card when my balance runs low
+      </label>
       <TextField
         label={`When my balance falls below (${currency})`}
         name="threshold"

@@ -56,7 +56,7 @@ export const SavedAndOff: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Visa ending in 4242, expires 04/2031')).toBeVisible();
-    await userEvent.click(canvas.getByRole('switch', { name: 'Auto-reload' }));
+    await userEvent.click(canvas.getByRole('switch', { name: 'Top up from my saved card when my balance runs low' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Save auto-reload' }));
     await expect(args.onSave).toHaveBeenCalledWith({ enabled: true, threshold: 20_000, amount: 50_000 });
   },
