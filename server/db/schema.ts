@@ -1444,6 +1444,9 @@ export interface AutoReloadRunTable {
     'pending' | 'charging' | 'succeeded' | 'declined' | 'needs_customer' | 'cancelled' | undefined
   >;
   payment_id: ColumnType<string | null, string | null | undefined>;
+  /** the card being charged (the gateway's references), kept for a retry */
+  customer_ref: ColumnType<string | null, string | null | undefined>;
+  method_ref: ColumnType<string | null, string | null | undefined>;
   claimed_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;

@@ -19,7 +19,7 @@ export const savedCardSpec = /* @__PURE__ */ describe('Wallet', savedCardApi, {
   update: {
     summary: 'Turn auto-reload on or off, with its line and amount',
     description:
-      'When a wallet spend takes the balance from at or above `threshold` to below it, `amount` is charged to the saved card once (never twice for one crossing) and added as a top-up once the gateway confirms. `amount` lies within the shop’s top-up limits and `threshold` between 1 and the top-up maximum. Turning it on needs a saved card (409 CONFLICT) and resumes a paused auto-reload.',
+      'When a wallet spend takes the balance from at or above `threshold` to below it, `amount` is charged to the saved card once (never twice for one crossing) and added as a top-up once the gateway confirms. `amount` lies within the shop’s top-up limits and `threshold` between 1 and the top-up maximum. Turning it on needs a saved card (409 CONFLICT), resumes a paused auto-reload, and with the balance already below `threshold` reloads once at once.',
     inContract: false,
     body: autoReloadBody,
     data: autoReloadAnswer,

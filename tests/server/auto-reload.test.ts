@@ -134,6 +134,76 @@ describeEachDb('saved card and auto-reload', (kind) => {
     expect(await runsOf(p, c.id)).toHaveLength(1);
     expect(await runDueReloads(p.ctx)).toBe(1);
     expect((await ledgers(p, c.id)).wallet).toBe(50000);
+    // at the line is not below it; from below to further below is no crossing
+    await spend(p, c.id, 15000); // 35000: crossed
+    expect(await runDueReloads(p.ctx)).toBe(1); // 45000, still under the line
+    await spend(p, c.id, 1000);
+    expect(await runsOf(p, c.id)).toHaveLength(2);
+    expect((await ledgers(p, c.id)).wallet).toBe(44000);
+  });
+
+  it('turned on below the line, it reloads once at once', async () => {
+    const c = await p.newCustomer({ wallet: 5000 });
+    await saveCard(p, c.token);
+    await turnOn(p, c.token, 20000, 10000);
+    await turnOn(p, c.token, 20000, 10000); // saved again while it waits: still one
+    expect(await runsOf(p, c.id)).toHaveLength(1);
+    expect(await runDueReloads(p.ctx)).toBe(1);
+    expect((await ledgers(p, c.id)).wallet).toBe(15000);
+  });
+
+  it('a reload being charged blocks a new one; one left by a crashed worker is charged again with the same key, once', async () => {
+    const c = await p.newCustomer({ wallet: 60000 });
+    await saveCard(p, c.token);
+    await turnOn(p, c.token, 50000, 10000);
+    await spend(p, c.id, 20000);
+    // a worker claimed the run, asked the gateway, and died before crediting
+    const cards = p.ctx.paymentGateway!.cards!;
+    const charge = cards.charge;
+    const keys: string[] = [];
+    cards.charge = async (r) => {
+      keys.push(r.idempotencyKey);
+      throw new Error('the worker died');
+    };
+    try {
+      expect(await runDueReloads(p.ctx)).toBe(1);
+    } finally {
+      cards.charge = async (r) => {
+        keys.push(r.idempotencyKey);
+        return charge(r);
+      };
+    }
+    expect((await runsOf(p, c.id))[0]!.status).toBe('charging');
+    // while it is charging, a new crossing starts nothing, and the runner leaves it alone
+    await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: 30000, reason: 'Grant' }));
+    await spend(p, c.id, 30000);
+    expect(await runsOf(p, c.id)).toHaveLength(1);
+    expect(await runDueReloads(p.ctx)).toBe(0);
+    // the card removed meanwhile: the charge already asked is still finished, on the card it was asked of
+    await callApi(p, savedCardApi.remove, { token: c.token }).expect(200);
+    p.clock.advance(6 * 60_000);
+    try {
+      expect(await runDueReloads(p.ctx)).toBe(1);
+    } finally {
+      cards.charge = charge;
+    }
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect((await runsOf(p, c.id)).map((r) => r.status)).toEqual(['succeeded']);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 50000, walletSum: 50000 });
+    expect(await runDueReloads(p.ctx)).toBe(0);
+  });
+
+  it('an eGift bought from the wallet is a spend too; money coming in is not', async () => {
+    const c = await p.newCustomer({ wallet: 30000 });
+    await saveCard(p, c.token);
+    await turnOn(p, c.token, 25000, 10000);
+    await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: -10000, reason: 'Correction' }));
+    expect(await runsOf(p, c.id)).toHaveLength(0);
+    await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: 10000, reason: 'Correction' }));
+    await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'gift_card', amount: -10000, reason: 'eGift' }));
+    expect(await runsOf(p, c.id)).toHaveLength(1);
+    expect(await runDueReloads(p.ctx)).toBe(1);
+    expect((await ledgers(p, c.id)).wallet).toBe(30000);
   });
 
   it('a declined card pauses auto-reload and says why; turning it on again resumes', async () => {
@@ -154,8 +224,12 @@ describeEachDb('saved card and auto-reload', (kind) => {
     await p.db.transaction().execute((trx) => postWalletEntry(trx, p.clock, c.id, { type: 'adjust', amount: 10000, reason: 'Grant' }));
     await spend(p, c.id, 10000);
     expect(await runsOf(p, c.id)).toHaveLength(1);
+    // turned back on below the line: tried again at once (and this card declines again)
     const resumed = await turnOn(p, c.token, 25000, 10000);
     expect(resumed.body.data).toMatchObject({ enabled: true, paused: null, paused_reason: null });
+    expect(await runDueReloads(p.ctx)).toBe(1);
+    expect((await runsOf(p, c.id)).map((r) => r.status)).toEqual(['declined', 'declined']);
+    expect((await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data.paused).toBe('declined');
   });
 
   it('a card that needs the customer (3-D Secure) pauses auto-reload and says why', async () => {

@@ -9,7 +9,9 @@ import { execScript } from '../script';
  * why) after a declined card or one that needs the customer. `auto_reload_runs`: one reload per crossing
  * of the line, written in the spend's own statement (wallet.ledger.ts): unique by customer and crossing
  * (the ledger entry that crossed), and at most one waiting or charging per customer, so parallel
- * spends and a reload in flight never start a second.
+ * spends and a reload in flight never start a second. A run being charged keeps the card it charges
+ * (the gateway's references), so a retry after a crash asks about the same charge even if the card was
+ * removed meanwhile.
  */
 /** @public read by the migrator through `import * as` (server/db/index.ts) */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -54,6 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       amount bigint not null check (amount > 0),
       status text not null default 'pending' check (status in ('pending', 'charging', 'succeeded', 'declined', 'needs_customer', 'cancelled')),
       payment_id uuid references payments (id),
+      customer_ref text,
+      method_ref text,
       claimed_at timestamptz,
       finished_at timestamptz,
       created_at timestamptz not null,

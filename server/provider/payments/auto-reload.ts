@@ -8,17 +8,7 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { insertPayment, settlePayment } from './payments.repo';
 import { applyPaymentEvent } from './payments.service';
-import {
-  claimDueRun,
-  findAutoReload,
-  findSavedCard,
-  finishRun,
-  lockRun,
-  markRunCharging,
-  pauseAutoReload,
-  type AutoReloadRunRow,
-  type SavedCardRow,
-} from './saved-cards.repo';
+import { claimDueRun, findAutoReload, findSavedCard, finishRun, lockRun, markRunCharging, pauseAutoReload, type AutoReloadRunRow } from './saved-cards.repo';
 
 /**
  * The wallet's auto-reloads (issue 49), run by the job runner every few seconds. A spend that crossed
@@ -51,30 +41,35 @@ export async function runDueReloads(ctx: ProviderContext, limit = 50): Promise<n
 
 interface Claimed {
   run: AutoReloadRunRow;
-  card: SavedCardRow;
+  /** the card charged: the gateway's references */
+  card: { customerRef: string; methodRef: string };
   paymentId: string;
 }
 
-/** One due run, with its pending payment; 'skipped' when it no longer applies (off, paused, no card); null when none is due. */
+/**
+ * One due run, with its pending payment; 'skipped' when it no longer applies (off, paused, no card);
+ * null when none is due. A run taken again after a crash charges the card it was charging, whatever the
+ * settings now say (the gateway may have taken the money): the same question, the same answer.
+ */
 async function claimRun(ctx: ProviderContext): Promise<Claimed | 'skipped' | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const run = await claimDueRun(trx, new Date(now.getTime() - STALE_CLAIM_MS));
     if (!run) return null;
+    if (run.status === 'charging' && run.payment_id && run.customer_ref && run.method_ref) {
+      await markRunCharging(trx, run.id, { paymentId: run.payment_id, customerRef: run.customer_ref, methodRef: run.method_ref }, now);
+      return { run, card: { customerRef: run.customer_ref, methodRef: run.method_ref }, paymentId: run.payment_id };
+    }
     const [card, settings] = await Promise.all([findSavedCard(trx, run.customer_id), findAutoReload(trx, run.customer_id)]);
-    // a run already charging is finished whatever the settings now say: the gateway may have taken the money
-    if (run.status === 'pending' && (!card || !settings?.enabled || settings.paused !== null)) {
+    if (!card || !settings?.enabled || settings.paused !== null) {
       await finishRun(trx, run.id, 'cancelled', now);
       return 'skipped';
     }
-    if (!card) {
-      await finishRun(trx, run.id, 'cancelled', now);
-      return 'skipped';
-    }
-    const paymentId = run.payment_id ?? randomUUID();
-    if (!run.payment_id) await insertPayment(trx, { id: paymentId, customerId: run.customer_id, kind: 'topup', amount: run.amount, returnTo: null, at: now });
-    await markRunCharging(trx, run.id, paymentId, now);
-    return { run, card, paymentId };
+    const paymentId = randomUUID();
+    await insertPayment(trx, { id: paymentId, customerId: run.customer_id, kind: 'topup', amount: run.amount, returnTo: null, at: now });
+    const charged = { customerRef: card.customer_ref, methodRef: card.method_ref };
+    await markRunCharging(trx, run.id, { paymentId, ...charged }, now);
+    return { run, card: charged, paymentId };
   });
 }
 
@@ -84,8 +79,8 @@ async function chargeRun(ctx: ProviderContext, cards: CardGateway, { run, card, 
   try {
     result = await cards.charge({
       paymentId,
-      customerRef: card.customer_ref,
-      methodRef: card.method_ref,
+      customerRef: card.customerRef,
+      methodRef: card.methodRef,
       amount: run.amount,
       currency: rules.currency,
       description: `Wallet auto-reload at ${settings.setting_company}`,

@@ -107,12 +107,30 @@ export async function lockRun(trx: Database, id: number): Promise<AutoReloadRunR
   return trx.selectFrom('auto_reload_runs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export async function markRunCharging(trx: Database, id: number, paymentId: string, at: Date): Promise<void> {
-  await trx.updateTable('auto_reload_runs').set({ status: 'charging', payment_id: paymentId, claimed_at: at }).where('id', '=', id).execute();
+export async function markRunCharging(
+  trx: Database,
+  id: number,
+  charge: { paymentId: string; customerRef: string; methodRef: string },
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('auto_reload_runs')
+    .set({ status: 'charging', payment_id: charge.paymentId, customer_ref: charge.customerRef, method_ref: charge.methodRef, claimed_at: at })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function finishRun(trx: Database, id: number, status: 'succeeded' | 'declined' | 'needs_customer' | 'cancelled', at: Date): Promise<void> {
   await trx.updateTable('auto_reload_runs').set({ status, finished_at: at }).where('id', '=', id).execute();
+}
+
+/** A reload queued now (auto-reload turned on below the line); none while another waits or is being charged. */
+export async function queueRun(trx: Database, customerId: number, crossing: string, amount: number, at: Date): Promise<void> {
+  await trx
+    .insertInto('auto_reload_runs')
+    .values({ customer_id: customerId, crossing, amount, created_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Reloads still waiting for this customer are dropped (auto-reload turned off or the card removed). */

@@ -10,6 +10,7 @@ import type { CardDetails, CardGateway } from '../payment-gateway';
 import { getMerchant } from '../settings/settings.service';
 import type { SandboxCompleteBody, SandboxCompleteData } from '#contract/payments';
 import { sandboxCard } from './sandbox';
+import { walletBalance } from '../wallet/wallet.repo';
 import {
   cancelOpenRuns,
   deleteSavedCard,
@@ -20,6 +21,7 @@ import {
   knownGatewayCustomer,
   lockCustomerSetup,
   putAutoReload,
+  queueRun,
   putSavedCard,
   setSetupStatus,
   turnAutoReloadOff,
@@ -59,7 +61,8 @@ export async function autoReloadStatus(ctx: ProviderContext, customerId: number,
 
 /**
  * On or off, with the line and the amount, within the shop's bounds. On needs a saved card; turning it
- * on (again) clears a pause. Off drops a reload still waiting.
+ * on (again) clears a pause, and below the line already queues one reload at once. Off drops a reload
+ * still waiting.
  */
 export async function updateAutoReload(ctx: ProviderContext, customerId: number, body: AutoReloadBody): Promise<AutoReloadData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
@@ -90,6 +93,8 @@ export async function updateAutoReload(ctx: ProviderContext, customerId: number,
       updated_at: now,
     });
     if (!body.enabled) await cancelOpenRuns(trx, customerId, now);
+    // turned on (or resumed) below the line: the reload the customer expects now, once
+    else if ((await walletBalance(trx, customerId)) < body.threshold) await queueRun(trx, customerId, `turned-on:${now.getTime()}`, body.amount, now);
     return autoReloadStatus(ctx, customerId, trx);
   });
 }
