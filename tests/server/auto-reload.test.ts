@@ -37,10 +37,10 @@ describeEachDb('saved card and auto-reload', (kind) => {
     const setup = await callApi(p, savedCardApi.setup, { token: c.token }).expect(201);
     expect(setup.body.data.setup_url).toBe(`/api/${undeclared(`payment/sandbox/${setup.body.data.setup_id}`)}`);
     // the sandbox's page offers its three test cards to the customer who started it, and to nobody else
-    const page = await p.call('get', `payment/sandbox/${setup.body.data.setup_id}`, { token: c.token }).expect(200);
+    const page = await p.call('get', undeclared(`payment/sandbox/${setup.body.data.setup_id}`), { token: c.token }).expect(200);
     expect(page.text).toContain('Save a card that will be declined');
     const other = await p.newCustomer();
-    await p.call('get', `payment/sandbox/${setup.body.data.setup_id}`, { token: other.token }).expect(404);
+    await p.call('get', undeclared(`payment/sandbox/${setup.body.data.setup_id}`), { token: other.token }).expect(404);
     await callApi(p, paymentsApi.sandboxComplete, { token: other.token, params: { id: setup.body.data.setup_id }, body: { outcome: 'save' } }).expect(404);
     await callApi(p, savedCardApi.confirm, { token: other.token, body: { setup_id: setup.body.data.setup_id } }).expect(404);
     // not saved yet: confirming says so
