@@ -105,6 +105,20 @@ describe('the Stripe adapter’s saved cards', () => {
     });
   });
 
+  it('a card Stripe does not know (saved with another gateway) is a decline, not a charge tried for ever', async () => {
+    const card = await savedCard();
+    const result = await s.gateway.cards!.charge({
+      paymentId: randomUUID(),
+      customerRef: card.customerRef,
+      methodRef: 'sandbox_pm_works_1234abcd',
+      amount: 10_000,
+      currency: 'PHP',
+      description: 'Wallet auto-reload',
+      idempotencyKey: randomUUID(),
+    });
+    expect(result).toEqual({ status: 'declined', reason: 'resource_missing', providerRef: null });
+  });
+
   it('detaches a removed card, and a card gone already is no error', async () => {
     const card = await savedCard();
     await s.gateway.cards!.detach(card.methodRef);

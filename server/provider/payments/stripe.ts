@@ -306,6 +306,12 @@ function stripeCards(StripeLib: typeof Stripe, stripe: Stripe, origin: string, l
           if (err.code === 'authentication_required') return { status: 'needs_customer', providerRef: ref };
           return { status: 'declined', reason: err.decline_code ?? err.code ?? 'card_declined', providerRef: ref };
         }
+        // Stripe refused the charge itself (the card is gone, or not this customer's): asking again would
+        // be refused again, so it pauses like a decline; only Stripe being unreachable is tried again later
+        if (err instanceof StripeLib.errors.StripeInvalidRequestError) {
+          failure(err, 'charging a saved card', { payment_id: r.paymentId });
+          return { status: 'declined', reason: err.code ?? 'invalid_request', providerRef: null };
+        }
         throw failure(err, 'charging a saved card', { payment_id: r.paymentId });
       }
     },
