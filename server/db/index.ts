@@ -59,6 +59,7 @@ import * as m0049 from './migrations/0049-gift-card-privacy';
 import * as m0051 from './migrations/0051-gift-card-payments';
 import * as m0052 from './migrations/0052-feedback';
 import * as m0053 from './migrations/0053-gift-card-batches';
+import * as m0054 from './migrations/0054-auto-reload';
 
 export type Database = Kysely<DB>;
 
@@ -169,6 +170,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0051-gift-card-payments': m0051,
   '0052-feedback': m0052,
   '0053-gift-card-batches': m0053,
+  '0054-auto-reload': m0054,
 };
 
 /**

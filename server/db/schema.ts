@@ -511,6 +511,10 @@ export interface DB {
   gift_card_ledger: GiftCardLedgerTable;
   feedback: FeedbackTable;
   feedback_settings: FeedbackSettingsTable;
+  saved_cards: SavedCardTable;
+  card_setups: CardSetupTable;
+  auto_reloads: AutoReloadTable;
+  auto_reload_runs: AutoReloadRunTable;
 }
 
 // web push (migration 0027)
@@ -1423,4 +1427,58 @@ export interface FeedbackSettingsTable {
   id: number;
   review_url: string | null;
   updated_at: Timestamp;
+}
+
+/** a customer's saved card, as the payment gateway keeps it: references and what it shows, never a number (migration 0054) */
+export interface SavedCardTable {
+  customer_id: number;
+  gateway: string;
+  customer_ref: string;
+  method_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: Timestamp;
+}
+
+/** a card save started at the gateway (migration 0054) */
+export interface CardSetupTable {
+  id: string;
+  customer_id: number;
+  gateway: string;
+  setup_ref: string | null;
+  customer_ref: string | null;
+  status: ColumnType<'open' | 'saved' | 'failed', 'open' | 'saved' | 'failed' | undefined>;
+  created_at: Timestamp;
+}
+
+/** "when my balance falls below threshold, add amount" (migration 0054) */
+export interface AutoReloadTable {
+  customer_id: number;
+  enabled: boolean;
+  threshold: number;
+  amount: number;
+  paused: ColumnType<'declined' | 'needs_customer' | null, 'declined' | 'needs_customer' | null | undefined>;
+  paused_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** one reload per crossing of the line (migration 0054) */
+export interface AutoReloadRunTable {
+  id: Generated<number>;
+  customer_id: number;
+  crossing: string;
+  amount: number;
+  status: ColumnType<
+    'pending' | 'charging' | 'succeeded' | 'declined' | 'needs_customer' | 'cancelled',
+    'pending' | 'charging' | 'succeeded' | 'declined' | 'needs_customer' | 'cancelled' | undefined
+  >;
+  payment_id: ColumnType<string | null, string | null | undefined>;
+  /** the card being charged (the gateway's references), kept for a retry */
+  customer_ref: ColumnType<string | null, string | null | undefined>;
+  method_ref: ColumnType<string | null, string | null | undefined>;
+  claimed_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
 }

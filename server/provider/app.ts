@@ -14,6 +14,7 @@ import { shopRoutes } from './shop/shop.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { paymentsRoutes } from './payments/payments.routes';
+import { savedCardsRoutes } from './payments/saved-cards.routes';
 import { rewardsRoutes } from './rewards/rewards.routes';
 import { addressesRoutes } from './addresses/addresses.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -91,6 +92,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     ordersRoutes,
     walletRoutes,
     paymentsRoutes,
+    savedCardsRoutes, // wallet/card/…, wallet/auto-reload…: the saved card and auto-reload
     rewardsRoutes, // and merchant/rewards…: the owner's reward catalogue
     addressesRoutes,
     notificationsRoutes,

@@ -38,6 +38,10 @@
  *   (webhooks/webhooks.sender.ts). Deliveries are claimed `for update skip locked` with a lease, so two
  *   instances never send one at once; their retries (5 s up to 20 h) are the outbox's, not pg-boss's.
  *
+ * - `auto-reload`: runDueReloads about every 5 s, chained like the demo's: the reloads queued by wallet
+ *   spends that crossed a customer's line (payments/auto-reload.ts), each claimed `for update skip
+ *   locked` and charged with an idempotency key of its own, so a repeat never charges twice.
+ *
  * - `backup` (only with a schedule, ProviderContext.backups): takeBackup on BACKUP_SCHEDULE's cron (default
  *   03:00 daily) in the shop's time zone (as it was at start), once across every instance; a run that
  *   fails is retried twice, 5 and 10 minutes later. Its last log line says where the file went and how big.
@@ -67,6 +71,7 @@ import { pushPassUpdates } from './passes/passes.service';
 import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { sendDueBroadcasts } from './campaigns/broadcasts.service';
 import { deliverDueGiftCards } from './gift-cards/delivery';
+import { runDueReloads } from './payments/auto-reload';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
 import { purgeWebhookDeliveries, sendDueWebhooks } from './webhooks/webhooks.sender';
@@ -121,6 +126,8 @@ export const GIFT_CARDS_QUEUE = 'gift-cards';
 export const PASSES_QUEUE = 'wallet-passes';
 /** outbound webhooks' deliveries, every 5 s */
 export const WEBHOOKS_QUEUE = 'webhooks';
+/** the wallets' auto-reloads (issue 49), every 5 s */
+export const AUTO_RELOAD_QUEUE = 'auto-reload';
 /** the scheduled backup */
 export const BACKUP_QUEUE = 'backup';
 
@@ -168,6 +175,8 @@ export interface JobOptions {
   giftCardsEverySeconds?: number;
   /** seconds between runs sending webhooks. Default 5 */
   webhooksEverySeconds?: number;
+  /** seconds between runs charging the wallets' auto-reloads. Default 5 */
+  autoReloadEverySeconds?: number;
   /** how long stop() waits for running jobs before failing them (pg-boss retries them later). Default 10 s */
   stopTimeoutMs?: number;
   /** pg-boss constructor options to change (tests) */
@@ -204,6 +213,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const broadcastEvery = options.broadcastEverySeconds ?? 5;
   const giftCardsEvery = options.giftCardsEverySeconds ?? 10;
   const webhooksEvery = options.webhooksEverySeconds ?? 5;
+  const autoReloadEvery = options.autoReloadEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -223,6 +233,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     if (stopped) return;
     await chain(s, GIFT_CARDS_QUEUE, true, giftCardsEvery, 300, deliverDueGiftCards);
     await chain(s, WEBHOOKS_QUEUE, true, webhooksEvery, 600, sendDueWebhooks);
+    await chain(s, AUTO_RELOAD_QUEUE, true, autoReloadEvery, 600, runDueReloads);
     await startPassUpdates(s);
     if (stopped) return;
     const backupAt = await scheduleBackups(s);
@@ -234,6 +245,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         push: ctx.push ? `every ${pushEvery} s` : 'off',
         broadcasts: `every ${broadcastEvery} s`,
         webhooks: `every ${webhooksEvery} s`,
+        autoReload: `every ${autoReloadEvery} s`,
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
         backup: backupAt,
       },

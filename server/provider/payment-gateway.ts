@@ -84,6 +84,58 @@ export interface PaymentGateway {
    */
   parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | null;
   refund(request: RefundRequest): Promise<RefundResult>;
+  /** saving a card and charging it later (auto-reload, issue 49); absent: the gateway cannot */
+  readonly cards?: CardGateway;
+}
+
+/** What a saved card shows: never its number. */
+export interface CardDetails {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface CardSetupRequest {
+  /** our card setup's id */
+  setupId: string;
+  /** the gateway's customer for this member when one was made before; else the gateway makes one */
+  customerRef: string | null;
+  /** a description of the member for the gateway's customer (never a secret) */
+  customerLabel: string;
+  /** the shop's currency (Stripe's setup mode needs it) */
+  currency: string;
+  /** app paths the gateway's page sends the customer back to */
+  successPath: string;
+  failPath: string;
+}
+
+/** An off-session charge of a saved card (the customer is not there). */
+export interface CardChargeRequest {
+  paymentId: string;
+  customerRef: string;
+  methodRef: string;
+  amount: number;
+  currency: string;
+  description: string;
+  /** the same for every attempt of one charge: a retry never charges twice */
+  idempotencyKey: string;
+}
+
+/** A charge's result: taken; declined (why, in plain words); or the bank wants the customer (3-D Secure). */
+export type CardChargeResult =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'declined'; reason: string; providerRef: string | null }
+  | { status: 'needs_customer'; providerRef: string | null };
+
+export interface CardGateway {
+  /** opens the gateway's page where the customer saves a card; answers it and the gateway's references */
+  startSetup(request: CardSetupRequest): Promise<{ url: string; setupRef: string; customerRef: string }>;
+  /** how a started setup stands at the gateway: saved (with the card), still open, or failed */
+  readSetup(setupRef: string): Promise<{ status: 'saved'; methodRef: string; card: CardDetails } | { status: 'open' | 'failed' }>;
+  charge(request: CardChargeRequest): Promise<CardChargeResult>;
+  /** the card taken off the gateway's customer (removed by the customer, or their account erased) */
+  detach(methodRef: string): Promise<void>;
 }
 
 /** The path a gateway's webhooks arrive at, by its name. */

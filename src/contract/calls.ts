@@ -42,6 +42,7 @@ import { themeApi } from './theme.calls';
 import { tiersApi, tiersConsoleApi } from './tiers.calls';
 import { campaignsApi, campaignsConsoleApi } from './campaigns.calls';
 import { walletApi } from './wallet.calls';
+import { savedCardApi } from './saved-card.calls';
 import { wheelApi, wheelEditorApi } from './wheel.calls';
 import { webhooksApi } from './webhooks.calls';
 
@@ -98,6 +99,7 @@ const areas = [
   campaignsApi,
   campaignsConsoleApi,
   walletApi,
+  savedCardApi,
   wheelApi,
   wheelEditorApi,
   webhooksApi,

@@ -43,6 +43,7 @@ import { backupsSpec } from './backups.spec';
 import { rewardsEditorSpec, rewardsSpec } from './rewards.spec';
 import { shopSpec } from './shop.spec';
 import { walletSpec } from './wallet.spec';
+import { savedCardSpec } from './saved-card.spec';
 import { staffSpec } from './staff.spec';
 import { pushSpec } from './push.spec';
 import { stampsConsoleSpec, stampsSpec } from './stamps.spec';
@@ -111,6 +112,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   // wallet and payments
   ...endpointsOf(walletSpec),
+  ...endpointsOf(savedCardSpec),
   // gift cards: eGifts bought from the wallet, claimed into it as gift money
   ...endpointsOf(giftCardsSpec),
   // feedback on a completed order

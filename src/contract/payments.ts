@@ -10,7 +10,10 @@ import { paymentStatus } from './wallet';
 /** A payment's id (a UUID), in the sandbox page's path. */
 export const paymentIdParam = z.string().uuid('must be a payment id');
 /** embedded provider: Pay or Decline on the sandbox payment page */
-export const sandboxCompleteBody = z.object({ outcome: z.enum(['pay', 'decline']) });
+export const sandboxCompleteBody = z.object({
+  /** a payment: pay or decline; a card being saved (issue 49): a card that works, one that will be declined, one that needs the customer, or decline */
+  outcome: z.enum(['pay', 'decline', 'save', 'save_declines', 'save_needs_customer']),
+});
 /** A Stripe event as Stripe sends it (documented at https://docs.stripe.com/api/events/object); read by the Stripe library. */
 export const stripeWebhookEvent = z.looseObject({
   id: z.string(),
@@ -52,7 +55,7 @@ export type SandboxCompleteBody = z.infer<typeof sandboxCompleteBody>;
 
 /** The sandbox page's Pay or Decline (embedded provider only). */
 export const sandboxCompleteAnswer = z.object({
-  status: paymentStatus,
+  status: z.enum([...paymentStatus.options, 'saved']).meta({ description: "a payment's status, or saved: a card saved" }),
   redirect: z.string().meta({ description: 'the app page to go to next' }),
 });
 export type SandboxCompleteData = z.infer<typeof sandboxCompleteAnswer>;

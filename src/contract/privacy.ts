@@ -175,6 +175,24 @@ export const customerDataExport = z
     gift_cards_received: z.array(z.object({ amount: money(), from_name: z.string(), message: z.string(), claimed_at: time() })).meta({
       description: "the gift cards this customer added to their wallet: the sender's name and message as the sender typed them, never the sender's contact",
     }),
+    saved_card: z
+      .object({
+        brand: z.string(),
+        last4: z.string(),
+        exp_month: int(),
+        exp_year: int(),
+        saved_at: time(),
+        auto_reload: z
+          .object({
+            enabled: z.boolean(),
+            threshold: money(),
+            amount: money(),
+            paused: z.string().nullable().meta({ description: '`declined` or `needs_customer`' }),
+          })
+          .nullable(),
+      })
+      .nullable()
+      .meta({ description: 'the card saved for auto-reload (issue 49): only what the payment gateway shows of it, never its number; null: none' }),
   })
   .meta({ id: 'CustomerDataExport' });
 export type CustomerDataExport = z.infer<typeof customerDataExport>;

@@ -18,7 +18,10 @@ import Stripe from 'stripe';
  * Answers and errors are shaped as the reference documents (`checkout.session`, `refund`, `charge`,
  * `event`, and `{error: {type, message, param, code}}`).
  *
- * Endpoints: POST /v1/checkout/sessions, GET /v1/checkout/sessions/{session}, POST /v1/refunds.
+ * Endpoints: POST /v1/checkout/sessions (payment and setup mode), GET /v1/checkout/sessions/{session},
+ * POST /v1/refunds, and for saved cards (issue 49) POST /v1/customers, POST /v1/payment_intents
+ * (off-session, confirmed at once) and POST /v1/payment_methods/{id}/detach. completeSetupSession plays
+ * the customer saving a card: one that works, one the bank declines, or one that needs the customer.
  * Test controls play the customer and Stripe's back office: completeSession, expireSession, event,
  * refundInDashboard (a refund the merchant makes in Stripe's Dashboard) and dispute (a customer's bank
  * opens a chargeback: a `dispute` object as the reference documents it).
@@ -46,8 +49,10 @@ const checkoutSessionCreate: Rule = {
   type: 'object',
   properties: {
     cancel_url: { type: 'string', format: 'url' },
+    allowed_payment_method_types: { type: 'array', items: oneOf('card', 'link', 'us_bank_account', 'sepa_debit') },
     client_reference_id: str(200),
     currency: { type: 'string', format: 'currency' },
+    customer: str(5000),
     customer_email: str(),
     expand,
     expires_at: { type: 'integer' },
@@ -148,6 +153,7 @@ const checkoutSessionCreate: Rule = {
       },
       known: ['application_fee_amount', 'on_behalf_of', 'shipping', 'transfer_data', 'transfer_group'],
     },
+    setup_intent_data: { type: 'object', properties: { description: str(1000), metadata: { type: 'metadata' } }, known: ['on_behalf_of'] },
     submit_type: oneOf('auto', 'book', 'donate', 'pay', 'subscribe'),
     success_url: { type: 'string', format: 'url' },
     ui_mode: oneOf('elements', 'embedded_page', 'form', 'hosted_page'),
@@ -156,14 +162,12 @@ const checkoutSessionCreate: Rule = {
     'adaptive_pricing',
     'after_expiration',
     'allow_promotion_codes',
-    'allowed_payment_method_types',
     'automatic_tax',
     'billing_address_collection',
     'branding_settings',
     'consent_collection',
     'custom_fields',
     'custom_text',
-    'customer',
     'customer_account',
     'customer_creation',
     'customer_update',
@@ -184,7 +188,6 @@ const checkoutSessionCreate: Rule = {
     'redirect_on_completion',
     'return_url',
     'saved_payment_method_options',
-    'setup_intent_data',
     'shipping_address_collection',
     'shipping_options',
     'subscription_data',
@@ -208,6 +211,60 @@ const refundCreate: Rule = {
   known: ['customer', 'instructions_email', 'origin', 'refund_application_fee', 'reverse_transfer'],
 };
 
+/** POST /v1/customers: no required parameter. */
+const customerCreate: Rule = {
+  type: 'object',
+  properties: { description: str(350), email: str(512), expand, metadata: { type: 'metadata' }, name: str(256) },
+  known: [
+    'address',
+    'balance',
+    'invoice_settings',
+    'payment_method',
+    'phone',
+    'preferred_locales',
+    'shipping',
+    'source',
+    'tax',
+    'tax_exempt',
+    'tax_id_data',
+    'test_clock',
+  ],
+};
+
+/** POST /v1/payment_intents: `amount` and `currency` required. */
+const paymentIntentCreate: Rule = {
+  type: 'object',
+  required: ['amount', 'currency'],
+  properties: {
+    amount: { type: 'integer', min: 1 },
+    confirm: { type: 'boolean' },
+    currency: { type: 'string', format: 'currency' },
+    customer: str(5000),
+    description: str(1000),
+    expand,
+    metadata: { type: 'metadata' },
+    off_session: { type: 'boolean' },
+    payment_method: str(5000),
+  },
+  known: [
+    'automatic_payment_methods',
+    'capture_method',
+    'confirmation_method',
+    'error_on_requires_action',
+    'mandate',
+    'payment_method_options',
+    'payment_method_types',
+    'receipt_email',
+    'return_url',
+    'setup_future_usage',
+    'statement_descriptor',
+    'statement_descriptor_suffix',
+  ],
+};
+
+/** POST /v1/payment_methods/{id}/detach: only `expand`. */
+const paymentMethodDetach: Rule = { type: 'object', properties: { expand } };
+
 /** GET /v1/checkout/sessions/{session}: `expand` in the query; the path id is at most 66 characters. */
 const checkoutSessionRetrieveQuery: Rule = { type: 'object', properties: { expand } };
 /** GET /v1/balance: the API reference lists only `expand` */
@@ -228,12 +285,15 @@ class StripeFakeError extends Error {
   readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
   readonly param?: string;
   readonly code?: string;
-  constructor(status: number, type: StripeFakeError['type'], message: string, param?: string, code?: string) {
+  /** more of the error object: a card error's `decline_code` and `payment_intent` */
+  readonly extra: Json;
+  constructor(status: number, type: StripeFakeError['type'], message: string, param?: string, code?: string, extra: Json = {}) {
     super(message);
     this.status = status;
     this.type = type;
     this.param = param;
     this.code = code;
+    this.extra = extra;
   }
   body(): object {
     return {
@@ -243,6 +303,7 @@ class StripeFakeError extends Error {
         ...(this.param ? { param: this.param } : {}),
         ...(this.code ? { code: this.code, doc_url: `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}` } : {}),
         request_log_url: 'https://dashboard.stripe.com/test/logs',
+        ...this.extra,
       },
     };
   }
@@ -446,6 +507,20 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
   status: 'succeeded' | 'requires_payment_method';
   latest_charge: string | null;
+  customer?: string | null;
+  payment_method?: string | null;
+  off_session?: boolean;
+}
+
+/** How a saved card behaves when charged off-session (a test control: Stripe's test cards 4242, 0002, 3155). */
+export type FakeCardBehaviour = 'works' | 'declines' | 'needs_customer';
+
+export interface FakePaymentMethod extends Json {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string; funding: string };
 }
 
 function sessionObject(p: FormTree, now: number, checkoutUrlBase: string, livemode: boolean): FakeSession {
@@ -478,7 +553,7 @@ function sessionObject(p: FormTree, now: number, checkoutUrlBase: string, livemo
     currency_conversion: null,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-    customer: null,
+    customer: (p.customer as string | undefined) ?? null,
     customer_account: null,
     customer_creation: 'if_required',
     customer_details: null,
@@ -626,6 +701,10 @@ export interface StripeFake {
   paymentIntents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
   refunds: Map<string, Json>;
+  customers: Map<string, Json>;
+  paymentMethods: Map<string, FakePaymentMethod>;
+  /** the customer saves a card on a setup-mode session's page: the session completes with a SetupIntent and its PaymentMethod */
+  completeSetupSession(id: string, o?: { behaviour?: FakeCardBehaviour; last4?: string }): { session: FakeSession; paymentMethod: FakePaymentMethod };
   /** the customer pays on Stripe's page: the session completes, a PaymentIntent and its charge exist */
   completeSession(
     id: string,
@@ -675,6 +754,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<string, Json>();
+  const customers = new Map<string, Json>();
+  const setupIntents = new Map<string, Json>();
+  const paymentMethods = new Map<string, FakePaymentMethod>();
+  const behaviours = new Map<string, FakeCardBehaviour>();
   /** Idempotency-Key → what was asked and answered (Stripe keeps them 24 hours) */
   const idempotency = new Map<string, { endpoint: string; params: string; status: number; answer: Json }>();
 
@@ -725,6 +808,13 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const ui = (p.ui_mode as string | undefined) ?? 'hosted_page';
     const items = (p.line_items as FormTree | undefined) ?? {};
     if ((mode === 'payment' || mode === 'subscription') && Object.keys(items).length === 0) throw missing('line_items');
+    if (mode === 'setup') {
+      if (Object.keys(items).length > 0) throw invalid('You can not pass `line_items` in `setup` mode.', 'line_items');
+      if (p.payment_intent_data !== undefined) throw invalid('You can not pass `payment_intent_data` in `setup` mode.', 'payment_intent_data');
+      // documented: dynamic payment methods need the currency in setup mode
+      if (p.currency === undefined && p.allowed_payment_method_types === undefined) throw missing('currency');
+    } else if (p.setup_intent_data !== undefined) throw invalid('`setup_intent_data` can only be used in `setup` mode.', 'setup_intent_data');
+    if (p.customer !== undefined && !customers.has(p.customer as string)) throw invalid(`No such customer: '${p.customer}'`, 'customer', 'resource_missing');
     for (const k of ['success_url', 'cancel_url']) {
       if (p[k] !== undefined && (ui === 'embedded_page' || ui === 'elements')) throw invalid(`\`${k}\` is not allowed when \`ui_mode\` is \`${ui}\`.`, k);
     }
@@ -764,7 +854,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     }
     const session = sessionObject(p, nowS(), checkoutUrlBase, livemode);
     // payment_intent_data travels to the PaymentIntent made when the customer pays
-    const pid = p.payment_intent_data as FormTree | undefined;
+    const pid = (p.payment_intent_data ?? p.setup_intent_data) as FormTree | undefined;
     pendingIntentData.set(session.id, { metadata: { ...((pid?.metadata as Record<string, string> | undefined) ?? {}) } });
     sessions.set(session.id, session);
     return session;
@@ -776,7 +866,79 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     if (id.length > SESSION_ID_MAX) throw invalid(`Invalid string: ${id.slice(0, 20)}...; must be at most ${SESSION_ID_MAX} characters`, 'session');
     const s = sessions.get(id);
     if (!s) throw new StripeFakeError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, 'session', 'resource_missing');
-    return s;
+    const wanted = Object.values((q.expand as FormTree | undefined) ?? {}) as string[];
+    for (const e of wanted) if (e !== 'setup_intent' && e !== 'setup_intent.payment_method') throw invalid(`This fake does not expand ${e}.`, 'expand');
+    if (wanted.length === 0 || typeof s.setup_intent !== 'string') return s;
+    const intent = { ...setupIntents.get(s.setup_intent)! };
+    if (wanted.includes('setup_intent.payment_method')) intent.payment_method = paymentMethods.get(intent.payment_method as string) ?? null;
+    return { ...s, setup_intent: intent };
+  }
+
+  function createCustomer(p: FormTree): Json {
+    check(customerCreate, p, []);
+    const customer: Json = {
+      id: rid('cus_', 14),
+      object: 'customer',
+      created: nowS(),
+      description: (p.description as string | undefined) ?? null,
+      email: (p.email as string | undefined) ?? null,
+      livemode,
+      metadata: { ...((p.metadata as Record<string, string> | undefined) ?? {}) },
+      name: (p.name as string | undefined) ?? null,
+    };
+    customers.set(customer.id as string, customer);
+    return customer;
+  }
+
+  function intentObject(pi: FakePaymentIntent, error: Json | null = null): Json {
+    return { ...pi, object: 'payment_intent', created: nowS(), livemode, last_payment_error: error, next_action: null };
+  }
+
+  /** An off-session charge of a saved card, confirmed at once: as the card behaves (a card error 402 when it does not pay). */
+  function createPaymentIntent(p: FormTree): Json {
+    check(paymentIntentCreate, p, []);
+    if (p.off_session === 'true' && p.confirm !== 'true') throw invalid('`off_session` can only be used with `confirm=true`.', 'off_session');
+    if (p.confirm !== 'true') throw invalid('This fake only makes PaymentIntents confirmed at once (confirm=true).', 'confirm');
+    const method = paymentMethods.get(p.payment_method as string);
+    if (!method) throw invalid(`No such PaymentMethod: '${p.payment_method}'`, 'payment_method', 'resource_missing');
+    if (method.customer === null || method.customer !== p.customer)
+      throw invalid(`The provided PaymentMethod ${method.id} does not belong to the Customer ${String(p.customer)}.`, 'payment_method');
+    const pi: FakePaymentIntent = {
+      id: rid('pi_'),
+      amount: Number(p.amount),
+      currency: p.currency as string,
+      metadata: { ...((p.metadata as Record<string, string> | undefined) ?? {}) },
+      status: 'requires_payment_method',
+      latest_charge: null,
+      customer: p.customer as string,
+      payment_method: method.id,
+      off_session: p.off_session === 'true',
+    };
+    paymentIntents.set(pi.id, pi);
+    const behaviour = behaviours.get(method.id) ?? 'works';
+    if (behaviour === 'works') {
+      const charge = chargeObject(pi, nowS(), livemode);
+      charges.set(charge.id, charge);
+      pi.latest_charge = charge.id;
+      pi.status = 'succeeded';
+      return intentObject(pi);
+    }
+    const [code, decline, message] =
+      behaviour === 'declines'
+        ? ['card_declined', 'insufficient_funds', 'Your card has insufficient funds.']
+        : ['authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.'];
+    const error = { type: 'card_error', code, decline_code: decline, message, payment_method: method };
+    throw new StripeFakeError(402, 'card_error', message, undefined, code, { decline_code: decline, payment_intent: intentObject(pi, error) });
+  }
+
+  function detachPaymentMethod(id: string, p: FormTree): Json {
+    check(paymentMethodDetach, p, []);
+    const method = paymentMethods.get(id);
+    if (!method) throw new StripeFakeError(404, 'invalid_request_error', `No such PaymentMethod: '${id}'`, 'payment_method', 'resource_missing');
+    if (method.customer === null)
+      throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', undefined, 'payment_method_unexpected_state');
+    method.customer = null;
+    return method;
   }
 
   function createRefund(p: FormTree): Json {
@@ -881,6 +1043,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       const status = 200;
       let body: Json;
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') body = createSession(params);
+      else if (req.method === 'POST' && url.pathname === '/v1/customers') body = createCustomer(params);
+      else if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        try {
+          body = createPaymentIntent(params);
+        } catch (err) {
+          // a card error ran the request: its answer is saved under the key like a success
+          if (err instanceof StripeFakeError && err.type === 'card_error' && key !== undefined)
+            idempotency.set(key, { endpoint, params: canonical(params), status: err.status, answer: err.body() as Json });
+          throw err;
+        }
+      } else if (req.method === 'POST' && /^\/v1\/payment_methods\/[^/]+\/detach$/.test(url.pathname))
+        body = detachPaymentMethod(decodeURIComponent(url.pathname.split('/')[3]!), params);
       else if (req.method === 'GET' && /^\/v1\/checkout\/sessions\/[^/]+$/.test(url.pathname))
         body = retrieveSession(decodeURIComponent(url.pathname.split('/')[4]!), params);
       else if (req.method === 'POST' && url.pathname === '/v1/refunds') body = createRefund(params);
@@ -904,7 +1078,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     } catch (err) {
       if (err instanceof StripeFakeError) {
         // documented: a request refused before the endpoint began executing saves no idempotent result
-        return answer(err.status, err.body() as Json, err.type === 'invalid_request_error' ? { 'stripe-should-retry': 'false' } : {});
+        return answer(
+          err.status,
+          err.body() as Json,
+          err.type === 'invalid_request_error' || err.type === 'card_error' ? { 'stripe-should-retry': 'false' } : {},
+        );
       }
       return answer(500, new StripeFakeError(500, 'api_error', `The fake failed: ${String(err)}`).body() as Json);
     }
@@ -928,6 +1106,44 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     paymentIntents,
     charges,
     refunds,
+    customers,
+    paymentMethods,
+    completeSetupSession(id, o = {}) {
+      const s = sessions.get(id);
+      if (!s) throw new Error(`stripe fake: no session ${id}`);
+      if (s.mode !== 'setup' || s.status !== 'open') throw new Error(`stripe fake: session ${id} is not an open setup session`);
+      const behaviour = o.behaviour ?? 'works';
+      const last4 = o.last4 ?? { works: '4242', declines: '0002', needs_customer: '3155' }[behaviour];
+      const paymentMethod: FakePaymentMethod = {
+        id: rid('pm_'),
+        object: 'payment_method',
+        type: 'card',
+        created: nowS(),
+        livemode,
+        customer: (s.customer as string | null) ?? null,
+        card: { brand: 'visa', last4, exp_month: 4, exp_year: 2031, country: 'US', funding: 'credit' },
+        metadata: {},
+      };
+      paymentMethods.set(paymentMethod.id, paymentMethod);
+      behaviours.set(paymentMethod.id, behaviour);
+      const intent: Json = {
+        id: rid('seti_'),
+        object: 'setup_intent',
+        created: nowS(),
+        customer: s.customer,
+        livemode,
+        metadata: pendingIntentData.get(id)?.metadata ?? {},
+        payment_method: paymentMethod.id,
+        status: 'succeeded',
+        usage: 'off_session',
+      };
+      setupIntents.set(intent.id as string, intent);
+      s.status = 'complete';
+      s.payment_status = 'no_payment_required';
+      s.setup_intent = intent.id;
+      s.url = null;
+      return { session: s, paymentMethod };
+    },
     completeSession(id, o = {}) {
       const s = sessions.get(id);
       if (!s) throw new Error(`stripe fake: no session ${id}`);
@@ -1024,6 +1240,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       paymentIntents.clear();
       charges.clear();
       refunds.clear();
+      customers.clear();
+      setupIntents.clear();
+      paymentMethods.clear();
+      behaviours.clear();
       idempotency.clear();
       pendingIntentData.clear();
     },

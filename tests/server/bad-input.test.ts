@@ -17,6 +17,7 @@ import { describeDb, useTestProvider, TEST_MERCHANT_KEY } from './support/provid
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
 import { walletApi } from '#contract/wallet.calls';
+import { savedCardApi } from '#contract/saved-card.calls';
 import type request from 'supertest';
 import type { Call } from '#contract/api';
 import { ALL_CALLS } from '#contract/calls';
@@ -804,6 +805,27 @@ describeDb('bad input on every call', (kind) => {
       required: ['outcome'],
       bad: { outcome: ['maybe', '', 'PAY', 5, null, ['pay']] },
     },
+    // --- the saved card and auto-reload (issue 49) ---
+    {
+      call: savedCardApi.update,
+      auth: 'customer',
+      valid: { enabled: false, threshold: 20_000, amount: 50_000 },
+      required: ['enabled', 'threshold', 'amount'],
+      bad: {
+        enabled: ['yes', 1, null, ['true'], NUL],
+        threshold: [0, -1, 100.5, '20000', null, 5_000_001, 1e308, [20_000]],
+        // below the shop's smallest top-up: refused by the shop's own limits
+        amount: [0, -1, 9_999, 100.5, '50000', null, 5_000_001, [50_000]],
+      },
+    },
+    {
+      call: savedCardApi.confirm,
+      auth: 'customer',
+      valid: { setup_id: randomUUID() },
+      required: ['setup_id'],
+      bad: { setup_id: ['abc', '', 5, null, `${randomUUID()}x`, [randomUUID()], NUL] },
+      validStatus: 404,
+    },
     // --- e-mail verification and Google linking ---
     {
       call: customersApi.emailVerifyRequest,
@@ -902,6 +924,8 @@ describeDb('bad input on every call', (kind) => {
     menuMachineApi.updateProduct,
     counterMachineApi.earn,
     paymentsApi.sandboxComplete,
+    savedCardApi.update,
+    savedCardApi.confirm,
     customersApi.emailVerifyRequest,
     customersApi.emailVerify,
     authApi.googleLink,
@@ -953,6 +977,7 @@ describeDb('bad input on every call', (kind) => {
       [rewardsApi.list, 'public'],
       [customersApi.profile, 'customer'],
       [walletApi.balance, 'customer'],
+      [savedCardApi.status, 'customer'],
       [giftCardsApi.options, 'customer'],
       [addressesApi.list, 'customer'],
       [wheelApi.config, 'customer'],

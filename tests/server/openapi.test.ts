@@ -782,6 +782,14 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       expect(hook.body.data).toEqual({ event_id: expect.any(String), applied: true });
       await call('GET wallet/balance', { token });
       await call('GET wallet/history', { token });
+      // a card saved on the sandbox's page, auto-reload on, the card removed (issue 49)
+      await call('GET wallet/auto-reload', { token });
+      const cardSetup = (await call('POST wallet/card/setup', { token })).body.data;
+      await call('GET payment/sandbox/{id}', { token, params: { id: cardSetup.setup_id } });
+      await call('POST payment/sandbox/{id}/complete', { token, params: { id: cardSetup.setup_id }, body: { outcome: 'save' } });
+      await call('POST wallet/card/confirm', { token, body: { setup_id: cardSetup.setup_id } });
+      await call('POST wallet/auto-reload/update', { token, body: { enabled: true, threshold: 10_000, amount: 20_000 } });
+      await call('POST wallet/card/remove', { token });
 
       // notifications, the wheel, and an address deleted
       await call('GET notification/list', { token });

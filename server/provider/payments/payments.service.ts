@@ -31,7 +31,8 @@ import type { PaymentEvent, WebhookHeaders } from '../payment-gateway';
 import type { SandboxPage } from './sandbox-page';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { paymentIdParam, type WebhookData } from '#contract/payments';
+import { paymentIdParam, type SandboxCompleteBody, type SandboxCompleteData, type WebhookData } from '#contract/payments';
+import { completeSandboxCardSetup, sandboxCardSetup } from './saved-cards.service';
 
 /**
  * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
@@ -302,6 +303,13 @@ export async function sandboxPage(ctx: ProviderContext, customerId: number | nul
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
   const shop = { lang: rules.locale, merchant: settings.setting_company };
   const payment = await ownPayment(ctx, customerId, id);
+  const setup = payment || customerId === null ? null : await sandboxCardSetup(ctx, customerId, id);
+  if (setup?.status === 'open') return { ...shop, page: 'card', setupId: id };
+  if (setup) {
+    const text =
+      setup.status === 'saved' ? 'This card was saved already. Nothing more to do here.' : 'Saving this card was cancelled. Start again from the app.';
+    return { ...shop, page: 'settled', heading: 'Card already done', text, backTo: paths.profileWallet };
+  }
   if (!payment) {
     return {
       ...shop,
@@ -337,11 +345,12 @@ export async function completeSandboxPayment(
   ctx: ProviderContext,
   customerId: number,
   id: string,
-  outcome: 'pay' | 'decline',
-): Promise<{ status: PaymentRow['status']; redirect: string }> {
+  outcome: SandboxCompleteBody['outcome'],
+): Promise<SandboxCompleteData> {
   // only the customer who started the payment may pay or decline it; anyone else's is not found
   const payment = await ownPayment(ctx, customerId, id);
-  if (!payment) throw notFound('Payment');
+  if (!payment) return completeSandboxCardSetup(ctx, customerId, id, outcome);
+  if (outcome !== 'pay' && outcome !== 'decline') throw notFound('Card setup');
   if (payment.status === 'pending') {
     const created = Math.floor(ctx.clock.now().getTime() / 1000);
     const { rules } = await getMerchant(ctx.db, ctx.merchantId);

@@ -21,6 +21,7 @@ interface SandboxPageView {
  */
 export type SandboxPage = { lang: string; merchant: string } & (
   | { page: 'pending'; paymentId: string; amount: string; description: string }
+  | { page: 'card'; setupId: string }
   | { page: 'settled' | 'not-found'; heading: string; text: string; backTo: string | null }
 );
 
@@ -28,6 +29,7 @@ export type SandboxPage = { lang: string; merchant: string } & (
 export function renderSandboxPage(page: SandboxPage, prefix: string): { status: number; html: string } {
   const v = { ...page, prefix };
   if (v.page === 'pending') return { status: 200, html: pendingPage(v) };
+  if (v.page === 'card') return { status: 200, html: cardPage(v) };
   return { status: v.page === 'not-found' ? 404 : 200, html: settledPage(v) };
 }
 
@@ -68,6 +70,26 @@ function pendingPage(v: SandboxPageView & { paymentId: string; amount: string; d
   );
 }
 
+/** Saving a card (issue 49): a test card that works, one that will be declined, one whose bank wants the customer; or cancel. */
+function cardPage(v: SandboxPageView & { setupId: string }): string {
+  const complete = `${v.prefix}payment/sandbox/${encodeURIComponent(v.setupId)}/complete`;
+  return layout(
+    v,
+    `Save a card for ${v.merchant} - Sandbox payment`,
+    `<h1 id="heading">Save a card for ${escapeHtml(v.merchant)}</h1>
+<p id="description">The shop will charge this card to top up your wallet when your balance runs low. Choose a test card.</p>
+<div class="actions cards" id="sandbox" data-complete-url="${escapeHtml(complete)}" aria-describedby="description">
+<button type="button" class="pay" data-outcome="save">Save a card that works (4242)</button>
+<button type="button" class="decline" data-outcome="save_declines">Save a card that will be declined (0002)</button>
+<button type="button" class="decline" data-outcome="save_needs_customer">Save a card that needs my bank's check (3155)</button>
+<button type="button" class="decline" data-outcome="decline">Cancel</button>
+</div>
+<p class="status" id="status" role="status" aria-live="polite"></p>
+<noscript><p class="status">This page needs JavaScript to send your choice.</p></noscript>`,
+    true,
+  );
+}
+
 /** A payment that is no longer waiting: nothing to pay, a way back to the app. */
 function settledPage(v: SandboxPageView & { heading: string; text: string; backTo: string | null }): string {
   return layout(
@@ -93,6 +115,7 @@ dt{color:#57534e}
 dd{margin:0;text-align:right;font-weight:600;overflow-wrap:anywhere}
 .amount{font-size:1.25rem}
 .actions{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+.actions.cards{grid-template-columns:1fr}
 button{font:inherit;font-weight:600;min-height:3rem;padding:.75rem 1rem;border-radius:.75rem;border:2px solid transparent;cursor:pointer}
 .pay{background:#166534;color:#fff}
 .pay:hover{background:#14532d}
@@ -122,7 +145,7 @@ export const SANDBOX_JS = `'use strict';
     button.addEventListener('click', function () {
       var outcome = button.getAttribute('data-outcome');
       busy(true);
-      status.textContent = outcome === 'pay' ? 'Processing your payment...' : 'Declining the payment...';
+      status.textContent = outcome === 'pay' ? 'Processing your payment...' : outcome === 'decline' ? 'Cancelling...' : 'Saving your card...';
       fetch(url, {
         method: 'POST',
         credentials: 'same-origin',

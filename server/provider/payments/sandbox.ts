@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { paymentWebhookEvent } from '#contract/payments';
 import { AppError, validation } from '../http/errors';
-import { headerValue, type PaymentGateway } from '../payment-gateway';
+import { headerValue, type CardDetails, type CardGateway, type PaymentGateway } from '../payment-gateway';
 
 /**
  * The sandbox gateway: its hosted page is served by this provider (payments.routes.ts), reached by
@@ -101,5 +101,46 @@ export function sandboxGateway(publicApiPrefix: string, webhookSecret: string): 
     async refund(request) {
       return { refundId: `sandbox_refund_${randomUUID()}`, status: 'succeeded', amount: request.amount, currency: request.currency ?? '' };
     },
+    cards: sandboxCards(publicApiPrefix),
+  };
+}
+
+/**
+ * The sandbox's saved cards (issue 49): its page offers a card that works, one that will be declined
+ * and one whose bank wants the customer (3-D Secure), so every state of auto-reload can be reached.
+ * Which it is travels in the card's reference; the page saves it itself (payments.service), so a setup
+ * read here is never finished.
+ */
+export const SANDBOX_CARD_KINDS = {
+  save: { kind: 'works', last4: '4242' },
+  save_declines: { kind: 'declines', last4: '0002' },
+  save_needs_customer: { kind: 'needs_customer', last4: '3155' },
+} as const;
+export type SandboxCardChoice = keyof typeof SANDBOX_CARD_KINDS;
+
+/** The sandbox card of a choice on its page: its reference and what it shows (a test card, expiring in 3 years). */
+export function sandboxCard(choice: SandboxCardChoice, now: Date): { methodRef: string; card: CardDetails } {
+  const { kind, last4 } = SANDBOX_CARD_KINDS[choice];
+  return {
+    methodRef: `sandbox_pm_${kind}_${randomUUID().slice(0, 8)}`,
+    card: { brand: 'visa', last4, exp_month: 12, exp_year: now.getUTCFullYear() + 3 },
+  };
+}
+
+function sandboxCards(publicApiPrefix: string): CardGateway {
+  return {
+    async startSetup(r) {
+      return { url: `${publicApiPrefix}payment/sandbox/${r.setupId}`, setupRef: r.setupId, customerRef: r.customerRef ?? `sandbox_cus_${randomUUID()}` };
+    },
+    async readSetup() {
+      return { status: 'open' };
+    },
+    async charge(r) {
+      if (r.methodRef.startsWith('sandbox_pm_declines_')) return { status: 'declined', reason: 'card_declined', providerRef: null };
+      if (r.methodRef.startsWith('sandbox_pm_needs_customer_')) return { status: 'needs_customer', providerRef: null };
+      // the same charge asked again answers the same reference: one charge per idempotency key
+      return { status: 'succeeded', providerRef: `sandbox_pi_${r.idempotencyKey}` };
+    },
+    async detach() {},
   };
 }

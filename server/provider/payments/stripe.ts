@@ -4,6 +4,8 @@ import { AppError, validation } from '../http/errors';
 import {
   headerValue,
   webhookPathOf,
+  type CardChargeResult,
+  type CardGateway,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentGateway,
@@ -184,6 +186,8 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       }
     },
 
+    cards: stripeCards(StripeLib, stripe, origin, log),
+
     parseWebhook(rawBody, headers, nowMs = Date.now()) {
       const signature = headerValue(headers, STRIPE_SIGNATURE_HEADER);
       if (!signature) throw badSignature('the Stripe-Signature header is missing');
@@ -217,6 +221,108 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         throw validation({ body: 'must be a Stripe event' }, 'The webhook body is not a Stripe event.');
       }
       return normalise(event, live, log);
+    },
+  };
+}
+
+/**
+ * Saved cards (issue 49): a Stripe Customer per member (made once, kept), a Checkout Session in `setup`
+ * mode on which the customer saves a card (cards only), read back with its SetupIntent's PaymentMethod
+ * (only brand, last 4 and expiry are taken), and off-session PaymentIntents (`off_session: true,
+ * confirm: true`) with our idempotency key, so a retried charge is one charge. Stripe answers a card the
+ * bank wants to authenticate with a card error `authentication_required`: the customer is needed.
+ */
+function stripeCards(StripeLib: typeof Stripe, stripe: Stripe, origin: string, log: GatewayLogger | undefined): CardGateway {
+  const failure = (err: unknown, what: string, fields: Record<string, unknown>) => {
+    const e = err instanceof StripeLib.errors.StripeError ? err : null;
+    log?.warn(
+      { ...fields, stripe_type: e?.type, stripe_code: e?.code, stripe_message: e?.message, status: e?.statusCode, err: e ? undefined : String(err) },
+      `stripe: ${what} failed`,
+    );
+    return new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE, undefined, null, { 'retry-after': '60' });
+  };
+  return {
+    async startSetup(r) {
+      try {
+        const customer =
+          r.customerRef ??
+          (await stripe.customers.create({ description: r.customerLabel, metadata: { setup_id: r.setupId } }, { idempotencyKey: `customer-${r.setupId}` })).id;
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            currency: r.currency.toLowerCase(),
+            allowed_payment_method_types: ['card'],
+            customer,
+            success_url: absolute(origin, r.successPath),
+            cancel_url: absolute(origin, r.failPath),
+            client_reference_id: r.setupId,
+            metadata: { setup_id: r.setupId },
+            setup_intent_data: { metadata: { setup_id: r.setupId } },
+          },
+          { idempotencyKey: `setup-${r.setupId}` },
+        );
+        if (!session.url) throw new Error('the setup session has no url');
+        return { url: session.url, setupRef: session.id, customerRef: customer };
+      } catch (err) {
+        throw failure(err, 'opening a setup session', { setup_id: r.setupId });
+      }
+    },
+    async readSetup(setupRef) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(setupRef, { expand: ['setup_intent.payment_method'] });
+      } catch (err) {
+        throw failure(err, 'reading a setup session', { session: setupRef });
+      }
+      if (session.status === 'expired') return { status: 'failed' };
+      const intent = session.setup_intent;
+      if (session.status !== 'complete' || !intent || typeof intent === 'string' || intent.status !== 'succeeded') return { status: 'open' };
+      const method = intent.payment_method;
+      if (!method || typeof method === 'string' || !method.card) return { status: 'failed' };
+      const { brand, last4, exp_month, exp_year } = method.card;
+      return { status: 'saved', methodRef: method.id, card: { brand, last4, exp_month, exp_year } };
+    },
+    async charge(r): Promise<CardChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: r.amount,
+            currency: r.currency.toLowerCase(),
+            customer: r.customerRef,
+            payment_method: r.methodRef,
+            off_session: true,
+            confirm: true,
+            description: r.description,
+            metadata: { payment_id: r.paymentId },
+          },
+          { idempotencyKey: r.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', providerRef: intent.id };
+        if (intent.status === 'requires_action') return { status: 'needs_customer', providerRef: intent.id };
+        return { status: 'declined', reason: intent.last_payment_error?.code ?? intent.status, providerRef: intent.id };
+      } catch (err) {
+        if (err instanceof StripeLib.errors.StripeCardError) {
+          const ref = err.payment_intent?.id ?? null;
+          if (err.code === 'authentication_required') return { status: 'needs_customer', providerRef: ref };
+          return { status: 'declined', reason: err.decline_code ?? err.code ?? 'card_declined', providerRef: ref };
+        }
+        // Stripe refused the charge itself (the card is gone, or not this customer's): asking again would
+        // be refused again, so it pauses like a decline; only Stripe being unreachable is tried again later
+        if (err instanceof StripeLib.errors.StripeInvalidRequestError) {
+          failure(err, 'charging a saved card', { payment_id: r.paymentId });
+          return { status: 'declined', reason: err.code ?? 'invalid_request', providerRef: null };
+        }
+        throw failure(err, 'charging a saved card', { payment_id: r.paymentId });
+      }
+    },
+    async detach(methodRef) {
+      try {
+        await stripe.paymentMethods.detach(methodRef);
+      } catch (err) {
+        // gone already at Stripe: nothing left to detach
+        if (err instanceof StripeLib.errors.StripeError && err.code === 'resource_missing') return;
+        throw failure(err, 'detaching a card', { payment_method: methodRef });
+      }
     },
   };
 }

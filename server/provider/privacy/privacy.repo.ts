@@ -43,7 +43,7 @@ async function orderRows(db: Database, customerId: number) {
 }
 
 /** Every row one customer's data export reads (privacy.service.ts shapes them), oldest first. */
-/** The customer's gift cards (sent, received), the offers their orders used and their ratings of orders. */
+/** The customer's gift cards (sent, received), the offers their orders used, their ratings of orders and their saved card. */
 async function giftsOffersFeedbackRows(db: Database, customerId: number) {
   return {
     giftCardsSent: await db
@@ -81,6 +81,12 @@ async function giftsOffersFeedbackRows(db: Database, customerId: number) {
       .where('f.customer_id', '=', customerId)
       .orderBy('f.id')
       .execute(),
+    savedCard: await db
+      .selectFrom('saved_cards as c')
+      .leftJoin('auto_reloads as a', 'a.customer_id', 'c.customer_id')
+      .select(['c.brand', 'c.last4', 'c.exp_month', 'c.exp_year', 'c.created_at', 'a.enabled', 'a.threshold', 'a.amount', 'a.paused'])
+      .where('c.customer_id', '=', customerId)
+      .executeTakeFirst(),
     offers: await db
       .selectFrom('offer_uses as u')
       .innerJoin('orders as o', 'o.id', 'u.order_id')
@@ -255,6 +261,10 @@ export async function eraseCustomerRows(trx: Database, row: { id: number; phone:
     'campaign_unsubscribes',
     'email_codes',
     'customer_tiers',
+    // a saved card (issue 49): its references and what it showed; the gateway's copy is detached by eraseAccount
+    'auto_reloads',
+    'saved_cards',
+    'card_setups',
   ] as const) {
     await trx.deleteFrom(table).where('customer_id', '=', customerId).execute();
   }
@@ -315,4 +325,9 @@ export async function eraseGiftCardContacts(trx: Database, customerId: number, n
     .where('buyer_id', '=', customerId)
     .execute();
   await trx.updateTable('gift_cards').set({ to_phone: null, to_email: null, contact_erased_at: now }).where('claimed_by', '=', customerId).execute();
+}
+
+/** The gateway's reference of the customer's saved card, if any (detached when the account is erased). */
+export async function savedCardRef(db: Database, customerId: number): Promise<string | null> {
+  return (await db.selectFrom('saved_cards').select('method_ref').where('customer_id', '=', customerId).executeTakeFirst())?.method_ref ?? null;
 }

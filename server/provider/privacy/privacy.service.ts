@@ -16,6 +16,7 @@ import {
   clearDeletion,
   deletionRow,
   eraseCustomerRows,
+  savedCardRef,
   eraseGiftCardContacts,
   exportRows,
   markDeletionRequested,
@@ -127,7 +128,16 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       created_at: isoNow(g.created_at),
     })),
     gift_cards_received: rows.giftCardsReceived.map((g) => ({ ...g, claimed_at: isoNow(g.claimed_at!) })),
+    saved_card: savedCardOf(rows.savedCard),
   };
+}
+
+/** The saved card as the export shows it: what the gateway shows, and the auto-reload settings. */
+function savedCardOf(c: Awaited<ReturnType<typeof exportRows>>['savedCard']): CustomerDataExport['saved_card'] {
+  if (!c) return null;
+  const { created_at, enabled, threshold, amount, paused, ...card } = c;
+  const autoReload = enabled === null || threshold === null || amount === null ? null : { enabled, threshold, amount, paused };
+  return { ...card, saved_at: isoNow(created_at), auto_reload: autoReload };
 }
 
 function hostOf(url: string): string {
@@ -250,6 +260,17 @@ export async function eraseDueAccounts(ctx: ProviderContext): Promise<number> {
   return erased;
 }
 
+/** The erased customer's saved card detached at the payment gateway; a failure is logged, the card forgotten here anyway. */
+async function detachSavedCard(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
+  const ref = await savedCardRef(trx, customerId);
+  if (!ref) return;
+  try {
+    await ctx.paymentGateway?.cards?.detach(ref);
+  } catch (err) {
+    ctx.logger.warn({ err: String(err), customer_id: customerId }, 'an erased account’s saved card could not be detached at the payment gateway');
+  }
+}
+
 async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: number, pointsExpiryDays: number): Promise<boolean> {
   const row = await lockCustomer(trx, customerId);
   const now = ctx.clock.now();
@@ -277,6 +298,8 @@ async function eraseAccount(trx: Database, ctx: ProviderContext, customerId: num
     });
   }
   if (row.points > 0) await adjustPoints(trx, ctx.clock, customerId, -row.points, { reason: 'Account deleted', ref: 'account:deleted' }, pointsExpiryDays);
+  // a saved card (issue 49) is taken off the payment gateway too; its rows go with the others below
+  await detachSavedCard(trx, ctx, customerId);
   await eraseCustomerRows(trx, { id: customerId, phone: row.phone, email: row.email }, now);
   await deleteCustomerDeliveries(trx, customerId);
   // after the deliveries about them went: this one says only that the account (its number) is gone

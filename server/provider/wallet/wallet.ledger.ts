@@ -68,7 +68,33 @@ export function walletEntryWrites(clock: Clock, customerId: number, entry: Walle
       insert into wallet_ledger (customer_id, type, amount, balance_after, reason, ref, created_at, gift_amount)
       select ${customerId}::integer, ${entry.type}::text, ${entry.amount}::bigint, wallet_balance, ${entry.reason}::text, ${entry.ref ?? null}::text, ${clock.now()}::timestamptz, gift_amount
       from moved
-      returning balance_after, gift_amount
+      returning id, balance_after, gift_amount
+    )${autoReloadCrossing(clock, customerId, entry)}`;
+}
+
+/** What a wallet spend is: an order paid from it, an eGift bought with it. */
+const SPENDS: readonly WalletEntryType[] = ['order', 'gift_card'];
+
+/**
+ * The one hook of auto-reload (issue 49) in every wallet spend: a CTE of the spend's own statement that
+ * queues ONE reload when this entry took the balance from at or above the customer's line to below it
+ * (auto-reload on, not paused, a card saved). Keyed by the entry that crossed (unique by customer and
+ * crossing), and refused while another reload waits or is being charged (a partial unique index), so
+ * parallel spends, which the customer's row lock orders, queue one: only one of them crosses. The
+ * reload itself runs later (payments/auto-reload.ts), after the spend commits.
+ */
+function autoReloadCrossing(clock: Clock, customerId: number, entry: WalletEntry) {
+  if (entry.amount >= 0 || !SPENDS.includes(entry.type)) return sql``;
+  return sql`,
+    reload as (
+      insert into auto_reload_runs (customer_id, crossing, amount, created_at)
+      select ${customerId}::integer, 'ledger:' || w.id, a.amount, ${clock.now()}::timestamptz
+      from w join auto_reloads a on a.customer_id = ${customerId}::integer
+      where a.enabled and a.paused is null
+        and w.balance_after < a.threshold and w.balance_after - ${entry.amount}::bigint >= a.threshold
+        and exists (select 1 from saved_cards c where c.customer_id = ${customerId}::integer)
+      on conflict do nothing
+      returning id
     )`;
 }
 

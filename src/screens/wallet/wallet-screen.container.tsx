@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
 import { copiedAt } from '../../api/client';
@@ -13,6 +14,9 @@ import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { usePaymentRedirect } from '../../app/use-payment-redirect';
 import { WalletScreen } from './wallet-screen';
+
+/** The saved card and auto-reload: a chunk of its own, loaded once the wallet shows (issue 49). */
+const AutoReload = lazy(() => import('./auto-reload-section.container'));
 
 /**
  * /profile/wallet: the balance, its history page by page, and a top-up: wallet/topup (one per tap)
@@ -76,6 +80,13 @@ export default function WalletPage() {
       currency={settings.currency}
       locale={settings.locale}
       timeZone={settings.timezone}
+      autoReload={
+        settings.online_payments !== false && (
+          <Suspense fallback={null}>
+            <AutoReload />
+          </Suspense>
+        )
+      }
       {...(settings.gift_cards ? { giftCards: { href: paths.giftCards, onOpen: () => void navigate(paths.giftCards) } } : {})}
     />
   );

@@ -20,6 +20,7 @@ import {
 } from '../../ui';
 import { asOfWords, formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
+import { parseAmount, toInput } from './amounts';
 
 export const DEFAULT_TOPUP_PRESETS = [10_000, 50_000, 100_000, 200_000];
 
@@ -66,6 +67,8 @@ export interface WalletScreenProps {
   now?: string;
   /** the shop sells gift cards: the address of Gift cards, and how the app opens it (absent: no link) */
   giftCards?: { href: string; onOpen: () => void };
+  /** the saved card and auto-reload (issue 49), drawn by its own lazily loaded part; absent: none */
+  autoReload?: ReactNode;
 }
 
 const TYPE_LABEL: Record<WalletEntryType, string> = {
@@ -76,36 +79,6 @@ const TYPE_LABEL: Record<WalletEntryType, string> = {
   gift: 'Gift card',
   gift_card: 'Gift card sent',
 };
-
-/** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
-const digitsOf = new Map<string, number>();
-function fractionDigits(currency: string, locale: string): number {
-  const key = `${locale}|${currency}`;
-  let digits = digitsOf.get(key);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
-    digitsOf.set(key, digits);
-  }
-  return digits;
-}
-
-/** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
-export function parseAmount(text: string, currency: string, locale: string): number | null {
-  const digits = fractionDigits(currency, locale);
-  const cleaned = text.replace(/[\s,]/g, '');
-  if (!cleaned) return null;
-  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
-  if (!pattern.test(cleaned)) return null;
-  const [whole, frac = ''] = cleaned.split('.');
-  return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0');
-}
-
-/** Minor units → the plain number a person types: 50000 → "500" (or "500.50"). */
-function toInput(amount: number, currency: string, locale: string): string {
-  const digits = fractionDigits(currency, locale);
-  const major = amount / 10 ** digits;
-  return Number.isInteger(major) ? String(major) : major.toFixed(digits);
-}
 
 type MoneyOf = (amount: number, className?: string) => ReactNode;
 
@@ -328,6 +301,7 @@ export function WalletScreen({
   balanceAsOf = null,
   now,
   giftCards,
+  autoReload,
 }: WalletScreenProps) {
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
@@ -388,6 +362,7 @@ export function WalletScreen({
               />
             )}
           </section>
+          {autoReload}
           {giftCards && <GiftCardsLink {...giftCards} />}
         </div>
 

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { PAUSE_REASONS, type AutoReloadBody, type AutoReloadData, type CardSetupData } from '#contract/saved-card';
+import { formatMoney } from '#contract/money';
+import { paths } from '#contract/routes';
+import type { ProviderContext } from '../context';
+import type { Database } from '../../db';
+import { AppError, notFound, validation } from '../http/errors';
+import { PAYMENTS_UNAVAILABLE_MESSAGE } from '../payment-port';
+import type { CardDetails, CardGateway } from '../payment-gateway';
+import { getMerchant } from '../settings/settings.service';
+import type { SandboxCompleteBody, SandboxCompleteData } from '#contract/payments';
+import { sandboxCard } from './sandbox';
+import { walletBalance } from '../wallet/wallet.repo';
+import {
+  cancelOpenRuns,
+  deleteSavedCard,
+  findAutoReload,
+  findCustomerSetup,
+  findSavedCard,
+  insertCardSetup,
+  knownGatewayCustomer,
+  lockCustomerSetup,
+  putAutoReload,
+  queueRun,
+  putSavedCard,
+  setSetupStatus,
+  turnAutoReloadOff,
+} from './saved-cards.repo';
+
+/**
+ * A saved card and wallet auto-reload (issue 49), the customer's side: the card is saved on the payment
+ * gateway's own page (Stripe: a Checkout Session in setup mode; the sandbox: its page), and only its
+ * references and what it shows are kept here. The reloads themselves: auto-reload.ts.
+ */
+
+function cardGateway(ctx: ProviderContext): CardGateway {
+  const cards = ctx.paymentGateway?.cards;
+  if (!cards) throw new AppError('PAYMENTS_UNAVAILABLE', PAYMENTS_UNAVAILABLE_MESSAGE);
+  return cards;
+}
+
+/** The shop's bounds: a reload is a top-up (its limits); the line lies between 1 and the largest top-up. */
+async function limitsOf(ctx: ProviderContext) {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  return { threshold_min: 1, threshold_max: rules.topup_max, amount_min: rules.topup_min, amount_max: rules.topup_max };
+}
+
+export async function autoReloadStatus(ctx: ProviderContext, customerId: number, db: Database = ctx.db): Promise<AutoReloadData> {
+  const [card, settings, limits] = await Promise.all([findSavedCard(db, customerId), findAutoReload(db, customerId), limitsOf(ctx)]);
+  return {
+    available: Boolean(ctx.paymentGateway?.cards),
+    card: card ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year } : null,
+    enabled: settings?.enabled ?? false,
+    threshold: settings?.threshold ?? null,
+    amount: settings?.amount ?? null,
+    paused: settings?.enabled ? (settings.paused ?? null) : null,
+    paused_reason: settings?.enabled && settings.paused ? PAUSE_REASONS[settings.paused] : null,
+    limits,
+  };
+}
+
+/**
+ * On or off, with the line and the amount, within the shop's bounds. On needs a saved card; turning it
+ * on (again) clears a pause, and below the line already queues one reload at once. Off drops a reload
+ * still waiting.
+ */
+export async function updateAutoReload(ctx: ProviderContext, customerId: number, body: AutoReloadBody): Promise<AutoReloadData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
+  const limits = await limitsOf(ctx);
+  const fields: Record<string, string> = {};
+  if (body.amount < limits.amount_min) fields.amount = `must be at least ${limits.amount_min}`;
+  else if (body.amount > limits.amount_max) fields.amount = `must be at most ${limits.amount_max}`;
+  if (body.threshold > limits.threshold_max) fields.threshold = `must be at most ${limits.threshold_max}`;
+  if (Object.keys(fields).length > 0) {
+    throw validation(
+      fields,
+      fields.amount
+        ? `Each reload must be between ${money(limits.amount_min)} and ${money(limits.amount_max)}.`
+        : `The balance to reload at must be at most ${money(limits.threshold_max)}.`,
+    );
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    if (body.enabled && !(await findSavedCard(trx, customerId))) throw new AppError('CONFLICT', 'Save a card first, then turn auto-reload on.');
+    await putAutoReload(trx, {
+      customer_id: customerId,
+      enabled: body.enabled,
+      threshold: body.threshold,
+      amount: body.amount,
+      paused: null,
+      paused_at: null,
+      updated_at: now,
+    });
+    if (!body.enabled) await cancelOpenRuns(trx, customerId, now);
+    // turned on (or resumed) below the line: the reload the customer expects now, once
+    else if ((await walletBalance(trx, customerId)) < body.threshold) await queueRun(trx, customerId, `turned-on:${now.getTime()}`, body.amount, now);
+    return autoReloadStatus(ctx, customerId, trx);
+  });
+}
+
+/** Where the gateway's page brings the customer back: the wallet, with the setup to confirm. */
+const returnPaths = (setupId: string) => ({
+  successPath: `${paths.profileWallet}?card_setup=${setupId}`,
+  failPath: `${paths.profileWallet}?card_setup=${setupId}&cancelled=1`,
+});
+
+/** Opens the gateway's page to save a card (the gateway's customer made once per member and kept). */
+export async function startCardSetup(ctx: ProviderContext, customerId: number): Promise<CardSetupData> {
+  const cards = cardGateway(ctx);
+  const gateway = ctx.paymentGateway!.name;
+  const id = randomUUID();
+  const known = await knownGatewayCustomer(ctx.db, customerId, gateway);
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  const started = await cards.startSetup({
+    setupId: id,
+    customerRef: known,
+    customerLabel: `customer ${customerId}`,
+    currency: rules.currency,
+    ...returnPaths(id),
+  });
+  await insertCardSetup(ctx.db, {
+    id,
+    customer_id: customerId,
+    gateway,
+    setup_ref: started.setupRef,
+    customer_ref: started.customerRef,
+    created_at: ctx.clock.now(),
+  });
+  return { setup_id: id, setup_url: started.url };
+}
+
+/**
+ * Keeps the card of a setup saved at the gateway (asked of the gateway, never taken from the browser):
+ * it replaces a card saved before, which is detached at the gateway. A setup still open answers 409.
+ */
+export async function confirmCardSetup(ctx: ProviderContext, customerId: number, setupId: string): Promise<AutoReloadData> {
+  const cards = cardGateway(ctx);
+  const first = await findCustomerSetup(ctx.db, customerId, setupId);
+  if (!first) throw notFound('Card setup');
+  if (first.status === 'saved') return autoReloadStatus(ctx, customerId);
+  const read = first.setup_ref ? await cards.readSetup(first.setup_ref) : null;
+  if (read?.status !== 'saved') {
+    if (read?.status === 'failed' || first.status === 'failed') {
+      await setSetupStatus(ctx.db, setupId, 'failed');
+      throw new AppError('CONFLICT', 'Your card was not saved. Please try again.');
+    }
+    throw new AppError('CONFLICT', 'Your card is not saved yet. Finish on the payment page, or start again.');
+  }
+  await keepCard(ctx, customerId, setupId, read.methodRef, read.card);
+  return autoReloadStatus(ctx, customerId);
+}
+
+/** The card of one of the customer's setups kept (once: a setup saved already changes nothing). */
+export async function keepCard(ctx: ProviderContext, customerId: number, setupId: string, methodRef: string, card: CardDetails): Promise<void> {
+  const replaced = await ctx.db.transaction().execute(async (trx) => {
+    const setup = await lockCustomerSetup(trx, customerId, setupId);
+    if (!setup) throw notFound('Card setup');
+    if (setup.status !== 'open') return undefined;
+    await setSetupStatus(trx, setupId, 'saved');
+    return putSavedCard(trx, {
+      customer_id: customerId,
+      gateway: setup.gateway,
+      customer_ref: setup.customer_ref ?? '',
+      method_ref: methodRef,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
+      created_at: ctx.clock.now(),
+    });
+  });
+  if (replaced && replaced.method_ref !== methodRef) await detachQuietly(ctx, replaced.method_ref);
+}
+
+/** Removes the card: auto-reload off, a reload still waiting dropped, the card taken off the gateway. */
+export async function removeCard(ctx: ProviderContext, customerId: number): Promise<AutoReloadData> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    await turnAutoReloadOff(trx, customerId, now);
+    await cancelOpenRuns(trx, customerId, now);
+    return deleteSavedCard(trx, customerId);
+  });
+  if (removed) await detachQuietly(ctx, removed.method_ref);
+  return autoReloadStatus(ctx, customerId);
+}
+
+/** Forgotten here whatever the gateway says: a failure to detach is logged for the shop to finish. */
+async function detachQuietly(ctx: ProviderContext, methodRef: string): Promise<void> {
+  try {
+    await ctx.paymentGateway?.cards?.detach(methodRef);
+  } catch (err) {
+    ctx.logger.warn({ err: String(err) }, 'a removed card could not be detached at the payment gateway; it is no longer used here');
+  }
+}
+
+/** One of the customer's own card setups at the sandbox (its page), or none. */
+export async function sandboxCardSetup(ctx: ProviderContext, customerId: number, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  return findCustomerSetup(ctx.db, customerId, id);
+}
+
+/** The sandbox page's choice for a card being saved: one of its test cards kept, or the setup cancelled. */
+export async function completeSandboxCardSetup(
+  ctx: ProviderContext,
+  customerId: number,
+  id: string,
+  outcome: SandboxCompleteBody['outcome'],
+): Promise<SandboxCompleteData> {
+  const setup = await sandboxCardSetup(ctx, customerId, id);
+  if (!setup || outcome === 'pay') throw notFound('Payment');
+  const back = returnPaths(id);
+  if (setup.status === 'open' && outcome !== 'decline') {
+    const { methodRef, card } = sandboxCard(outcome, ctx.clock.now());
+    await keepCard(ctx, customerId, id, methodRef, card);
+  } else if (setup.status === 'open') await setSetupStatus(ctx.db, id, 'failed');
+  const now = await sandboxCardSetup(ctx, customerId, id);
+  return now?.status === 'saved' ? { status: 'saved', redirect: back.successPath } : { status: 'failed', redirect: back.failPath };
+}

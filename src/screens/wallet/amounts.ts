@@ -1,0 +1,31 @@
+/** Amounts as a person types them and as the API counts them (minor units), in the shop's currency. */
+
+/** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
+const digitsOf = new Map<string, number>();
+function fractionDigits(currency: string, locale: string): number {
+  const key = `${locale}|${currency}`;
+  let digits = digitsOf.get(key);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    digitsOf.set(key, digits);
+  }
+  return digits;
+}
+
+/** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
+export function parseAmount(text: string, currency: string, locale: string): number | null {
+  const digits = fractionDigits(currency, locale);
+  const cleaned = text.replace(/[\s,]/g, '');
+  if (!cleaned) return null;
+  const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
+  if (!pattern.test(cleaned)) return null;
+  const [whole, frac = ''] = cleaned.split('.');
+  return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0');
+}
+
+/** Minor units → the plain number a person types: 50000 → "500" (or "500.50"). */
+export function toInput(amount: number, currency: string, locale: string): string {
+  const digits = fractionDigits(currency, locale);
+  const major = amount / 10 ** digits;
+  return Number.isInteger(major) ? String(major) : major.toFixed(digits);
+}
