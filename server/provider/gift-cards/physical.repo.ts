@@ -75,3 +75,8 @@ export async function addSpent(trx: Database, id: number, amount: number) {
 export async function insertCardEntry(trx: Database, e: Insertable<GiftCardLedgerTable>): Promise<void> {
   await trx.insertInto('gift_card_ledger').values(e).execute();
 }
+
+/** A member the counter adds a card to: their id and name, unless their account was erased. */
+export function liveMember(db: Database, id: number) {
+  return db.selectFrom('customers').select(['id', 'name']).where('id', '=', id).where('erased_at', 'is', null).executeTakeFirst();
+}

@@ -20,7 +20,7 @@ import { insertAudit } from '../staff/staff.repo';
 import { walletBalances } from '../wallet/wallet.repo';
 import { lockCardByNumber, type GiftCardRow } from './gift-cards.repo';
 import { assertOffered, claimInto, expired, expiryFrom, findCard, leftOn, loadSettings, newCardNumber, refusal, type Seeker } from './gift-cards.service';
-import { addSpent, batchCardsPage, batches, insertBatch, insertBatchCards, insertCardEntry, markActivated } from './physical.repo';
+import { addSpent, batchCardsPage, batches, insertBatch, insertBatchCards, insertCardEntry, liveMember, markActivated } from './physical.repo';
 
 // ---------------------------------------------------------------------------------------------
 // The owner's batches
@@ -232,12 +232,7 @@ export async function addToWallet(
   seeker: Seeker,
 ): Promise<{ data: CounterGiftCardAddData; message: string }> {
   await findCard(ctx, body.number, seeker);
-  const member = await ctx.db
-    .selectFrom('customers')
-    .select(['id', 'name'])
-    .where('id', '=', body.customer_id)
-    .where('erased_at', 'is', null)
-    .executeTakeFirst();
+  const member = await liveMember(ctx.db, body.customer_id);
   if (!member) throw notFound('That member');
   const { rules, money } = await shopMoney(ctx);
   return ctx.db.transaction().execute(async (trx) => {
