@@ -121,13 +121,12 @@ function usePromoCode(quote: ReturnType<typeof useQuote>) {
 /**
  * The quote, with the tip (issue 51): the customer's choice, and the amount it makes on the items'
  * subtotal after discounts of the last quote (a tip changes neither, so asking again with it changes no
- * amount). A refusal of the tip (the owner changed the tips meanwhile) takes it off, saying why.
+ * amount).
  */
-function useTippedQuote(checkout: Checkout, failure: ApiRequestError | null) {
+function useTippedQuote(checkout: Checkout) {
   const { settings } = useSite();
   const [choice, setChoice] = useState<TipChoice>(null);
   const [base, setBase] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const tip = tipOf(settings.tips, base, choice);
   const body = useMemo(() => {
     const b = quoteBodyOf(checkout);
@@ -135,24 +134,11 @@ function useTippedQuote(checkout: Checkout, failure: ApiRequestError | null) {
   }, [checkout, tip]);
   const quote = useQuote(body);
   const data = quote.data;
-  const refused = (quote.error instanceof ApiRequestError ? quote.error.fields.tip : undefined) ?? failure?.fields.tip;
   useEffect(() => {
     if (data) setBase(data.subtotal - data.discount);
   }, [data]);
-  useEffect(() => {
-    if (!refused) return;
-    setChoice(null);
-    setProblem(`Your tip ${refused}, so it was taken off.`);
-  }, [refused]);
-  const tipProps = {
-    tips: settings.tips,
-    tipChoice: choice,
-    tipError: problem,
-    onChooseTip: (c: TipChoice) => {
-      setProblem(null);
-      setChoice(c);
-    },
-  } satisfies Partial<OrderConfirmationScreenProps>;
+  // a refusal of the tip (the owner changed the tips meanwhile) is the total's error: another choice asks again
+  const tipProps = { tips: settings.tips, tipChoice: choice, onChooseTip: setChoice } satisfies Partial<OrderConfirmationScreenProps>;
   return { body, quote, tipProps };
 }
 
@@ -214,7 +200,7 @@ export default function OrderConfirmationPage() {
   const { leaving, leave } = usePaymentRedirect();
   const failure = order.error instanceof ApiRequestError ? order.error : null;
 
-  const { body, quote, tipProps } = useTippedQuote(checkout, failure);
+  const { body, quote, tipProps } = useTippedQuote(checkout);
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
   const place = usePlaceAndTime(quote, failure);
   const promo = usePromoCode(quote);

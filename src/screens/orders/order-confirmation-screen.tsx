@@ -76,13 +76,10 @@ export interface OrderConfirmationScreenProps {
   onSeeOffers?: () => void;
   /** The promo code's field shows at first (stories), as after "Add a promo code". */
   promoFieldOpen?: boolean;
-  /** The shop's tips (settings `tips`; absent: it takes none), the customer's choice, and the provider's refusal of it. */
+  /** The shop's tips (settings `tips`; absent: it takes none) and the customer's choice. */
   tips?: TipOffer;
   tipChoice?: TipChoice;
   onChooseTip?: (choice: TipChoice) => void;
-  tipError?: string | null;
-  /** An amount of one's own as typed (stories). */
-  tipText?: string;
   /** the wallet's balance; undefined while not known (offline, or the shop did not answer): then not shown */
   walletBalance?: number;
   defaultPaymentMethod?: PaymentMethod;
@@ -712,8 +709,6 @@ function TipSection({ props, money }: { props: OrderConfirmationScreenProps; mon
         base={quote ? quote.subtotal - quote.discount : null}
         choice={props.tipChoice ?? null}
         onChoose={(c) => props.onChooseTip?.(c)}
-        error={props.tipError}
-        initialText={props.tipText}
         money={money}
         currency={props.currency}
         locale={props.locale}

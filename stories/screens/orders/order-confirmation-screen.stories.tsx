@@ -590,20 +590,20 @@ export const TipPresets: Story = {
   },
 };
 
-/** An amount of one's own (₱50.00) chosen: its line in the total, which the order pays with it. */
+/** An amount of one's own (₱50.00) typed: its line in the total, which the order pays with it. */
 export const TipCustomChosen: Story = {
   parameters: { screenshotAt: 'Add a tip' },
   args: {
     tips: { ...TIPS, presets: [...TIPS.presets] },
     tipChoice: { custom: 5_000 },
-    tipText: '50',
     quote: { ...quote, tip: 5_000, total: quote.total + 5_000 },
     onChooseTip: fn(),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('radio', { name: 'Other amount' })).toBeChecked();
-    await expect(canvas.getByLabelText('Tip amount')).toHaveValue('50');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Other amount' }));
+    await userEvent.type(canvas.getByLabelText('Tip amount'), '50');
+    await expect(args.onChooseTip).toHaveBeenLastCalledWith({ custom: 5_000 });
     await expect(canvas.getByText('Tip', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱50.00');
     await expect(canvas.getByRole('button', { name: 'Place order · ₱429.00' })).toBeVisible();
   },
@@ -612,9 +612,12 @@ export const TipCustomChosen: Story = {
 /** An amount over the most a tip may be: said under its field, and no tip is sent. */
 export const TipInvalidCustom: Story = {
   parameters: { screenshotAt: 'Add a tip' },
-  args: { tips: { ...TIPS, presets: [...TIPS.presets] }, tipText: '2000', onChooseTip: fn() },
-  play: async ({ canvasElement }) => {
+  args: { tips: { ...TIPS, presets: [...TIPS.presets] }, onChooseTip: fn() },
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByLabelText('Tip amount')).toHaveAccessibleDescription(/Tip amount is more than we can take as a tip/);
+    await userEvent.click(canvas.getByRole('radio', { name: 'Other amount' }));
+    await userEvent.type(canvas.getByLabelText('Tip amount'), '2000');
+    await expect(canvas.getByLabelText('Tip amount')).toHaveAccessibleDescription(/Enter an amount up to ₱1,000\.00/);
+    await expect(args.onChooseTip).toHaveBeenLastCalledWith(null);
   },
 };
