@@ -56,6 +56,8 @@ function fieldsOf(f: Form, currency: string, locale: string): { fields: TipSetti
  */
 export function TipsScreen(props: TipsScreenProps) {
   const { settings, loading, error, onRetry } = props;
+  // kept here: the form is new once the saved settings are read again
+  const [saved, setSaved] = useState(false);
   if (loading && !settings)
     return (
       <SkeletonGroup label="Loading the tip settings" className="flex flex-col gap-3">
@@ -64,14 +66,20 @@ export function TipsScreen(props: TipsScreenProps) {
     );
   if (error || !settings) return <ErrorState title="We could not load the tip settings" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
   // a new form when the saved settings change (after a save, or another owner's)
-  return <SettingsForm key={JSON.stringify(settings)} {...props} settings={settings} />;
+  return <SettingsForm key={JSON.stringify(settings)} {...props} settings={settings} saved={saved} setSaved={setSaved} />;
 }
 
-function SettingsForm({ settings, currency, locale, onSave }: TipsScreenProps & { settings: TipSettings }) {
+function SettingsForm({
+  settings,
+  currency,
+  locale,
+  onSave,
+  saved,
+  setSaved,
+}: TipsScreenProps & { settings: TipSettings; saved: boolean; setSaved: (saved: boolean) => void }) {
   const [form, setForm] = useState(() => formOf(settings, currency, locale));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
     setSaved(false);
