@@ -11,6 +11,7 @@ import { ordersApi } from '#contract/orders.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { tipsApi } from '#contract/tips.calls';
 import { boardApi } from '#contract/board.calls';
+import { privacyApi } from '#contract/privacy.calls';
 import { percentOf, tipPresetAmounts, TIPS_DEFAULT, type TipSettings } from '#contract/tips-rules';
 import { ALL_DAY } from '../../server/db/seed/locations';
 import { ownerAndStaff } from './merchant.helpers';
@@ -100,6 +101,9 @@ describeEachDb('tips at checkout', (kind) => {
     expect((await callApi(p, ordersApi.detail, { token: ana.token, query: { name: placed.name } }).expect(200)).body.data.order.tip).toBe(5_000);
     const ticket = await callApi(p, boardApi.detail, { token: team.staff.token, query: { name: placed.name } });
     expect([ticket.status, ticket.body.data.order.tip, ticket.body.data.order.total]).toEqual([200, 5_000, price]);
+    // the customer's own data (privacy export) carries it too
+    const mine = (await callApi(p, privacyApi.dataExport, { token: ana.token }).expect(200)).body.data.orders;
+    expect(mine.find((o: { name: string }) => o.name === placed.name)).toMatchObject({ tip: 5_000, total: price });
     // 3,000 is no preset and custom amounts are off
     expect((await order(ana.token, { tip: 3_000 })).status).toBe(400);
   });
