@@ -41,8 +41,9 @@ export const PROVIDER_LAYERS = [
   // campaigns read points, rewards, tiers, orders and customers, and give a reward's voucher; passes
   // show points, stamps and tiers
   ['members', 'passes', 'campaigns'],
-  // feedback: a customer's own completed order (orders), the reply notified (notifications) and audited (staff)
-  ['board', 'counter', 'customers', 'dashboard', 'feedback', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'wheel'],
+  // feedback: a customer's own completed order (orders), the reply notified (notifications) and audited (staff);
+  // tips: the owner's settings in the rules (settings), audited (staff), the report read from orders' rows
+  ['board', 'counter', 'customers', 'dashboard', 'feedback', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'tips', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves
   // points and audits, and a full stamp card issues its reward's voucher through rewards. Referrals: an

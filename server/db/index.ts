@@ -60,6 +60,7 @@ import * as m0051 from './migrations/0051-gift-card-payments';
 import * as m0052 from './migrations/0052-feedback';
 import * as m0053 from './migrations/0053-gift-card-batches';
 import * as m0054 from './migrations/0054-auto-reload';
+import * as m0055 from './migrations/0055-order-tips';
 
 export type Database = Kysely<DB>;
 
@@ -171,6 +172,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0052-feedback': m0052,
   '0053-gift-card-batches': m0053,
   '0054-auto-reload': m0054,
+  '0055-order-tips': m0055,
 };
 
 /**

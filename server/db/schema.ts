@@ -318,6 +318,8 @@ export interface OrderTable {
   offer_code: ColumnType<string | null, string | null | undefined, string | null>;
   offer_title: ColumnType<string | null, string | null | undefined, string | null>;
   offer_discount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the tip, in minor units, part of total (migration 0055; 0: none) */
+  tip: Generated<number>;
 }
 
 export interface OrderItemTable {

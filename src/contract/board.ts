@@ -71,6 +71,7 @@ export const boardOrderAnswer = z
       .nullable()
       .meta({ description: 'the offer its promo code applied, as it was when ordered (its discount is part of `discount`); null: none' }),
     delivery_fee: z.number().int(),
+    tip: z.number().int().optional().meta({ description: 'the tip, part of `total` (issue 51); absent: none' }),
     total: z.number().int(),
     points_earned: z.number().int(),
     next_status: orderStatus.nullable().meta({ description: 'where one tap moves it; null at the end of the line' }),

@@ -75,6 +75,8 @@ export const CONSOLE_PAGES = {
   audit: page('/audit', 'Activity', 'owner', 'activity/activity-screen'),
   // staff answer customers' ratings too: last in everyone's menu, so the menus above it stay as they were
   feedback: page('/feedback', 'Feedback', 'staff', 'feedback/feedback-screen'),
+  // owners only (issue 51): the tip settings and the tips report, last in the menu so the menus above stay as they were
+  tips: page('/tips', 'Tips', 'owner', 'tips/tips-screen'),
 } as const satisfies Record<string, ConsolePageFacts>;
 
 export type ConsolePageName = keyof typeof CONSOLE_PAGES;

@@ -26,6 +26,7 @@ import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
+import { tipsSpec } from './tips.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { giftCardsPhysicalSpec } from './gift-cards-physical.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
@@ -196,6 +197,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(giftCardsPhysicalSpec),
   // feedback on orders: the list, replies, the review link
   ...endpointsOf(feedbackConsoleSpec),
+  // tips at checkout: the owner's settings, the report per location and day, its CSV
+  ...endpointsOf(tipsSpec),
   // scoped API keys for the merchant calls
   ...endpointsOf(apiKeysConsoleSpec),
   // outbound webhooks: the owner's endpoints, their secrets and delivery logs

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { addressAnswer } from './addresses';
 import { int, money, nextPage, time } from './answer-fields';
-import { id, idempotencyKey } from './fields';
+import { id, idempotencyKey, wholeNumber } from './fields';
+import { TIP_MAX_LIMIT } from './tips-rules';
 import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
 import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { orderLocationAnswer } from './locations';
@@ -39,6 +40,8 @@ export const quoteBody = z.object({
   pickup_at: z.iso.datetime({ offset: true, error: 'must be a pickup time from the list' }).optional(),
   /** an offer's code (offers.ts): one per order; one that does not apply is 400 PROMO_CODE_INVALID with its `reason` */
   promo_code: promoCode.optional(),
+  /** extension (issue 51): a tip in minor units, one of the shop's presets or an allowed custom amount (tips-rules.ts); absent: none */
+  tip: wholeNumber(0, TIP_MAX_LIMIT, 'minor units').optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 export const quoteAnswer = z.object({
@@ -72,6 +75,8 @@ export const quoteAnswer = z.object({
   offer: appliedOfferAnswer.nullable().optional().meta({
     description: 'the offer `promo_code` applies: its discount is part of `discount`, and points are earned on the total after it; null or absent: no code',
   }),
+  // extension (issue 51)
+  tip: money().optional().meta({ description: 'the tip, part of `total`; it earns no points and takes no discount; absent: none' }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 
@@ -145,6 +150,7 @@ export const orderAnswer = z
       .nullable()
       .optional()
       .meta({ description: 'the offer its promo code applied, as it was when ordered (its discount is part of `discount`); null or absent: none' }),
+    tip: money().optional().meta({ description: 'the tip, part of `total` (refunded with it); it earns no points and takes no discount; absent: none' }),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made (and picked up); null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     created_at: time(),

@@ -69,6 +69,7 @@ export const customerDataExport = z
         subtotal: money(),
         discount: money(),
         delivery_fee: money(),
+        tip: money().optional().meta({ description: 'the tip, part of total; absent: none' }),
         total: money(),
         points_earned: points(),
         address: z.record(z.string(), z.unknown()).nullable().meta({ description: 'the delivery address as the order kept it' }),

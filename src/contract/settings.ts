@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { money } from './answer-fields';
+import { TIP_KINDS } from './tips-rules';
 
 export const siteSettingsAnswer = z
   .object({
@@ -45,6 +46,13 @@ export const siteSettingsAnswer = z
     topup_presets: z.array(money()).optional().meta({ description: "the wallet's quick top-up amounts, ascending" }),
     birthday_treat: z.boolean().optional().meta({ description: 'the shop gives customers a treat on their birthday (issue 29); absent: false' }),
     online_payments: z.boolean().optional().meta({ description: 'false: top-ups and online payment answer 503 PAYMENTS_UNAVAILABLE; absent: assume true' }),
+    tips: z
+      .object({ kind: z.enum(TIP_KINDS), presets: z.array(z.number().int()), custom: z.boolean(), max: money() })
+      .optional()
+      .meta({
+        description:
+          'checkout takes tips (issue 51): the presets (whole percents of the subtotal after discounts, or minor units), whether a custom amount is allowed, the most; absent: no tips',
+      }),
     gift_cards: z.boolean().optional().meta({ description: 'the shop sells gift cards now (the owner turned them on); absent: false' }),
   })
   .meta({ id: 'SiteSettings' });

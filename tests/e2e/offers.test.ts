@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { consoleNav, useOwnerDesk } from './support/console';
-import { payOrderOnSandbox, signUp } from './support/customer';
+import { payOrderOnSandbox, signUp, twoLattesToCheckout } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -29,19 +29,7 @@ function endOfThisWeekend(now = new Date()): string {
 
 /** Two Spanish lattes (₱165.00 each) for pickup, to the order's confirmation; answers the page's total and points. */
 async function toCheckout(page: Page): Promise<{ total: () => Promise<string>; points: () => Promise<string> }> {
-  await page.goto('/shop');
-  // a drink with options is added through its sheet, as it comes
-  await page.getByRole('button', { name: 'Add Spanish latte' }).click();
-  const sheet = page.getByRole('dialog', { name: 'Spanish latte' });
-  await sheet.getByRole('button', { name: 'One more Spanish latte' }).click();
-  await sheet.getByRole('button', { name: /^Add to order/ }).click();
-  await sheet.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-  await page.waitForURL('**/delivery');
-  await page.getByRole('radio', { name: /Pickup/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/order-confirmation');
-  await page.getByRole('radio', { name: /Online payment/ }).check();
+  await twoLattesToCheckout(page);
   const row = (term: string) => page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
   return { total: () => row('Total').innerText(), points: () => row("You'll earn").innerText() };
 }

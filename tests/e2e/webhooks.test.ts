@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { useOwnerDesk } from './support/console';
-import { payOrderOnSandbox, signUp } from './support/customer';
+import { payOrderOnSandbox, signUp, twoLattesToCheckout } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -65,18 +65,7 @@ describe.skipIf(!HAS_CHROME)('a webhook from the console to a receiver', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signUp(page, app.url, uniquePhone(), 'Maria Clara');
-    await page.goto('/shop');
-    await page.getByRole('button', { name: 'Add Spanish latte' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Spanish latte' });
-    await sheet.getByRole('button', { name: 'One more Spanish latte' }).click();
-    await sheet.getByRole('button', { name: /^Add to order/ }).click();
-    await sheet.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Checkout', exact: true }).click();
-    await page.waitForURL('**/delivery');
-    await page.getByRole('radio', { name: /Pickup/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/order-confirmation');
-    await page.getByRole('radio', { name: /Online payment/ }).check();
+    await twoLattesToCheckout(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     orderName = await payOrderOnSandbox(page);
     expect(errors).toEqual([]);

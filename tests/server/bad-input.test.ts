@@ -299,6 +299,7 @@ describeDb('bad input on every call', (kind) => {
     address_id: BAD_ID,
     voucher_id: BAD_ID,
     promo_code: [42, null, ['KOPI10'], { code: 'KOPI10' }, '', '   ', 'X'.repeat(41), NUL],
+    tip: [-1, 1.5, '1000', null, [1_000], { amount: 1_000 }, 100_000_001],
   });
 
   const specs = (): Spec[] => [
@@ -628,6 +629,7 @@ describeDb('bad input on every call', (kind) => {
           input: { ...basket(), promo_code: 'NOSUCHCODE' },
           expect: { status: 400, code: 'PROMO_CODE_INVALID', fields: ['promo_code'] },
         },
+        { name: 'a tip where the shop takes none (off by default)', input: { ...basket(), tip: 1_000 }, expect: V(['tip']) },
       ],
     },
     {
@@ -666,6 +668,11 @@ describeDb('bad input on every call', (kind) => {
           name: 'a promo code no offer has',
           input: { ...basket(), promo_code: 'NOSUCHCODE', payment_method: 'wallet', idempotency_key: randomUUID() },
           expect: { status: 400, code: 'PROMO_CODE_INVALID', fields: ['promo_code'] },
+        },
+        {
+          name: 'a tip where the shop takes none (off by default)',
+          input: { ...basket(), tip: 1_000, payment_method: 'wallet', idempotency_key: randomUUID() },
+          expect: V(['tip']),
         },
         {
           name: 'below the minimum order',

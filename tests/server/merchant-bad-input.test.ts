@@ -50,6 +50,7 @@ import { themeApi } from '#contract/theme.calls';
 import { tiersConsoleApi } from '#contract/tiers.calls';
 import { wheelEditorApi } from '#contract/wheel.calls';
 import { webhooksApi } from '#contract/webhooks.calls';
+import { tipsApi } from '#contract/tips.calls';
 import { callApi } from '../support/calls';
 
 type Json = unknown;
@@ -991,6 +992,33 @@ describeDb('bad input on every merchant console call', (kind) => {
     },
     {
       call: dashboardApi.exportGiftCards,
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
+      required: ['from', 'to'],
+    },
+    {
+      call: tipsApi.update,
+      owner: true,
+      valid: async () => ({ enabled: true, kind: 'percent', presets: [10, 15, 20], custom: true, max: 50_000 }),
+      bad: {
+        enabled: ['yes', 1, null],
+        kind: ['share', '', 'PERCENT', 42, null],
+        presets: [[10, 10], [20, 10], [0], [1.5], ['10'], [1, 2, 3, 4, 5], [150], 'ten', null],
+        custom: ['no', 0, null],
+        max: [0, -1, 1.5, '500', 100_000_001, null],
+      },
+      required: ['enabled', 'kind', 'presets', 'custom', 'max'],
+    },
+    {
+      call: tipsApi.report,
+      owner: true,
+      valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
+      bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
+      required: ['from', 'to'],
+    },
+    {
+      call: tipsApi.exportTips,
       owner: true,
       valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
       bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },

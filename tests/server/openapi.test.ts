@@ -1132,6 +1132,17 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       const [rating] = (await call('GET merchant/feedback', { token: barista.token, query: { low: 'true' } })).body.data.items;
       await call('POST merchant/feedback/reply', { token: barista.token, body: { id: rating.id, reply: 'Sorry! We were short-handed.' } });
       await call('POST merchant/feedback/reply', { token: barista.token, body: { id: 999_999, reply: 'Nobody' } });
+      // tips: refused while off, turned on by the owner, a tipped quote and order, the report and its CSV
+      await call('POST order/quote', { token, body: { items, fulfilment: 'pickup', tip: 1_000 } });
+      await call('GET merchant/tips/settings', { token: owner });
+      await call('POST merchant/tips/settings/update', {
+        token: owner,
+        body: { enabled: true, kind: 'amount', presets: [1_000, 2_000], custom: true, max: 50_000 },
+      });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'pickup', tip: 1_000 } });
+      await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), tip: 2_000 } });
+      await call('GET merchant/tips/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      await call('GET merchant/export/tips.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

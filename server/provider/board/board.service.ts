@@ -89,6 +89,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       discount: r.discount,
       offer: appliedOfferOf(r),
       delivery_fee: r.delivery_fee,
+      ...(r.tip > 0 ? { tip: r.tip } : {}),
       total: r.total,
       points_earned: r.points_earned,
       next_status: forwardStep(status, r.fulfilment),

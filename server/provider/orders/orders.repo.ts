@@ -30,6 +30,8 @@ export interface NewOrder {
   discount: number;
   deliveryFee: number;
   total: number;
+  /** the tip, part of total (0: none) */
+  tip: number;
   /** the points it was quoted: what paying it earns */
   pointsToEarn: number;
   /** the named parts of pointsToEarn */
@@ -87,6 +89,7 @@ const ORDER_COLUMNS = [
   'offer_code',
   'offer_title',
   'offer_discount',
+  'tip',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -124,6 +127,7 @@ export async function insertOrder<X extends object = object>(
       discount: o.discount,
       delivery_fee: o.deliveryFee,
       total: o.total,
+      ...(o.tip > 0 ? { tip: o.tip } : {}),
       points_to_earn: o.pointsToEarn,
       points_breakdown: JSON.stringify(o.pointsBreakdown),
       voucher_id: o.voucherId,
@@ -455,6 +459,8 @@ export function orderOf(
     discount: r.discount,
     delivery_fee: r.delivery_fee,
     total: r.total,
+    // only with a tip: an order without one answers as it always did
+    ...(r.tip > 0 ? { tip: r.tip } : {}),
     points_earned: r.points_earned,
     // an order placed before the earning rules (migration 0022): what it earned, as the base
     points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),

@@ -152,6 +152,7 @@ function newOrderRow(
     discount: priced.discount,
     deliveryFee: priced.delivery_fee,
     total: priced.total,
+    tip: priced.tip ?? 0,
     pointsToEarn: priced.points_to_earn,
     pointsBreakdown: priced.points_breakdown,
     voucherId: priced.voucher?.id ?? null,

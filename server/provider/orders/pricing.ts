@@ -25,6 +25,7 @@ import { lineChoices, type ChosenOption } from './line-options';
 import { voucherAtCheckout, type FreeItem } from './reward-lines';
 import { applyPromoCode, screenPromoCode, type AppliedPromo } from '../offers/promo-codes';
 import { automaticOffersOf, type OfferAtCheckout } from '../offers/offers.repo';
+import { tipProblem } from '#contract/tips-rules';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -169,13 +170,12 @@ export async function priceOrder(
   const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now, timeZone };
   const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher, facts.automatic);
   const discount = voucherDiscount + (promo?.discount ?? 0);
-  const deliveryFee = terms.fee;
-  const total = subtotal - discount + deliveryFee;
+  const { deliveryFee, beforeTip, total, tipPart } = withTip(rules, { subtotal, discount, deliveryFee: terms.fee }, body.tip);
   // the earning rules, in the location's zone; in an order's transaction under the customer's row lock
   // (placeOrder), so the uses a limit counts cannot change before this order records its own
   const earning = await saleEarning(db, {
     customerId,
-    base: pointsFor(promo && !promo.points_on_discounted ? total + promo.discount : total, deliveryFee, rules),
+    base: pointsFor(promo && !promo.points_on_discounted ? beforeTip + promo.discount : beforeTip, deliveryFee, rules),
     points_per_amount: rules.points_per_amount,
     lines: sold,
     at: now,
@@ -206,7 +206,23 @@ export async function priceOrder(
     pickup_at: pickupAt ? pickupAt.toISOString() : null,
     // only when a voucher makes something free: a quote without one is as it always was
     ...(freeItem ? { free_item: freeItem } : {}),
+    ...tipPart,
   };
+}
+
+/**
+ * The total with the tip asked for on top (issue 51), after every discount: never discounted, and earning
+ * nothing (points are earned on `beforeTip`). The tip is checked against the shop's tip settings
+ * (tips-rules.ts tipProblem) on the items' subtotal after discounts: 400 VALIDATION on `tip` when tips are
+ * off, or it is neither a preset nor an allowed custom amount. `tipPart`: the quote's `tip`, only with one
+ * (a quote without one is as it always was).
+ */
+function withTip(rules: MerchantRules, sums: { subtotal: number; discount: number; deliveryFee: number }, asked: number | undefined) {
+  const tip = asked ?? 0;
+  const problem = tip === 0 ? null : tipProblem(rules.tips, sums.subtotal - sums.discount, tip);
+  if (problem) throw validation({ tip: problem }, rules.tips.enabled ? 'Choose one of the tips shown, or an amount allowed.' : 'This shop does not take tips.');
+  const beforeTip = sums.subtotal - sums.discount + sums.deliveryFee;
+  return { deliveryFee: sums.deliveryFee, beforeTip, total: beforeTip + tip, tipPart: tip > 0 ? { tip } : {} };
 }
 
 /**

@@ -17,6 +17,7 @@ async function orderRows(db: Database, customerId: number) {
       'subtotal',
       'discount',
       'delivery_fee',
+      'tip',
       'total',
       'points_earned',
       'address',

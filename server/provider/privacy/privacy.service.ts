@@ -78,6 +78,8 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       subtotal: o.subtotal,
       discount: o.discount,
       delivery_fee: o.delivery_fee,
+      // only with a tip (issue 51): an order without one is exported as it always was
+      ...(o.tip > 0 ? { tip: o.tip } : {}),
       total: o.total,
       points_earned: o.points_earned,
       address: o.address,

@@ -5,6 +5,7 @@
 import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
 import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
+import { TIPS_DEFAULT, type TipSettings } from '#contract/tips-rules';
 import { notFound } from '../http/errors';
 import type { ProviderContext } from '../context';
 import { RefreshingCopy } from '../../lib/refreshing-copy';
@@ -68,6 +69,8 @@ export interface MerchantRules {
   demo_step_seconds: number;
   /** days between a customer (or the owner for them) asking for their account's deletion and its erasure; signing in before cancels it */
   deletion_cooling_off_days: number;
+  /** tips at checkout (issue 51, tips/): off by default */
+  tips: TipSettings;
 }
 
 export const DEFAULT_RULES: MerchantRules = {
@@ -112,6 +115,7 @@ export const DEFAULT_RULES: MerchantRules = {
   topup_presets: [10_000, 50_000, 100_000, 200_000],
   demo_step_seconds: 45,
   deletion_cooling_off_days: DELETION_COOLING_OFF_DEFAULT_DAYS,
+  tips: TIPS_DEFAULT,
 };
 
 export interface Merchant {
@@ -147,6 +151,8 @@ export function merchantOf(row: { id: string; settings: unknown; rules: unknown 
     topup_max: rules.topup_max,
     topup_presets: rules.topup_presets,
     birthday_treat: rules.birthday_reward !== 'off',
+    // only when checkout takes tips: a shop without them answers as it always did
+    ...(rules.tips.enabled ? { tips: { kind: rules.tips.kind, presets: rules.tips.presets, custom: rules.tips.custom, max: rules.tips.max } } : {}),
   };
   return { id: row.id, settings, rules };
 }

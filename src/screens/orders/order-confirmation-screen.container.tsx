@@ -24,6 +24,7 @@ import { chosenOptions, defaultsOf, unitPrice } from '../shop/option-rules';
 import type { ShopState } from '../shop/shop-screen.container';
 import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from './order-confirmation-screen';
 import type { PromoProblem } from './promo-words';
+import { tipOf, type TipChoice } from './tip-picker';
 
 /**
  * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
@@ -118,6 +119,30 @@ function usePromoCode(quote: ReturnType<typeof useQuote>) {
 }
 
 /**
+ * The quote, with the tip (issue 51): the customer's choice, and the amount it makes on the items'
+ * subtotal after discounts of the last quote (a tip changes neither, so asking again with it changes no
+ * amount).
+ */
+function useTippedQuote(checkout: Checkout) {
+  const { settings } = useSite();
+  const [choice, setChoice] = useState<TipChoice>(null);
+  const [base, setBase] = useState<number | null>(null);
+  const tip = tipOf(settings.tips, base, choice);
+  const body = useMemo(() => {
+    const b = quoteBodyOf(checkout);
+    return b && tip > 0 ? { ...b, tip } : b;
+  }, [checkout, tip]);
+  const quote = useQuote(body);
+  const data = quote.data;
+  useEffect(() => {
+    if (data) setBase(data.subtotal - data.discount);
+  }, [data]);
+  // a refusal of the tip (the owner changed the tips meanwhile) is the total's error: another choice asks again
+  const tipProps = { tips: settings.tips, tipChoice: choice, onChooseTip: setChoice } satisfies Partial<OrderConfirmationScreenProps>;
+  return { body, quote, tipProps };
+}
+
+/**
  * Where and when (issue 28): the place the checkout speaks of (for delivery, the one the quote found
  * for the address) and whether it takes orders now, its pickup times and the one chosen, and what a
  * refusal of the address or the time says.
@@ -175,8 +200,7 @@ export default function OrderConfirmationPage() {
   const { leaving, leave } = usePaymentRedirect();
   const failure = order.error instanceof ApiRequestError ? order.error : null;
 
-  const body = useMemo(() => quoteBodyOf(checkout), [checkout]);
-  const quote = useQuote(body);
+  const { body, quote, tipProps } = useTippedQuote(checkout);
   const quoteCode = quote.error instanceof ApiRequestError ? quote.error.code : null;
   const place = usePlaceAndTime(quote, failure);
   const promo = usePromoCode(quote);
@@ -251,6 +275,7 @@ export default function OrderConfirmationPage() {
       selectedVoucherId={voucherId}
       onSelectVoucher={(id) => update({ voucherId: id })}
       {...promo.props}
+      {...tipProps}
       onSeeOffers={() => void navigate(paths.offers)}
       walletBalance={wallet.data?.balance}
       defaultPaymentMethod={checkout.paymentMethod}

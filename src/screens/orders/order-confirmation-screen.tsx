@@ -22,6 +22,7 @@ import {
 } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { PromoCodeField } from './promo-code-field';
+import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
 import { namedParts, optionWords, partWords } from './format';
 import { clockTime, formatDateTime } from '../../ui/lib/dates';
@@ -77,6 +78,10 @@ export interface OrderConfirmationScreenProps {
   onSeeOffers?: () => void;
   /** The promo code's field shows at first (stories), as after "Add a promo code". */
   promoFieldOpen?: boolean;
+  /** The shop's tips (settings `tips`; absent: it takes none) and the customer's choice. */
+  tips?: TipOffer;
+  tipChoice?: TipChoice;
+  onChooseTip?: (choice: TipChoice) => void;
   /** the wallet's balance; undefined while not known (offline, or the shop did not answer): then not shown */
   walletBalance?: number;
   defaultPaymentMethod?: PaymentMethod;
@@ -574,6 +579,12 @@ function Totals({
           <dd className="text-right">{quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
         </>
       )}
+      {!!quote.tip && (
+        <>
+          <dt className="text-muted">Tip</dt>
+          <dd className="text-right">{money(quote.tip)}</dd>
+        </>
+      )}
       <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
         <dt>Total</dt>
         <dd className="text-right">{money(quote.total)}</dd>
@@ -712,6 +723,28 @@ function PromoSection({ props, money }: { props: OrderConfirmationScreenProps; m
   );
 }
 
+/** The tip (issue 51), when the shop takes tips: its presets on the quote's subtotal after discounts. */
+function TipSection({ props, money }: { props: OrderConfirmationScreenProps; money: MoneyOf }) {
+  const { tips, quote } = props;
+  if (!tips) return null;
+  return (
+    <section aria-labelledby="oc-tip" className={section}>
+      <h2 id="oc-tip" className="text-lg font-semibold">
+        Add a tip
+      </h2>
+      <TipPicker
+        offer={tips}
+        base={quote ? quote.subtotal - quote.discount : null}
+        choice={props.tipChoice ?? null}
+        onChoose={(c) => props.onChooseTip?.(c)}
+        money={money}
+        currency={props.currency}
+        locale={props.locale}
+      />
+    </section>
+  );
+}
+
 /** The pickup time's choice, from the screen's props: the slots, the one asked for, the location's zone. */
 function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): PickupProps {
   const { slots, ordering } = p;
@@ -821,6 +854,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           timeZone={timeZone}
         />
         <PromoSection props={props} money={money} />
+        <TipSection props={props} money={money} />
         <PaymentSection
           method={method}
           onMethod={setMethod}

@@ -288,6 +288,12 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
             <dd className="text-right">{order.delivery_fee === 0 ? 'Free' : money(order.delivery_fee)}</dd>
           </>
         )}
+        {!!order.tip && (
+          <>
+            <dt className="text-muted">Tip</dt>
+            <dd className="text-right">{money(order.tip)}</dd>
+          </>
+        )}
         <dt className="text-lg font-bold">Total</dt>
         <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
         <dt className="text-muted">Paid with</dt>

@@ -588,3 +588,60 @@ export const PromoCodeRefusedByOrder: Story = {
     await expect(canvas.getByLabelText('Promo code')).toHaveAccessibleDescription('This code has been used up');
   },
 };
+
+/** The shop's tips (issue 51): 10, 15 and 20 % and an amount of one's own, up to ₱1,000. */
+const TIPS = { kind: 'percent', presets: [10, 15, 20], custom: true, max: 100_000 } as const;
+
+/** Tips off (the default): no tip section at all. */
+export const TipsOff: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('heading', { name: 'Add a tip' })).toBeNull();
+  },
+};
+
+/** Tips on: none chosen; each percentage shows its amount on the order after discounts (₱330.00), and a choice asks for a new quote. */
+export const TipPresets: Story = {
+  parameters: { screenshotAt: 'Add a tip' },
+  args: { tips: { ...TIPS, presets: [...TIPS.presets] }, onChooseTip: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const group = canvas.getByRole('group', { name: 'Choose a tip' });
+    await expect(within(group).getByRole('radio', { name: 'No tip' })).toBeChecked();
+    await expect(within(group).getByRole('radio', { name: /15%\s*₱49\.50/ })).toBeVisible();
+    await userEvent.click(within(group).getByRole('radio', { name: /15%/ }));
+    await expect(args.onChooseTip).toHaveBeenCalledWith({ preset: 1 });
+  },
+};
+
+/** An amount of one's own (₱50.00) typed: its line in the total, which the order pays with it. */
+export const TipCustomChosen: Story = {
+  parameters: { screenshotAt: 'Add a tip' },
+  args: {
+    tips: { ...TIPS, presets: [...TIPS.presets] },
+    tipChoice: { custom: 5_000 },
+    quote: { ...quote, tip: 5_000, total: quote.total + 5_000 },
+    onChooseTip: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: 'Other amount' }));
+    await userEvent.type(canvas.getByLabelText('Tip amount'), '50');
+    await expect(args.onChooseTip).toHaveBeenLastCalledWith({ custom: 5_000 });
+    await expect(canvas.getByText('Tip', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱50.00');
+    await expect(canvas.getByRole('button', { name: 'Place order · ₱429.00' })).toBeVisible();
+  },
+};
+
+/** An amount over the most a tip may be: said under its field, and no tip is sent. */
+export const TipInvalidCustom: Story = {
+  parameters: { screenshotAt: 'Add a tip' },
+  args: { tips: { ...TIPS, presets: [...TIPS.presets] }, onChooseTip: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: 'Other amount' }));
+    await userEvent.type(canvas.getByLabelText('Tip amount'), '2000');
+    await expect(canvas.getByLabelText('Tip amount')).toHaveAccessibleDescription(/Enter an amount up to ₱1,000\.00/);
+    await expect(args.onChooseTip).toHaveBeenLastCalledWith(null);
+  },
+};

@@ -225,3 +225,11 @@ export const VoucherAndPromoCode: Story = {
     await expect(canvas.getByText('Total').nextElementSibling).toHaveTextContent('₱280.50');
   },
 };
+
+/** An order with a tip (issue 51): its line before the total, which it is part of. */
+export const WithTip: Story = {
+  args: { order: { ...orderAt('preparing'), tip: 5_000, total: orderAt('preparing').total + 5_000 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Tip', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱50.00');
+  },
+};

@@ -77,6 +77,23 @@ export async function checkoutCart(page: Page, items: string): Promise<void> {
   await page.waitForURL('**/delivery');
 }
 
+/** Two Spanish lattes (₱165.00 each) from the shop for pickup, to the order's confirmation with Online payment chosen. */
+export async function twoLattesToCheckout(page: Page): Promise<void> {
+  await page.goto('/shop');
+  // a drink with options is added through its sheet, as it comes
+  await page.getByRole('button', { name: 'Add Spanish latte' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Spanish latte' });
+  await sheet.getByRole('button', { name: 'One more Spanish latte' }).click();
+  await sheet.getByRole('button', { name: /^Add to order/ }).click();
+  await sheet.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Checkout', exact: true }).click();
+  await page.waitForURL('**/delivery');
+  await page.getByRole('radio', { name: /Pickup/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/order-confirmation');
+  await page.getByRole('radio', { name: /Online payment/ }).check();
+}
+
 /** An order placed with Online payment, paid on the sandbox's page; answers its name, from the success page. */
 export async function payOrderOnSandbox(page: Page): Promise<string> {
   await page.waitForURL(SANDBOX_PAGE);

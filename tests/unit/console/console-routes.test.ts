@@ -34,6 +34,7 @@ describe("the console's page table", () => {
       'Gift cards (owner) /merchant/gift-cards',
       'Activity (owner) /merchant/audit',
       'Feedback /merchant/feedback',
+      'Tips (owner) /merchant/tips',
     ]);
   });
 

@@ -121,6 +121,7 @@ export function OrderTicketScreen({
             />
           )}
           {order.delivery_fee > 0 && <Row label="Delivery" amount={order.delivery_fee} currency={currency} locale={locale} />}
+          {!!order.tip && <Row label="Tip" amount={order.tip} currency={currency} locale={locale} />}
           <Row label="Total" amount={order.total} currency={currency} locale={locale} strong />
           <div className="flex justify-between gap-2">
             <dt>Paid by</dt>

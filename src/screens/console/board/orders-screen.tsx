@@ -220,6 +220,12 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
       <p className="text-sm text-muted">
         {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} ·{' '}
         {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} · <Money amount={order.total} currency={currency} locale={locale} />
+        {!!order.tip && (
+          <>
+            {' '}
+            (tip <Money amount={order.tip} currency={currency} locale={locale} />)
+          </>
+        )}
       </p>
       <ul className="flex flex-col gap-0.5" aria-label={`Items of order ${order.name}`}>
         {order.items.map((item, i) => (

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { GiftCardReportData, GiftCardState } from '#contract/gift-cards';
 import { formatMoney } from '#contract/money';
-import { Badge, Button, Card, ErrorState, ScrollRegion, SkeletonGroup, SkeletonText, TextField, type BadgeTone } from '../../../ui';
+import { Badge, Card, ErrorState, ScrollRegion, SkeletonGroup, SkeletonText, type BadgeTone } from '../../../ui';
+import { PeriodFields } from '../shared/period-fields';
 
 export interface GiftCardReportProps {
   /** the period shown: the shop's days, both included */
@@ -24,37 +25,6 @@ const STATE: Record<GiftCardState, [words: string, tone: BadgeTone]> = {
   refunded: ['Refunded', 'warning'],
   expired: ['Expired', 'danger'],
 };
-
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** The period's days as typed, shown once both are days in order. */
-function PeriodFields({ from, to, onPeriodChange }: Pick<GiftCardReportProps, 'from' | 'to' | 'onPeriodChange'>) {
-  const [start, setStart] = useState(from);
-  const [end, setEnd] = useState(to);
-  const ok = isDay(start) && isDay(end) && start <= end;
-  return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (ok) onPeriodChange(start, end);
-      }}
-    >
-      <TextField label="From" type="date" value={start} max={end} onChange={(e) => setStart(e.target.value)} />
-      <TextField
-        label="To"
-        type="date"
-        value={end}
-        min={start}
-        onChange={(e) => setEnd(e.target.value)}
-        error={ok || !start || !end ? undefined : 'The end must be on or after the start.'}
-      />
-      <Button type="submit" variant="secondary" disabled={!ok}>
-        Show
-      </Button>
-    </form>
-  );
-}
 
 /** One figure: what it is, and its value (and how many cards, when it counts cards). */
 function Figure({ label, value, cards }: { label: string; value: string; cards?: string }) {

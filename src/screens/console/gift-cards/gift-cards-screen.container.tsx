@@ -5,16 +5,11 @@ import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
 import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
+import { shopDay } from '../shared/period-fields';
 import { GiftCardReport } from './gift-card-report';
 import { GiftCardBatches } from './gift-card-batches';
 import { giftCardBatchCsvUrl, useCreateGiftCardBatch, useGiftCardBatches } from '../../../api/gift-cards-physical';
 import { GiftCardsScreen } from './gift-cards-screen';
-
-/** A day `days` before today in the shop's time zone, `YYYY-MM-DD`. */
-const shopDay = (timeZone: string | undefined, days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
-    new Date(Date.now() - days * 86_400_000),
-  );
 
 /** The owner's report: the last 30 days of the shop's until another period is chosen. */
 function ReportContainer({ timeZone, locale }: { timeZone: string | undefined; locale: string }) {

@@ -64,3 +64,12 @@ export const WithVoucherAndPromoCode: Story = {
     await expect(ticket).toHaveTextContent(/Promo code KOPI10\s*[^\d]*33\.50/);
   },
 };
+
+/** A ticket with a tip (issue 51): its own line before the total. */
+export const WithTip: Story = {
+  args: { order: { ...BOARD[0]!, tip: 2_000, total: BOARD[0]!.total + 2_000 } },
+  play: async ({ canvasElement }) => {
+    const ticket = within(canvasElement).getByRole('article', { name: 'Ticket for order K7Q2MX' });
+    await expect(ticket).toHaveTextContent(/Tip\s*[^\d]*20\.00/);
+  },
+};

@@ -229,3 +229,11 @@ export const Paused: Story = {
     await expect(args.onPause).toHaveBeenCalledWith(POBLACION.id, 'resume');
   },
 };
+
+/** An order with a tip (issue 51): the card says so beside its total. */
+export const WithTip: Story = {
+  args: { orders: [{ ...BOARD[0]!, tip: 2_000, total: BOARD[0]!.total + 2_000 }, ...BOARD.slice(1)] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/\(tip/)).toHaveTextContent('(tip ₱20.00)');
+  },
+};
