@@ -320,6 +320,8 @@ export interface OrderTable {
   offer_discount: ColumnType<number | null, number | null | undefined, number | null>;
   /** the tip, in minor units, part of total (migration 0055; 0: none) */
   tip: Generated<number>;
+  /** the taxes charged (migration 0057, tax-rules.ts): `{ included, lines }`; null: none */
+  taxes: ColumnType<{ included: boolean; lines: { name: string; rate: number; amount: number }[] } | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemTable {

@@ -18,6 +18,16 @@ import { appliedOfferAnswer, promoCode } from './offers';
 export * from './order-lifecycle';
 
 export const fulfilment = z.enum(FULFILMENTS);
+/** The shop's taxes on an order (issue 51, tax-rules.ts), only when it charges tax. */
+const orderTaxesAnswer = z
+  .object({
+    included: z.boolean().meta({ description: "the menu's prices held the taxes (part of `total` already); false: they were added to `total`" }),
+    lines: z.array(z.object({ name: z.string(), rate: int().meta({ description: 'basis points: 1200 = 12 %' }), amount: money() })),
+  })
+  .meta({
+    id: 'OrderTaxes',
+    description: 'on the items after discounts and the delivery fee, never the tip; rounded half up once per order and rate; absent: no tax',
+  });
 export const orderItemsInput = z
   .array(
     z.object({
@@ -77,6 +87,7 @@ export const quoteAnswer = z.object({
   }),
   // extension (issue 51)
   tip: money().optional().meta({ description: 'the tip, part of `total`; it earns no points and takes no discount; absent: none' }),
+  taxes: orderTaxesAnswer.optional(),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 
@@ -151,6 +162,7 @@ export const orderAnswer = z
       .optional()
       .meta({ description: 'the offer its promo code applied, as it was when ordered (its discount is part of `discount`); null or absent: none' }),
     tip: money().optional().meta({ description: 'the tip, part of `total` (refunded with it); it earns no points and takes no discount; absent: none' }),
+    taxes: orderTaxesAnswer.optional(),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made (and picked up); null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     created_at: time(),

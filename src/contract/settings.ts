@@ -53,6 +53,12 @@ export const siteSettingsAnswer = z
         description:
           'checkout takes tips (issue 51): the presets (whole percents of the subtotal after discounts, or minor units), whether a custom amount is allowed, the most; absent: no tips',
       }),
+    taxes: z
+      .object({ rates: z.array(z.object({ name: z.string(), rate: z.number().int() })), inclusive: z.boolean() })
+      .optional()
+      .meta({
+        description: "the shop charges tax (issue 51): its rates in basis points (1200 = 12 %) and whether the menu's prices include them; absent: no tax",
+      }),
     gift_cards: z.boolean().optional().meta({ description: 'the shop sells gift cards now (the owner turned them on); absent: false' }),
   })
   .meta({ id: 'SiteSettings' });

@@ -12,6 +12,7 @@ import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, isShopLink, SHOP_LINK_MAX, SHO
 import { contactPhone, optionalText, requiredText, wholeNumber } from './fields';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { DELETION_COOLING_OFF_MAX_DAYS } from './privacy';
+import { TAX_RATE_MAX, TAX_RATES_MAX } from './tax-rules';
 
 /** The longest short name: what fits under an icon on a phone's home screen. */
 export const SHORT_NAME_MAX = 12;
@@ -128,6 +129,17 @@ export const shopSettingsFields = z.object({
     .max(TOPUP_PRESETS_MAX, `must have at most ${TOPUP_PRESETS_MAX} amounts`)
     .refine((a) => a.every((v) => Number.isInteger(v) && v > 0), 'must be whole numbers of minor units')
     .refine((a) => a.every((v, i) => i === 0 || v > a[i - 1]!), 'must go up from the smallest amount to the largest, each once'),
+  /** the shop's taxes (issue 51, tax-rules.ts): named rates in basis points (1,200 = 12 %); none: no tax */
+  tax_rates: z
+    .array(z.object({ name: requiredText(30), rate: wholeNumber(1, TAX_RATE_MAX, 'basis points (1200 = 12 %)') }).strict(), {
+      error: 'must be a list of rates',
+    })
+    .max(TAX_RATES_MAX, `must have at most ${TAX_RATES_MAX} rates`)
+    .refine((a) => new Set(a.map((r) => r.name.toLowerCase())).size === a.length, 'must name each rate once'),
+  /** whether the menu's prices already include the taxes (true) or they are added at checkout */
+  tax_inclusive: z.boolean({ error: 'must be true or false' }),
+  /** the tax number printed on receipts (empty: none) */
+  tax_number: optionalText(40),
 });
 export type ShopSettingsFields = z.output<typeof shopSettingsFields>;
 export type ShopSettingName = keyof ShopSettingsFields;
@@ -219,6 +231,11 @@ export const shopSettingsAnswer = z
       }),
     min_order: money(),
     delivery_fee: money(),
+    tax_rates: z
+      .array(z.object({ name: z.string(), rate: z.number().int().meta({ description: 'basis points: 1200 = 12 %' }) }))
+      .meta({ description: 'the taxes charged on orders (items after discounts, and the delivery fee; never a tip); none: no tax' }),
+    tax_inclusive: z.boolean().meta({ description: "the menu's prices include the taxes (taken out of the total), or they are added at checkout" }),
+    tax_number: z.string().meta({ description: 'printed on receipts; empty: none' }),
     topup_min: money(),
     topup_max: money(),
     topup_presets: z.array(money()),

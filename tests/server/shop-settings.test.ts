@@ -75,6 +75,9 @@ describeDb('shop settings', (kind) => {
       topup_min: 10_000,
       topup_max: 5_000_000,
       topup_presets: [10_000, 50_000, 100_000, 200_000],
+      tax_rates: [],
+      tax_inclusive: true,
+      tax_number: '',
       currency_locked: false,
     });
   });
@@ -234,6 +237,10 @@ describeDb('shop settings', (kind) => {
     ['topup_presets', [20_000, 20_000], /go up/],
     ['topup_presets', '20000', /list/],
     ['topup_presets', [20_000.5], /whole numbers/],
+    ['tax_rates', 'VAT 12', /list of rates/],
+    ['tax_rates', [{ name: 'VAT', rate: 1200 }, { name: 'vat', rate: 500 }], /each rate once/],
+    ['tax_inclusive', 'yes', /true or false/],
+    ['tax_number', 'x'.repeat(41), /at most 40/],
     ['colour', 'red', /not a field/],
   ];
 

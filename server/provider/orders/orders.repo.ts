@@ -1,5 +1,6 @@
 import type { EarnPart } from '#contract/loyalty-earn';
 import type { AppliedOffer } from '#contract/offers';
+import type { OrderTaxLines } from '#contract/tax-rules';
 import { type Insertable, type OperationNodeSource, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db';
 import type { DB, OrderRefundTable, OrderTable } from '../../db/schema';
@@ -32,6 +33,8 @@ export interface NewOrder {
   total: number;
   /** the tip, part of total (0: none) */
   tip: number;
+  /** the taxes charged (tax-rules.ts); null: none */
+  taxes: OrderTaxLines | null;
   /** the points it was quoted: what paying it earns */
   pointsToEarn: number;
   /** the named parts of pointsToEarn */
@@ -90,6 +93,7 @@ const ORDER_COLUMNS = [
   'offer_title',
   'offer_discount',
   'tip',
+  'taxes',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -128,6 +132,7 @@ export async function insertOrder<X extends object = object>(
       delivery_fee: o.deliveryFee,
       total: o.total,
       ...(o.tip > 0 ? { tip: o.tip } : {}),
+      ...(o.taxes ? { taxes: JSON.stringify(o.taxes) } : {}),
       points_to_earn: o.pointsToEarn,
       points_breakdown: JSON.stringify(o.pointsBreakdown),
       voucher_id: o.voucherId,
@@ -461,6 +466,8 @@ export function orderOf(
     total: r.total,
     // only with a tip: an order without one answers as it always did
     ...(r.tip > 0 ? { tip: r.tip } : {}),
+    // only when taxes were charged
+    ...(r.taxes ? { taxes: r.taxes } : {}),
     points_earned: r.points_earned,
     // an order placed before the earning rules (migration 0022): what it earned, as the base
     points_breakdown: r.points_breakdown ?? baseBreakdown(r.points_earned),

@@ -153,6 +153,7 @@ function newOrderRow(
     deliveryFee: priced.delivery_fee,
     total: priced.total,
     tip: priced.tip ?? 0,
+    taxes: priced.taxes ?? null,
     pointsToEarn: priced.points_to_earn,
     pointsBreakdown: priced.points_breakdown,
     voucherId: priced.voucher?.id ?? null,

@@ -26,6 +26,7 @@ import { voucherAtCheckout, type FreeItem } from './reward-lines';
 import { applyPromoCode, screenPromoCode, type AppliedPromo } from '../offers/promo-codes';
 import { automaticOffersOf, type OfferAtCheckout } from '../offers/offers.repo';
 import { tipProblem } from '#contract/tips-rules';
+import { orderTaxes } from '#contract/tax-rules';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -170,7 +171,7 @@ export async function priceOrder(
   const basket = { subtotal, lines: sold, voucherDiscount, hasVoucher: voucher !== null, locationId: location.id, fulfilment: body.fulfilment, now, timeZone };
   const promo = await applyPromoCode(db, rules, customerId, body.promo_code, basket, lockVoucher, facts.automatic);
   const discount = voucherDiscount + (promo?.discount ?? 0);
-  const { deliveryFee, beforeTip, total, tipPart } = withTip(rules, { subtotal, discount, deliveryFee: terms.fee }, body.tip);
+  const { deliveryFee, beforeTip, total, parts } = withTipAndTaxes(rules, { subtotal, discount, deliveryFee: terms.fee }, body.tip);
   // the earning rules, in the location's zone; in an order's transaction under the customer's row lock
   // (placeOrder), so the uses a limit counts cannot change before this order records its own
   const earning = await saleEarning(db, {
@@ -206,23 +207,30 @@ export async function priceOrder(
     pickup_at: pickupAt ? pickupAt.toISOString() : null,
     // only when a voucher makes something free: a quote without one is as it always was
     ...(freeItem ? { free_item: freeItem } : {}),
-    ...tipPart,
+    ...parts,
   };
 }
 
 /**
- * The total with the tip asked for on top (issue 51), after every discount: never discounted, and earning
- * nothing (points are earned on `beforeTip`). The tip is checked against the shop's tip settings
+ * The total with the tip asked for on top (issue 51), after every discount, and the shop's taxes: the tip
+ * is never discounted nor taxed, and earns nothing (points are earned on `beforeTip`). The tip is checked against the shop's tip settings
  * (tips-rules.ts tipProblem) on the items' subtotal after discounts: 400 VALIDATION on `tip` when tips are
- * off, or it is neither a preset nor an allowed custom amount. `tipPart`: the quote's `tip`, only with one
- * (a quote without one is as it always was).
+ * off, or it is neither a preset nor an allowed custom amount. `parts`: the quote's `tip` and `taxes`, each
+ * only when there is one (a quote without is as it always was).
  */
-function withTip(rules: MerchantRules, sums: { subtotal: number; discount: number; deliveryFee: number }, asked: number | undefined) {
+function withTipAndTaxes(rules: MerchantRules, sums: { subtotal: number; discount: number; deliveryFee: number }, asked: number | undefined) {
   const tip = asked ?? 0;
   const problem = tip === 0 ? null : tipProblem(rules.tips, sums.subtotal - sums.discount, tip);
   if (problem) throw validation({ tip: problem }, rules.tips.enabled ? 'Choose one of the tips shown, or an amount allowed.' : 'This shop does not take tips.');
   const beforeTip = sums.subtotal - sums.discount + sums.deliveryFee;
-  return { deliveryFee: sums.deliveryFee, beforeTip, total: beforeTip + tip, tipPart: tip > 0 ? { tip } : {} };
+  // the shop's taxes on what is paid for the order, tip aside (tax-rules.ts): added ones go on top
+  const taxes = rules.tax_rates.length > 0 ? orderTaxes(beforeTip, { rates: rules.tax_rates, inclusive: rules.tax_inclusive }) : null;
+  return {
+    deliveryFee: sums.deliveryFee,
+    beforeTip,
+    total: beforeTip + (taxes?.added ?? 0) + tip,
+    parts: { ...(tip > 0 ? { tip } : {}), ...(taxes ? { taxes: { included: rules.tax_inclusive, lines: taxes.lines } } : {}) },
+  };
 }
 
 /**

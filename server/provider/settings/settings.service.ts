@@ -6,6 +6,7 @@ import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
 import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
 import { TIPS_DEFAULT, type TipSettings } from '#contract/tips-rules';
+import type { TaxRate } from '#contract/tax-rules';
 import { notFound } from '../http/errors';
 import type { ProviderContext } from '../context';
 import { RefreshingCopy } from '../../lib/refreshing-copy';
@@ -65,6 +66,10 @@ export interface MerchantRules {
   topup_max: number;
   /** the wallet's quick top-up amounts, ascending, each within topup_min..topup_max */
   topup_presets: number[];
+  /** the shop's taxes (issue 51, tax-rules.ts): none by default */
+  tax_rates: TaxRate[];
+  tax_inclusive: boolean;
+  tax_number: string;
   /** seconds between automatic order status steps in the demo */
   demo_step_seconds: number;
   /** days between a customer (or the owner for them) asking for their account's deletion and its erasure; signing in before cancels it */
@@ -113,6 +118,9 @@ export const DEFAULT_RULES: MerchantRules = {
   topup_min: 10_000,
   topup_max: 5_000_000,
   topup_presets: [10_000, 50_000, 100_000, 200_000],
+  tax_rates: [],
+  tax_inclusive: true,
+  tax_number: '',
   demo_step_seconds: 45,
   deletion_cooling_off_days: DELETION_COOLING_OFF_DEFAULT_DAYS,
   tips: TIPS_DEFAULT,
@@ -152,6 +160,8 @@ export function merchantOf(row: { id: string; settings: unknown; rules: unknown 
     topup_presets: rules.topup_presets,
     birthday_treat: rules.birthday_reward !== 'off',
     // only when checkout takes tips: a shop without them answers as it always did
+    // only when the shop charges tax: the checkout says whether prices include it
+    ...(rules.tax_rates.length > 0 ? { taxes: { rates: rules.tax_rates, inclusive: rules.tax_inclusive } } : {}),
     ...(rules.tips.enabled ? { tips: { kind: rules.tips.kind, presets: rules.tips.presets, custom: rules.tips.custom, max: rules.tips.max } } : {}),
   };
   return { id: row.id, settings, rules };

@@ -60,6 +60,9 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     topup_min: rules.topup_min,
     topup_max: rules.topup_max,
     topup_presets: rules.topup_presets,
+    tax_rates: rules.tax_rates,
+    tax_inclusive: rules.tax_inclusive,
+    tax_number: rules.tax_number,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from '../../ui';
 import { ChoiceCard } from './choice-card';
 import { PromoCodeField } from './promo-code-field';
+import { TaxRows } from './tax-rows';
 import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
 import { namedParts, optionWords, partWords } from './format';
@@ -585,10 +586,12 @@ function Totals({
           <dd className="text-right">{money(quote.tip)}</dd>
         </>
       )}
+      <TaxRows taxes={quote.taxes} placement="before-total" money={money} />
       <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
         <dt>Total</dt>
         <dd className="text-right">{money(quote.total)}</dd>
       </div>
+      <TaxRows taxes={quote.taxes} placement="after-total" money={money} />
       {quote.points_to_earn > 0 && (
         <>
           <dt className="text-sm text-muted">You'll earn</dt>

@@ -27,6 +27,7 @@ import { formatDateTime } from '../../ui/lib/dates';
 import { namedParts, optionWords, partWords } from './format';
 import { pickupWords } from '../shop/ordering-notice';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
+import { TaxRows } from './tax-rows';
 
 export interface OrderDetailScreenProps {
   order?: Order | null;
@@ -294,8 +295,10 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
             <dd className="text-right">{money(order.tip)}</dd>
           </>
         )}
+        <TaxRows taxes={order.taxes} placement="before-total" money={money} />
         <dt className="text-lg font-bold">Total</dt>
         <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
+        <TaxRows taxes={order.taxes} placement="after-total" money={money} />
         <dt className="text-muted">Paid with</dt>
         <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
         {order.points_earned > 0 && order.status !== 'cancelled' && (

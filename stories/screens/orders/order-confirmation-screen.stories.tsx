@@ -645,3 +645,38 @@ export const TipInvalidCustom: Story = {
     await expect(args.onChooseTip).toHaveBeenLastCalledWith(null);
   },
 };
+
+/** The shop's prices include VAT (issue 51): the total as the menu says, the VAT inside it said under the total. */
+export const TaxIncluded: Story = {
+  args: {
+    quote: { ...quoteNoVoucher, taxes: { included: true, lines: [{ name: 'VAT', rate: 1200, amount: Math.round((47_400 * 12) / 112) }] } },
+    vouchers: [],
+    selectedVoucherId: null,
+  },
+  play: async ({ canvasElement }) => {
+    const vat = within(canvasElement).getByText('Includes VAT 12 %', { selector: 'dt' });
+    await expect(vat.nextElementSibling).toHaveTextContent('₱50.79');
+  },
+};
+
+/** Taxes added at checkout: each rate on the items after discounts and the delivery fee, before the total. */
+export const TaxAdded: Story = {
+  args: {
+    quote: {
+      ...quoteNoVoucher,
+      total: 47_400 + 5_688 + 2_370,
+      taxes: {
+        included: false,
+        lines: [
+          { name: 'VAT', rate: 1200, amount: 5_688 },
+          { name: 'Service', rate: 500, amount: 2_370 },
+        ],
+      },
+    },
+    vouchers: [],
+    selectedVoucherId: null,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Service 5 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱23.70');
+  },
+};

@@ -233,3 +233,17 @@ export const WithTip: Story = {
     await expect(within(canvasElement).getByText('Tip', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱50.00');
   },
 };
+
+/** The order keeps the taxes it was charged (issue 51): added VAT before the total. */
+export const WithTaxes: Story = {
+  args: {
+    order: {
+      ...orderAt('completed'),
+      total: orderAt('completed').total + 3_960,
+      taxes: { included: false, lines: [{ name: 'VAT', rate: 1200, amount: 3_960 }] },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('VAT 12 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱39.60');
+  },
+};

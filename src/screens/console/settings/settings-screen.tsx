@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, shopSettingsProblems, shopSettingsUpdateBody, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
+import { TAX_RATES_MAX } from '#contract/tax-rules';
 import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
 import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
@@ -56,6 +57,10 @@ interface Form {
   topup_min: string;
   topup_max: string;
   topup_presets: string[];
+  /** up to TAX_RATES_MAX rows: a name and a percentage as typed ("12", "0.5") */
+  tax_rates: Array<{ name: string; percent: string }>;
+  tax_inclusive: boolean;
+  tax_number: string;
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
@@ -72,6 +77,7 @@ const TEXT_FIELDS = [
   'timezone',
   'birthday_reward_name',
   'referral_reward_name',
+  'tax_number',
 ] as const;
 /** Whole numbers, typed as digits, and what they count (for "must be a whole number of days"). */
 const WHOLE_FIELDS = {
@@ -112,7 +118,24 @@ function formOf(s: ShopSettingsData): Form {
     topup_min: money(s.topup_min),
     topup_max: money(s.topup_max),
     topup_presets: Array.from({ length: TOPUP_PRESETS_MAX }, (_, i) => (s.topup_presets[i] === undefined ? '' : money(s.topup_presets[i]!))),
+    tax_rates: Array.from({ length: TAX_RATES_MAX }, (_, i) => {
+      const r = s.tax_rates[i];
+      return r ? { name: r.name, percent: String(r.rate / 100) } : { name: '', percent: '' };
+    }),
   };
+}
+
+/** The tax rows as the provider takes them (basis points), or what is wrong with them: a row needs both its name and its rate. */
+function taxRatesOf(rows: Form['tax_rates']): { rates: Array<{ name: string; rate: number }> } | { problem: string } {
+  const rates: Array<{ name: string; rate: number }> = [];
+  for (const row of rows) {
+    const name = row.name.trim();
+    const percent = row.percent.trim().replace(/\s*%$/, '');
+    if (name === '' && percent === '') continue;
+    if (name === '' || !/^\d{1,2}(\.\d{1,2})?$/.test(percent)) return { problem: 'must each have a name and a percentage such as 12 or 0.5' };
+    rates.push({ name, rate: Math.round(Number(percent) * 100) });
+  }
+  return { rates };
 }
 
 /** What changed from `s`, in minor units, or the fields that cannot be read (nothing is sent then). */
@@ -144,6 +167,10 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   const unread = typed.find((_, i) => presets[i] === null);
   if (unread !== undefined) problems.topup_presets = moneyProblem(unread, s.currency, s.locale, 3550)!;
   else if (JSON.stringify(presets) !== JSON.stringify(s.topup_presets)) changes.topup_presets = presets as number[];
+  const taxes = taxRatesOf(form.tax_rates);
+  if ('problem' in taxes) problems.tax_rates = taxes.problem;
+  else if (JSON.stringify(taxes.rates) !== JSON.stringify(s.tax_rates)) changes.tax_rates = taxes.rates;
+  if (form.tax_inclusive !== s.tax_inclusive) changes.tax_inclusive = form.tax_inclusive;
   return { changes: changes as ShopSettingsUpdateInput, problems };
 }
 
@@ -169,7 +196,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward'>;
+type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive'>;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<
     InputHTMLAttributes<HTMLInputElement>,
     'inputMode' | 'type' | 'maxLength' | 'autoComplete'
@@ -556,6 +583,62 @@ function TopUpSection(props: SectionProps) {
   );
 }
 
+function TaxesSection(props: SectionProps) {
+  const { form, set, problem } = props;
+  const id = useId();
+  const ratesError = fieldProblem(problem, 'tax_rates', 'The tax rates');
+  return (
+    <Section title="Taxes">
+      <fieldset aria-describedby={`${id}-note`} className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-ink">Tax rates</legend>
+        <p id={`${id}-note`} className={ratesError ? 'text-sm text-danger' : 'text-sm text-muted'}>
+          {ratesError ??
+            `Up to ${TAX_RATES_MAX} taxes, each with the name printed on receipts and its percentage. They apply to the items after discounts and to the delivery fee, never to a tip. Leave them empty to charge no tax.`}
+        </p>
+        {form.tax_rates.map((row, i) => (
+          <div key={i} className="grid grid-cols-[2fr_1fr] gap-2">
+            <TextField
+              label={`Tax ${i + 1} name`}
+              maxLength={30}
+              value={row.name}
+              onChange={(e) =>
+                set(
+                  'tax_rates',
+                  form.tax_rates.map((r, j) => (j === i ? { ...r, name: e.target.value } : r)),
+                )
+              }
+            />
+            <TextField
+              label={`Tax ${i + 1} rate (%)`}
+              inputMode="decimal"
+              value={row.percent}
+              onChange={(e) =>
+                set(
+                  'tax_rates',
+                  form.tax_rates.map((r, j) => (j === i ? { ...r, percent: e.target.value } : r)),
+                )
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+      <CheckField
+        label="Menu prices already include these taxes"
+        hint="On: the total stays as the menu says and receipts show the tax inside it. Off: the taxes are added at checkout."
+        checked={form.tax_inclusive}
+        onChange={(on) => set('tax_inclusive', on)}
+      />
+      <FormField
+        {...props}
+        name="tax_number"
+        label="Tax number"
+        hint="Printed on receipts, such as your TIN. Leave it empty if you have none."
+        maxLength={40}
+      />
+    </Section>
+  );
+}
+
 function SettingsForm({
   settings,
   onSave,
@@ -609,6 +692,7 @@ function SettingsForm({
       <AccountsSection {...sections} />
       <OrdersSection {...sections} />
       <TopUpSection {...sections} />
+      <TaxesSection {...sections} />
       <div aria-live="polite" className="flex flex-col gap-2">
         {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
         {saved === 'saved' && <Notice tone="success">Saved. Customers see it within 15 seconds.</Notice>}

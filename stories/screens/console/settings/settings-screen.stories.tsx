@@ -283,3 +283,35 @@ export const CurrencyAndTimeZone: Story = {
     await expect(args.onSave).toHaveBeenCalledWith({ currency: 'SGD', timezone: 'Asia/Singapore' });
   },
 };
+
+/** Taxes (issue 51): VAT at 12 %, typed as a percentage, sent in basis points; prices said to include it; the tax number. */
+export const Taxes: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Tax 1 name'), 'VAT');
+    await userEvent.type(canvas.getByLabelText('Tax 1 rate (%)'), '12');
+    await userEvent.type(canvas.getByLabelText('Tax 2 name'), 'Service');
+    await userEvent.type(canvas.getByLabelText('Tax 2 rate (%)'), '0.5');
+    await userEvent.type(canvas.getByLabelText('Tax number'), 'TIN 123-456-789-000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(args.onSave).toHaveBeenCalledWith({
+      tax_rates: [
+        { name: 'VAT', rate: 1200 },
+        { name: 'Service', rate: 50 },
+      ],
+      tax_number: 'TIN 123-456-789-000',
+    });
+  },
+};
+
+/** A rate without its name (or a name without a rate) is said before anything is sent. */
+export const TaxRateHalfTyped: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Tax 1 rate (%)'), '12');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save settings' }));
+    await expect(await canvas.findByText('The tax rates must each have a name and a percentage such as 12 or 0.5.')).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
