@@ -58,6 +58,7 @@ import * as m0048 from './migrations/0048-offer-codes';
 import * as m0049 from './migrations/0049-gift-card-privacy';
 import * as m0051 from './migrations/0051-gift-card-payments';
 import * as m0052 from './migrations/0052-feedback';
+import * as m0056 from './migrations/0056-receipts';
 
 export type Database = Kysely<DB>;
 
@@ -167,6 +168,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0049-gift-card-privacy': m0049,
   '0051-gift-card-payments': m0051,
   '0052-feedback': m0052,
+  '0056-receipts': m0056,
 };
 
 /**

@@ -20,6 +20,7 @@ import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
+import { receiptsApi } from './receipts.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
 import { apiKeysConsoleApi } from './api-keys.calls';
@@ -71,6 +72,7 @@ const areas = [
   giftCardsConsoleApi,
   feedbackApi,
   feedbackConsoleApi,
+  receiptsApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

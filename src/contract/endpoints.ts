@@ -26,6 +26,7 @@ import { membersSpec } from './members.spec';
 import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
+import { receiptsSpec } from './receipts.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
 import { apiKeysConsoleSpec } from './api-keys.spec';
@@ -114,6 +115,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(giftCardsSpec),
   // feedback on a completed order
   ...endpointsOf(feedbackSpec),
+  // receipts: the customer's choice, and the receipt behind its signed link
+  ...endpointsOf(receiptsSpec),
   // payments: the calls (payments.ts), with the sandbox's page and its files between them
   paymentsSpec.endpoints.webhook,
   paymentsSpec.endpoints.stripeWebhook,

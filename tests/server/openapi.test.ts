@@ -40,6 +40,7 @@ import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { readOutbox } from '../../server/provider/auth/sender';
+import { receiptToken } from '../../server/provider/receipts/receipts.service';
 import { authApi } from '#contract/auth.calls';
 import { staffApi } from '#contract/staff.calls';
 import { rawCall } from '../support/calls';
@@ -1113,6 +1114,13 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       const [rating] = (await call('GET merchant/feedback', { token: barista.token, query: { low: 'true' } })).body.data.items;
       await call('POST merchant/feedback/reply', { token: barista.token, body: { id: rating.id, reply: 'Sorry! We were short-handed.' } });
       await call('POST merchant/feedback/reply', { token: barista.token, body: { id: 999_999, reply: 'Nobody' } });
+      // receipts: the choice read and set (e-mail refused without a verified address), the rated order's receipt by its link, a forged one
+      await call('GET receipt/settings', { token });
+      await call('POST receipt/settings/update', { token, body: { receipts: 'email' } });
+      await call('POST receipt/settings/update', { token, body: { receipts: 'sms' } });
+      const ratedRow = await p.db.selectFrom('orders').select(['id', 'name']).where('name', '=', rated.name).executeTakeFirstOrThrow();
+      await call('GET receipt', { query: { token: receiptToken(p.ctx.secret, ratedRow) } });
+      await call('GET receipt', { query: { token: `r1.${rated.name}.${'A'.repeat(32)}` } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (
