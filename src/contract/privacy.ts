@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { id } from './fields';
-import { RECEIPT_CHOICES } from './receipts';
+import { RECEIPT_CHOICES } from './receipt-rules';
 
 /** The format's name and version, the first fields of every export: a reader checks both. */
 export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';

@@ -5,17 +5,11 @@
  */
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
+import { RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
 
-/** How a customer's receipts reach them. Never chosen: by e-mail once their address is verified, else none. */
-export const RECEIPT_CHOICES = ['email', 'sms', 'both', 'none'] as const;
-export type ReceiptChoice = (typeof RECEIPT_CHOICES)[number];
+export * from './receipt-rules';
+
 const receiptChoice = z.enum(RECEIPT_CHOICES, { error: `must be one of ${RECEIPT_CHOICES.join(', ')}` });
-
-/** The channels a choice sends by. */
-export const receiptChannels = (choice: ReceiptChoice): ('email' | 'sms')[] => (choice === 'both' ? ['email', 'sms'] : choice === 'none' ? [] : [choice]);
-
-/** The longest receipt link token: an order number (40 at most), a version and a signature. */
-export const RECEIPT_TOKEN_MAX = 120;
 
 export const receiptSettingsBody = z.object({ receipts: receiptChoice });
 export type ReceiptSettingsInput = z.infer<typeof receiptSettingsBody>;
@@ -38,7 +32,6 @@ const receiptLine = z.object({
   options: z.array(z.object({ group: z.string(), name: z.string(), price_delta: money() })),
   total: money(),
 });
-export type ReceiptLine = z.infer<typeof receiptLine>;
 
 /** A receipt: the order as the shop sold it, with no phone number, e-mail address or delivery address. */
 export const receiptAnswer = z
@@ -69,21 +62,3 @@ export const receiptAnswer = z
 export type Receipt = z.infer<typeof receiptAnswer>;
 export const receiptData = z.object({ receipt: receiptAnswer });
 export type ReceiptData = z.infer<typeof receiptData>;
-
-/** A receipt's totals, in the order they are printed: each with its label and amount (a discount negative). */
-export function receiptTotals(order: Receipt['order']): { label: string; amount: number; total?: true }[] {
-  const rows: { label: string; amount: number; total?: true }[] = [{ label: 'Subtotal', amount: order.subtotal }];
-  if (order.discount > 0) rows.push({ label: order.discount_label ? `Discount (${order.discount_label})` : 'Discount', amount: -order.discount });
-  if (order.fulfilment === 'delivery') rows.push({ label: 'Delivery fee', amount: order.delivery_fee });
-  // the tip's line (issue 51's tips): when the order has one
-  if (order.tip) rows.push({ label: 'Tip', amount: order.tip });
-  rows.push({ label: 'Total', amount: order.total, total: true });
-  return rows;
-}
-
-/** How the order was paid, in words. */
-export const paymentWords = (method: Receipt['order']['payment_method']) => (method === 'wallet' ? 'Wallet' : 'Card (online payment)');
-
-/** An option's line under its item: `Size: Large (+₱20.00)`. */
-export const optionWords = (o: ReceiptLine['options'][number], money: (n: number) => string) =>
-  `${o.group}: ${o.name}${o.price_delta ? ` (${o.price_delta > 0 ? '+' : '−'}${money(Math.abs(o.price_delta))})` : ''}`;

@@ -7,9 +7,10 @@
  */
 import type * as Ui from '@react-email/components';
 import { formatMoney } from '#contract/money';
-import { optionWords, paymentWords, receiptTotals, type Receipt } from '#contract/receipts';
+import type { Receipt } from '#contract/receipts';
+import { optionWords, paymentWords, receiptTotals } from '#contract/receipt-rules';
 
-export type EmailUi = typeof Ui;
+type EmailUi = typeof Ui;
 
 export interface ReceiptEmailProps {
   ui: EmailUi;
@@ -26,7 +27,7 @@ const ink = '#111111';
 const muted = '#555555';
 
 /** The date and time the order completed (placed, for an older one), in the shop's time zone. */
-export const receiptWhen = (r: Receipt) =>
+const receiptWhen = (r: Receipt) =>
   new Intl.DateTimeFormat(r.locale, { timeZone: r.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(r.order.completed_at ?? r.order.placed_at),
   );

@@ -80,11 +80,6 @@ export async function putBackReceipt(db: Database, id: number, at: Date): Promis
   await db.updateTable('receipt_sends').set({ leased_until: at }).where('id', '=', id).where('sent_at', 'is', null).execute();
 }
 
-/** The receipts of an order as the job left them (tests, the privacy export's counts). */
-export async function receiptSendsOf(db: Database, orderId: number) {
-  return db.selectFrom('receipt_sends').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-}
-
 /** An order as its receipt shows it: no customer, phone, e-mail or delivery address. */
 export async function readReceiptOrder(db: Database, name: string) {
   const order = await db

@@ -20,7 +20,7 @@ import { receiptLink, toReceipt } from './receipts.service';
 
 const BATCH = 20;
 /** How long a run holds a receipt it is sending: far longer than a text or an e-mail takes. */
-export const RECEIPT_LEASE_MS = 5 * MINUTE;
+const RECEIPT_LEASE_MS = 5 * MINUTE;
 /** After a failed send: 1, 2, 4 … minutes, at most an hour. */
 const backoff = (tries: number) => Math.min(60, 2 ** Math.max(0, tries - 1)) * MINUTE;
 /** A receipt still failing after this many tries is given up (logged): a day of backoffs. */
@@ -39,7 +39,7 @@ async function tierWords(ctx: ProviderContext, customerId: number): Promise<stri
 }
 
 /** The text message: short, the total and the link. */
-export function receiptText(receipt: Receipt, link: string): string {
+function receiptText(receipt: Receipt, link: string): string {
   const money = formatMoney(receipt.order.total, receipt.currency, receipt.locale);
   const points = receipt.order.points_earned > 0 ? ` You earned ${receipt.order.points_earned} points.` : '';
   return `${receipt.shop.name}: thank you! Order ${receipt.order.name}, ${money}.${points} Your receipt: ${link}`;

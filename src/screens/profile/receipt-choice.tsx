@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ReceiptChoice as Choice, ReceiptSettingsData } from '#contract/receipts';
-import { Notice, Skeleton, SkeletonGroup, cardClass, cx } from '../../ui';
+import { Skeleton, SkeletonGroup, cx } from '../../ui';
+import { SettingCard } from './setting-card';
 
 /**
  * The profile's "Receipts": how a receipt reaches the customer when an order completes: by e-mail, by
@@ -84,16 +85,8 @@ export function ReceiptChoice({ settings, unavailable = false, saving = false, e
       </SkeletonGroup>
     );
   return (
-    <section aria-labelledby="receipt-choice-title" className={cx(cardClass(), 'flex flex-col gap-2')}>
-      <h2 id="receipt-choice-title" className="text-lg font-semibold">
-        Receipts
-      </h2>
+    <SettingCard id="receipt-choice-title" title="Receipts" error={error}>
       {body}
-      {error && (
-        <Notice tone="danger" title="That didn't work">
-          {error}
-        </Notice>
-      )}
-    </section>
+    </SettingCard>
   );
 }

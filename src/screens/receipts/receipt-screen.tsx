@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { optionWords, paymentWords, receiptTotals, type Receipt } from '#contract/receipts';
+import type { Receipt } from '#contract/receipts';
+import { optionWords, paymentWords, receiptTotals } from '#contract/receipt-rules';
 import { formatMoney } from '#contract/money';
 import { AppShell, Button, EmptyState, ErrorState, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -59,7 +60,7 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
                 </p>
               ))}
             </div>
-            <span className="tabular-nums">{m(line.total)}</span>
+            <span className="whitespace-nowrap tabular-nums">{m(line.total)}</span>
           </li>
         ))}
       </ul>
@@ -67,7 +68,7 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
         {receiptTotals(order).map((t) => (
           <div key={t.label} className={cx('flex justify-between gap-3', t.total && 'text-lg font-bold')}>
             <dt>{t.label}</dt>
-            <dd className="tabular-nums">{t.amount < 0 ? `−${m(-t.amount)}` : m(t.amount)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{t.amount < 0 ? `−${m(-t.amount)}` : m(t.amount)}</dd>
           </div>
         ))}
       </dl>
