@@ -13,6 +13,7 @@ import { receiptsApi } from '#contract/receipts.calls';
 import type { MessageSender } from '../../server/provider/auth/sender';
 import { queueReceipts, receiptToken } from '../../server/provider/receipts/receipts.service';
 import { sendDueReceipts } from '../../server/provider/receipts/receipts.send';
+import { newIp } from './auth.helpers';
 import { recordingMailer } from './mailer.helpers';
 import { completeOrder, key, makeVoucher, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_PUBLIC_URL, useTestProvider, type TestProvider } from './support/provider';
@@ -165,6 +166,22 @@ describeEachDb('receipts', (kind) => {
     // an order not completed has no receipt, even with its right token
     const open = await anOrder(p, ana.token);
     expect((await callApi(p, receiptsApi.view, { query: { token: receiptToken(p.ctx.secret, open) } })).status).toBe(404);
+  });
+
+  it('wrong tokens count against the address like the other open look-ups: past the allowance, 429, even for a right one', async () => {
+    const ana = await verifiedCustomer(p);
+    const a = await anOrder(p, ana.token);
+    await completeOrder(p, a.name);
+    const ip = newIp();
+    const good = receiptToken(p.ctx.secret, a);
+    // a right token costs nothing
+    expect((await callApi(p, receiptsApi.view, { query: { token: good }, ip })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await callApi(p, receiptsApi.view, { query: { token: `r1.${a.name}.${String(i).padStart(32, 'A')}` }, ip })).status).toBe(404);
+    const refused = await callApi(p, receiptsApi.view, { query: { token: good }, ip });
+    expect([refused.status, refused.body.error.code]).toEqual([429, 'RATE_LIMITED']);
+    // another address is not held back
+    expect((await callApi(p, receiptsApi.view, { query: { token: good }, ip: newIp() })).status).toBe(200);
   });
 
   it('the choice is respected: none sends nothing, text and both send by text, no verified e-mail means none by default', async () => {
