@@ -61,6 +61,7 @@ import * as m0052 from './migrations/0052-feedback';
 import * as m0053 from './migrations/0053-gift-card-batches';
 import * as m0054 from './migrations/0054-auto-reload';
 import * as m0055 from './migrations/0055-order-tips';
+import * as m0056 from './migrations/0056-receipts';
 import * as m0057 from './migrations/0057-order-taxes';
 
 export type Database = Kysely<DB>;
@@ -174,6 +175,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0053-gift-card-batches': m0053,
   '0054-auto-reload': m0054,
   '0055-order-tips': m0055,
+  '0056-receipts': m0056,
   '0057-order-taxes': m0057,
 };
 

@@ -6,6 +6,7 @@ import type { OfferAudience, OfferHours, OfferItems, OfferKind, OfferStatus } fr
 import type { Weekday } from '#contract/locations';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
+import type { ReceiptChoice } from '#contract/receipts';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -50,6 +51,8 @@ export interface CustomerTable {
   erase_after: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** when the person was erased: the row stays for the money records it holds, with nothing of them */
   erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** receipts by 'email', 'sms', 'both' or 'none' (migration 0056); null: never chosen (e-mail once verified) */
+  receipts: ColumnType<ReceiptChoice | null, ReceiptChoice | null | undefined, ReceiptChoice | null>;
 }
 
 export interface OtpCodeTable {
@@ -88,6 +91,8 @@ export interface DevOutboxTable {
   email: string | null;
   subject: string | null;
   body: string;
+  /** an e-mail's HTML part (migration 0056); null: plain text only */
+  html: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -519,6 +524,7 @@ export interface DB {
   card_setups: CardSetupTable;
   auto_reloads: AutoReloadTable;
   auto_reload_runs: AutoReloadRunTable;
+  receipt_sends: ReceiptSendTable;
 }
 
 // web push (migration 0027)
@@ -1410,6 +1416,17 @@ export interface WebhookAttemptTable {
   response_excerpt: ColumnType<string, string | undefined, string>;
   error: string | null;
   duration_ms: number;
+}
+
+/** a receipt to send, one per order and channel (migration 0056): leased by the job runner, then marked sent */
+export interface ReceiptSendTable {
+  id: Generated<number>;
+  order_id: number;
+  channel: 'email' | 'sms';
+  created_at: Timestamp;
+  leased_until: NullableTimestamp;
+  tries: Generated<number>;
+  sent_at: NullableTimestamp;
 }
 
 /** a customer's rating of one of their completed orders, one per order (migration 0052) */

@@ -45,6 +45,7 @@ import { offersRoutes } from './offers/offers.routes';
 import { giftCardsRoutes } from './gift-cards/gift-cards.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { tipsRoutes } from './tips/tips.routes';
+import { receiptsRoutes } from './receipts/receipts.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
@@ -118,6 +119,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     giftCardsRoutes, // gift-card/…: eGifts bought, claimed, refunded; merchant/gift-cards…: the owner's settings
     feedbackRoutes, // order/feedback…: a customer's rating of an order; merchant/feedback…: the list, replies, the review link
     tipsRoutes, // merchant/tips…, merchant/export/tips.csv: the owner's tip settings and the tips report
+    receiptsRoutes, // receipt/settings…: the customer's choice; receipt: a receipt by its signed link
     apiKeysRoutes, // merchant/api-keys…: the owner's scoped API keys for the merchant calls
     webhooksRoutes, // merchant/webhooks…: the owner's outbound webhook endpoints and their delivery logs
     counterRoutes, // merchant/counter/…: the counter

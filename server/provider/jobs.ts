@@ -34,6 +34,11 @@
  *   delivery time has come are sent by text or e-mail, each taken `for update skip locked` and marked
  *   delivered in the transaction that sends it (gift-cards/delivery.ts), so none is sent twice.
  *
+ * - `receipts`: sendDueReceipts about every 5 s, chained like the demo's: the receipts queued when orders
+ *   completed (one row per order and channel, unique), each leased by the statement that takes it and
+ *   marked sent after (receipts/receipts.send.ts), so two runs never send one at once, and a failed send is
+ *   tried again after a backoff.
+ *
  * - `webhooks`: sendDueWebhooks about every 5 s, chained like the demo's: the outbound webhooks' outbox
  *   (webhooks/webhooks.sender.ts). Deliveries are claimed `for update skip locked` with a lease, so two
  *   instances never send one at once; their retries (5 s up to 20 h) are the outbox's, not pg-boss's.
@@ -72,6 +77,7 @@ import { expiringCampaignOn, runCampaigns } from './campaigns/campaigns.run';
 import { sendDueBroadcasts } from './campaigns/broadcasts.service';
 import { deliverDueGiftCards } from './gift-cards/delivery';
 import { runDueReloads } from './payments/auto-reload';
+import { sendDueReceipts } from './receipts/receipts.send';
 import { getMerchant } from './settings/settings.service';
 import { eraseDueAccounts } from './privacy/privacy.service';
 import { purgeWebhookDeliveries, sendDueWebhooks } from './webhooks/webhooks.sender';
@@ -122,6 +128,8 @@ export const UNPAID_QUEUE = 'unpaid-orders';
 export const BROADCAST_QUEUE = 'broadcasts';
 /** eGift cards sent at the time their buyers chose */
 export const GIFT_CARDS_QUEUE = 'gift-cards';
+/** completed orders' receipts by e-mail and text */
+export const RECEIPTS_QUEUE = 'receipts';
 /** the wallet passes' updates (APNs pushes, Google PATCHes): every minute while a wallet is configured */
 export const PASSES_QUEUE = 'wallet-passes';
 /** outbound webhooks' deliveries, every 5 s */
@@ -173,6 +181,8 @@ export interface JobOptions {
   broadcastEverySeconds?: number;
   /** seconds between runs sending eGift cards whose time has come. Default 10 */
   giftCardsEverySeconds?: number;
+  /** seconds between runs sending receipts. Default 5 */
+  receiptsEverySeconds?: number;
   /** seconds between runs sending webhooks. Default 5 */
   webhooksEverySeconds?: number;
   /** seconds between runs charging the wallets' auto-reloads. Default 5 */
@@ -214,6 +224,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
   const giftCardsEvery = options.giftCardsEverySeconds ?? 10;
   const webhooksEvery = options.webhooksEverySeconds ?? 5;
   const autoReloadEvery = options.autoReloadEverySeconds ?? 5;
+  const receiptsEvery = options.receiptsEverySeconds ?? 5;
   const boss = createJobEngine(ctx.db, { logger: ctx.logger, ...(options.engine ? { overrides: options.engine } : {}) });
   let stopped = false;
   const runner: Runner = { boss, ready: Promise.resolve() };
@@ -232,6 +243,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
     await chain(s, BROADCAST_QUEUE, true, broadcastEvery, 600, sendDueBroadcasts);
     if (stopped) return;
     await chain(s, GIFT_CARDS_QUEUE, true, giftCardsEvery, 300, deliverDueGiftCards);
+    await chain(s, RECEIPTS_QUEUE, true, receiptsEvery, 300, sendDueReceipts);
     await chain(s, WEBHOOKS_QUEUE, true, webhooksEvery, 600, sendDueWebhooks);
     await chain(s, AUTO_RELOAD_QUEUE, true, autoReloadEvery, 600, runDueReloads);
     await startPassUpdates(s);
@@ -246,6 +258,7 @@ export function startJobs(ctx: ProviderContext, options: JobOptions = {}): () =>
         broadcasts: `every ${broadcastEvery} s`,
         webhooks: `every ${webhooksEvery} s`,
         autoReload: `every ${autoReloadEvery} s`,
+        receipts: `every ${receiptsEvery} s`,
         walletPasses: ctx.passes.apple || ctx.passes.google ? 'every minute' : 'off',
         backup: backupAt,
       },

@@ -20,6 +20,7 @@ import { membersApi } from './members.calls';
 import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
+import { receiptsApi } from './receipts.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { giftCardsPhysicalApi } from './gift-cards-physical.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
@@ -74,6 +75,7 @@ const areas = [
   giftCardsPhysicalApi,
   feedbackApi,
   feedbackConsoleApi,
+  receiptsApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

@@ -27,6 +27,7 @@ import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
 import { tipsSpec } from './tips.spec';
+import { receiptsSpec } from './receipts.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { giftCardsPhysicalSpec } from './gift-cards-physical.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
@@ -118,6 +119,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(giftCardsSpec),
   // feedback on a completed order
   ...endpointsOf(feedbackSpec),
+  // receipts: the customer's choice, and the receipt behind its signed link
+  ...endpointsOf(receiptsSpec),
   // payments: the calls (payments.ts), with the sandbox's page and its files between them
   paymentsSpec.endpoints.webhook,
   paymentsSpec.endpoints.stripeWebhook,

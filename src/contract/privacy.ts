@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { id } from './fields';
+import { RECEIPT_CHOICES } from './receipt-rules';
 
 /** The format's name and version, the first fields of every export: a reader checks both. */
 export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';
@@ -32,6 +33,10 @@ const exportProfile = z.object({
   google_linked: z.boolean().meta({ description: 'a Google account signs in to this account (its id is not exported)' }),
   birthday: z.object({ day: int(), month: int(), year: int().nullable() }).nullable(),
   referral_code: z.string().nullable(),
+  receipts: z
+    .enum(RECEIPT_CHOICES)
+    .nullable()
+    .meta({ description: 'how receipts reach them (`receipt/settings`); null: never chosen (by e-mail once the address is verified, else none)' }),
   points: points(),
   wallet_balance: money(),
   tier: z.string().nullable().meta({ description: "the tier's name now; null: none" }),

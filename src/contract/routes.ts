@@ -5,8 +5,11 @@
  * nothing else writes an app URL by hand. Part of the contract: free of React, the browser and Express.
  */
 
-/** `guest`: a sign-in page (a signed-in customer is sent to /home); `customer`: a guest is sent to /. */
-export type RouteGuard = 'guest' | 'customer';
+/**
+ * `guest`: a sign-in page (a signed-in customer is sent to /home); `customer`: a guest is sent to /;
+ * `anyone`: opens signed in or out (a receipt's signed link).
+ */
+export type RouteGuard = 'guest' | 'customer' | 'anyone';
 
 interface RouteFacts {
   path: string;
@@ -53,6 +56,8 @@ export const ROUTES = {
   giftCard: route('/gift/:name', 'Gift Card', 'gift-cards/gift-card-screen'),
   /** buy an eGift for someone, and follow the ones sent (issue 49) */
   giftCards: route('/gift-cards', 'Gift Cards', 'gift-cards/gift-card-buy-screen'),
+  /** an order's receipt by its signed link (issue 51): `:token` is the link's token; no sign-in needed */
+  receipt: route('/receipt/:token', 'Receipt', 'receipts/receipt-screen', 'anyone'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;
@@ -86,6 +91,8 @@ export const to = {
   paymentFail: (order: string) => `${paths.paymentFail}?order=${encodeURIComponent(order)}`,
   /** a gift card's page (the link its recipient gets): `{name}` is its number */
   giftCard: (number: string) => paths.giftCard.replace(':name', encodeURIComponent(number)),
+  /** an order's receipt page by its signed token (the receipt e-mail's and text's link) */
+  receipt: (token: string) => paths.receipt.replace(':token', encodeURIComponent(token)),
 };
 
 /**
@@ -154,7 +161,7 @@ export function guardRedirect(pathname: string, search: string, signedIn: boolea
   const name = matchRoute(pathname);
   const guestPage = name !== null && ROUTES[name].guard === 'guest';
   if (signedIn) return guestPage ? paths.home : null;
-  if (guestPage) return null;
+  if (guestPage || (name !== null && ROUTES[name].guard === 'anyone')) return null;
   return to.alterLogin(new URLSearchParams(search).get('id'));
 }
 

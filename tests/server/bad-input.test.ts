@@ -41,6 +41,7 @@ import { shopApi } from '#contract/shop.calls';
 import { stampsApi } from '#contract/stamps.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { giftCardsApi } from '#contract/gift-cards.calls';
+import { receiptsApi } from '#contract/receipts.calls';
 import { giftCardCheckChar } from '#contract/gift-cards';
 import { GIFT_PURCHASE } from './gift-cards.helpers';
 
@@ -350,6 +351,23 @@ describeDb('bad input on every call', (kind) => {
       bad: { code: ['', 'ABC', 'x'.repeat(13), 'AB-CD-EF', '../../etc', NUL] },
       // the good shape of a code that is nobody's
       validStatus: 404,
+    },
+    // --- receipts ---
+    {
+      call: receiptsApi.view,
+      auth: 'public',
+      valid: { token: 'r1.KS-NOSUCH1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+      required: ['token'],
+      bad: { token: ['', 'x'.repeat(121), ['r1.KS-NOSUCH1.x', 'r1']] },
+      // the good shape of a token that is nobody's: 404, never told why
+      validStatus: 404,
+    },
+    {
+      call: receiptsApi.choose,
+      auth: 'customer',
+      valid: { receipts: 'none' },
+      required: ['receipts'],
+      bad: { receipts: ['', 'fax', 'EMAIL', 1, null, ['email'], {}] },
     },
     // --- web push (this provider has no VAPID keys: the good subscription answers 503 PUSH_UNAVAILABLE, after every check of its input) ---
     {
@@ -938,6 +956,8 @@ describeDb('bad input on every call', (kind) => {
     authApi.googleLink,
     customersApi.birthday,
     referralsApi.lookup,
+    receiptsApi.view,
+    receiptsApi.choose,
     pushApi.subscribe,
     pushApi.unsubscribe,
     pushApi.preferences,
@@ -991,6 +1011,7 @@ describeDb('bad input on every call', (kind) => {
       [membersApi.card, 'customer'],
       [stampsApi.cards, 'customer'],
       [campaignsApi.preferences, 'customer'],
+      [receiptsApi.settings, 'customer'],
       // the OpenAPI document is not a declared call: its row of the documented table
       [OPENAPI, 'public'],
     ] as const;

@@ -40,6 +40,7 @@ import sharp from 'sharp';
 import { newStaff, newStaffEmail, STAFF_PASSWORD } from './merchant.helpers';
 import { createOwnerSetupLink } from '../../server/provider/staff/setup-link';
 import { readOutbox } from '../../server/provider/auth/sender';
+import { receiptToken } from '../../server/provider/receipts/receipts.service';
 import { authApi } from '#contract/auth.calls';
 import { staffApi } from '#contract/staff.calls';
 import { rawCall } from '../support/calls';
@@ -1143,6 +1144,13 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), tip: 2_000 } });
       await call('GET merchant/tips/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       await call('GET merchant/export/tips.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      // receipts: the choice read and set (e-mail refused without a verified address), the rated order's receipt by its link, a forged one
+      await call('GET receipt/settings', { token });
+      await call('POST receipt/settings/update', { token, body: { receipts: 'email' } });
+      await call('POST receipt/settings/update', { token, body: { receipts: 'sms' } });
+      const ratedRow = await p.db.selectFrom('orders').select(['id', 'name']).where('name', '=', rated.name).executeTakeFirstOrThrow();
+      await call('GET receipt', { query: { token: receiptToken(p.ctx.secret, ratedRow) } });
+      await call('GET receipt', { query: { token: `r1.${rated.name}.${'A'.repeat(32)}` } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

@@ -179,16 +179,19 @@ export async function revokeSessionRow(db: Database, sessionId: number, now: Dat
 
 export async function insertOutbox(
   db: Database,
-  row: { phone: string | null; email: string | null; subject: string | null; body: string; now: Date },
+  row: { phone: string | null; email: string | null; subject: string | null; body: string; html?: string | null; now: Date },
 ): Promise<void> {
-  await db.insertInto('dev_outbox').values({ phone: row.phone, email: row.email, subject: row.subject, body: row.body, created_at: row.now }).execute();
+  await db
+    .insertInto('dev_outbox')
+    .values({ phone: row.phone, email: row.email, subject: row.subject, body: row.body, html: row.html ?? null, created_at: row.now })
+    .execute();
 }
 
 /** The newest messages to a phone number or an e-mail address (`byEmail`). */
 export async function outboxRows(db: Database, recipient: { byEmail: boolean; to: string }, limit: number) {
   return db
     .selectFrom('dev_outbox')
-    .select(['id', 'phone', 'email', 'subject', 'body', 'created_at'])
+    .select(['id', 'phone', 'email', 'subject', 'body', 'html', 'created_at'])
     .where(recipient.byEmail ? 'email' : 'phone', '=', recipient.to)
     .orderBy('id', 'desc')
     .limit(limit)

@@ -17,12 +17,16 @@ export interface MessageSender {
   readonly channel: SmsChannel;
 }
 
-/** Extra headers of an e-mail (a campaign's List-Unsubscribe): names and values without line breaks. */
+/**
+ * Extra headers of an e-mail (a campaign's List-Unsubscribe): names and values without line breaks; and
+ * an HTML part beside the plain text (a receipt), sent as multipart/alternative.
+ */
 export interface MailOptions {
   headers?: Record<string, string>;
+  html?: string;
 }
 
-/** Delivers a plain-text e-mail. A real e-mail service (SMTP, an API) implements this. */
+/** Delivers an e-mail: plain text, with an HTML part when given. A real e-mail service (SMTP, an API) implements this. */
 export interface MailSender {
   sendEmail(to: string, subject: string, text: string, options?: MailOptions): Promise<void>;
   readonly channel: MailChannel;
@@ -59,8 +63,8 @@ export function outboxSender(db: Database, clock: Clock, logger: Logger, o: { ke
 export function outboxMailer(db: Database, clock: Clock, logger: Logger): MailSender {
   return {
     channel: { kind: 'outbox' },
-    async sendEmail(to, subject, text) {
-      await insertOutbox(db, { phone: null, email: to, subject, body: text, now: clock.now() });
+    async sendEmail(to, subject, text, mail) {
+      await insertOutbox(db, { phone: null, email: to, subject, body: text, html: mail?.html ?? null, now: clock.now() });
       logger.info({ email: maskEmail(to), subject, message: hideDigits(text) }, 'e-mail sent to the development outbox');
     },
   };
@@ -81,9 +85,10 @@ export function maskEmail(email: string): string {
 export async function readOutbox(db: Database, recipient: string, limit = 20) {
   const byEmail = recipient.includes('@');
   const rows = await outboxRows(db, { byEmail, to: byEmail ? recipient.trim().toLowerCase() : recipient }, limit);
-  return rows.map(({ phone, email, subject, ...r }) => ({
+  return rows.map(({ phone, email, subject, html, ...r }) => ({
     ...r,
-    ...(byEmail ? { email, subject } : { phone }),
+    // an e-mail's HTML part (a receipt's), when it has one
+    ...(byEmail ? { email, subject, ...(html ? { html } : {}) } : { phone }),
     created_at: r.created_at.toISOString(),
     code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
   }));

@@ -53,7 +53,7 @@ export function smtpTransportOptions(url: string, timeoutMs = 10_000): SMTPTrans
     // nodemailer's own logging prints whole messages: never
     logger: false,
     debug: false,
-    // text-only mail: no attachment may read a file or fetch a URL
+    // no attachment, and no image of an HTML part, may read a file or fetch a URL
     disableFileAccess: true,
     disableUrlAccess: true,
   };
@@ -103,7 +103,7 @@ export function smtpMailer(options: SmtpMailerOptions): MailSender {
       // one recipient, exactly: "a@x, b@y" or "Name <a@x>" would otherwise be read as an address list
       if (typeof to !== 'string' || !ADDRESS.test(to)) throw new Error('the e-mail address is not a single plain address');
       try {
-        await transport().sendMail({ from, to, subject, text, headers });
+        await transport().sendMail({ from, to, subject, text, ...(mail?.html ? { html: mail.html } : {}), headers });
       } catch (err) {
         const e = err as { code?: unknown; responseCode?: unknown; command?: unknown };
         const code = typeof e.code === 'string' && /^[A-Z_]{3,40}$/.test(e.code) ? e.code : null;

@@ -31,6 +31,7 @@ import { takeBackOrderPoints, vouchersCancelledWords } from './take-back';
 import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
 import { insertMachineAudit } from '../staff/staff.repo';
 import { giveBackPromoUse } from '../offers/promo-codes';
+import { queueReceipts } from '../receipts/receipts.service';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -118,6 +119,8 @@ async function applyStatus(
   if (to === 'completed') {
     const rise = await placeAfterEarn(trx, ctx, order.customer_id);
     if (rise) await recordOrderTierRise(trx, order.id, rise);
+    // its receipts, as the customer chose, queued for the job runner (receipts/receipts.send.ts)
+    await queueReceipts(trx, ctx, order);
   } else if (to === 'cancelled' && order.status !== 'pending_payment') await placeCustomer(trx, ctx, order.customer_id);
   const collectAt =
     to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;

@@ -288,6 +288,7 @@ export async function eraseCustomerRows(trx: Database, row: { id: number; phone:
       birth_year: null,
       birthday_changed_at: null,
       referral_code: null,
+      receipts: null,
       erased_at: now,
     })
     .where('id', '=', customerId)

@@ -62,6 +62,7 @@ export async function exportCustomerData(ctx: ProviderContext, customerId: numbe
       google_linked: c.google_sub !== null,
       birthday: c.birth_day !== null && c.birth_month !== null ? { day: c.birth_day, month: c.birth_month, year: c.birth_year } : null,
       referral_code: c.referral_code,
+      receipts: c.receipts,
       points: c.points,
       wallet_balance: c.wallet_balance,
       tier: rows.tier,

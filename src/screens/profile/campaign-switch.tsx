@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Notice, Skeleton, SkeletonGroup, cardClass, cx } from '../../ui';
+import { Skeleton, SkeletonGroup } from '../../ui';
+import { SettingCard } from './setting-card';
 import { SwitchRow } from './switch-row';
 
 /**
@@ -42,16 +43,8 @@ export function CampaignSwitch({ subscribed, unavailable = false, saving = false
     );
   }
   return (
-    <section aria-labelledby="campaign-switch-title" className={cx(cardClass(), 'flex flex-col gap-2')}>
-      <h2 id="campaign-switch-title" className="text-lg font-semibold">
-        Offers and reminders
-      </h2>
+    <SettingCard id="campaign-switch-title" title="Offers and reminders" error={error}>
       {body}
-      {error && (
-        <Notice tone="danger" title="That didn't work">
-          {error}
-        </Notice>
-      )}
-    </section>
+    </SettingCard>
   );
 }

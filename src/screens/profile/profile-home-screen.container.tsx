@@ -19,6 +19,7 @@ import { useSite } from '../../app/settings';
 import { lazyPage } from '../../shared/lazy-page';
 import { ProfileHomeScreen } from './profile-home-screen';
 import { CampaignSwitchContainer } from './campaign-switch.container';
+import { ReceiptChoiceContainer } from './receipt-choice.container';
 import { PushSettingsContainer } from './push.container';
 import { YourDataContainer } from './your-data.container';
 
@@ -109,6 +110,7 @@ export default function ProfileHomePage() {
           <>
             <PushSettingsContainer />
             <CampaignSwitchContainer />
+            <ReceiptChoiceContainer />
           </>
         }
         yourData={<YourDataContainer />}

@@ -1,0 +1,96 @@
+/**
+ * Sends the receipts queued when orders completed (receipt_sends; queueReceipts in the completion's
+ * transaction). The job runner calls sendDueReceipts every few seconds (jobs.ts): each receipt is taken by
+ * the statement that leases it to this run, so two runs or two instances never send one at once; it is
+ * sent outside any transaction (a sender may write rows of its own, such as the development outbox), then
+ * marked sent. A send that fails is due again after a backoff; a run that dies mid-way leaves its lease to
+ * run out, and a later run sends it: at least once, and one row per order and channel, so never one
+ * receipt twice from two completions.
+ */
+import { formatMoney } from '#contract/money';
+import type { Receipt } from '#contract/receipts';
+import { MINUTE } from '../../lib/clock';
+import { firstName } from '../accounts/accounts.service';
+import type { ProviderContext } from '../context';
+import { getMerchant, type Merchant } from '../settings/settings.service';
+import { tierStatus } from '../tiers/tiers.service';
+import { renderReceiptEmail } from './receipt-email';
+import { dueReceiptIds, markReceiptSent, putBackReceipt, readReceiptOrder, takeDueReceipt } from './receipts.repo';
+import { receiptLink, toReceipt } from './receipts.service';
+
+const BATCH = 20;
+/** How long a run holds a receipt it is sending: far longer than a text or an e-mail takes. */
+const RECEIPT_LEASE_MS = 5 * MINUTE;
+/** After a failed send: 1, 2, 4 … minutes, at most an hour. */
+const backoff = (tries: number) => Math.min(60, 2 ** Math.max(0, tries - 1)) * MINUTE;
+/** A receipt still failing after this many tries is given up (logged): a day of backoffs. */
+const MAX_TRIES = 30;
+
+type Taken = NonNullable<Awaited<ReturnType<typeof takeDueReceipt>>>;
+
+/** "Gold member: 120 points to Platinum", when the shop has tiers. */
+async function tierWords(ctx: ProviderContext, customerId: number): Promise<string | null> {
+  const status = await tierStatus(ctx, customerId);
+  if (!status.enabled || !status.tier) return null;
+  const unit = status.basis === 'visits' ? 'visits' : 'points';
+  return status.next
+    ? `${status.tier.name} member: ${status.next.remaining} more ${unit} to ${status.next.name}.`
+    : `${status.tier.name} member: the top tier.`;
+}
+
+/** The text message: short, the total and the link. */
+function receiptText(receipt: Receipt, link: string): string {
+  const money = formatMoney(receipt.order.total, receipt.currency, receipt.locale);
+  const points = receipt.order.points_earned > 0 ? ` You earned ${receipt.order.points_earned} points.` : '';
+  return `${receipt.shop.name}: thank you! Order ${receipt.order.name}, ${money}.${points} Your receipt: ${link}`;
+}
+
+async function send(ctx: ProviderContext, merchant: Merchant, taken: Taken): Promise<'sent' | 'nowhere'> {
+  const read = await readReceiptOrder(ctx.db, taken.name);
+  // erased, or the address gone or unverified since: nothing to send to
+  if (!read || taken.erased_at !== null) return 'nowhere';
+  const receipt = toReceipt(read, merchant);
+  const link = receiptLink(ctx, { id: taken.order_id, name: taken.name });
+  if (taken.channel === 'sms') {
+    if (!taken.phone) return 'nowhere';
+    await ctx.sender.send(taken.phone, receiptText(receipt, link));
+    return 'sent';
+  }
+  if (!taken.email || !taken.email_verified_at) return 'nowhere';
+  if (!ctx.mailer) throw new Error('e-mail is not set up');
+  const mail = await renderReceiptEmail({
+    receipt,
+    link,
+    firstName: firstName(taken.customer_name, 'there'),
+    tier: await tierWords(ctx, read.order.customer_id),
+  });
+  await ctx.mailer.sendEmail(taken.email, mail.subject, mail.text, { html: mail.html });
+  return 'sent';
+}
+
+/** Sends the receipts due now (or only `onlyId`); answers how many were sent. */
+export async function sendDueReceipts(ctx: ProviderContext, onlyId?: number): Promise<number> {
+  const now = ctx.clock.now();
+  const ids = onlyId === undefined ? await dueReceiptIds(ctx.db, now, BATCH) : [onlyId];
+  if (ids.length === 0) return 0;
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  let sent = 0;
+  for (const id of ids) {
+    const taken = await takeDueReceipt(ctx.db, id, now, new Date(now.getTime() + RECEIPT_LEASE_MS));
+    if (!taken) continue;
+    try {
+      const done = await send(ctx, merchant, taken);
+      if (done === 'sent') sent++;
+    } catch (err) {
+      if (taken.tries < MAX_TRIES) {
+        await putBackReceipt(ctx.db, taken.id, new Date(ctx.clock.now().getTime() + backoff(taken.tries)));
+        ctx.logger.warn({ err, receipt: id }, 'a receipt could not be sent: tried again later');
+        continue;
+      }
+      ctx.logger.error({ err, receipt: id }, 'a receipt could not be sent after many tries: given up');
+    }
+    // sent, nowhere to send it, or given up: done with
+    await markReceiptSent(ctx.db, taken.id, ctx.clock.now());
+  }
+  return sent;
+}

@@ -1,0 +1,44 @@
+/**
+ * Receipts (issue 51): their rules free of zod, for the app's pages, the e-mail and the provider alike:
+ * how a customer's receipts reach them, and the words and lines a receipt prints.
+ * Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+
+/** How a customer's receipts reach them. Never chosen: by e-mail once their address is verified, else none. */
+export const RECEIPT_CHOICES = ['email', 'sms', 'both', 'none'] as const;
+export type ReceiptChoice = (typeof RECEIPT_CHOICES)[number];
+
+/** The channels a choice sends by. */
+export const receiptChannels = (choice: ReceiptChoice): ('email' | 'sms')[] => (choice === 'both' ? ['email', 'sms'] : choice === 'none' ? [] : [choice]);
+
+/** The longest receipt link token: an order number (40 at most), a version and a signature. */
+export const RECEIPT_TOKEN_MAX = 120;
+
+/** What a receipt's totals are made of (its order's). */
+interface ReceiptSums {
+  subtotal: number;
+  discount: number;
+  discount_label: string | null;
+  fulfilment: 'delivery' | 'pickup';
+  delivery_fee: number;
+  tip: number | null;
+  total: number;
+}
+
+/** A receipt's totals, in the order they are printed: each with its label and amount (a discount negative). */
+export function receiptTotals(order: ReceiptSums): { label: string; amount: number; total?: true }[] {
+  const rows: { label: string; amount: number; total?: true }[] = [{ label: 'Subtotal', amount: order.subtotal }];
+  if (order.discount > 0) rows.push({ label: order.discount_label ? `Discount (${order.discount_label})` : 'Discount', amount: -order.discount });
+  if (order.fulfilment === 'delivery') rows.push({ label: 'Delivery fee', amount: order.delivery_fee });
+  // the tip's line (issue 51's tips): when the order has one
+  if (order.tip) rows.push({ label: 'Tip', amount: order.tip });
+  rows.push({ label: 'Total', amount: order.total, total: true });
+  return rows;
+}
+
+/** How the order was paid, in words. */
+export const paymentWords = (method: 'wallet' | 'gateway') => (method === 'wallet' ? 'Wallet' : 'Card (online payment)');
+
+/** An option's line under its item: `Size: Large (+₱20.00)`. */
+export const optionWords = (o: { group: string; name: string; price_delta: number }, money: (n: number) => string) =>
+  `${o.group}: ${o.name}${o.price_delta ? ` (${o.price_delta > 0 ? '+' : '−'}${money(Math.abs(o.price_delta))})` : ''}`;

@@ -1,0 +1,64 @@
+/**
+ * Receipts (issue 51): the customer's choice of how receipts reach them (`receipt/settings`) and the
+ * public receipt behind a signed link (`receipt`). receipts.calls.ts declares the calls, receipts.spec.ts
+ * describes them. Part of the contract (src/contract): free of React, of the browser and of Express.
+ */
+import { z } from 'zod';
+import { int, money, time } from './answer-fields';
+import { RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
+
+export * from './receipt-rules';
+
+const receiptChoice = z.enum(RECEIPT_CHOICES, { error: `must be one of ${RECEIPT_CHOICES.join(', ')}` });
+
+export const receiptSettingsBody = z.object({ receipts: receiptChoice });
+export type ReceiptSettingsInput = z.infer<typeof receiptSettingsBody>;
+export const receiptSettingsData = z.object({
+  receipts: receiptChoice.meta({ description: 'the choice in force (the default when never chosen)' }),
+  chosen: z.boolean().meta({ description: 'false: never chosen, so e-mail once the address is verified, else none' }),
+  email: z.boolean().meta({ description: 'whether receipts can go by e-mail: the customer has a verified address' }),
+  sms: z.boolean().meta({ description: 'whether receipts can go by text: the customer has a phone number' }),
+});
+export type ReceiptSettingsData = z.infer<typeof receiptSettingsData>;
+
+/** Any token is taken (a wrong one is 404, never told why); only an empty or oversized one is bad input. */
+export const receiptQuery = z.object({ token: z.string().min(1, 'is required').max(RECEIPT_TOKEN_MAX, `must be at most ${RECEIPT_TOKEN_MAX} characters`) });
+export type ReceiptQuery = z.infer<typeof receiptQuery>;
+
+const receiptLine = z.object({
+  name: z.string(),
+  qty: int(),
+  price: money().meta({ description: 'one, with its options' }),
+  options: z.array(z.object({ group: z.string(), name: z.string(), price_delta: money() })),
+  total: money(),
+});
+
+/** A receipt: the order as the shop sold it, with no phone number, e-mail address or delivery address. */
+export const receiptAnswer = z
+  .object({
+    shop: z.object({ name: z.string(), logo: z.string(), brand_color: z.string() }),
+    currency: z.string(),
+    locale: z.string(),
+    timezone: z.string(),
+    order: z.object({
+      name: z.string(),
+      status: z.string(),
+      fulfilment: z.enum(['delivery', 'pickup']),
+      location: z.string().nullable(),
+      placed_at: time(),
+      completed_at: time().nullable(),
+      lines: z.array(receiptLine),
+      subtotal: money(),
+      discount: money(),
+      discount_label: z.string().nullable().meta({ description: 'what the discount is: the voucher or the promo code' }),
+      delivery_fee: money(),
+      tip: money().nullable().meta({ description: 'the tip, when the order has one (null: none)' }),
+      total: money(),
+      payment_method: z.enum(['wallet', 'gateway']),
+      points_earned: int(),
+    }),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptAnswer>;
+export const receiptData = z.object({ receipt: receiptAnswer });
+export type ReceiptData = z.infer<typeof receiptData>;
