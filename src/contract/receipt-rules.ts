@@ -4,6 +4,8 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 
+import { ratePercent, type OrderTaxLines } from './tax-rules';
+
 /** How a customer's receipts reach them. Never chosen: by e-mail once their address is verified, else none. */
 export const RECEIPT_CHOICES = ['email', 'sms', 'both', 'none'] as const;
 export type ReceiptChoice = (typeof RECEIPT_CHOICES)[number];
@@ -22,6 +24,8 @@ interface ReceiptSums {
   fulfilment: 'delivery' | 'pickup';
   delivery_fee: number;
   tip: number | null;
+  /** the order's taxes (tax-rules.ts): added ones print before the total, included ones after it */
+  taxes: OrderTaxLines | null;
   total: number;
 }
 
@@ -32,7 +36,13 @@ export function receiptTotals(order: ReceiptSums): { label: string; amount: numb
   if (order.fulfilment === 'delivery') rows.push({ label: 'Delivery fee', amount: order.delivery_fee });
   // the tip's line (issue 51's tips): when the order has one
   if (order.tip) rows.push({ label: 'Tip', amount: order.tip });
+  const taxes = (order.taxes?.lines ?? []).map((l) => ({
+    label: `${order.taxes!.included ? 'Includes ' : ''}${l.name} ${ratePercent(l.rate)}`,
+    amount: l.amount,
+  }));
+  if (!order.taxes?.included) rows.push(...taxes);
   rows.push({ label: 'Total', amount: order.total, total: true });
+  if (order.taxes?.included) rows.push(...taxes);
   return rows;
 }
 

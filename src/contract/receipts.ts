@@ -36,7 +36,12 @@ const receiptLine = z.object({
 /** A receipt: the order as the shop sold it, with no phone number, e-mail address or delivery address. */
 export const receiptAnswer = z
   .object({
-    shop: z.object({ name: z.string(), logo: z.string(), brand_color: z.string() }),
+    shop: z.object({
+      name: z.string(),
+      logo: z.string(),
+      brand_color: z.string(),
+      tax_number: z.string().meta({ description: "the shop's tax number (shop settings); empty: none" }),
+    }),
     currency: z.string(),
     locale: z.string(),
     timezone: z.string(),
@@ -53,6 +58,10 @@ export const receiptAnswer = z
       discount_label: z.string().nullable().meta({ description: 'what the discount is: the voucher or the promo code' }),
       delivery_fee: money(),
       tip: money().nullable().meta({ description: 'the tip, when the order has one (null: none)' }),
+      taxes: z
+        .object({ included: z.boolean(), lines: z.array(z.object({ name: z.string(), rate: int(), amount: money() })) })
+        .nullable()
+        .meta({ description: 'the taxes the order was charged (tax-rules.ts): included in its prices or added to its total; null: none' }),
       total: money(),
       payment_method: z.enum(['wallet', 'gateway']),
       points_earned: int(),

@@ -12,8 +12,10 @@ import { settingsApi } from '#contract/settings.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { tipsApi } from '#contract/tips.calls';
 import { orderTaxes } from '#contract/tax-rules';
+import { receiptsApi } from '#contract/receipts.calls';
+import { receiptToken } from '../../server/provider/receipts/receipts.service';
 import { ownerAndStaff } from './merchant.helpers';
-import { key, ledgers, makeVoucher, products } from './orders.helpers';
+import { completeOrder, key, ledgers, makeVoucher, products } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
@@ -49,6 +51,11 @@ describeEachDb('taxes on orders', (kind) => {
     expect(o.status, o.text).toBe(201);
     expect(o.body.data.order).toMatchObject({ total: 2 * price, taxes: { included: true, lines: [{ ...VAT, amount: vat }] } });
     expect((await ledgers(p, ana.id)).wallet).toBe(100_000 - 2 * price);
+    // its receipt prints the VAT inside the total and the shop's tax number
+    const row = await p.db.selectFrom('orders').select(['id', 'name']).where('name', '=', o.body.data.order.name).executeTakeFirstOrThrow();
+    await completeOrder(p, row.name);
+    const receipt = (await callApi(p, receiptsApi.view, { query: { token: receiptToken(p.ctx.secret, row) } }).expect(200)).body.data.receipt;
+    expect([receipt.shop.tax_number, receipt.order.taxes]).toEqual(['TIN 123-456-789-000', { included: true, lines: [{ ...VAT, amount: vat }] }]);
     // the order keeps what it was charged whatever the rates become
     await settle({ tax_rates: [{ name: 'VAT', rate: 500 }] }).expect(200);
     const read = await callApi(p, ordersApi.detail, { token: ana.token, query: { name: o.body.data.order.name } });

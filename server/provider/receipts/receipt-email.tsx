@@ -91,6 +91,7 @@ export function ReceiptEmail({ ui, receipt, link, firstName, tier }: ReceiptEmai
               </Row>
             ))}
             <Text style={{ ...cell, color: muted }}>{`Paid with: ${paymentWords(order.payment_method)}`}</Text>
+            {shop.tax_number ? <Text style={{ ...cell, color: muted }}>{`Tax number: ${shop.tax_number}`}</Text> : null}
             {order.points_earned > 0 ? (
               <Text style={cell}>{`You earned ${order.points_earned} ${order.points_earned === 1 ? 'point' : 'points'}.`}</Text>
             ) : null}

@@ -104,8 +104,8 @@ export async function readReceiptOrder(db: Database, name: string) {
       'o.offer_title',
       'l.name as location',
       'r.title as voucher_title',
-      // the tip, once orders have one (issue 51's tips): read when the column exists, else null
-      sql<string | null>`to_jsonb(o) ->> 'tip'`.as('tip'),
+      'o.tip',
+      'o.taxes',
       (eb) =>
         eb
           .selectFrom('order_events as e')

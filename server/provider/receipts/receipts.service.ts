@@ -66,9 +66,8 @@ export async function chooseReceipts(ctx: ProviderContext, customerId: number, c
 export function toReceipt(read: ReceiptOrderRead, merchant: Merchant): Receipt {
   const { order, items, options } = read;
   const { settings, rules } = merchant;
-  const tip = order.tip === null ? null : Number(order.tip);
   return {
-    shop: { name: settings.setting_company, logo: settings.post_file, brand_color: settings.brand_color ?? '#1f2937' },
+    shop: { name: settings.setting_company, logo: settings.post_file, brand_color: settings.brand_color ?? '#1f2937', tax_number: rules.tax_number },
     currency: rules.currency,
     locale: rules.locale,
     timezone: rules.timezone,
@@ -90,7 +89,8 @@ export function toReceipt(read: ReceiptOrderRead, merchant: Merchant): Receipt {
       discount: order.discount,
       discount_label: order.voucher_title ?? (order.offer_code ? `Code ${order.offer_code}` : order.offer_title),
       delivery_fee: order.delivery_fee,
-      tip: Number.isFinite(tip) && tip ? tip : null,
+      tip: order.tip > 0 ? order.tip : null,
+      taxes: order.taxes,
       total: order.total,
       payment_method: order.payment_method,
       points_earned: order.points_earned,

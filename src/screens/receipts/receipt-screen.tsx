@@ -73,6 +73,7 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
         ))}
       </dl>
       <p className="text-sm">Paid with: {paymentWords(order.payment_method)}</p>
+      {shop.tax_number && <p className="text-sm">Tax number: {shop.tax_number}</p>}
       {order.points_earned > 0 && (
         <p className="text-sm">
           {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
