@@ -21,6 +21,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { receiptsApi } from './receipts.calls';
+import { tipsApi } from './tips.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { giftCardsPhysicalApi } from './gift-cards-physical.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
@@ -76,6 +77,7 @@ const areas = [
   feedbackApi,
   feedbackConsoleApi,
   receiptsApi,
+  tipsApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

@@ -3,8 +3,7 @@
  * the option sheet, the cart and the checkout apply them. Pure: no React. A choice is the list of
  * chosen options' ids, across the product's groups.
  */
-import type { OptionGroup, OrderItem, OrderItemOption, Product } from '#contract';
-import type { CartLine } from './cart-lines';
+import type { OptionGroup, OrderItemOption, Product } from '#contract';
 
 export const groupsOf = (p: Product): OptionGroup[] => p.option_groups ?? [];
 
