@@ -341,6 +341,19 @@ describeDb('the dashboard', (kind) => {
 
   it('exports a period’s orders as CSV: the merchant’s days and clock, amounts in pesos with the currency, the customer’s name and phone, safe cells', async () => {
     await p.db.updateTable('customers').set({ name: '=HYPERLINK("http://evil.example","Ben")', phone: '+639171234567' }).where('id', '=', ids.b).execute();
+    // an order with a tip and two added taxes (issue 51): the tip and the taxes' sum, and how they were charged
+    const taxes = {
+      included: false,
+      lines: [
+        { name: 'VAT', rate: 1200, amount: 2_400 },
+        { name: 'Service', rate: 500, amount: 1_000 },
+      ],
+    };
+    await p.db
+      .updateTable('orders')
+      .set({ tip: 1_000, taxes: JSON.stringify(taxes) })
+      .where('name', '=', 'DASH2')
+      .execute();
     const res = await callApi(p, dashboardApi.exportOrders, { token: owner.token, query: { from: '2026-11-19', to: '2026-11-20' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -370,6 +383,9 @@ describeDb('the dashboard', (kind) => {
       'points_earned',
       'points_taken_back',
       'cancel_reason',
+      'tip',
+      'tax',
+      'tax_mode',
     ]);
     const col = (row: string[], name: string) => row[header!.findIndex((h) => h === name || h.startsWith(`${name} (`))];
     // placed on the 19th or 20th in Manila: all but the order of the 10th
@@ -395,6 +411,9 @@ describeDb('the dashboard', (kind) => {
     ]);
     const dash2 = rows.find((r) => r[0] === 'DASH2')!;
     expect([col(dash2, 'subtotal'), col(dash2, 'discount'), col(dash2, 'delivery_fee'), col(dash2, 'total')]).toEqual(['200.00', '0.00', '0.00', '200.00']);
+    expect([col(dash2, 'tip'), col(dash2, 'tax'), col(dash2, 'tax_mode')]).toEqual(['10.00', '34.00', 'added']);
+    expect([col(dash4, 'tip'), col(dash4, 'tax'), col(dash4, 'tax_mode')]).toEqual(['0.00', '', '']);
+    await p.db.updateTable('orders').set({ tip: 0, taxes: null }).where('name', '=', 'DASH2').execute();
     // amounts are number cells, unquoted; texts are quoted
     expect(res.text).toContain(',"PHP",200.00,0.00,0.00,200.00,');
     const waiting = rows.find((r) => r[0] === 'DASH6')!;

@@ -160,6 +160,8 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
       'o.points_earned',
       'o.points_taken_back',
       'o.cancel_reason',
+      'o.tip',
+      'o.taxes',
     ])
     .select(['f.amount as refund', 'f.method as refund_method', 'f.status as refund_status'])
     .select([localTime('o.created_at', page.timeZone).as('placed_at'), localTime('o.paid_at', page.timeZone).as('paid_at')])

@@ -59,6 +59,9 @@ export async function exportOrders(db: Database, open: OpenCsv, q: { from: strin
       'points_earned',
       'points_taken_back',
       'cancel_reason',
+      'tip',
+      'tax',
+      'tax_mode',
     ]),
   );
   let after = 0;
@@ -90,6 +93,14 @@ export async function exportOrders(db: Database, open: OpenCsv, q: { from: strin
           r.points_earned,
           r.status === 'cancelled' ? r.points_taken_back : null,
           r.cancel_reason,
+          major(r.tip, rules),
+          r.taxes
+            ? major(
+                r.taxes.lines.reduce((sum, l) => sum + l.amount, 0),
+                rules,
+              )
+            : null,
+          r.taxes ? (r.taxes.included ? 'included' : 'added') : null,
         ]),
       );
     }
