@@ -77,7 +77,7 @@ function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData
 export function ReceiptChoice({ settings, unavailable = false, saving = false, error, onChange }: ReceiptChoiceProps) {
   let body: ReactNode = null;
   if (settings) body = <Options settings={settings} saving={saving} {...(onChange ? { onChange } : {})} />;
-  else if (unavailable) body = <p className="text-muted">Your choice shows when you&apos;re back online.</p>;
+  else if (unavailable) body = <p className="text-muted">How you get receipts shows when you&apos;re back online.</p>;
   else if (!error)
     body = (
       <SkeletonGroup label="Loading your receipt choice">

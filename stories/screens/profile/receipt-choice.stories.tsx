@@ -51,3 +51,11 @@ export const Error: Story = {
     await expect(within(canvasElement).getByText("That didn't work")).toBeVisible();
   },
 };
+
+/** Offline with nothing kept: it says the choice shows once back online, in words of its own (the profile's other switch says its own). */
+export const Offline: Story = {
+  args: { settings: null, unavailable: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("How you get receipts shows when you're back online.")).toBeVisible();
+  },
+};
