@@ -134,6 +134,8 @@ export interface ProductTable {
   position: Generated<number>;
   /** archived: hidden from customers, kept for the orders that name it (migration 0015) */
   archived_at: NullableTimestamp;
+  /** minutes to make it, 0–240 (migration 0061); null: the location's preparation time */
+  prep_minutes: number | null;
 }
 
 /** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */

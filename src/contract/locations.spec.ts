@@ -30,7 +30,8 @@ export const locationsSpec = /* @__PURE__ */ describe('Shop', locationsApi, {
   },
   slots: {
     summary: "A location's pickup times, today and tomorrow",
-    description: 'Anyone. Slots from now plus the preparation time, within opening hours; `full` when the slot has as many orders as its cap.',
+    description:
+      "Anyone. Slots from now plus the preparation time, within opening hours; `full` when the slot has as many orders as its cap. With `products` (a cart's product ids, comma-separated) the preparation time is the longest of the location's and those products' own, as order/quote and order/create count it, and the answer says which (`prep_minutes`, `prep_product`).",
     query: pickupSlotsQuery,
     data: pickupSlotsAnswer,
     answer: 'The pickup times.',

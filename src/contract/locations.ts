@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { int, time } from './answer-fields';
-import { contactPhone, id, optionalText, requiredText, wholeNumber } from './fields';
+import { MAX_ID, contactPhone, id, optionalText, requiredText, wholeNumber } from './fields';
 import { isTimeZone } from './shop-settings';
 
 /** The week's days, in the order the hours editor shows them (ISO: Monday first). */
@@ -130,8 +130,21 @@ export type LocationUpdateInput = z.input<typeof locationUpdateBody>;
 /** `merchant/locations/pause`: pause online orders (or resume them). */
 export const locationPauseBody = z.object({ location_id: id, pause: z.enum(PAUSE_CHOICES, { error: `must be one of ${PAUSE_CHOICES.join(', ')}` }) });
 export type LocationPauseInput = z.infer<typeof locationPauseBody>;
-/** `shop/pickup-slots` */
-export const pickupSlotsQuery = z.object({ location_id: id });
+/** The most products a cart's pickup times are asked for with. */
+export const SLOT_PRODUCTS_MAX = 100;
+/**
+ * `shop/pickup-slots`: `products`, the cart's product ids separated by commas ("12,40"): the slots then
+ * start after the longest of their preparation times and the location's (unknown or archived ones count
+ * for nothing; order/quote refuses them). Absent: the location's own preparation time.
+ */
+export const pickupSlotsQuery = z.object({
+  location_id: id,
+  products: z
+    .string()
+    .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${SLOT_PRODUCTS_MAX - 1}}$`), `must be product ids separated by commas (at most ${SLOT_PRODUCTS_MAX})`)
+    .refine((v) => v.split(',').every((n) => Number(n) >= 1 && Number(n) <= MAX_ID), 'must be product ids separated by commas')
+    .optional(),
+});
 export type PickupSlotsQuery = z.infer<typeof pickupSlotsQuery>;
 
 /** A coordinate of a query string: a decimal number within ±limit (an empty value is not 0). */
@@ -236,6 +249,14 @@ export const pickupSlotsAnswer = z.object({
   location_id: int(),
   timezone: z.string(),
   asap: time().nullable().meta({ description: 'the earliest slot with room after the preparation time (null: none today or tomorrow)' }),
+  prep_minutes: int()
+    .optional()
+    .meta({ description: "asked with `products`: the preparation time the slots start after, the location's or the longest of theirs" }),
+  prep_product: z
+    .object({ id: int(), name: z.string() })
+    .nullable()
+    .optional()
+    .meta({ description: "asked with `products`: the product whose preparation time that is, when longer than the location's (null: the location's counts)" }),
   days: z
     .array(
       z.object({

@@ -6,7 +6,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { descriptionText, id, minorUnits } from './fields';
+import { descriptionText, id, minorUnits, wholeNumber } from './fields';
 import { imageUrl } from './media';
 import { OPTION_LIMITS } from './options';
 import { productAnswer } from './shop';
@@ -17,6 +17,10 @@ const optionGroupIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'names a group twice');
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
 const productName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
+/** The most minutes a product may take to make (4 hours). */
+export const PREP_MINUTES_MAX = 240;
+/** minutes to make it; null: the location's preparation time (a pickup's first slot waits for the longest) */
+const prepMinutes = wholeNumber(0, PREP_MINUTES_MAX, 'minutes').nullable();
 
 /** `merchant/menu/category/create` */
 export const categoryCreateBody = z.object({ name: categoryName });
@@ -40,6 +44,8 @@ export const productCreateBody = z.object({
   available: z.boolean().default(true),
   /** the option groups customers choose from (options.ts), in the order they are shown */
   option_group_ids: optionGroupIds.default([]),
+  /** minutes to make it (0–240); null: the location's preparation time */
+  prep_minutes: prepMinutes.default(null),
 });
 /** what a product form sends: every field of a product but its id and place */
 export type ProductFields = z.infer<typeof productCreateBody>;
@@ -54,6 +60,7 @@ export const productUpdateBody = z
     image: imageUrl.optional(),
     available: z.boolean().optional(),
     option_group_ids: optionGroupIds.optional(),
+    prep_minutes: prepMinutes.optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
 export type ProductUpdateInput = z.infer<typeof productUpdateBody>;
@@ -93,6 +100,11 @@ const editorProduct = z
     available: z.boolean().meta({ description: 'false: sold out (shown, cannot be ordered)' }),
     position: z.number().int(),
     option_group_ids: z.array(z.number().int()).meta({ description: 'its option groups, in order' }),
+    prep_minutes: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "minutes to make it (0–240); null: the location's preparation time. A pickup's first slot waits for its longest product" }),
     archived_at: z.string().nullable().meta({ description: 'when it was archived (hidden from customers, kept for past orders); null: on the menu' }),
     in_orders: z.boolean().meta({ description: 'an order names it: it can be archived, never deleted' }),
   })

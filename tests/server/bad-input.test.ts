@@ -744,7 +744,11 @@ describeDb('bad input on every call', (kind) => {
       // the fresh database's one location
       valid: { location_id: '1' },
       required: ['location_id'],
-      bad: { location_id: ['abc', '', '-1', '0', '1.5', String(HUGE_ID), NUL] },
+      bad: {
+        location_id: ['abc', '', '-1', '0', '1.5', String(HUGE_ID), NUL],
+        // a cart's product ids, comma-separated (issue 54)
+        products: ['', 'abc', '1,', ',1', '1,,2', '-1', '0', '1.5', String(HUGE_ID), '1 2', Array.from({ length: 101 }, (_, i) => i + 1).join(','), NUL],
+      },
       cases: [{ name: 'a location that does not exist', input: { location_id: '999999' }, expect: { status: 404, code: 'NOT_FOUND' } }],
     },
     {

@@ -150,6 +150,8 @@ const BAD_GIFT_NUMBER: Json[] = ['', 'ABCD-EFGH', '00000000000000001', 42, null,
 const BAD_COLOUR: Json[] = ['red', '#12345', '#1234567', 'rgb(0,0,0)', '', 42, null, NUL];
 const BAD_CATEGORY: Json[] = ['', '   ', 42, null, 'x'.repeat(61), NUL];
 const BAD_PRICE: Json[] = [-1, 1.5, '100', null, 100_000_001, [100]];
+/** a product's preparation time (issue 54): negative, over 240, not whole, text, a list (null is the location's time, allowed) */
+const BAD_PREP_MINUTES: Json[] = [-1, 241, 2.5, '20', [20], true];
 const BAD_CODE: Json[] = ['', '   ', 'x'.repeat(201), 42, null, ['K7QM2XHD'], { code: 'K7QM2XHD' }];
 const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']];
 const BAD_OPTION_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(41), NUL];
@@ -771,6 +773,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         image: BAD_IMAGE,
         available: ['yes', 1, null],
         option_group_ids: BAD_GROUP_IDS,
+        prep_minutes: BAD_PREP_MINUTES,
       },
       required: ['category_id', 'name', 'price'],
     },
@@ -778,7 +781,15 @@ describeDb('bad input on every merchant console call', (kind) => {
       call: menuApi.updateProduct,
       owner: true,
       valid: async () => ({ id: await anyProduct(), price: 15_500 }),
-      bad: { id: BAD_ID, price: BAD_PRICE, name: BAD_NAME, image: BAD_IMAGE, available: ['yes', 1, null], option_group_ids: BAD_GROUP_IDS },
+      bad: {
+        id: BAD_ID,
+        price: BAD_PRICE,
+        name: BAD_NAME,
+        image: BAD_IMAGE,
+        available: ['yes', 1, null],
+        option_group_ids: BAD_GROUP_IDS,
+        prep_minutes: BAD_PREP_MINUTES,
+      },
       required: ['id'],
     },
     {

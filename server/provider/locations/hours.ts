@@ -168,6 +168,26 @@ export interface SlotDay {
   note: string | null;
 }
 
+/** What a cart needs before its first pickup slot (issue 54). */
+export interface CartPrep {
+  /** the longest of the location's preparation time and the cart's products' own */
+  minutes: number;
+  /** the product whose time that is, when it is longer than the location's (null: the location's time counts) */
+  product: { id: number; name: string } | null;
+}
+
+/**
+ * The preparation a cart needs: the location's time, or its longest product's when that is longer (a
+ * product without its own time, null, takes the location's). A product's time never shortens the wait.
+ */
+export function cartPrep(locationMinutes: number, products: Iterable<{ id: number; name: string; prep_minutes: number | null }>): CartPrep {
+  let out: CartPrep = { minutes: locationMinutes, product: null };
+  for (const p of products) {
+    if (p.prep_minutes !== null && p.prep_minutes > out.minutes) out = { minutes: p.prep_minutes, product: { id: p.id, name: p.name } };
+  }
+  return out;
+}
+
 /**
  * The pickup slots of today and tomorrow (local dates): on the wall clock's multiples of `slot_minutes`
  * (07:00, 07:15 …), inside an opening, not before `now` plus the preparation time. A slot is a time an

@@ -289,3 +289,24 @@ export async function locationLabels(db: Database, ids: ReadonlyArray<number | n
   const rows = await db.selectFrom('locations').select(['id', 'name', 'address']).where('id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** Products on the menu among `ids`, with their preparation times (null: the location's); unknown or archived ones are left out. */
+export async function productPreps(db: Database, ids: readonly number[]): Promise<Array<{ id: number; name: string; prep_minutes: number | null }>> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'prep_minutes'])
+    .where('id', 'in', [...new Set(ids)])
+    .where('archived_at', 'is', null)
+    .execute();
+}
+
+/** The products an order names, with their preparation times now (its pickup time taken again: orders/holds.ts). */
+export function orderProductPreps(db: Database, orderId: number): Promise<Array<{ id: number; name: string; prep_minutes: number | null }>> {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(['products.id', 'products.name', 'products.prep_minutes'])
+    .where('order_items.order_id', '=', orderId)
+    .execute();
+}

@@ -12,7 +12,7 @@ export function locationsRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, locationsSpec, {
       list: () => shopLocations(ctx),
-      slots: (query) => pickupSlotsOf(ctx, query.location_id),
+      slots: (query) => pickupSlotsOf(ctx, query.location_id, query.products?.split(',').map(Number)),
       deliveryCheck: (query) => deliveryCheck(ctx, query),
     }),
     mount(ctx, locationsConsoleSpec, {

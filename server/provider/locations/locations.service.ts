@@ -28,13 +28,14 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import { assertInScope, inScope, locationScope } from './access';
-import { orderingState, pauseUntil, periodsToday, pickupSlots, type LocationHours, type PauseState } from './hours';
+import { cartPrep, orderingState, pauseUntil, periodsToday, pickupSlots, type LocationHours, type PauseState } from './hours';
 import {
   existingProductIds,
   findLocation,
   insertLocation,
   listLocations,
   lockLocation,
+  productPreps,
   replaceUnavailableProducts,
   setPause,
   slotCounts,
@@ -43,7 +44,7 @@ import {
   type LocationRow,
   type LocationWrite,
 } from './locations.repo';
-import { areaHolds, hoursOf } from './ordering';
+import { areaHolds, hoursOf, withPrep } from './ordering';
 import { isoTime } from '../../lib/clock';
 
 /** Until the owner sets them, a new location's hours: 07:00–19:00 every day. */
@@ -161,15 +162,19 @@ export async function deliveryCheck(ctx: ProviderContext, point: { lat: number; 
 }
 
 /**
- * `shop/pickup-slots`: today's and tomorrow's slots from now plus the preparation time, each `full` once
+ * `shop/pickup-slots`: today's and tomorrow's slots from now plus the preparation time (the location's, or
+ * the longest of `productIds`' when longer: hours.ts cartPrep, as order/quote counts it), each `full` once
  * as many orders hold it as the cap; `asap` the first with room. A location without pickup: no slots.
  */
-export async function pickupSlotsOf(ctx: ProviderContext, locationId: number): Promise<PickupSlotsData> {
-  const row = await findLocation(ctx.db, locationId);
-  if (!row) throw notFound('That location');
+export async function pickupSlotsOf(ctx: ProviderContext, locationId: number, productIds?: number[]): Promise<PickupSlotsData> {
+  const found = await findLocation(ctx.db, locationId);
+  if (!found) throw notFound('That location');
+  const prep = cartPrep(found.prep_minutes, productIds ? await productPreps(ctx.db, productIds) : []);
+  const row = withPrep(found, prep);
   const h = hoursOf(row, await shopTimezone(ctx));
   const days = pickupSlots(h, ctx.clock.now());
-  const base = { location_id: row.id, timezone: h.timezone };
+  // asked for a cart: the time its slots start after, and the product that sets it (an answer without is as it always was)
+  const base = { location_id: row.id, timezone: h.timezone, ...(productIds && { prep_minutes: prep.minutes, prep_product: prep.product }) };
   if (!row.pickup) return { ...base, asap: null, days: days.map((d) => ({ date: d.date, slots: [], note: d.note })) };
   const all = days.flatMap((d) => d.slots);
   const counts = all.length > 0 ? await slotCounts(ctx.db, row.id, all[0]!, new Date(all[all.length - 1]!.getTime() + 1)) : new Map<number, number>();

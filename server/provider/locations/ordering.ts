@@ -11,7 +11,7 @@ import type { DeliveryArea } from '#contract/locations';
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
-import { isPickupSlot, localDate, orderingState, pickupSlots, type LocationHours, type PauseState, type SlotRules } from './hours';
+import { isPickupSlot, localDate, orderingState, pickupSlots, type CartPrep, type LocationHours, type PauseState, type SlotRules } from './hours';
 import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow, type SlotFor } from './locations.repo';
 import { isoTime } from '../../lib/clock';
 
@@ -148,16 +148,45 @@ async function slotsWithRoom(db: Database, l: LocationRow, slots: Date[]): Promi
   return slots.filter((s) => (counts.get(s.getTime()) ?? 0) < l.slot_capacity);
 }
 
-/** An asked pickup time, parsed; 400 VALIDATION on `pickup_at` unless it is one of the location's slots now. */
-export function askedSlot(l: LocationRow, shop: Pick<ShopDefaults, 'timezone'>, now: Date, pickupAt: string | undefined): Date | null {
+/**
+ * The location as it makes a cart (issue 54): its preparation time the cart's (hours.ts cartPrep), so its
+ * pickup slots start after the longest of its products' times.
+ */
+export function withPrep(l: LocationRow, prep: CartPrep): LocationRow {
+  return prep.minutes === l.prep_minutes ? l : { ...l, prep_minutes: prep.minutes };
+}
+
+/**
+ * An asked pickup time, parsed; 400 VALIDATION on `pickup_at` unless it is one of the location's slots now
+ * for the cart (`prep`): one the location offers but before the cart's longest product can be made says
+ * so, with the first time that can be.
+ */
+export function askedSlot(
+  l: LocationRow,
+  shop: Pick<ShopDefaults, 'timezone' | 'locale'>,
+  now: Date,
+  pickupAt: string | undefined,
+  prep: CartPrep | null = null,
+): Date | null {
   if (pickupAt === undefined) return null;
   const at = new Date(pickupAt);
-  if (!isPickupSlot(hoursOf(l, shop.timezone), now, at))
+  const forCart = prep ? withPrep(l, prep) : l;
+  if (isPickupSlot(hoursOf(forCart, shop.timezone), now, at)) return at;
+  if (prep?.product && isPickupSlot(hoursOf(l, shop.timezone), now, at)) {
+    const tz = effectiveTimezone(l, shop.timezone);
+    const first = slotsNow(forCart, shop, now).find((s) => s.getTime() > at.getTime());
+    const then = first
+      ? `the earliest pickup time is ${dayOf(first, now, tz, shop.locale)} at ${clockOf(first, tz, shop.locale)}`
+      : 'there is no pickup time left today or tomorrow';
     throw validation(
-      { pickup_at: 'is not one of the pickup times: choose one from the list' },
-      'That pickup time is not available any more. Choose one from the list.',
+      { pickup_at: 'is before the order can be made: choose a later pickup time' },
+      `${prep.product.name} takes about ${prep.minutes} minutes to make, so ${then}. Choose a later time.`,
     );
-  return at;
+  }
+  throw validation(
+    { pickup_at: 'is not one of the pickup times: choose one from the list' },
+    'That pickup time is not available any more. Choose one from the list.',
+  );
 }
 
 /** The time of day of an instant in a zone, in the shop's locale ("2:30 PM", "14:30"). */

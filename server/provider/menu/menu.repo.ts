@@ -7,7 +7,7 @@ import { toProduct } from '../shop/shop.repo';
 /** SQL of the menu as the merchant changes it: categories, products, their places. */
 
 const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
-const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at'] as const;
+const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at', 'prep_minutes'] as const;
 /** a product's option groups' ids, in its order (the options editor attaches them: options/) */
 const optionGroupIds = sql<
   number[]

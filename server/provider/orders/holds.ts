@@ -4,9 +4,9 @@ import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import type { Merchant } from '../settings/settings.service';
-import { findLocation } from '../locations/locations.repo';
-import { hoursOf, takePickupSlot } from '../locations/ordering';
-import { isPickupSlot } from '../locations/hours';
+import { findLocation, orderProductPreps } from '../locations/locations.repo';
+import { hoursOf, takePickupSlot, withPrep } from '../locations/ordering';
+import { cartPrep, isPickupSlot } from '../locations/hours';
 import { cancelOrder, markOrderPaid } from './lifecycle';
 import { retakeVoucher, updateOrder, type OrderRow } from './orders.repo';
 import { retakePromoUse } from '../offers/promo-codes';
@@ -128,8 +128,10 @@ export async function placeAgain(trx: Database, ctx: ProviderContext, merchant: 
       // its promo code's use, if the offer still has room for it (after the customer's rows, before the slot's)
       if (order.offer_id !== null && !(await retakePromoUse(trx, order.id, now))) throw new NoRoom();
       if (order.fulfilment !== 'pickup' || order.location_id === null) return paid;
-      const location = await findLocation(trx, order.location_id);
-      if (!location) throw new NoRoom();
+      const found = await findLocation(trx, order.location_id);
+      if (!found) throw new NoRoom();
+      // as it makes this order: its slots after its longest product's preparation time (issue 54)
+      const location = withPrep(found, cartPrep(found.prep_minutes, await orderProductPreps(trx, order.id)));
       const before = order.pickup_at;
       const still = before !== null && isPickupSlot(hoursOf(location, merchant.rules.timezone), now, before) ? before : null;
       return { ...paid, pickup_at: await slotAgain(trx, location, merchant, now, still, order.id) };

@@ -4,9 +4,10 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
-import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery } from '../shop/shop.repo';
+import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery, type OrderedProduct } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { holdLocation, type LocationRow } from '../locations/locations.repo';
+import { cartPrep } from '../locations/hours';
 import { pointsFor, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
 import type { RuleRow } from '../loyalty/loyalty.repo';
 import {
@@ -18,6 +19,7 @@ import {
   pickupLocation,
   quotedSlot,
   shopLocationsHolding,
+  withPrep,
   type Locations,
 } from '../locations/ordering';
 import { findCustomerVoucher, lockCustomerVoucher, pricingFactsRows, type OrderAddress } from './orders.repo';
@@ -36,7 +38,10 @@ export interface PricedOrder extends QuoteData {
   address: OrderAddress | null;
   /** the voucher used, with its reward's slug and title (voucher.used's webhook) */
   voucher: { id: number; code: string; reward: string; title: string } | null;
-  /** the location that makes it (in an order's transaction: held until commit, see holdLocation) */
+  /**
+   * the location that makes it (in an order's transaction: held until commit, see holdLocation), its
+   * preparation time the cart's (locations/ordering.ts withPrep): the pickup slot is taken with it
+   */
   location: LocationRow;
   locations: Locations;
   /** pickup: the slot asked for (null: as soon as possible); for order/create to take */
@@ -159,8 +164,7 @@ export async function priceOrder(
   const now = ctx.clock.now();
   const facts = await pricingFacts(db, location.id, customerId, now);
   assertSoldAt(locations, location, facts.notSold, lines);
-  const asked = body.fulfilment === 'pickup' ? askedSlot(location, rules, now, body.pickup_at) : null;
-  const pickupAt = body.fulfilment === 'pickup' && !lockVoucher ? await quotedSlot(db, location, rules, now, asked) : asked;
+  const { forCart, asked, pickupAt } = await pickupTimes(db, rules, location, products, body, now, lockVoucher);
 
   const { discount: voucherDiscount, freeItem, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
   // what was bought (a voucher's free item is not), with its category, for the earning rules
@@ -190,7 +194,7 @@ export async function priceOrder(
     lines,
     address,
     voucher,
-    location,
+    location: forCart,
     locations,
     asked_slot: asked,
     subtotal,
@@ -209,6 +213,28 @@ export async function priceOrder(
     ...(freeItem ? { free_item: freeItem } : {}),
     ...parts,
   };
+}
+
+/**
+ * A pickup's times for the cart (issue 54): its slots start after its longest product's preparation time
+ * when longer than the location's (hours.ts cartPrep). The slot asked for (askedSlot: one too early for
+ * the cart says so), the one a quote answers (order/create takes its own), and the location as it makes
+ * the cart (withPrep), with which placeOrder takes the slot.
+ */
+async function pickupTimes(
+  db: Database,
+  rules: MerchantRules,
+  location: LocationRow,
+  products: Map<number, OrderedProduct>,
+  body: QuoteBody,
+  now: Date,
+  lockVoucher: boolean,
+): Promise<{ forCart: LocationRow; asked: Date | null; pickupAt: Date | null }> {
+  const prep = cartPrep(location.prep_minutes, products.values());
+  const forCart = withPrep(location, prep);
+  if (body.fulfilment !== 'pickup') return { forCart, asked: null, pickupAt: null };
+  const asked = askedSlot(location, rules, now, body.pickup_at, prep);
+  return { forCart, asked, pickupAt: lockVoucher ? asked : await quotedSlot(db, forCart, rules, now, asked) };
 }
 
 /**
@@ -241,7 +267,7 @@ function withTipAndTaxes(rules: MerchantRules, sums: { subtotal: number; discoun
  */
 async function lockCustomerHoldingProducts(db: Database, customerId: number, ids: number[]) {
   const { rows } = await sql<Omit<ProductRead, 'id'> & { customer: number; id: number | null }>`
-    select c.id as customer, p.id, p.name, p.description, p.price, p.image, p.available, p.category_id
+    select c.id as customer, p.id, p.name, p.description, p.price, p.image, p.available, p.category_id, p.prep_minutes
     from (select id from customers where id = ${customerId}::integer for update) as c
     left join (${productsQuery(db, ids, true)}) as p on true`.execute(db);
   if (rows.length === 0) throw notFound('Customer');

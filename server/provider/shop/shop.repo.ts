@@ -126,7 +126,10 @@ export async function optionNames(db: Database, ids: number[]): Promise<Map<numb
  * id is), with their category. `hold`: in an order's transaction, each row held (share, in id order)
  * until commit, so a change of its price either commits before this read or waits for the order.
  */
-export async function findProducts(db: Database, ids: number[], hold = false): Promise<Map<number, Product & { category_id: number | null }>> {
+/** A product as an order reads it: with its category and its preparation time (null: the location's). */
+export type OrderedProduct = Product & { category_id: number | null; prep_minutes: number | null };
+
+export async function findProducts(db: Database, ids: number[], hold = false): Promise<Map<number, OrderedProduct>> {
   if (ids.length === 0) return new Map();
   return productMap(await productsQuery(db, ids, hold).execute());
 }
@@ -135,13 +138,13 @@ export async function findProducts(db: Database, ids: number[], hold = false): P
 export function productsQuery(db: Database, ids: number[], hold: boolean) {
   const query = db
     .selectFrom('products')
-    .select(['id', 'name', 'description', 'price', 'image', 'available', 'category_id'])
+    .select(['id', 'name', 'description', 'price', 'image', 'available', 'category_id', 'prep_minutes'])
     .where('id', 'in', [...new Set(ids)])
     .where('archived_at', 'is', null);
   return hold ? query.orderBy('id').forShare() : query;
 }
 
 /** What findProducts answers, from productsQuery's rows. */
-export function productMap(rows: Array<ProductRow & { category_id: number | null }>): Map<number, Product & { category_id: number | null }> {
-  return new Map(rows.map((r) => [r.id, { ...toProduct(r), category_id: r.category_id }]));
+export function productMap(rows: Array<ProductRow & { category_id: number | null; prep_minutes: number | null }>): Map<number, OrderedProduct> {
+  return new Map(rows.map((r) => [r.id, { ...toProduct(r), category_id: r.category_id, prep_minutes: r.prep_minutes }]));
 }
