@@ -16,9 +16,15 @@ import { useMutation } from './mutation';
 export const LOCATIONS_POLL_MS = 15_000;
 
 export const useLocations = () => useCall(locationsApi.list, undefined, { refreshInterval: LOCATIONS_POLL_MS, revalidateOnFocus: true });
-/** a location's pickup times (null: none asked for) */
-export const usePickupSlots = (locationId: number | null) =>
-  useCall(locationsApi.slots, locationId === null ? null : { location_id: locationId }, { refreshInterval: 60_000, revalidateOnFocus: true });
+/**
+ * a location's pickup times (null: none asked for) for a cart: `productIds`, its products, so they start
+ * after the slowest one's preparation time (issue 54)
+ */
+export function usePickupSlots(locationId: number | null, productIds: readonly number[] = []) {
+  const products = [...new Set(productIds)].sort((a, b) => a - b).join(',');
+  const query = locationId === null ? null : { location_id: locationId, ...(products && { products }) };
+  return useCall(locationsApi.slots, query, { refreshInterval: 60_000, revalidateOnFocus: true });
+}
 
 /** whether the shop delivers to a point (null: none to check) */
 export const useDeliveryCheck = (point: { lat: number; lng: number } | null) =>

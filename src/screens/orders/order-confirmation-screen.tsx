@@ -229,6 +229,13 @@ function ItemsSection({
   );
 }
 
+/** "Sourdough loaf takes about 40 minutes to make, so the first pickup time is 8:40 AM." (issue 54) */
+function slowItemWords(slots: PickupSlotsData, clock: (iso: string) => string): string {
+  const first = slots.days.flatMap((d) => d.slots)[0];
+  const then = first ? `the first pickup time is ${clock(first.at)}` : 'there are no pickup times left today or tomorrow';
+  return `${slots.prep_product?.name ?? 'Your order'} takes about ${slots.prep_minutes} minutes to make, so ${then}.`;
+}
+
 type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & {
   slotFull: boolean;
   /** closed now (not paused): no "as soon as possible", only a time to order ahead for */
@@ -270,6 +277,7 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
           </>
         )}
       </fieldset>
+      {slots?.prep_product && <p className="text-sm text-muted">{slowItemWords(slots, clock)}</p>}
       {choosing && (
         <Suspense fallback={<Skeleton height="6rem" />}>
           <PickupSlotPicker

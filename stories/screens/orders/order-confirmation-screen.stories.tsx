@@ -17,7 +17,7 @@ import {
   quoteNoVoucher,
   quotePickup,
 } from '../../fixtures/orders';
-import { closedMakati, LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, orderingOf, pausedMakati } from '../../fixtures/locations';
+import { closedMakati, LOCATIONS_NOW, makatiSlots, makatiSlotsClosedTomorrow, makatiSlotsSlowItem, orderingOf, pausedMakati } from '../../fixtures/locations';
 import { FORMAT_CONTROLS, noControls, radio } from '../../fixtures/controls';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { ubeCheesePandesal } from '../../fixtures/shop';
@@ -445,6 +445,27 @@ export const PickupTomorrowClosed: Story = {
     await expect(await canvas.findByRole('radio', { name: '3:00 PM' })).toBeEnabled();
     await expect(canvas.queryByRole('group', { name: 'Tomorrow' })).toBeNull();
     await expect(canvas.getByText('Tomorrow: no pickup times — Closed for our staff party')).toBeVisible();
+  },
+};
+
+/** A slow item in the cart (issue 54): the times start after its preparation time, and the page says why. */
+export const PickupSlowItem: Story = {
+  args: {
+    fulfilment: 'pickup',
+    address: null,
+    quote: { ...quotePickup, pickup_at: makatiSlotsSlowItem.asap },
+    slots: makatiSlotsSlowItem,
+    now: LOCATIONS_NOW,
+    onChoosePickupAt: fn(),
+  },
+  render: (args) => <WithPickupTime {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Butter croissant takes about 40 minutes to make, so the first pickup time is 2:45 PM.')).toBeVisible();
+    await expect(canvas.getByText('Ready about 2:45 PM')).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: 'Choose a time' }));
+    await expect(await canvas.findByRole('radio', { name: '2:45 PM' })).toBeEnabled();
+    await expect(canvas.queryByRole('radio', { name: /^2:15 PM/ })).toBeNull();
   },
 };
 

@@ -7,6 +7,7 @@ import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Mon
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
 import { ProductOptionsField } from './product-options-field';
+import { PREP_PROBLEM, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
 import { giversSentence, type ProductGivers } from './product-givers';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
@@ -104,6 +105,25 @@ function farAboveMenu(minor: number, categories: MenuData['categories'], self: n
   return `${money(minor)} is far above your other products (up to ${money(dearest)}). Save it anyway?`;
 }
 
+/** The product's photo: uploaded (the upload's own error first), or cleared. */
+function ProductPhoto({ props, value, onChange, error }: { props: MenuEditorScreenProps; value: string; onChange: (url: string) => void; error?: string }) {
+  return (
+    <ImagePicker
+      field="product-image"
+      label="Photo"
+      hint="Shown on the menu."
+      value={value}
+      uploading={props.uploading ?? false}
+      error={props.uploadError ?? error}
+      onUpload={async (file) => {
+        const url = await props.onUpload(file);
+        if (url) onChange(url);
+      }}
+      onClear={() => onChange('')}
+    />
+  );
+}
+
 function ProductFieldsFields({
   product,
   categories,
@@ -118,6 +138,7 @@ function ProductFieldsFields({
   const { locale, currency } = props;
   const [form, setForm] = useState(product);
   const [price, setPrice] = useState(product.id === null ? '' : moneyInput(product.price, currency, locale));
+  const [prep, setPrep] = useState(prepText(product.prep_minutes));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
   // the price the owner was asked about (far above the menu); saved when submitted again unchanged
@@ -132,6 +153,8 @@ function ProductFieldsFields({
     const fields: Record<string, string> = {};
     if (!form.name.trim()) fields.name = 'is required';
     if (minor === null) fields.price = moneyProblem(price, currency, locale, 3550)!;
+    const prepMinutes = prepMinutesOf(prep);
+    if (prepMinutes === undefined) fields.prep_minutes = PREP_PROBLEM;
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     if (farAbove && asked !== minor) return setAsked(minor);
     setSaving(true);
@@ -143,6 +166,7 @@ function ProductFieldsFields({
       image: form.image,
       available: form.available,
       option_group_ids: form.option_group_ids,
+      prep_minutes: prepMinutes ?? null,
     });
     setSaving(false);
     setProblem(refused);
@@ -173,6 +197,7 @@ function ProductFieldsFields({
         hint="Orders already placed keep the price they were placed at."
         error={fieldProblem(problem, 'price', 'The price')}
       />
+      <ProductPrepField value={prep} onChange={setPrep} error={fieldProblem(problem, 'prep_minutes', 'The preparation time')} />
       <SelectField
         label="Category"
         value={form.category_id}
@@ -191,19 +216,7 @@ function ProductFieldsFields({
         onChange={(ids) => set('option_group_ids', ids)}
         error={fieldProblem(problem, 'option_group_ids', 'The options')}
       />
-      <ImagePicker
-        field="product-image"
-        label="Photo"
-        hint="Shown on the menu."
-        value={form.image}
-        uploading={props.uploading ?? false}
-        error={props.uploadError ?? fieldProblem(problem, 'image', 'The photo')}
-        onUpload={async (file) => {
-          const url = await props.onUpload(file);
-          if (url) set('image', url);
-        }}
-        onClear={() => set('image', '')}
-      />
+      <ProductPhoto props={props} value={form.image} onChange={(url) => set('image', url)} error={fieldProblem(problem, 'image', 'The photo')} />
       <CheckField
         label="Available to order"
         hint="Untick when it is sold out: customers still see it, but cannot add it."
@@ -381,7 +394,17 @@ function CategoryCard({
             onClick={() =>
               onEdit({
                 kind: 'product',
-                product: { id: null, category_id: c.id, name: '', description: '', price: 0, image: '', available: true, option_group_ids: [] },
+                product: {
+                  id: null,
+                  category_id: c.id,
+                  name: '',
+                  description: '',
+                  price: 0,
+                  image: '',
+                  available: true,
+                  option_group_ids: [],
+                  prep_minutes: null,
+                },
               })
             }
             aria-label={`Add a product to ${c.name}`}

@@ -124,7 +124,37 @@ export const AddProduct: Story = {
       image: '',
       available: true,
       option_group_ids: [],
+      prep_minutes: null,
     });
+  },
+};
+
+/** A preparation time that is not one (over 4 hours) is refused on its field, nothing sent (issue 54). */
+export const PrepTimeRefused: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    const field = dialog.getByLabelText(/^Preparation time/);
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/Leave it empty to use the location's time/);
+    await userEvent.type(field, '300');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(await dialog.findByText('The preparation time must be a whole number of minutes from 0 to 240.')).toBeVisible();
+    await expect(args.onSaveProduct).not.toHaveBeenCalled();
+  },
+};
+
+/** A preparation time typed is saved with the product; emptied, the location's time counts again (null). */
+export const PrepTimeSet: Story = {
+  tags: ['!screen'],
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    await userEvent.type(dialog.getByLabelText(/^Preparation time/), ' 20 ');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(2, expect.objectContaining({ prep_minutes: 20 }));
   },
 };
 
