@@ -25,7 +25,7 @@ import {
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
 import { namedParts, optionWords, partWords } from './format';
-import { pickupWords } from '../shop/ordering-notice';
+import { pickupWords, readyWords } from '../shop/ordering-notice';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 import { TaxRows } from './tax-rows';
 
@@ -427,6 +427,9 @@ export function OrderDetailScreen({
             <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
           </div>
           <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
+          {order.pickup_at && (order.status === 'paid' || order.status === 'preparing') && (
+            <p className="text-muted">{readyWords(order.pickup_at, now ?? order.created_at, locale, timeZone ?? 'UTC')}</p>
+          )}
         </div>
 
         {/* the offer is of a message when the order is ready: only while that is still to come */}

@@ -42,6 +42,15 @@ export function pickupWords(iso: string, now: string, locale: string, timeZone: 
   return `Pickup at ${clockTime(iso, locale, timeZone)} ${day === 'today' || day === 'tomorrow' ? day : `on ${day}`}`;
 }
 
+/**
+ * "Ready around 8:40 AM", "… tomorrow", "… on Monday": a pickup order being made, by its pickup time
+ * (the slot the provider gave it: after the location's and its slowest item's preparation time).
+ */
+export function readyWords(iso: string, now: string, locale: string, timeZone: string): string {
+  const day = dayWord(iso, now, locale, timeZone);
+  return `Ready around ${clockTime(iso, locale, timeZone)}${day === 'today' ? '' : day === 'tomorrow' ? ' tomorrow' : ` on ${day}`}`;
+}
+
 /** "Open until 7:00 PM", "Closed now — opens tomorrow at 7:00 AM", "Not taking orders right now — back at 2:30 PM". */
 export function orderingWords(l: OrderingState, now: string, locale: string): string {
   if (l.state === 'open') return l.closes_at ? `Open until ${clockTime(l.closes_at, locale, l.timezone)}` : 'Open now';

@@ -170,6 +170,14 @@ export const CancelledBeforePayment: Story = {
   },
 };
 
+/** A pickup order being made: when it will be ready, its pickup time (after its slowest item's preparation time). */
+export const PickupPreparing: Story = {
+  args: { order: orderAt('preparing', 'pickup') },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Ready around 4:25 PM')).toBeVisible();
+  },
+};
+
 /** Pickup orders skip "On the way" and show the counter's address. */
 export const PickupReady: Story = {
   args: { order: orderAt('ready', 'pickup') },

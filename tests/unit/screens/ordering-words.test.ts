@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '#contract/locations';
-import { dayWord, orderingWords, pickupWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
+import { dayWord, orderingWords, pickupWords, readyWords, type OrderingState } from '../../../src/screens/shop/ordering-notice';
 import { clockTime } from '../../../src/ui/lib/dates';
 
 // Friday 20 Nov 2026, 2:05 PM in Manila (UTC+8, no daylight saving)
@@ -47,6 +47,12 @@ describe('whether the shop takes orders, in words', () => {
   it('says when a pickup is', () => {
     expect(pickupWords('2026-11-20T04:30:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 12:30 today');
     expect(pickupWords('2026-11-21T00:15:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Pickup at 08:15 tomorrow');
+  });
+
+  it('says when an order being made is ready: the day only when it is not today', () => {
+    expect(readyWords('2026-11-20T06:40:00Z', NOW, 'en-PH', 'Asia/Manila')).toBe('Ready around 2:40 PM');
+    expect(readyWords('2026-11-21T00:15:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Ready around 08:15 tomorrow');
+    expect(readyWords('2026-11-23T00:15:00Z', NOW, 'en-GB', 'Asia/Manila')).toBe('Ready around 08:15 on Monday');
   });
 });
 
