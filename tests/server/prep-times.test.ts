@@ -1,10 +1,13 @@
 import { expect, it } from 'vitest';
+import { MINUTE, SECOND } from '../../server/lib/clock';
+import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaff } from './merchant.helpers';
 import { key, ledgers, products } from './orders.helpers';
 import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { locationsApi } from '#contract/locations.calls';
 import { menuApi } from '#contract/menu.calls';
 import { ordersApi } from '#contract/orders.calls';
+import { paymentsApi } from '#contract/payments.calls';
 import { callApi } from '../support/calls';
 
 /**
@@ -158,5 +161,33 @@ describeDb('preparation times per product', (kind) => {
       const total = answers[i]!.body.data.order.total as number;
       expect(await ledgers(p, c.id)).toMatchObject({ wallet: 100_000 - total, walletSum: 100_000 - total, walletEntries: 2 });
     }
+  });
+
+  it('an unpaid order let go and paid after all takes its pickup time again after its slowest item, not the location’s time', async () => {
+    await t.open();
+    const { latte } = await products(p);
+    await t.setPrep(latte.id, 20);
+    const c = await p.newCustomer({ wallet: 0 });
+    const placed = await callApi(p, ordersApi.create, {
+      token: c.token,
+      body: { ...t.pickup([latte.id]), payment_method: 'gateway', idempotency_key: key() },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { name, pickup_at } = placed.body.data.order as { name: string; pickup_at: string };
+    expect(pickup_at).toBe(AT_1030);
+    // let go unpaid at 10:10; paid at 10:10 and a second: 10:30 is still a slot for the location's 10
+    // minutes, but the latte needs 20, so the order gets 10:45
+    p.clock.advance(10 * MINUTE + SECOND);
+    expect(await releaseUnpaidOrders(p.ctx)).toBeGreaterThanOrEqual(1);
+    const payment = await p.db
+      .selectFrom('payments as y')
+      .innerJoin('orders as x', 'x.id', 'y.order_id')
+      .select('y.id')
+      .where('x.name', '=', name)
+      .executeTakeFirstOrThrow();
+    await callApi(p, paymentsApi.sandboxComplete, { params: { id: payment.id }, token: c.token, body: { outcome: 'pay' } }).expect(200);
+    const after = await p.db.selectFrom('orders').select(['status', 'pickup_at']).where('name', '=', name).executeTakeFirstOrThrow();
+    expect(after.status).toBe('paid');
+    expect(after.pickup_at?.toISOString()).toBe('2026-11-25T02:45:00.000Z');
   });
 });
