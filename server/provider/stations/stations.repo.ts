@@ -159,6 +159,17 @@ export async function setBumped(trx: Database, lineIds: number[], bump: { at: Da
   return rows.map((r) => r.order_item_id).sort((a, b) => a - b);
 }
 
+/** Whether these lines are all bumped. */
+export async function linesBumped(trx: Database, lineIds: number[]): Promise<boolean> {
+  const row = await trx
+    .selectFrom('station_tickets')
+    .select((eb) => eb.fn.countAll<number>().as('left'))
+    .where('order_item_id', 'in', lineIds)
+    .where('bumped_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left) === 0;
+}
+
 /** Whether every line of the order is routed and bumped, at every station. */
 export async function allLinesBumped(trx: Database, orderId: number): Promise<boolean> {
   const row = await sql<{ left: number }>`

@@ -26,6 +26,7 @@ import {
   deleteStation,
   findStation,
   insertStation,
+  linesBumped,
   listRoutes,
   listStations,
   lockStations,
@@ -206,8 +207,8 @@ export async function bumpLines(ctx: ProviderContext, staff: StaffOfRequest, bod
     if (status === 'cancelled') throw new AppError('INVALID_TRANSITION', `Order ${order.name} was cancelled: there is nothing to make.`, undefined, { status });
     const making = (MAKING as readonly string[]).includes(status);
     const changed = making ? await setBumped(trx, named, bump ? { at: ctx.clock.now(), by: staff.id } : null) : [];
-    // past preparing (ready, or moved on by the board): a bump that changes nothing is answered as done; anything else is refused
-    if (!making && (!bump || (await setBumped(trx, named, { at: ctx.clock.now(), by: staff.id })).length > 0))
+    // past preparing (ready, or moved on by the board): a bump of lines bumped already is answered as done; anything else is refused
+    if (!making && (!bump || !(await linesBumped(trx, named))))
       throw new AppError(
         'INVALID_TRANSITION',
         `Order ${order.name} is ${status.replace('_', ' ')} already: it stays so. Move it on the orders board if it needs making again.`,
