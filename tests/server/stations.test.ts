@@ -12,7 +12,8 @@ import { boardApi } from '#contract/board.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { stationsApi } from '#contract/stations.calls';
 import { waitTone, type StationTicket } from '#contract/stations';
-import { ownerAndStaff } from './merchant.helpers';
+import { ALL_DAY } from '../../server/db/seed/locations';
+import { newStaff, ownerAndStaff } from './merchant.helpers';
 import { key, menu } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { callApi } from '../support/calls';
@@ -208,6 +209,23 @@ describeEachDb('kitchen display stations', (kind) => {
       `Order ${b.name} was cancelled: there is nothing to make.`,
     ]);
     expect(await s.status(a.name)).toBe('paid');
+  });
+
+  it("a staff member limited to another location neither sees nor bumps this location's tickets", async () => {
+    const bar = await s.station('Bar');
+    const { name } = await s.order(['Spanish latte']);
+    const elsewhere = await p.db
+      .insertInto('locations')
+      .values({ name: 'Cebu', address: '1 Main Street, Cebu', lat: 10.3157, lng: 123.8854, hours: JSON.stringify(ALL_DAY), delivery_areas: '[]', position: 9 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const away = await newStaff(p.db, p.clock, { role: 'staff' });
+    await p.db.insertInto('staff_locations').values({ staff_id: away.id, location_id: elsewhere.id }).execute();
+    expect((await s.tickets(bar, away.token)).map((t) => t.order)).not.toContain(name);
+    expect((await s.tickets(bar)).map((t) => t.order)).toContain(name);
+    const refused = await s.bump(bar, name, undefined, away.token);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'LOCATION_FORBIDDEN']);
+    expect(await s.status(name)).toBe('paid');
   });
 
   it("a removed station's tickets move to the default station", async () => {
