@@ -42,8 +42,9 @@ export const PROVIDER_LAYERS = [
   // show points, stamps and tiers
   ['members', 'passes', 'campaigns'],
   // feedback: a customer's own completed order (orders), the reply notified (notifications) and audited (staff);
-  // tips: the owner's settings in the rules (settings), audited (staff), the report read from orders' rows
-  ['board', 'counter', 'customers', 'dashboard', 'feedback', 'media', 'menu', 'payments', 'shop-settings', 'theme', 'tips', 'wheel'],
+  // tips: the owner's settings in the rules (settings), audited (staff), the report read from orders' rows;
+  // stations: a kitchen display's bumps move orders through the lifecycle (orders), audited (staff)
+  ['board', 'counter', 'customers', 'dashboard', 'feedback', 'media', 'menu', 'payments', 'shop-settings', 'stations', 'theme', 'tips', 'wheel'],
   ['channels', 'options', 'orders'],
   // orders and the counter evaluate the earning rules and give stamps in their transactions; loyalty moves
   // points and audits, and a full stamp card issues its reward's voucher through rewards. Referrals: an

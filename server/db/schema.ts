@@ -527,6 +527,9 @@ export interface DB {
   auto_reloads: AutoReloadTable;
   auto_reload_runs: AutoReloadRunTable;
   receipt_sends: ReceiptSendTable;
+  stations: StationTable;
+  station_routes: StationRouteTable;
+  station_tickets: StationTicketTable;
 }
 
 // web push (migration 0027)
@@ -1504,4 +1507,34 @@ export interface AutoReloadRunTable {
   claimed_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;
+}
+
+/** a kitchen display station (Bar, Kitchen, Pastry; migration 0060) */
+export interface StationTable {
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  /** where an item no route names goes (at most one; none: the first station) */
+  is_default: Generated<boolean>;
+  /** minutes after which a ticket counts as late on the station's screen */
+  late_minutes: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** a category's or a product's station (migration 0060): exactly one of the two ids */
+export interface StationRouteTable {
+  id: Generated<number>;
+  station_id: number;
+  category_id: number | null;
+  product_id: number | null;
+}
+
+/** an order line at its station (migration 0060): routed once, bumped when made */
+export interface StationTicketTable {
+  order_item_id: number;
+  order_id: number;
+  station_id: number;
+  routed_at: Timestamp;
+  bumped_at: NullableTimestamp;
+  bumped_by: ColumnType<number | null, number | null | undefined, number | null>;
 }

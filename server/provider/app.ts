@@ -45,6 +45,7 @@ import { offersRoutes } from './offers/offers.routes';
 import { giftCardsRoutes } from './gift-cards/gift-cards.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { tipsRoutes } from './tips/tips.routes';
+import { stationsRoutes } from './stations/stations.routes';
 import { receiptsRoutes } from './receipts/receipts.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -118,6 +119,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     offersRoutes, // offers: "Offers for you"; merchant/offers…: the owner's offers and promo codes
     giftCardsRoutes, // gift-card/…: eGifts bought, claimed, refunded; merchant/gift-cards…: the owner's settings
     feedbackRoutes, // order/feedback…: a customer's rating of an order; merchant/feedback…: the list, replies, the review link
+    stationsRoutes, // merchant/stations…: kitchen display stations, their routes, tickets and bumps
     tipsRoutes, // merchant/tips…, merchant/export/tips.csv: the owner's tip settings and the tips report
     receiptsRoutes, // receipt/settings…: the customer's choice; receipt: a receipt by its signed link
     apiKeysRoutes, // merchant/api-keys…: the owner's scoped API keys for the merchant calls

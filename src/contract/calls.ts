@@ -22,6 +22,7 @@ import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { receiptsApi } from './receipts.calls';
 import { tipsApi } from './tips.calls';
+import { stationsApi } from './stations.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { giftCardsPhysicalApi } from './gift-cards-physical.calls';
 import { offersApi, offersConsoleApi } from './offers.calls';
@@ -78,6 +79,7 @@ const areas = [
   feedbackConsoleApi,
   receiptsApi,
   tipsApi,
+  stationsApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

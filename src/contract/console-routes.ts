@@ -77,6 +77,9 @@ export const CONSOLE_PAGES = {
   feedback: page('/feedback', 'Feedback', 'staff', 'feedback/feedback-screen'),
   // owners only (issue 51): the tip settings and the tips report, last in the menu so the menus above stay as they were
   tips: page('/tips', 'Tips', 'owner', 'tips/tips-screen'),
+  // kitchen display (issue 54): the stations (staff open their screens from it; owners edit them), a station's screen
+  stations: page('/stations', 'Stations', 'staff', 'stations/stations-screen'),
+  stationDisplay: inside('stations', '/stations/:id/display', 'Station', 'staff', 'stations/station-display-screen', { wide: true }),
 } as const satisfies Record<string, ConsolePageFacts>;
 
 export type ConsolePageName = keyof typeof CONSOLE_PAGES;

@@ -27,6 +27,7 @@ import { menuMachineSpec, menuSpec } from './menu.spec';
 import { notificationsSpec } from './notifications.spec';
 import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
 import { tipsSpec } from './tips.spec';
+import { stationsSpec } from './stations.spec';
 import { receiptsSpec } from './receipts.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { giftCardsPhysicalSpec } from './gift-cards-physical.spec';
@@ -202,6 +203,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(feedbackConsoleSpec),
   // tips at checkout: the owner's settings, the report per location and day, its CSV
   ...endpointsOf(tipsSpec),
+  // kitchen display stations: the owner's stations and routes, a station's tickets and bumps
+  ...endpointsOf(stationsSpec),
   // scoped API keys for the merchant calls
   ...endpointsOf(apiKeysConsoleSpec),
   // outbound webhooks: the owner's endpoints, their secrets and delivery logs

@@ -137,7 +137,17 @@ describe.skipIf(!HAS_CHROME)('the merchant console at a desk', () => {
     const nav = await consoleNav(staffPage);
     // the owner's pages (dashboard, menu, rewards, wheel, brand, staff, activity) are not offered; orders, the counter, customers,
     // the earning rules, campaigns and offers (to read) and customers' feedback (to answer) are
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Orders', 'Counter', 'Customers', 'Loyalty', 'Campaigns', 'Offers', 'Feedback']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Orders',
+      'Counter',
+      'Customers',
+      'Loyalty',
+      'Campaigns',
+      'Offers',
+      'Feedback',
+      'Stations',
+    ]);
     await staffPage.goto('/merchant/staff');
     await staffPage.getByText("This page is for the shop's owner").waitFor();
     await staffPage.goto('/merchant/theme');

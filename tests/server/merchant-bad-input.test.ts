@@ -51,6 +51,7 @@ import { tiersConsoleApi } from '#contract/tiers.calls';
 import { wheelEditorApi } from '#contract/wheel.calls';
 import { webhooksApi } from '#contract/webhooks.calls';
 import { tipsApi } from '#contract/tips.calls';
+import { stationsApi } from '#contract/stations.calls';
 import { callApi } from '../support/calls';
 
 type Json = unknown;
@@ -133,6 +134,9 @@ const COUNTED = [
   'gift_card_ledger',
   'api_keys',
   'merchant_key_state',
+  'stations',
+  'station_routes',
+  'station_tickets',
 ] as const;
 const BAD_IMAGE: Json[] = [
   'javascript:alert(1)',
@@ -511,6 +515,24 @@ describeDb('bad input on every merchant console call', (kind) => {
         body: { items: [{ product_id: product.id, qty: 2 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: `k-${Math.random()}` },
       }).expect(201)
     ).body.data.order.name as string;
+  };
+
+  /** A kitchen display station of the test's own (a row, as the owner's call writes it). */
+  const newStation = async () =>
+    (await p.db.insertInto('stations').values({ name: 'Bar', created_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow()).id;
+  /** A paid order's ticket at a station: the order routed by a look at the screen, and the station its line went to. */
+  const stationTicket = async () => {
+    await newStation();
+    const order = await walletOrder();
+    const first = await p.db.selectFrom('stations').select('id').executeTakeFirstOrThrow();
+    await callApi(p, stationsApi.tickets, { token: owner.token, query: { station_id: first.id } }).expect(200);
+    const t = await p.db
+      .selectFrom('station_tickets as t')
+      .innerJoin('orders as o', 'o.id', 't.order_id')
+      .select(['t.station_id', 't.order_item_id'])
+      .where('o.name', '=', order)
+      .executeTakeFirstOrThrow();
+    return { station_id: t.station_id, order, line_ids: [t.order_item_id] };
   };
 
   /** A rating of a completed order (written as the customer's call writes it; the order moved on by the provider itself). */
@@ -1007,6 +1029,59 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ from: '2026-11-01', to: '2026-11-30' }),
       bad: { from: ['', '2026-13-01', '2026-02-30', '1 Nov'], to: ['', '2026-11-31', 'tomorrow'], location_id: BAD_QUERY_ID },
       required: ['from', 'to'],
+    },
+    {
+      call: stationsApi.create,
+      owner: true,
+      valid: async () => ({ name: 'Pastry', late_minutes: 12 }),
+      bad: { name: BAD_OPTION_NAME, late_minutes: [0, -1, 241, 1.5, '10', null] },
+      required: ['name'],
+    },
+    {
+      call: stationsApi.update,
+      owner: true,
+      valid: async () => ({ id: await newStation(), name: 'Kitchen', late_minutes: 15, is_default: true }),
+      bad: { id: BAD_ID, name: BAD_OPTION_NAME, late_minutes: [0, 241, 1.5, '10', null], is_default: ['yes', 1, null] },
+      required: ['id', 'name', 'late_minutes', 'is_default'],
+    },
+    {
+      call: stationsApi.remove,
+      owner: true,
+      valid: async () => ({ id: await newStation() }),
+      bad: { id: BAD_ID },
+      required: ['id'],
+    },
+    {
+      call: stationsApi.route,
+      owner: true,
+      valid: async () => ({
+        target: 'category',
+        id: (await p.db.selectFrom('categories').select('id').where('removed_at', 'is', null).executeTakeFirstOrThrow()).id,
+        station_id: await newStation(),
+      }),
+      bad: { target: ['', 'menu', 'CATEGORY', 42, null], id: BAD_ID, station_id: ['abc', '', -1, 0, 1.5, true, [1], 2 ** 31] },
+      required: ['target', 'id', 'station_id'],
+    },
+    {
+      call: stationsApi.tickets,
+      owner: true,
+      valid: async () => ({ station_id: await newStation() }),
+      bad: { station_id: BAD_QUERY_ID },
+      required: ['station_id'],
+    },
+    {
+      call: stationsApi.bump,
+      owner: true,
+      valid: stationTicket,
+      bad: { station_id: BAD_ID, order: BAD_ORDER_NAME, line_ids: [[], 'abc', 42, null, [0], ['x'], [1.5], Array.from({ length: 101 }, (_, i) => i + 1)] },
+      required: ['station_id', 'order'],
+    },
+    {
+      call: stationsApi.unbump,
+      owner: true,
+      valid: stationTicket,
+      bad: { station_id: BAD_ID, order: BAD_ORDER_NAME, line_ids: [[], 'abc', 42, null, [0], ['x'], [1.5]] },
+      required: ['station_id', 'order'],
     },
     {
       call: tipsApi.update,

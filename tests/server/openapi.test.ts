@@ -1144,6 +1144,35 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST order/create', { token, body: { items, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key(), tip: 2_000 } });
       await call('GET merchant/tips/report', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
       await call('GET merchant/export/tips.csv', { token: owner, query: { from: '2026-01-01', to: '2026-12-31' } });
+      // kitchen display stations: the owner adds two, routes a category, renames one; a paid order's lines on
+      // a screen, bumped line by line (a bump refused for a line of another station), un-bumped, bumped to ready; one removed
+      const walkBar = (await call('POST merchant/stations/create', { token: owner, body: { name: 'Walk bar' } })).body.data.stations.at(-1).id;
+      const walkKitchen = (
+        await call('POST merchant/stations/create', { token: owner, body: { name: 'Walk kitchen', late_minutes: 12 } })
+      ).body.data.stations.at(-1).id;
+      await call('POST merchant/stations/update', { token: owner, body: { id: walkBar, name: 'Walk bar', late_minutes: 8, is_default: true } });
+      await call('POST merchant/stations/update', { token: owner, body: { id: 999_999, name: 'Gone', late_minutes: 8, is_default: false } });
+      const latteCategory = (await p.db.selectFrom('products').select('category_id').where('id', '=', latte.id).executeTakeFirstOrThrow()).category_id;
+      await call('POST merchant/stations/route', { token: owner, body: { target: 'category', id: latteCategory, station_id: walkBar } });
+      await call('POST merchant/stations/route', { token: owner, body: { target: 'product', id: 999_999, station_id: walkBar } });
+      await call('GET merchant/stations', { token: barista.token });
+      const twoLines = [...items, { product_id: croissant.id, qty: 1 }];
+      const made = (
+        await call('POST order/create', { token, body: { items: twoLines, fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() } })
+      ).body.data.order;
+      const [walkTicket] = (await call('GET merchant/stations/tickets', { token: owner, query: { station_id: walkBar } })).body.data.tickets.filter(
+        (t: { order: string }) => t.order === made.name,
+      );
+      await call('GET merchant/stations/tickets', { token: owner, query: { station_id: 999_999 } });
+      await call('POST merchant/stations/bump', { token: owner, body: { station_id: walkKitchen, order: made.name } });
+      await call('POST merchant/stations/bump', { token: owner, body: { station_id: walkBar, order: made.name, line_ids: [walkTicket.lines[0].id] } });
+      await call('POST merchant/stations/unbump', { token: owner, body: { station_id: walkBar, order: made.name, line_ids: [walkTicket.lines[0].id] } });
+      await call('POST merchant/stations/bump', { token: owner, body: { station_id: walkBar, order: made.name } });
+      await call('POST merchant/stations/unbump', { token: owner, body: { station_id: walkBar, order: made.name } });
+      // the barista works at another location: its orders are not theirs
+      await call('POST merchant/stations/bump', { token: barista.token, body: { station_id: walkBar, order: made.name } });
+      await call('POST merchant/stations/delete', { token: owner, body: { id: walkKitchen } });
+      await call('POST merchant/stations/delete', { token: owner, body: { id: walkBar } });
       // receipts: the choice read and set (e-mail refused without a verified address), the rated order's receipt by its link, a forged one
       await call('GET receipt/settings', { token });
       await call('POST receipt/settings/update', { token, body: { receipts: 'email' } });

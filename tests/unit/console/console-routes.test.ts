@@ -35,6 +35,7 @@ describe("the console's page table", () => {
       'Activity (owner) /merchant/audit',
       'Feedback /merchant/feedback',
       'Tips (owner) /merchant/tips',
+      'Stations /merchant/stations',
     ]);
   });
 

@@ -49,6 +49,7 @@ const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
   audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
   feedback: 'How customers rated their orders, the low ratings first to answer; your answer reaches them in the app.',
   tips: 'Tips at checkout: on or off, the choices and the largest tip; tips per location and day, with a CSV.',
+  stations: 'Kitchen display: the bar, the kitchen, each with its screen showing only its items; bump them and the order is ready.',
 };
 
 /** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
