@@ -50,7 +50,7 @@ async function send(ctx: ProviderContext, merchant: Merchant, taken: Taken): Pro
   // erased, or the address gone or unverified since: nothing to send to
   if (!read || taken.erased_at !== null) return 'nowhere';
   const receipt = toReceipt(read, merchant);
-  const link = receiptLink(ctx, { id: taken.order_id, name: taken.name });
+  const link = receiptLink(ctx, { id: read.order.id, name: taken.name });
   if (taken.channel === 'sms') {
     if (!taken.phone) return 'nowhere';
     await ctx.sender.send(taken.phone, receiptText(receipt, link));
