@@ -31,12 +31,15 @@ function ReceiptCard({
   heading,
   children,
   paidWith,
+  after,
   onPrint,
 }: {
   shop: Receipt['shop'];
   heading: ReactNode;
   children: ReactNode;
   paidWith: 'wallet' | 'gateway';
+  /** what it says after how it was paid and the tax number (an order's points) */
+  after?: ReactNode;
   onPrint?: () => void;
 }) {
   return (
@@ -56,6 +59,7 @@ function ReceiptCard({
       {children}
       <p className="text-sm">Paid with: {paymentWords(paidWith)}</p>
       {shop.tax_number && <p className="text-sm">Tax number: {shop.tax_number}</p>}
+      {after}
       {onPrint && (
         <div className="print:hidden">
           <Button variant="secondary" icon={<ReceiptIcon size={18} />} onClick={onPrint}>
@@ -82,8 +86,13 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
       <p className={muted}>{order.fulfilment === 'delivery' ? 'Delivery' : `Pickup${order.location ? ` at ${order.location}` : ''}`}</p>
     </>
   );
+  const points = order.points_earned > 0 && (
+    <p className="text-sm">
+      {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
+    </p>
+  );
   return (
-    <ReceiptCard shop={shop} heading={heading} paidWith={order.payment_method} {...(onPrint ? { onPrint } : {})}>
+    <ReceiptCard shop={shop} heading={heading} paidWith={order.payment_method} after={points} {...(onPrint ? { onPrint } : {})}>
       <ul aria-label="Items" className="flex flex-col gap-2">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-3">
@@ -109,11 +118,6 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
           </div>
         ))}
       </dl>
-      {order.points_earned > 0 && (
-        <p className="text-sm">
-          {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
-        </p>
-      )}
     </ReceiptCard>
   );
 }
