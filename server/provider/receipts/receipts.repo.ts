@@ -1,8 +1,9 @@
 /**
  * The receipts' rows: the customer's choice (customers.receipts), the receipts' outbox (receipt_sends,
- * one row per order and channel) and the read of a completed order as its receipt shows it. Receipts sit
- * below orders (orders queue a receipt in the completion's transaction), so the order is read here with
- * SQL of its own rather than through the orders area.
+ * one row per thing and channel: an order, a top-up's payment or a gift card, migration 0058) and the
+ * reads of a completed order, a paid top-up and a bought gift card as their receipts show them. Receipts
+ * sit below orders, payments and gift cards (each queues its receipts in the transaction that completes or
+ * pays it), so those are read here with SQL of their own rather than through their areas.
  */
 import { sql } from 'kysely';
 import type { ReceiptChoice } from '#contract/receipts';
