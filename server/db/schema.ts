@@ -329,6 +329,8 @@ export interface OrderTable {
   tip: Generated<number>;
   /** the taxes charged (migration 0057, tax-rules.ts): `{ included, lines }`; null: none */
   taxes: ColumnType<{ included: boolean; lines: { name: string; rate: number; amount: number }[] } | null, string | null | undefined, string | null>;
+  /** the sum of the tax lines, in minor units (migration 0058; 0: none), what the dashboard's tax collected sums */
+  tax: Generated<number>;
 }
 
 export interface OrderItemTable {
@@ -1426,7 +1428,10 @@ export interface WebhookAttemptTable {
 /** a receipt to send, one per order and channel (migration 0056): leased by the job runner, then marked sent */
 export interface ReceiptSendTable {
   id: Generated<number>;
-  order_id: number;
+  /** exactly one of order_id, payment_id (a top-up) and gift_card_id (a gift card bought) is set (migration 0058) */
+  order_id: number | null;
+  payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+  gift_card_id: ColumnType<number | null, number | null | undefined, number | null>;
   channel: 'email' | 'sms';
   created_at: Timestamp;
   leased_until: NullableTimestamp;

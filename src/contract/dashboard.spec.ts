@@ -12,7 +12,7 @@ export const dashboardSpec = /* @__PURE__ */ describe('Merchant console', dashbo
   dashboard: {
     summary: 'How the programme is doing: today, the last 7 or 30 days',
     description:
-      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the liabilities: the points, customers' own money in wallets, and the outstanding gift-card balance. With `location_id`, what comes from orders is that location's (orders, revenue, average order, returning customers, cancelled orders, their refunds and points taken back); the rest is shop-wide (new customers, points issued, redeemed and expired, vouchers, counter redemptions, wheel spins, top-ups, disputes, refunds made at the payment gateway, the points liability), since points, the wallet and spins belong to no location.",
+      "Every figure computed in SQL from the ledgers, orders, vouchers, spins and payments of the period (the merchant's days), with the same figures for the period before, a daily series, and the liabilities: the points, customers' own money in wallets, and the outstanding gift-card balance. With `location_id`, what comes from orders is that location's (orders, revenue, average order, tax collected, returning customers, cancelled orders, their refunds and points taken back); the rest is shop-wide (new customers, points issued, redeemed and expired, vouchers, counter redemptions, wheel spins, top-ups, disputes, refunds made at the payment gateway, the points liability), since points, the wallet and spins belong to no location.",
     inContract: false,
     query: dashboardQuery,
     data: dashboardAnswer,

@@ -23,6 +23,7 @@ const figures = z
     orders: int('paid orders placed in the period, cancelled ones left out'),
     revenue: int("their totals, in the currency's minor unit"),
     average_order: int('revenue / orders, rounded (0 without orders)'),
+    tax_collected: int("the taxes those orders charged (their tax lines, added or included in the prices), in the currency's minor unit"),
     new_customers: int('customers who signed up in the period'),
     returning_customers: int('customers with a paid order in the period who also had one before it'),
     points_issued: int('points earned on orders and spins, and given by the owner'),

@@ -13,7 +13,15 @@ export type ReceiptChoice = (typeof RECEIPT_CHOICES)[number];
 /** The channels a choice sends by. */
 export const receiptChannels = (choice: ReceiptChoice): ('email' | 'sms')[] => (choice === 'both' ? ['email', 'sms'] : choice === 'none' ? [] : [choice]);
 
-/** The longest receipt link token: an order number (40 at most), a version and a signature. */
+/** What else a customer buys that has a receipt: money added to their wallet, an eGift card. */
+export const PURCHASE_KINDS = ['topup', 'gift_card'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/** What a top-up or gift-card receipt says was bought: `Wallet top-up`, `Gift card …K7QX`. */
+export const purchaseWords = (p: { kind: PurchaseKind; card_last4: string | null }) =>
+  p.kind === 'topup' ? 'Wallet top-up' : `Gift card …${p.card_last4 ?? ''}`;
+
+/** The longest receipt link token: an order number (40 at most) or a kind and a payment's id (36), a version and a signature. */
 export const RECEIPT_TOKEN_MAX = 120;
 
 /** What a receipt's totals are made of (its order's). */

@@ -11,7 +11,7 @@ export const receiptsSpec = /* @__PURE__ */ describe('Orders', receiptsApi, {
   settings: {
     summary: 'How receipts reach the customer',
     description:
-      "The customer's choice: `email`, `sms`, `both` or `none`; never chosen, by e-mail once their address is verified, else none. A receipt is sent when an order completes, by e-mail only to a verified address, by text only to a phone number.",
+      "The customer's choice: `email`, `sms`, `both` or `none`; never chosen, by e-mail once their address is verified, else none. A receipt is sent when an order completes, a wallet top-up is paid or a gift card bought, by e-mail only to a verified address, by text only to a phone number.",
     inContract: false,
     data: receiptSettingsData,
     answer: 'The choice.',
@@ -29,7 +29,7 @@ export const receiptsSpec = /* @__PURE__ */ describe('Orders', receiptsApi, {
   view: {
     summary: 'A receipt by its signed link',
     description:
-      "Anyone holding the link (the receipt e-mail's or text's): the token is signed by the provider over the order; a forged or altered one, or one for an order that is gone, is 404 without saying why. The receipt has no phone number, e-mail or delivery address. Rate limited like the other open look-ups.",
+      "Anyone holding the link (the receipt e-mail's or text's): the token is signed by the provider over the order, the top-up or the gift card it names and its kind (a top-up's token never opens an order's receipt, nor another top-up's); a forged or altered one, or one for something that is gone, is 404 without saying why. `kind` says which: an order's `receipt`, or a top-up's or gift card's `purchase` (a gift card's number masked). No phone number, e-mail, name or delivery address. Rate limited like the other open look-ups.",
     inContract: false,
     query: receiptQuery,
     data: receiptData,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
-import { RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
+import { PURCHASE_KINDS, RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
 
 export * from './receipt-rules';
 
@@ -33,18 +33,23 @@ const receiptLine = z.object({
   total: money(),
 });
 
+/** Who sold it, and the money's format: the same on every kind of receipt. */
+const receiptShop = {
+  shop: z.object({
+    name: z.string(),
+    logo: z.string(),
+    brand_color: z.string(),
+    tax_number: z.string().meta({ description: "the shop's tax number (shop settings); empty: none" }),
+  }),
+  currency: z.string(),
+  locale: z.string(),
+  timezone: z.string(),
+};
+
 /** A receipt: the order as the shop sold it, with no phone number, e-mail address or delivery address. */
 export const receiptAnswer = z
   .object({
-    shop: z.object({
-      name: z.string(),
-      logo: z.string(),
-      brand_color: z.string(),
-      tax_number: z.string().meta({ description: "the shop's tax number (shop settings); empty: none" }),
-    }),
-    currency: z.string(),
-    locale: z.string(),
-    timezone: z.string(),
+    ...receiptShop,
     order: z.object({
       name: z.string(),
       status: z.string(),
@@ -69,5 +74,31 @@ export const receiptAnswer = z
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptAnswer>;
-export const receiptData = z.object({ receipt: receiptAnswer });
+
+/**
+ * The receipt of a wallet top-up or of a gift card the customer bought: what, how much, how it was paid,
+ * and the wallet's balance after the top-up, or the card's number masked to its last four characters (the
+ * whole number is the recipient's secret). No one's name, phone number or e-mail address.
+ */
+export const purchaseReceiptAnswer = z
+  .object({
+    ...receiptShop,
+    purchase: z.object({
+      kind: z.enum(PURCHASE_KINDS).meta({ description: 'topup: money added to the wallet; gift_card: an eGift card bought' }),
+      reference: z.string().meta({ description: 'the receipt number: TU- and the payment, or GC- and the card' }),
+      paid_at: time(),
+      amount: money(),
+      payment_method: z.enum(['wallet', 'gateway']),
+      balance: money().nullable().meta({ description: "a top-up: the wallet's balance once it was added; null for a gift card" }),
+      card_last4: z.string().nullable().meta({ description: "a gift card: its number's last four characters; null for a top-up" }),
+    }),
+  })
+  .meta({ id: 'PurchaseReceipt' });
+export type PurchaseReceipt = z.infer<typeof purchaseReceiptAnswer>;
+
+/** An order's receipt (`kind` order, `receipt`), or a top-up's or a gift card's (`kind` purchase, `purchase`). */
+export const receiptData = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('order'), receipt: receiptAnswer }),
+  z.object({ kind: z.literal('purchase'), purchase: purchaseReceiptAnswer }),
+]);
 export type ReceiptData = z.infer<typeof receiptData>;

@@ -3,7 +3,8 @@
  * receipts go there (the profile's Receipts says so); an order is completed, and the job runner's receipt
  * e-mail is read from the development outbox, with its HTML and plain-text parts; its link opens the receipt
  * in a signed-out browser, showing that order and nothing of the customer; printing (print media) hides the
- * bar, the navigation and the Print button.
+ * bar, the navigation and the Print button. A top-up paid on the sandbox's page sends its own receipt,
+ * whose link opens it signed out.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +116,29 @@ describe.skipIf(!HAS_CHROME)('a receipt e-mailed when an order completes, opened
     await page.emulateMedia({ media: 'print' });
     expect(await nav.isVisible()).toBe(false);
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('a top-up paid on the payment page sends its receipt: the amount and the new balance, opened signed out', async () => {
+    await page.emulateMedia({ media: 'screen' });
+    await topUp(page, /500\.00/);
+    const mail = await mailTo(email, /Wallet top-up/);
+    expect(mail.subject).toBe('Your receipt from Kopi Senja: Wallet top-up');
+    for (const part of [mail.html!, mail.body]) {
+      expect(part).toContain('₱500.00');
+      expect(part).toContain('Your wallet balance is now');
+    }
+    const topupLink = /\/receipt\/[^\s"<]+/.exec(mail.body)![0];
+    expect(topupLink).toMatch(/^\/receipt\/r1\.t\./);
+    const guest = await newContext(browser, 'phone', app.url);
+    try {
+      const receipt = await guest.newPage();
+      await receipt.goto(topupLink);
+      await expect.poll(() => receipt.getByText('Wallet top-up').count()).toBe(1);
+      expect(await receipt.getByText(/Wallet balance after this top-up/).count()).toBe(1);
+      expect(await receipt.locator('body').innerText()).not.toContain('Mara');
+    } finally {
+      await guest.close();
+    }
   });
 
   it('had no console errors', () => {

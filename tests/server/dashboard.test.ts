@@ -256,6 +256,7 @@ describeDb('the dashboard', (kind) => {
       orders: 2,
       revenue: 35_000,
       average_order: 17_500,
+      tax_collected: 0,
       new_customers: 1,
       returning_customers: 1,
       points_issued: 85,

@@ -1,10 +1,10 @@
 /**
  * receiptTotals (src/contract/receipt-rules.ts), which the receipt page and the e-mail both print: the
  * lines in order, a discount negative, the tip, and the taxes: added ones before the total, included ones
- * after it ("Includes VAT 12 %").
+ * after it ("Includes VAT 12 %"). And what a top-up's or a gift card's receipt says was bought.
  */
 import { describe, expect, it } from 'vitest';
-import { receiptTotals } from '#contract/receipt-rules';
+import { purchaseWords, receiptTotals } from '#contract/receipt-rules';
 
 const order = { subtotal: 42_500, discount: 5_000, discount_label: 'Code KOPI10', fulfilment: 'delivery' as const, delivery_fee: 4_900, tip: 2_000 };
 
@@ -29,5 +29,12 @@ describe("a receipt's totals", () => {
         .map((t) => t.label),
     ).toEqual(['Total', 'Includes VAT 12 %']);
     expect(receiptTotals({ ...order, taxes: null, total: 44_400 }).at(-1)!.label).toBe('Total');
+  });
+});
+
+describe('what a purchase receipt says was bought', () => {
+  it('a top-up, or a gift card by the last four characters of its number only', () => {
+    expect(purchaseWords({ kind: 'topup', card_last4: null })).toBe('Wallet top-up');
+    expect(purchaseWords({ kind: 'gift_card', card_last4: 'K7QX' })).toBe('Gift card …K7QX');
   });
 });

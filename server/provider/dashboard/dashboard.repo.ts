@@ -67,9 +67,10 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
       topups.n as topups, topups.amount as topup_amount,
       disputes.n as disputes, disputes.amount as disputed_amount
     from spins, topups, disputes`.execute(db),
-    sql<{ day: string; orders: unknown; revenue: unknown }>`
-    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(orders) as orders, sum(revenue) as revenue from (
-      select ${bin('paid_at')} as bin, count(*) as orders, sum(total) as revenue
+    // index-only on orders_paid_idx (migrations 0008, 0058): it carries total and tax
+    sql<{ day: string; orders: unknown; revenue: unknown; tax: unknown }>`
+    select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(orders) as orders, sum(revenue) as revenue, sum(tax) as tax from (
+      select ${bin('paid_at')} as bin, count(*) as orders, sum(total) as revenue, sum(tax) as tax
       from orders where paid_at >= ${from} and paid_at < ${to} and status <> 'cancelled'${at('location_id')} group by 1
     ) b group by 1`.execute(db),
     sql<{ day: string; issued: unknown; redeemed: unknown; expired: unknown; reversed: unknown }>`

@@ -70,6 +70,7 @@ async function figuresOf(
       orders,
       revenue,
       average_order: orders ? Math.round(revenue / orders) : 0,
+      tax_collected: sum(ordersByDay, 'tax'),
       new_customers: n(r.new_customers),
       returning_customers: n(r.returning_customers),
       points_issued: total('points_issued'),

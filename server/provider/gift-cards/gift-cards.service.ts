@@ -62,6 +62,7 @@ import {
   type GiftCardRow,
 } from './gift-cards.repo';
 import { emitGiftCardClaimed, emitGiftCardSold } from '../events/events.service';
+import { queuePurchaseReceipts } from '../receipts/receipts.service';
 import { noticeClaimed } from './notices';
 import { insertCardEntry } from './physical.repo';
 
@@ -288,6 +289,32 @@ export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): P
   };
 }
 
+/**
+ * A card a customer bought is paid (from the wallet, or its payment settled): sold (the webhooks' event)
+ * and its receipts queued (receipts.service.ts), in the transaction that made it so.
+ */
+async function cardSold(
+  trx: Database,
+  ctx: ProviderContext,
+  card: { id: number; amount: number; deliver_at: Date; expires_at: Date | null },
+  buyerId: number,
+  now: Date,
+): Promise<void> {
+  await emitGiftCardSold(
+    trx,
+    {
+      gift_card_id: card.id,
+      amount: card.amount,
+      customer_id: buyerId,
+      buyer_id: buyerId,
+      deliver_at: card.deliver_at.toISOString(),
+      expires_at: isoTime(card.expires_at),
+    },
+    now,
+  );
+  await queuePurchaseReceipts(trx, ctx, { kind: 'gift_card', id: card.id }, buyerId);
+}
+
 /** Buys the card (once per idempotency key, in its transaction): the card, and its price out of the wallet. */
 export async function buyGiftCard(
   trx: Database,
@@ -342,18 +369,7 @@ export async function buyGiftCard(
     ref: `gift-card:${card.id}`,
   });
   await setPaidGift(trx, card.id, -paid.gift);
-  await emitGiftCardSold(
-    trx,
-    {
-      gift_card_id: card.id,
-      amount: card.amount,
-      customer_id: customerId,
-      buyer_id: customerId,
-      deliver_at: setup.deliverAt.toISOString(),
-      expires_at: isoTime(expiresAt),
-    },
-    now,
-  );
+  await cardSold(trx, ctx, card, customerId, now);
   const when = setup.deliverAt.getTime() <= now.getTime() ? 'now' : 'at the time you chose';
   return {
     data: { card: sentCard(card, setup.settings, now), balance: paid.balance },
@@ -377,19 +393,7 @@ export async function giftCardPaymentResult(trx: Database, ctx: ProviderContext,
   const now = ctx.clock.now();
   await markPaymentResult(trx, card.id, paid ? 'active' : 'void');
   // sold once paid: a card waiting for its payment was never sold
-  if (paid)
-    await emitGiftCardSold(
-      trx,
-      {
-        gift_card_id: card.id,
-        amount: card.amount,
-        customer_id: card.buyer_id,
-        buyer_id: card.buyer_id,
-        deliver_at: card.deliver_at.toISOString(),
-        expires_at: isoTime(card.expires_at),
-      },
-      now,
-    );
+  if (paid) await cardSold(trx, ctx, card, card.buyer_id, now);
   await notify(trx, ctx.clock, card.buyer_id, {
     type: 'gift_card',
     title: paid ? 'Gift card paid' : 'Gift card payment declined',

@@ -94,6 +94,7 @@ const ORDER_COLUMNS = [
   'offer_discount',
   'tip',
   'taxes',
+  'tax',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -132,7 +133,7 @@ export async function insertOrder<X extends object = object>(
       delivery_fee: o.deliveryFee,
       total: o.total,
       ...(o.tip > 0 ? { tip: o.tip } : {}),
-      ...(o.taxes ? { taxes: JSON.stringify(o.taxes) } : {}),
+      ...(o.taxes ? { taxes: JSON.stringify(o.taxes), tax: o.taxes.lines.reduce((sum, l) => sum + l.amount, 0) } : {}),
       points_to_earn: o.pointsToEarn,
       points_breakdown: JSON.stringify(o.pointsBreakdown),
       voucher_id: o.voucherId,

@@ -6,6 +6,7 @@ import type { StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { postWalletEntry } from '../wallet/wallet.ledger';
+import { queuePurchaseReceipts } from '../receipts/receipts.service';
 import { topupReturnPaths } from '../wallet/wallet.service';
 import {
   findCustomerPayment,
@@ -240,7 +241,7 @@ async function disputed(trx: Database, ctx: ProviderContext, payment: PaymentRow
   return done(true, 'Dispute recorded.');
 }
 
-/** A top-up's result: the wallet credited (the only way a top-up adds money), and a notification. */
+/** A top-up's result: the wallet credited (the only way a top-up adds money), its receipt queued, and a notification. */
 async function settleTopup(trx: Database, ctx: ProviderContext, payment: PaymentRow, succeeded: boolean, providerRef: string | null): Promise<void> {
   const { rules } = await getMerchant(trx, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
@@ -252,6 +253,7 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
       reason: 'Wallet top-up',
       ref: `topup:${payment.id}`,
     });
+    await queuePurchaseReceipts(trx, ctx, { kind: 'topup', id: payment.id }, payment.customer_id);
     await notify(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
       title: 'Top-up successful',

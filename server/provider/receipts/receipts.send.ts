@@ -1,22 +1,22 @@
 /**
- * Sends the receipts queued when orders completed (receipt_sends; queueReceipts in the completion's
- * transaction). The job runner calls sendDueReceipts every few seconds (jobs.ts): each receipt is taken by
+ * Sends the receipts queued when orders completed, top-ups were paid and gift cards bought (receipt_sends;
+ * queueReceipts and queuePurchaseReceipts in the transaction that made them so). The job runner calls sendDueReceipts every few seconds (jobs.ts): each receipt is taken by
  * the statement that leases it to this run, so two runs or two instances never send one at once; it is
  * sent outside any transaction (a sender may write rows of its own, such as the development outbox), then
  * marked sent. A send that fails is due again after a backoff; a run that dies mid-way leaves its lease to
- * run out, and a later run sends it: at least once, and one row per order and channel, so never one
- * receipt twice from two completions.
+ * run out, and a later run sends it: at least once, and one row per thing and channel, so never one
+ * receipt twice from two completions or settlements.
  */
 import { formatMoney } from '#contract/money';
-import type { Receipt } from '#contract/receipts';
+import { purchaseWords, type PurchaseReceipt, type Receipt } from '#contract/receipts';
 import { MINUTE } from '../../lib/clock';
 import { firstName } from '../accounts/accounts.service';
 import type { ProviderContext } from '../context';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { tierStatus } from '../tiers/tiers.service';
-import { renderReceiptEmail } from './receipt-email';
+import { renderPurchaseEmail, renderReceiptEmail } from './receipt-email';
 import { dueReceiptIds, markReceiptSent, putBackReceipt, readReceiptOrder, takeDueReceipt } from './receipts.repo';
-import { receiptLink, toReceipt } from './receipts.service';
+import { purchaseToken, readPurchaseReceipt, receiptLink, receiptToken, toReceipt, type PurchaseThing } from './receipts.service';
 
 const BATCH = 20;
 /** How long a run holds a receipt it is sending: far longer than a text or an e-mail takes. */
@@ -38,32 +38,53 @@ async function tierWords(ctx: ProviderContext, customerId: number): Promise<stri
     : `${status.tier.name} member: the top tier.`;
 }
 
-/** The text message: short, the total and the link. */
+/** An order's text message: short, the total and the link. */
 function receiptText(receipt: Receipt, link: string): string {
   const money = formatMoney(receipt.order.total, receipt.currency, receipt.locale);
   const points = receipt.order.points_earned > 0 ? ` You earned ${receipt.order.points_earned} points.` : '';
   return `${receipt.shop.name}: thank you! Order ${receipt.order.name}, ${money}.${points} Your receipt: ${link}`;
 }
 
+/** A top-up's or a gift card's text message: what, how much, the new balance, and the link. */
+function purchaseText(receipt: PurchaseReceipt, link: string): string {
+  const money = (n: number) => formatMoney(n, receipt.currency, receipt.locale);
+  const { purchase } = receipt;
+  const balance = purchase.balance !== null ? ` Your wallet balance is ${money(purchase.balance)}.` : '';
+  return `${receipt.shop.name}: thank you! ${purchaseWords(purchase)}, ${money(purchase.amount)}.${balance} Your receipt: ${link}`;
+}
+
+type Message = { text: string; email: (firstName: string) => Promise<{ subject: string; html: string; text: string }> };
+
+/** What a taken receipt says, by text and by e-mail; undefined when what it is of is gone. */
+async function messageOf(ctx: ProviderContext, merchant: Merchant, taken: Taken): Promise<Message | undefined> {
+  if (taken.order_id !== null) {
+    const read = await readReceiptOrder(ctx.db, { id: taken.order_id });
+    if (!read) return undefined;
+    const receipt = toReceipt(read, merchant);
+    const link = receiptLink(ctx, receiptToken(ctx.secret, read.order));
+    const tier = () => tierWords(ctx, read.order.customer_id);
+    return { text: receiptText(receipt, link), email: async (firstName) => renderReceiptEmail({ receipt, link, firstName, tier: await tier() }) };
+  }
+  const thing: PurchaseThing = taken.payment_id !== null ? { kind: 'topup', id: taken.payment_id } : { kind: 'gift_card', id: taken.gift_card_id! };
+  const read = await readPurchaseReceipt(ctx.db, thing, merchant);
+  if (!read) return undefined;
+  const link = receiptLink(ctx, purchaseToken(ctx.secret, thing));
+  return { text: purchaseText(read.receipt, link), email: (firstName) => renderPurchaseEmail({ receipt: read.receipt, link, firstName }) };
+}
+
 async function send(ctx: ProviderContext, merchant: Merchant, taken: Taken): Promise<'sent' | 'nowhere'> {
-  const read = await readReceiptOrder(ctx.db, taken.name);
-  // erased, or the address gone or unverified since: nothing to send to
-  if (!read || taken.erased_at !== null) return 'nowhere';
-  const receipt = toReceipt(read, merchant);
-  const link = receiptLink(ctx, { id: taken.order_id, name: taken.name });
+  // erased, gone, or the address gone or unverified since: nothing to send to
+  if (taken.erased_at !== null) return 'nowhere';
+  const message = await messageOf(ctx, merchant, taken);
+  if (!message) return 'nowhere';
   if (taken.channel === 'sms') {
     if (!taken.phone) return 'nowhere';
-    await ctx.sender.send(taken.phone, receiptText(receipt, link));
+    await ctx.sender.send(taken.phone, message.text);
     return 'sent';
   }
   if (!taken.email || !taken.email_verified_at) return 'nowhere';
   if (!ctx.mailer) throw new Error('e-mail is not set up');
-  const mail = await renderReceiptEmail({
-    receipt,
-    link,
-    firstName: firstName(taken.customer_name, 'there'),
-    tier: await tierWords(ctx, read.order.customer_id),
-  });
+  const mail = await message.email(firstName(taken.customer_name, 'there'));
   await ctx.mailer.sendEmail(taken.email, mail.subject, mail.text, { html: mail.html });
   return 'sent';
 }

@@ -9,7 +9,7 @@ import { messageOf } from '../../shared/errors';
 import { ReceiptScreen } from './receipt-screen';
 
 /**
- * /receipt/:token: an order's receipt from the link in its receipt e-mail or text (`token` is the signed
+ * /receipt/:token: an order's, a top-up's or a gift card's receipt from the link in its receipt e-mail or text (`token` is the signed
  * token). Opens signed in or out; signed out there is no navigation, as the rest of the app needs signing in.
  */
 export default function ReceiptPage() {
@@ -20,7 +20,8 @@ export default function ReceiptPage() {
   const notFound = receipt.error instanceof ApiRequestError && receipt.error.code === 'NOT_FOUND';
   return (
     <ReceiptScreen
-      {...(receipt.data ? { receipt: receipt.data.receipt } : {})}
+      {...(receipt.data?.kind === 'order' ? { receipt: receipt.data.receipt } : {})}
+      {...(receipt.data?.kind === 'purchase' ? { purchase: receipt.data.purchase } : {})}
       loading={receipt.isLoading}
       notFound={notFound}
       error={receipt.error && !notFound ? messageOf(receipt.error) : null}

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
-import type { Receipt } from '#contract/receipts';
-import { optionWords, paymentWords, receiptTotals } from '#contract/receipt-rules';
+import type { PurchaseReceipt, Receipt } from '#contract/receipts';
+import { optionWords, paymentWords, purchaseWords, receiptTotals } from '#contract/receipt-rules';
 import { formatMoney } from '#contract/money';
 import { AppShell, Button, EmptyState, ErrorState, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 
 export interface ReceiptScreenProps {
-  /** The receipt behind the link; absent while loading or when it could not be read. */
+  /** An order's receipt behind the link; absent while loading or when it could not be read. */
   receipt?: Receipt;
+  /** Or a wallet top-up's or a gift card's receipt. */
+  purchase?: PurchaseReceipt;
   loading?: boolean;
   /** The link is not a receipt's (mistyped, cut short, or not ours). */
   notFound?: boolean;
@@ -21,13 +23,25 @@ export interface ReceiptScreenProps {
   nav?: ReactNode;
 }
 
-const money = (r: Receipt) => (n: number) => formatMoney(n, r.currency, r.locale);
+const money = (r: { currency: string; locale: string }) => (n: number) => formatMoney(n, r.currency, r.locale);
 
-/** The receipt itself: the shop, the order, its lines and totals; black on white when printed. */
-function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => void }) {
-  const { shop, order } = receipt;
-  const m = money(receipt);
-  const when = formatDateTime(order.completed_at ?? order.placed_at, receipt.locale, receipt.timezone);
+/** Any receipt's card: the shop in its brand, what it is and when, then its own rows, how it was paid, the shop's tax number and Print. */
+function ReceiptCard({
+  shop,
+  heading,
+  children,
+  paidWith,
+  after,
+  onPrint,
+}: {
+  shop: Receipt['shop'];
+  heading: ReactNode;
+  children: ReactNode;
+  paidWith: 'wallet' | 'gateway';
+  /** what it says after how it was paid and the tax number (an order's points) */
+  after?: ReactNode;
+  onPrint?: () => void;
+}) {
   return (
     <article
       aria-labelledby="receipt-title"
@@ -39,14 +53,46 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
           <h2 id="receipt-title" className="text-lg font-bold">
             {shop.name}
           </h2>
-          <p className="text-sm text-muted print:text-black">
-            Receipt for order {order.name} · {when}
-          </p>
-          <p className="text-sm text-muted print:text-black">
-            {order.fulfilment === 'delivery' ? 'Delivery' : `Pickup${order.location ? ` at ${order.location}` : ''}`}
-          </p>
+          {heading}
         </div>
       </header>
+      {children}
+      <p className="text-sm">Paid with: {paymentWords(paidWith)}</p>
+      {shop.tax_number && <p className="text-sm">Tax number: {shop.tax_number}</p>}
+      {after}
+      {onPrint && (
+        <div className="print:hidden">
+          <Button variant="secondary" icon={<ReceiptIcon size={18} />} onClick={onPrint}>
+            Print receipt
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+const muted = 'text-sm text-muted print:text-black';
+
+/** An order's receipt: its lines, totals and points; black on white when printed. */
+function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => void }) {
+  const { shop, order } = receipt;
+  const m = money(receipt);
+  const when = formatDateTime(order.completed_at ?? order.placed_at, receipt.locale, receipt.timezone);
+  const heading = (
+    <>
+      <p className={muted}>
+        Receipt for order {order.name} · {when}
+      </p>
+      <p className={muted}>{order.fulfilment === 'delivery' ? 'Delivery' : `Pickup${order.location ? ` at ${order.location}` : ''}`}</p>
+    </>
+  );
+  const points = order.points_earned > 0 && (
+    <p className="text-sm">
+      {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
+    </p>
+  );
+  return (
+    <ReceiptCard shop={shop} heading={heading} paidWith={order.payment_method} after={points} {...(onPrint ? { onPrint } : {})}>
       <ul aria-label="Items" className="flex flex-col gap-2">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-3">
@@ -55,7 +101,7 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
                 {line.qty} × {line.name}
               </p>
               {line.options.map((o, j) => (
-                <p key={j} className="text-sm text-muted print:text-black">
+                <p key={j} className={muted}>
                   {optionWords(o, m)}
                 </p>
               ))}
@@ -72,28 +118,42 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
           </div>
         ))}
       </dl>
-      <p className="text-sm">Paid with: {paymentWords(order.payment_method)}</p>
-      {shop.tax_number && <p className="text-sm">Tax number: {shop.tax_number}</p>}
-      {order.points_earned > 0 && (
-        <p className="text-sm">
-          {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
-        </p>
-      )}
-      {onPrint && (
-        <div className="print:hidden">
-          <Button variant="secondary" icon={<ReceiptIcon size={18} />} onClick={onPrint}>
-            Print receipt
-          </Button>
-        </div>
-      )}
-    </article>
+    </ReceiptCard>
   );
 }
 
-/** /receipt/:token: an order's receipt from its signed link, signed in or not; prints cleanly. */
-export function ReceiptScreen({ receipt, loading = false, notFound = false, error, onRetry, onPrint, onBack, nav }: ReceiptScreenProps) {
+/** A wallet top-up's or a gift card's receipt: what, how much, and the new balance or the card's masked number. */
+function PurchaseBody({ receipt, onPrint }: { receipt: PurchaseReceipt; onPrint?: () => void }) {
+  const { shop, purchase } = receipt;
+  const m = money(receipt);
+  const when = formatDateTime(purchase.paid_at, receipt.locale, receipt.timezone);
+  const heading = (
+    <p className={muted}>
+      Receipt {purchase.reference} · {when}
+    </p>
+  );
+  return (
+    <ReceiptCard shop={shop} heading={heading} paidWith={purchase.payment_method} {...(onPrint ? { onPrint } : {})}>
+      <dl className="flex flex-col gap-1">
+        <div className="flex justify-between gap-3">
+          <dt>{purchaseWords(purchase)}</dt>
+          <dd className="whitespace-nowrap tabular-nums">{m(purchase.amount)}</dd>
+        </div>
+        <div className="flex justify-between gap-3 border-t border-border pt-3 text-lg font-bold print:border-black">
+          <dt>Total</dt>
+          <dd className="whitespace-nowrap tabular-nums">{m(purchase.amount)}</dd>
+        </div>
+      </dl>
+      {purchase.balance !== null && <p className="text-sm">Wallet balance after this top-up: {m(purchase.balance)}</p>}
+    </ReceiptCard>
+  );
+}
+
+/** /receipt/:token: an order's, a top-up's or a gift card's receipt from its signed link, signed in or not; prints cleanly. */
+export function ReceiptScreen({ receipt, purchase, loading = false, notFound = false, error, onRetry, onPrint, onBack, nav }: ReceiptScreenProps) {
   let body: ReactNode;
-  if (notFound && !receipt) {
+  const shown = receipt ?? purchase;
+  if (notFound && !shown) {
     body = (
       <EmptyState
         icon={<ReceiptIcon size={40} />}
@@ -101,8 +161,10 @@ export function ReceiptScreen({ receipt, loading = false, notFound = false, erro
         description="The link may be mistyped or cut short. Open it again from your e-mail or text message."
       />
     );
-  } else if (error && !receipt) {
+  } else if (error && !shown) {
     body = <ErrorState title="We couldn't open this receipt" message={error} onRetry={onRetry} />;
+  } else if (purchase && !loading) {
+    body = <PurchaseBody receipt={purchase} {...(onPrint ? { onPrint } : {})} />;
   } else if (loading || !receipt) {
     body = (
       <SkeletonGroup label="Opening your receipt" className="flex flex-col gap-3">

@@ -3,10 +3,10 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { ReceiptScreen } from '../../../src/screens/receipts/receipt-screen';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
-import { receipt, receiptWithDiscounts } from '../../fixtures/receipts';
+import { giftCardReceipt, receipt, receiptWithDiscounts, topupReceipt } from '../../fixtures/receipts';
 
 /**
- * /receipt/:token (issue 51): an order's receipt from the signed link in its receipt e-mail or text,
+ * /receipt/:token (issue 51): an order's, a wallet top-up's or a gift card's receipt from the signed link in its receipt e-mail or text,
  * signed in or out; printing hides the bar, the navigation and the Print button (checked with print media
  * in tests/e2e/receipts.test.ts).
  */
@@ -16,7 +16,7 @@ const meta = {
   tags: ['screen'],
   parameters: { layout: 'fullscreen' },
   args: { receipt, onPrint: fn(), onRetry: fn() },
-  argTypes: { receipt: { control: false }, nav: { control: false } },
+  argTypes: { receipt: { control: false }, purchase: { control: false }, nav: { control: false } },
 } satisfies Meta<typeof ReceiptScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -45,6 +45,31 @@ export const WithDiscounts: Story = {
     await expect(canvas.getByText('Delivery fee')).toBeVisible();
     await expect(canvas.getByText('Tip')).toBeVisible();
     await expect(canvas.getByText('Paid with: Card (online payment)')).toBeVisible();
+  },
+};
+
+/** A wallet top-up paid by card: the amount and the wallet's balance after it. */
+export const TopUp: Story = {
+  args: { receipt: undefined, purchase: topupReceipt },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Receipt TU-3F9A2C1E/)).toBeVisible();
+    await expect(canvas.getByText('Wallet top-up')).toBeVisible();
+    await expect(canvas.getAllByText('₱1,000.00')).toHaveLength(2);
+    await expect(canvas.getByText('Paid with: Card (online payment)')).toBeVisible();
+    await expect(canvas.getByText('Wallet balance after this top-up: ₱1,425.50')).toBeVisible();
+    await expect(canvas.getByText('Tax number: TIN 123-456-789-000')).toBeVisible();
+  },
+};
+
+/** A gift card bought from the wallet: its number masked to the last four characters (the whole number is the recipient's). */
+export const GiftCard: Story = {
+  args: { receipt: undefined, purchase: giftCardReceipt, nav: <BottomNav items={navItems('home')} />, onBack: fn() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Gift card …K7QX')).toBeVisible();
+    await expect(canvas.getByText('Paid with: Wallet')).toBeVisible();
+    await expect(canvas.queryByText(/balance/)).toBeNull();
   },
 };
 

@@ -131,6 +131,7 @@ function FigureSections({ f, p, name, money, count }: { f: DashboardFigures; p: 
           <Figure label="Orders" value={count(f.orders)} note={change(f.orders, p.orders, name)} />
           <Figure label="Revenue" value={money(f.revenue)} note={change(f.revenue, p.revenue, name)} />
           <Figure label="Average order" value={money(f.average_order)} note={change(f.average_order, p.average_order, name)} />
+          <Figure label="Tax collected" value={money(f.tax_collected)} note={change(f.tax_collected, p.tax_collected, name)} />
           <Figure label="Wallet top-ups" value={money(f.topup_amount)} note={`${count(f.topups)} ${f.topups === 1 ? 'top-up' : 'top-ups'}`} />
           <Figure label="New customers" value={count(f.new_customers)} note={change(f.new_customers, p.new_customers, name)} />
           <Figure label="Returning customers" value={count(f.returning_customers)} note={change(f.returning_customers, p.returning_customers, name)} />

@@ -1,11 +1,10 @@
 import type { SiteSettings } from '#contract';
-import { useState } from 'react';
 import { useGiftCardReport, useGiftCardSettings, useSaveGiftCardSettings } from '../../../api/gift-cards';
 import { useSettings } from '../../../api/settings';
 import { useStaffMe } from '../../../api/staff';
 import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
-import { shopDay } from '../shared/period-fields';
+import { useReportPeriod } from '../shared/report-period';
 import { GiftCardReport } from './gift-card-report';
 import { GiftCardBatches } from './gift-card-batches';
 import { giftCardBatchCsvUrl, useCreateGiftCardBatch, useGiftCardBatches } from '../../../api/gift-cards-physical';
@@ -13,13 +12,11 @@ import { GiftCardsScreen } from './gift-cards-screen';
 
 /** The owner's report: the last 30 days of the shop's until another period is chosen. */
 function ReportContainer({ timeZone, locale }: { timeZone: string | undefined; locale: string }) {
-  const [period, setPeriod] = useState(() => ({ from: shopDay(timeZone, 29), to: shopDay(timeZone) }));
+  const period = useReportPeriod(timeZone, 30);
   const report = useGiftCardReport(period.from, period.to);
   return (
     <GiftCardReport
-      from={period.from}
-      to={period.to}
-      onPeriodChange={(from, to) => setPeriod({ from, to })}
+      {...period}
       report={report.data}
       loading={report.isLoading || report.isValidating}
       error={report.error ? messageOf(report.error) : null}

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { GIFT_AMOUNTS_MAX, GIFT_EXPIRY_MAX_MONTHS, GIFT_EXPIRY_MIN_MONTHS } from '#contract/gift-card-rules';
 import type { GiftCardSettings, GiftCardSettingsFields } from '#contract/gift-cards';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, Switch, TextAreaField, fieldProblem, nestedProblem, type EditorPageProps, type SaveProblem } from '../shared/editor-fields';
+import { useSettingsForm, type FieldsRead } from '../shared/settings-form';
 
 export interface GiftCardsScreenProps extends EditorPageProps {
   settings?: GiftCardSettings | undefined;
@@ -37,7 +37,7 @@ const formOf = (s: GiftCardSettings, locale: string): Form => ({
 });
 
 /** The form's fields as the call takes them, or the problems by field (the provider's own names). */
-function fieldsOf(f: Form, currency: string, locale: string): { fields: GiftCardSettingsFields } | { problems: Record<string, string> } {
+function fieldsOf(f: Form, currency: string, locale: string): FieldsRead<GiftCardSettingsFields> {
   const problems: Record<string, string> = {};
   // the fixed amounts: a list as a person types it, "250, 500, 1,000" read with the thousands' commas kept
   const typed = f.amounts
@@ -204,25 +204,12 @@ export function GiftCardsScreen(props: GiftCardsScreenProps) {
 }
 
 function SettingsForm({ settings, canEdit, locale, onSave }: GiftCardsScreenProps & { settings: GiftCardSettings }) {
-  const [form, setForm] = useState(() => formOf(settings, locale));
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setSaved(false);
-  };
   const { currency } = settings;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const read = fieldsOf(form, currency, locale);
-    if ('problems' in read) return setProblem({ message: 'Please check the highlighted fields.', fields: read.problems });
-    setSaving(true);
-    const refused = await onSave(read.fields);
-    setSaving(false);
-    setProblem(refused);
-    setSaved(!refused);
-  };
+  const { form, set, problem, saving, saved, submit } = useSettingsForm(
+    () => formOf(settings, locale),
+    (f) => fieldsOf(f, currency, locale),
+    onSave,
+  );
   const disabled = !canEdit;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">

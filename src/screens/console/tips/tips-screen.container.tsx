@@ -1,22 +1,19 @@
 import type { SiteSettings } from '#contract';
-import { useState } from 'react';
 import { tipsExportUrl, useSaveTipSettings, useTipSettings, useTipsReport } from '../../../api/tips';
 import { useSettings } from '../../../api/settings';
 import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
-import { shopDay } from '../shared/period-fields';
+import { useReportPeriod } from '../shared/report-period';
 import { TipsReport } from './tips-report';
 import { TipsScreen } from './tips-screen';
 
 /** The report: the last 7 days of the shop's until another period is chosen. */
 function ReportContainer({ site }: { site: SiteSettings }) {
-  const [period, setPeriod] = useState(() => ({ from: shopDay(site.timezone, 6), to: shopDay(site.timezone) }));
+  const period = useReportPeriod(site.timezone, 7);
   const report = useTipsReport(period.from, period.to);
   return (
     <TipsReport
-      from={period.from}
-      to={period.to}
-      onPeriodChange={(from, to) => setPeriod({ from, to })}
+      {...period}
       report={report.data}
       loading={report.isLoading || report.isValidating}
       error={report.error ? messageOf(report.error) : null}

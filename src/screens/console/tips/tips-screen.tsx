@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { TIP_PRESETS_MAX, type TipKind, type TipSettings } from '#contract/tips-rules';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { CheckField, Switch, fieldProblem, type EditorPageProps, type SaveProblem } from '../shared/editor-fields';
+import { useSettingsForm, type FieldsRead } from '../shared/settings-form';
 
 export interface TipsScreenProps extends EditorPageProps {
   settings?: TipSettings | undefined;
@@ -28,7 +29,7 @@ const formOf = (s: TipSettings, currency: string, locale: string): Form => ({
 });
 
 /** The form's fields as the call takes them, or the problems by field (the provider's own names). */
-function fieldsOf(f: Form, currency: string, locale: string): { fields: TipSettings } | { problems: Record<string, string> } {
+function fieldsOf(f: Form, currency: string, locale: string): FieldsRead<TipSettings> {
   const problems: Record<string, string> = {};
   const typed = f.presets
     .split(/\s*[;\n]\s*|,\s+/)
@@ -77,23 +78,12 @@ function SettingsForm({
   saved,
   setSaved,
 }: TipsScreenProps & { settings: TipSettings; saved: boolean; setSaved: (saved: boolean) => void }) {
-  const [form, setForm] = useState(() => formOf(settings, currency, locale));
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setSaved(false);
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const read = fieldsOf(form, currency, locale);
-    if ('problems' in read) return setProblem({ message: 'Please check the highlighted fields.', fields: read.problems });
-    setSaving(true);
-    const refused = await onSave(read.fields);
-    setSaving(false);
-    setProblem(refused);
-    setSaved(!refused);
-  };
+  const { form, set, problem, saving, submit } = useSettingsForm(
+    () => formOf(settings, currency, locale),
+    (f) => fieldsOf(f, currency, locale),
+    onSave,
+    [saved, setSaved],
+  );
   const percent = form.kind === 'percent';
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="tips-settings" className="flex flex-col gap-4">

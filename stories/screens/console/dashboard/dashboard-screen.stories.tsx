@@ -37,6 +37,9 @@ type Story = StoryObj<typeof meta>;
 export const Full: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // the taxes the period's orders charged, beside their revenue
+    const orders = within(canvas.getByRole('region', { name: 'Orders' }));
+    await expect(orders.getByText('Tax collected')).toBeVisible();
     const back = within(canvas.getByRole('region', { name: 'Cancellations and refunds' }));
     await expect(back.getByText('Cancelled orders')).toBeVisible();
     await expect(back.getByText('₱379.00 disputed: answer at the payment service')).toBeVisible();
