@@ -3,13 +3,15 @@
  * a free port, driven by playwright-core in Debian's Chromium (no browser download).
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 import { useStarted } from '../../support/lifecycle';
 import { E2E_LOG_DIR } from './log-dir';
+import { DATABASE_FOLDER } from './data-template';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -39,13 +41,25 @@ export interface RunningApp {
 }
 
 /**
+ * A new data folder holding a copy of the run's migrated, seeded database (support/data-template.ts, the
+ * e2e projects' globalSetup), so the app starts without migrating and seeding; empty for a file run
+ * outside those projects, whose app then starts from nothing.
+ */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
+  const template = inject('e2eDataTemplate');
+  if (template) cpSync(join(template, DATABASE_FOLDER), join(dir, DATABASE_FOLDER), { recursive: true });
+  return dir;
+}
+
+/**
  * Starts `npm start`'s script on a fresh data folder (or `dataDir`, a stopped app's) and waits for
  * /healthz. `env.PORT`: that port (a restarted app at the same origin, whose pages keep their storage).
  */
 let started = 0;
 
 export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
+  const dir = dataDir ?? freshDataDir();
   for (let attempt = 1; ; attempt++) {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const url = `http://127.0.0.1:${port}`;
