@@ -53,11 +53,18 @@ async function makeDataTemplate(): Promise<string> {
   if (code !== 0) throw new Error(`the e2e data template's app exited with ${code}:\n${app.output()}`);
   // this hour's slot of the start-up hourly run freed, so each copy's start runs it as a first start does
   // (one run per hour slot: server/provider/jobs.ts)
-  const database = await openDatabase({ dataDir: join(dir, DATABASE_FOLDER) });
+  await inDataFolder(dir, (db) => sql`delete from pgboss.job where name = 'hourly'`.execute(db));
+  return dir;
+}
+
+export type AppDatabase = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** `use` on the database of a data folder no running app holds (one PGlite folder, one process). */
+export async function inDataFolder<T>(dataDir: string, use: (db: AppDatabase) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir: join(dataDir, DATABASE_FOLDER) });
   try {
-    await sql`delete from pgboss.job where name = 'hourly'`.execute(database.db);
+    return await use(database.db);
   } finally {
     await database.close();
   }
-  return dir;
 }
