@@ -13,7 +13,7 @@
  * npm runs it as `node --import ./scripts/lib/node-check.mjs scripts/test.ts` (see scripts/start.ts).
  */
 import './lib/node-check.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startSupervisedPostgres, type SupervisedPostgres } from './lib/test-postgres.ts';
 import { hostSpeedLine } from './lib/host-speed.ts';
@@ -64,13 +64,14 @@ function busyWords(from: ReturnType<typeof cpuTicks>): string {
   return `, cores ${Math.round(((to.busy - from.busy) / (to.all - from.all)) * 100)}% busy`;
 }
 
-function stage(name: string, fn: () => StageResult) {
+/** `ran`: how the stage's time is told when it ran beside another (startBeside), instead of the time fn takes. */
+function stage(name: string, fn: () => StageResult, ran?: string) {
   if (!want(name)) return;
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const ticks = cpuTicks();
   const result = fn();
-  const secs = `${((Date.now() - started) / 1000).toFixed(0)} s${busyWords(ticks)}`;
+  const secs = ran ?? `${((Date.now() - started) / 1000).toFixed(0)} s${busyWords(ticks)}`;
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.skipped += result.skipped ?? 0;
@@ -151,17 +152,82 @@ async function usePostgres() {
 
 // TypeScript 7 (the native compiler, installed as typescript-go) checks in seconds; the `typescript`
 // package is 6.x, whose JavaScript API typescript-eslint and knip need
-stage('types', () => check(run('node', ['node_modules/typescript-go/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])));
-
+const TYPES = [{ key: 'tsc', args: ['node', 'node_modules/typescript-go/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] }];
 // ESLint (layers, hooks, cycles) and knip (unused files, exports, dependencies): each fails the stage
-stage('lint', () => {
-  const eslint = check(run('npx', ['eslint', '.', '--max-warnings', '0']));
-  const knip = check(run('npx', ['knip', '--no-progress']));
-  return { passed: eslint.passed + knip.passed, failed: eslint.failed + knip.failed };
-});
+const LINT = [
+  { key: 'eslint', args: ['npx', 'eslint', '.', '--max-warnings', '0'] },
+  { key: 'knip', args: ['npx', 'knip', '--no-progress'] },
+];
+
+interface Finished {
+  code: number;
+  ms: number;
+}
+/**
+ * Commands started now, one after another in one shell at the lowest priority (nice 19), beside the stage
+ * that runs next: they take the cores' idle time rather than a time of their own. Each command's output goes
+ * to a file of its own, shown at its stage's turn; resolves once the last has finished.
+ */
+function startBeside(commands: { key: string; args: string[] }[]): Promise<Map<string, Finished>> {
+  const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+  const script = commands
+    .map(
+      ({ key, args }) =>
+        `s=$(date +%s%N); nice -n 19 ${args.map(quote).join(' ')} > .tmp/beside-${key}.log 2>&1; ` +
+        `echo "$? $(( ($(date +%s%N) - s) / 1000000 ))" > .tmp/beside-${key}.rc`,
+    )
+    .join('\n');
+  for (const { key } of commands) rmSync(`.tmp/beside-${key}.rc`, { force: true });
+  const child = spawn('bash', ['-c', script], { stdio: 'ignore', env });
+  return new Promise((resolve) => {
+    child.on('exit', () => {
+      const done = new Map<string, Finished>();
+      for (const { key } of commands) {
+        const [code = 1, ms = 0] = existsSync(`.tmp/beside-${key}.rc`) ? readFileSync(`.tmp/beside-${key}.rc`, 'utf8').trim().split(' ').map(Number) : [];
+        done.set(key, { code, ms });
+      }
+      resolve(done);
+    });
+  });
+}
+
+/** A stage whose commands ran beside the unit stage: their output shown now, their time their own. */
+function stageBeside(name: string, commands: { key: string }[], finished: Map<string, Finished>) {
+  stage(
+    name,
+    () => {
+      const results = commands.map(({ key }) => {
+        process.stdout.write(readFileSync(`.tmp/beside-${key}.log`, 'utf8'));
+        return check(finished.get(key)!.code);
+      });
+      return { passed: results.reduce((n, r) => n + r.passed, 0), failed: results.reduce((n, r) => n + r.failed, 0) };
+    },
+    `beside the unit stage, ${(commands.reduce((n, { key }) => n + finished.get(key)!.ms, 0) / 1000).toFixed(0)} s at the lowest priority`,
+  );
+}
+
+// Types and lint take the whole of both cores for about 45 s, and the unit stage leaves a sixth of its cores
+// idle (it waits on PostgreSQL and child processes): with the unit stage, they run beside it at the lowest
+// priority and are reported after it. Without it, each in its turn.
+const besideUnit = want('unit') && (want('types') || want('lint'));
+const early = besideUnit ? [...(want('types') ? TYPES : []), ...(want('lint') ? LINT : [])] : [];
+const earlyDone = besideUnit ? startBeside(early) : undefined;
+if (besideUnit) console.log(`\n${[want('types') && 'types', want('lint') && 'lint'].filter(Boolean).join(' and ')}: beside the unit stage, said after it`);
+if (!besideUnit) {
+  stage('types', () => check(run(TYPES[0]!.args[0]!, TYPES[0]!.args.slice(1))));
+  stage('lint', () => {
+    const results = LINT.map(({ args }) => check(run(args[0]!, args.slice(1))));
+    return { passed: results.reduce((n, r) => n + r.passed, 0), failed: results.reduce((n, r) => n + r.failed, 0) };
+  });
+}
 
 if (want('unit')) await usePostgres();
 stage('unit', () => vitest(['unit', 'server', 'security'], '.tmp/vitest-unit.json'));
+if (earlyDone) {
+  const finished = await earlyDone;
+  if (want('types')) stageBeside('types', TYPES, finished);
+  if (want('lint')) stageBeside('lint', LINT, finished);
+}
 
 stage('build', () => {
   const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -169,6 +169,8 @@ export interface JobOptions {
   demoOrders?: (ctx: ProviderContext) => Promise<unknown>;
   /** seconds before the first retry of a failed hourly run, doubling each time (with jitter). Default 60 */
   retryDelaySeconds?: number;
+  /** seconds between the hourly worker's looks for a run (a retry is fetched at the next look). Default 5 */
+  hourlyPollSeconds?: number;
   /** seconds an hourly run may take before it is failed and retried. Default 900 */
   hourlyExpireSeconds?: number;
   /** seconds between demo runs. Default 5 */
@@ -311,7 +313,7 @@ async function startHourly({ ctx, boss, stopped }: JobSetup, runner: Runner, opt
   await boss.updateQueue(HOURLY_QUEUE, hourlyQueue);
   await boss.schedule(HOURLY_QUEUE, '0 * * * *', null, { singletonSeconds: HOURLY_SLOT_SECONDS });
   if (stopped()) return;
-  runner.hourlyWorker = await boss.work(HOURLY_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+  runner.hourlyWorker = await boss.work(HOURLY_QUEUE, { pollingIntervalSeconds: options.hourlyPollSeconds ?? 5 }, async () => {
     try {
       await hourly(ctx);
     } catch (err) {

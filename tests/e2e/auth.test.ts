@@ -1,11 +1,11 @@
 /**
  * Sign-in as a new customer would do it, in Chromium against `npm start`, on a phone: register with the
- * code from the outbox, log out and in again (the 60 s resend cooldown waited out while the other tests
- * run), the alternative login link, every guard redirect (with `id` kept), and an expired session ending
- * in the toast and a signed-out app. On a desktop, once: the sign-in card in the middle of a wide window,
+ * code from the outbox, log out and in again (the shop's resend cooldown, 30 s here, waited out while the
+ * other tests run), the alternative login link, every guard redirect (with `id` kept), and an expired
+ * session ending in the toast and a signed-out app. On a desktop, once: the sign-in card in the middle of a wide window,
  * registering, the navigation above the page (docs/testing.md, "The end-to-end files").
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { codeFor, HAS_CHROME, newContext, uniquePhone, watchErrors, useApp, useBrowser } from './support/app';
 import { expectDesktopPage, expectNoSidewaysScroll } from './support/desktop';
@@ -38,8 +38,16 @@ async function register(page: Page, url: string, phone: string, name: string) {
   await expect.poll(() => page.title()).toBe('Kopi Senja - Home');
 }
 
+/**
+ * The shop's resend cooldown (its rule otp_resend_seconds, 60 by default; the server suite checks the
+ * default): 30 s is still a wait the page counts down after registering, and the tests in between fill
+ * most of it rather than the run waiting a minute. A file run outside the e2e projects keeps the 60.
+ */
+const RESEND_SECONDS = 30;
+const resendSeconds = inject('e2eDataTemplate') ? RESEND_SECONDS : 60;
+
 describe.skipIf(!HAS_CHROME)('sign-in on a phone', () => {
-  const app = useApp();
+  const app = useApp({}, { otp_resend_seconds: resendSeconds });
   const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
@@ -97,8 +105,8 @@ describe.skipIf(!HAS_CHROME)('sign-in on a phone', () => {
   it('asks to wait out the resend cooldown when signing in again straight away', async () => {
     await page.goto('/login');
     // the number as a browser fills it in, with its country code beside the "+63" select: the code goes to
-    // the same number as 09… typed at registration, which asked for a code moments ago, so the contract's
-    // 60 s resend cooldown holds and the page says how long to wait. The page is left counting down: the
+    // the same number as 09… typed at registration, which asked for a code moments ago, so the shop's
+    // resend cooldown holds and the page says how long to wait. The page is left counting down: the
     // tests below run meanwhile, and the last sign-in test sends the code once the wait is over.
     await page.getByLabel(/phone number/i).fill(phone);
     await page.getByRole('button', { name: /send code/i }).click();
@@ -106,7 +114,7 @@ describe.skipIf(!HAS_CHROME)('sign-in on a phone', () => {
     await wait.waitFor({ timeout: 20_000 });
     const seconds = Number(/(\d+) seconds?/.exec((await wait.textContent()) ?? '')?.[1]);
     expect(seconds).toBeGreaterThan(0);
-    expect(seconds).toBeLessThanOrEqual(60);
+    expect(seconds).toBeLessThanOrEqual(resendSeconds);
     expect(page.url()).toMatch(/\/login$/);
     expect(await page.getByRole('button', { name: /send code/i }).isDisabled()).toBe(true);
   });

@@ -209,7 +209,7 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const spy = hourlySpy(async (run) => {
       if (run === 1) throw new Error('database hiccup');
     });
-    start({ hourly: spy.fn('a'), retryDelaySeconds: 1 });
+    start({ hourly: spy.fn('a'), retryDelaySeconds: 1, hourlyPollSeconds: 1 });
     const [job] = await until('the retried run to complete', async () => {
       const r = await jobRows(p.db);
       return r[0]?.state === 'completed' && r;
@@ -463,8 +463,8 @@ describePostgres('jobs with several instances on one database', () => {
     });
     const a = await instance();
     const b = await instance();
-    start(a, { hourly: spy.fn('a'), retryDelaySeconds: 1 });
-    start(b, { hourly: spy.fn('b'), retryDelaySeconds: 1 });
+    start(a, { hourly: spy.fn('a'), retryDelaySeconds: 1, hourlyPollSeconds: 1 });
+    start(b, { hourly: spy.fn('b'), retryDelaySeconds: 1, hourlyPollSeconds: 1 });
     const rows = await until('the retried run to complete', async () => {
       const r = await jobRows(p.db);
       return r.length === 1 && r[0]!.state === 'completed' && r;
@@ -479,7 +479,7 @@ describePostgres('jobs with several instances on one database', () => {
     const runs: string[] = [];
     const a = await instance();
     const b = await instance();
-    const options = { hourlyExpireSeconds: 2, retryDelaySeconds: 1, stopTimeoutMs: 1000 };
+    const options = { hourlyExpireSeconds: 2, retryDelaySeconds: 1, hourlyPollSeconds: 1, stopTimeoutMs: 1000 };
     // a takes the start-up run and hangs in it; b starts once a is stuck
     start(a, {
       ...options,
@@ -504,7 +504,7 @@ describePostgres('jobs with several instances on one database', () => {
     let release!: () => void;
     const hung = new Promise<void>((r) => (release = r));
     const runs: string[] = [];
-    const options = { hourlyExpireSeconds: 2, retryDelaySeconds: 1, stopTimeoutMs: 1000 };
+    const options = { hourlyExpireSeconds: 2, retryDelaySeconds: 1, hourlyPollSeconds: 1, stopTimeoutMs: 1000 };
     // a: its own pool, which is cut (as when its process or its network goes) while it is in the run
     const aHandle = await openDatabase({ databaseUrl: url, poolSize: 3 });
     const aLog = logs();

@@ -3,13 +3,17 @@
  * a free port, driven by playwright-core in Debian's Chromium (no browser download).
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { sql } from 'kysely';
+import type { MerchantRules } from '../../../server/provider/settings/settings.service';
 import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 import { useStarted } from '../../support/lifecycle';
 import { E2E_LOG_DIR } from './log-dir';
+import { DATABASE_FOLDER, inDataFolder } from './data-template';
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const HAS_CHROME = existsSync(CHROME_PATH);
@@ -39,13 +43,30 @@ export interface RunningApp {
 }
 
 /**
+ * A new data folder holding a copy of the run's migrated, seeded database (support/data-template.ts, the
+ * e2e projects' globalSetup), so the app starts without migrating and seeding; empty for a file run
+ * outside those projects, whose app then starts from nothing.
+ */
+async function freshDataDir(rules: Partial<MerchantRules> | undefined): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
+  const template = inject('e2eDataTemplate');
+  if (!template) return dir;
+  cpSync(join(template, DATABASE_FOLDER), join(dir, DATABASE_FOLDER), { recursive: true });
+  if (rules) await inDataFolder(dir, (db) => sql`update merchants set rules = coalesce(rules, '{}'::jsonb) || ${JSON.stringify(rules)}::jsonb`.execute(db));
+  return dir;
+}
+
+/**
  * Starts `npm start`'s script on a fresh data folder (or `dataDir`, a stopped app's) and waits for
  * /healthz. `env.PORT`: that port (a restarted app at the same origin, whose pages keep their storage).
+ * `rules`: the shop's business rules to change in a fresh folder's copy of the template before the start
+ * (server/provider/settings/settings.service.ts, MerchantRules; a file run outside the e2e projects keeps
+ * the defaults).
  */
 let started = 0;
 
-export async function startApp(env: Record<string, string> = {}, dataDir?: string): Promise<RunningApp> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'loyalty-e2e-'));
+export async function startApp(env: Record<string, string> = {}, dataDir?: string, rules?: Partial<MerchantRules>): Promise<RunningApp> {
+  const dir = dataDir ?? (await freshDataDir(rules));
   for (let attempt = 1; ; attempt++) {
     const port = env.PORT ? Number(env.PORT) : await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -76,14 +97,14 @@ export function removeDataDir(dir: string): void {
 }
 
 /**
- * For a file or a describe block: the app started by startApp(env) before its tests, stopped and its
+ * For a file or a describe block: the app started by startApp(env, undefined, rules) before its tests, stopped and its
  * data folder removed after them. Nothing starts without Chromium (the suites skip their tests then).
  * Read it inside tests and hooks (see useStarted).
  */
-export function useApp(env: Record<string, string> = {}): RunningApp {
+export function useApp(env: Record<string, string> = {}, rules?: Partial<MerchantRules>): RunningApp {
   return useStarted(
     'the app',
-    () => startApp(env),
+    () => startApp(env, undefined, rules),
     async (app) => {
       await app.stop();
       removeDataDir(app.dataDir);

@@ -10,6 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { sql } from 'kysely';
+import { openDatabase } from '../../../server/db';
 import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 
 declare module 'vitest' {
@@ -49,5 +51,20 @@ async function makeDataTemplate(): Promise<string> {
   // stopped cleanly, so the database folder is whole when copied
   const code = await app.stop();
   if (code !== 0) throw new Error(`the e2e data template's app exited with ${code}:\n${app.output()}`);
+  // this hour's slot of the start-up hourly run freed, so each copy's start runs it as a first start does
+  // (one run per hour slot: server/provider/jobs.ts)
+  await inDataFolder(dir, (db) => sql`delete from pgboss.job where name = 'hourly'`.execute(db));
   return dir;
+}
+
+export type AppDatabase = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** `use` on the database of a data folder no running app holds (one PGlite folder, one process). */
+export async function inDataFolder<T>(dataDir: string, use: (db: AppDatabase) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir: join(dataDir, DATABASE_FOLDER) });
+  try {
+    return await use(database.db);
+  } finally {
+    await database.close();
+  }
 }

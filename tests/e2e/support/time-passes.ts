@@ -6,10 +6,10 @@
  * so open pages keep their storage and sessions. Resolves with the new process.
  */
 import { sql } from 'kysely';
-import { openDatabase } from '../../../server/db';
 import { startApp, type RunningApp } from './app';
+import { inDataFolder, type AppDatabase } from './data-template';
 
-export type AppDatabase = Awaited<ReturnType<typeof openDatabase>>['db'];
+export type { AppDatabase };
 
 export async function restartLater(
   app: RunningApp,
@@ -25,11 +25,6 @@ export async function restartLater(
 }
 
 /** `read` on a stopped app's database. */
-export async function inStoppedApp<T>(app: RunningApp, read: (db: AppDatabase) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ dataDir: `${app.dataDir}/pglite` });
-  try {
-    return await read(database.db);
-  } finally {
-    await database.close();
-  }
+export function inStoppedApp<T>(app: RunningApp, read: (db: AppDatabase) => Promise<T>): Promise<T> {
+  return inDataFolder(app.dataDir, read);
 }
