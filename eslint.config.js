@@ -53,8 +53,9 @@ export const PROVIDER_LAYERS = [
   // use in the order's transaction; an offer names locations and is audited (staff). Gift cards: bought
   // from and claimed into the wallet (wallet's ledger), the recipient's phone read as sign-in reads it
   // (auth), the owner's settings audited (staff). Receipts: queued in a completing order's transaction
-  // (orders), they read the order with their own SQL, the tier (tiers) and the open look-ups' allowance (auth)
-  ['loyalty', 'referrals', 'offers', 'gift-cards', 'receipts'],
+  // (orders), they read the order with their own SQL, the tier (tiers) and the open look-ups' allowance (auth). Tables:
+  // a location's (locations), their codes checked by orders, looked up against the open look-ups' allowance (auth), audited (staff)
+  ['loyalty', 'referrals', 'offers', 'gift-cards', 'receipts', 'tables'],
   // tiers give their welcome rewards' vouchers through rewards; rewards (early access) and points (the
   // hourly credit of pending points) reach tiers through the TierPort (provider/tiers-port.ts)
   ['tiers'],

@@ -63,6 +63,7 @@ import * as m0054 from './migrations/0054-auto-reload';
 import * as m0055 from './migrations/0055-order-tips';
 import * as m0056 from './migrations/0056-receipts';
 import * as m0057 from './migrations/0057-order-taxes';
+import * as m0059 from './migrations/0059-tables';
 
 export type Database = Kysely<DB>;
 
@@ -177,6 +178,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0055-order-tips': m0055,
   '0056-receipts': m0056,
   '0057-order-taxes': m0057,
+  '0059-tables': m0059,
 };
 
 /**

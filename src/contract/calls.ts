@@ -21,6 +21,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { receiptsApi } from './receipts.calls';
+import { tablesApi, tablesConsoleApi } from './tables.calls';
 import { tipsApi } from './tips.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
 import { giftCardsPhysicalApi } from './gift-cards-physical.calls';
@@ -78,6 +79,8 @@ const areas = [
   feedbackConsoleApi,
   receiptsApi,
   tipsApi,
+  tablesApi,
+  tablesConsoleApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

@@ -106,6 +106,7 @@ export async function readReceiptOrder(db: Database, name: string) {
       'r.title as voucher_title',
       'o.tip',
       'o.taxes',
+      'o.table_label',
       (eb) =>
         eb
           .selectFrom('order_events as e')

@@ -43,7 +43,11 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
             Receipt for order {order.name} · {when}
           </p>
           <p className="text-sm text-muted print:text-black">
-            {order.fulfilment === 'delivery' ? 'Delivery' : `Pickup${order.location ? ` at ${order.location}` : ''}`}
+            {order.fulfilment === 'delivery'
+              ? 'Delivery'
+              : order.fulfilment === 'dine_in'
+                ? `Dine in${order.table_label ? ` · Table ${order.table_label}` : ''}${order.location ? ` at ${order.location}` : ''}`
+                : `Pickup${order.location ? ` at ${order.location}` : ''}`}
           </p>
         </div>
       </header>
