@@ -58,6 +58,8 @@ export const ROUTES = {
   giftCards: route('/gift-cards', 'Gift Cards', 'gift-cards/gift-card-buy-screen'),
   /** an order's receipt by its signed link (issue 51): `:token` is the link's token; no sign-in needed */
   receipt: route('/receipt/:token', 'Receipt', 'receipts/receipt-screen', 'anyone'),
+  /** a table's QR code (issue 54): `:code` is its signed code; opens the menu at that table once signed in */
+  table: route('/t/:code', 'Table', 'shop/table-screen'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;
@@ -93,6 +95,8 @@ export const to = {
   giftCard: (number: string) => paths.giftCard.replace(':name', encodeURIComponent(number)),
   /** an order's receipt page by its signed token (the receipt e-mail's and text's link) */
   receipt: (token: string) => paths.receipt.replace(':token', encodeURIComponent(token)),
+  /** the page a table's QR code opens: `{code}` is its signed code */
+  table: (code: string) => paths.table.replace(':code', encodeURIComponent(code)),
 };
 
 /**

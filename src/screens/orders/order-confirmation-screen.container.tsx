@@ -49,8 +49,8 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
 }
 
 /** What the checkout asks a quote for; null until it can be priced (no cart, or delivery without an address). */
-function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt }: Checkout): QuoteBody | null {
-  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null)) return null;
+function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt, table }: Checkout): QuoteBody | null {
+  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null) || (fulfilment === 'dine_in' && table === null)) return null;
   return {
     items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
     fulfilment,
@@ -60,6 +60,8 @@ function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locati
     // pickup: the place chosen (none chosen: the server takes the first) and the time (none: as soon as possible)
     ...(fulfilment === 'pickup' && locationId !== null ? { location_id: locationId } : {}),
     ...(fulfilment === 'pickup' && pickupAt !== null ? { pickup_at: pickupAt } : {}),
+    // at a table: its signed code (the place is the code's)
+    ...(fulfilment === 'dine_in' && table !== null ? { table_code: table.code } : {}),
   };
 }
 
@@ -174,6 +176,7 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
     quoteErrorCode: quoteCode,
     nextSlot: (slotRefusal?.data as { next_slot?: string | null } | null | undefined)?.next_slot ?? null,
     onSwitchToPickup: () => update({ fulfilment: 'pickup' }),
+    tableLabel: checkout.fulfilment === 'dine_in' ? (checkout.table?.label ?? null) : null,
     now: now ?? new Date().toISOString(),
   } satisfies Partial<OrderConfirmationScreenProps>;
 }
