@@ -109,7 +109,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     backupsRoutes, // merchant/backups: the last backup, and whether it is too old
-    tablesRoutes, // table: a table by its QR's signed code; merchant/tables…: the owner's areas and tables
+    tablesRoutes, // shop/table: a table by its QR's signed code; merchant/tables…: the owner's areas and tables
     locationsRoutes, // shop/locations, shop/pickup-slots; merchant/locations…: the owner's locations, the pause switch
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards

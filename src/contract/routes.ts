@@ -95,8 +95,6 @@ export const to = {
   giftCard: (number: string) => paths.giftCard.replace(':name', encodeURIComponent(number)),
   /** an order's receipt page by its signed token (the receipt e-mail's and text's link) */
   receipt: (token: string) => paths.receipt.replace(':token', encodeURIComponent(token)),
-  /** the page a table's QR code opens: `{code}` is its signed code */
-  table: (code: string) => paths.table.replace(':code', encodeURIComponent(code)),
 };
 
 /**

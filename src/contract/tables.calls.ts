@@ -18,7 +18,7 @@ import type {
 
 export const tablesApi = {
   /** a table by its signed code: anyone holding the QR */
-  resolve: call.anyone.get<TableData, TableQuery>('table'),
+  resolve: call.anyone.get<TableData, TableQuery>('shop/table'),
 };
 
 /** console calls: the customer app's build drops them */

@@ -55,7 +55,7 @@ export const tablesAnswer = z.object({
 });
 export type TablesData = z.infer<typeof tablesAnswer>;
 
-/** `table`: a table's signed code, as the QR carries it. */
+/** `shop/table`: a table's signed code, as the QR carries it. */
 export const tableCode = z.string({ error: 'must be a table code' }).max(TABLE_CODE_MAX, 'must be a table code').regex(TABLE_CODE, 'must be a table code');
 export const tableQuery = z.object({ code: tableCode });
 export type TableQuery = z.infer<typeof tableQuery>;

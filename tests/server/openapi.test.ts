@@ -1161,8 +1161,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '12' } });
       await call('POST merchant/tables/update', { token: owner, body: { id: seated.id, label: '14' } });
       await call('POST merchant/tables/area/remove', { token: owner, body: { id: terrace.id } });
-      await call('GET table', { query: { code: seated.code } });
-      await call('GET table', { query: { code: `${seated.code.slice(0, -4)}AAAA` } });
+      await call('GET shop/table', { query: { code: seated.code } });
+      await call('GET shop/table', { query: { code: `${seated.code.slice(0, -4)}AAAA` } });
       await call('POST order/create', {
         token,
         body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'wallet', idempotency_key: key() },

@@ -6,7 +6,7 @@ import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { createArea, createTable, listTables, removeArea, removeTable, renameArea, resolveTable, updateTable } from './tables.service';
 
-/** Dine-in tables: a table by its signed code (`table`, anyone), and the owner's areas and tables (`merchant/tables…`). */
+/** Dine-in tables: a table by its signed code (`shop/table`, anyone), and the owner's areas and tables (`merchant/tables…`). */
 export function tablesRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, tablesSpec, {

@@ -186,7 +186,7 @@ async function tableOfCode(db: Database, secret: string, code: string) {
   return { table, location };
 }
 
-/** `table?code=`: the table and its location; anything else 404, counted against the client's wrong codes. */
+/** `shop/table?code=`: the table and its location; anything else 404, counted against the client's wrong codes. */
 export async function resolveTable(ctx: ProviderContext, code: string, clientKey: string): Promise<TableData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const counted = await countCodeTry(ctx, rules, clientKey);
