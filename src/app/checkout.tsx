@@ -36,9 +36,11 @@ export interface Checkout {
   reorderChanges: ReorderChange[] | null;
   /**
    * Dine-in (issue 54): the table whose QR code was scanned (its signed code, sent as `table_code`), with
-   * its label and place to show; cleared once an order is placed, or when pickup or delivery is chosen.
+   * its label and place to show. Absent until a code is scanned; an order placed (clear) forgets it, and
+   * the pages where pickup or delivery is chosen set it to null. Kept out of EMPTY and the provider's
+   * logic here, so the app's first load carries nothing of dine-in.
    */
-  table: { code: string; label: string; locationId: number; locationName: string } | null;
+  table?: { code: string; label: string; locationId: number; locationName: string } | null;
 }
 
 const KEY = 'checkout';
@@ -56,7 +58,6 @@ const EMPTY: Checkout = {
   locationId: null,
   pickupAt: null,
   reorderChanges: null,
-  table: null,
 };
 
 function remembered(): Checkout {
@@ -102,28 +103,15 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   }, []);
   const update = useCallback(
     (patch: Partial<Checkout>) => {
-      // dine-in is for this visit only: the next visit starts as the customer last took pickup or delivery
-      if (patch.fulfilment && patch.fulfilment !== 'dine_in') remember(patch.fulfilment);
-      // choosing pickup or delivery leaves the table
-      const leaves = patch.fulfilment !== undefined && patch.fulfilment !== 'dine_in';
-      setCheckout((c) => save({ ...c, ...patch, ...(leaves ? { table: null } : {}) }));
+      if (patch.fulfilment) remember(patch.fulfilment);
+      setCheckout((c) => save({ ...c, ...patch }));
     },
     [save],
   );
   const setCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => setCheckout((c) => save({ ...c, cart: change(c.cart) })), [save]);
   // an order was placed: a new, empty one that is taken the same way, to the same address or place, paid the same way
   const clear = useCallback(
-    () =>
-      setCheckout((c) =>
-        save({
-          ...EMPTY,
-          // an order at a table leaves it: the next one is taken as the customer last took one
-          fulfilment: c.fulfilment === 'dine_in' ? remembered().fulfilment : c.fulfilment,
-          addressId: c.addressId,
-          locationId: c.locationId,
-          paymentMethod: c.paymentMethod,
-        }),
-      ),
+    () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, locationId: c.locationId, paymentMethod: c.paymentMethod })),
     [save],
   );
   const value = useMemo(() => ({ checkout, update, setCart, clear }), [checkout, update, setCart, clear]);

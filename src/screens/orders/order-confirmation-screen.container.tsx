@@ -50,7 +50,7 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
 
 /** What the checkout asks a quote for; null until it can be priced (no cart, or delivery without an address). */
 function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt, table }: Checkout): QuoteBody | null {
-  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null) || (fulfilment === 'dine_in' && table === null)) return null;
+  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null) || (fulfilment === 'dine_in' && !table)) return null;
   return {
     items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
     fulfilment,
@@ -61,7 +61,7 @@ function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locati
     ...(fulfilment === 'pickup' && locationId !== null ? { location_id: locationId } : {}),
     ...(fulfilment === 'pickup' && pickupAt !== null ? { pickup_at: pickupAt } : {}),
     // at a table: its signed code (the place is the code's)
-    ...(fulfilment === 'dine_in' && table !== null ? { table_code: table.code } : {}),
+    ...(fulfilment === 'dine_in' && table ? { table_code: table.code } : {}),
   };
 }
 
@@ -175,7 +175,7 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
     ordering,
     quoteErrorCode: quoteCode,
     nextSlot: (slotRefusal?.data as { next_slot?: string | null } | null | undefined)?.next_slot ?? null,
-    onSwitchToPickup: () => update({ fulfilment: 'pickup' }),
+    onSwitchToPickup: () => update({ fulfilment: 'pickup', table: null }),
     tableLabel: checkout.fulfilment === 'dine_in' ? (checkout.table?.label ?? null) : null,
     now: now ?? new Date().toISOString(),
   } satisfies Partial<OrderConfirmationScreenProps>;
@@ -241,6 +241,8 @@ export default function OrderConfirmationPage() {
       // The order holds the items now: the cart empties whatever the payment does (a declined payment's
       // Try again takes the order's items, use-payment-result.tsx).
       clear();
+      // an order at a table leaves it (clear forgot the table): the next one is a pickup unless chosen otherwise
+      if (fulfilment === 'dine_in') update({ fulfilment: 'pickup' });
       if (r.value.payment_url) {
         rememberPaymentPage(r.value.order.name, r.value.payment_url);
         // back from the payment page: the order's page, not this emptied checkout

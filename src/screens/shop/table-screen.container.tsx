@@ -37,7 +37,7 @@ export default function TablePage() {
       error={table.error && !notFound ? messageOf(table.error) : null}
       onRetry={() => void table.mutate()}
       onPickup={() => {
-        update({ fulfilment: 'pickup' });
+        update({ fulfilment: 'pickup', table: null });
         void navigate(paths.shop);
       }}
     />
