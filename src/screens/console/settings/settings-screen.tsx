@@ -208,7 +208,8 @@ type FieldProps = SectionProps & { name: TextName; label: string; hint?: string;
   >;
 
 /** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
-function FormField({ name, label, hint, what, form, set, problem, settings: _settings, ...input }: FieldProps) {
+// the section's own props (the locations page's link, the catalogue's rewards) are not the input's
+function FormField({ name, label, hint, what, form, set, problem, settings: _settings, locationsHref: _l, rewards: _r, ...input }: FieldProps) {
   return (
     <TextField
       label={label}
