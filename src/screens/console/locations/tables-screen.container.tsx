@@ -31,6 +31,7 @@ export default function TablesContainer() {
       onRemoveArea={(id) => saved(() => change.removeArea(id))}
       onAddTable={(label, areaId) => at((id) => change.addTable(id, label, areaId))}
       onSwitchTable={(id, active) => saved(() => change.updateTable(id, { active }))}
+      onRenameTable={(id, label) => saved(() => change.updateTable(id, { label }))}
       onRemoveTable={(id) => saved(() => change.removeTable(id))}
       onPrint={() => window.print()}
     />

@@ -26,6 +26,7 @@ export interface TablesScreenProps {
   onRemoveArea: (id: number) => Promise<SaveProblem | null>;
   onAddTable: (label: string, areaId: number | null) => Promise<SaveProblem | null>;
   onSwitchTable: (id: number, active: boolean) => Promise<SaveProblem | null>;
+  onRenameTable: (id: number, label: string) => Promise<SaveProblem | null>;
   onRemoveTable: (id: number) => Promise<SaveProblem | null>;
   onPrint: () => void;
 }
@@ -157,6 +158,7 @@ function TablesCard({
   run,
   onAddTable,
   onSwitchTable,
+  onRenameTable,
   onRemoveTable,
 }: TablesScreenProps & { tables: TablesData; problem: SaveProblem | null; run: (change: () => Promise<SaveProblem | null>) => Promise<boolean> }) {
   const [label, setLabel] = useState('');
@@ -174,21 +176,15 @@ function TablesCard({
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {tables.tables.map((t) => (
-            <li key={t.id} className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1">
-              <span>
-                <span className="font-semibold">Table {t.label}</span>
-                {areaName(t.area_id) && <span className="text-muted"> · {areaName(t.area_id)}</span>}
-                {!t.active && <span className="text-muted"> · switched off</span>}
-              </span>
-              <span className="flex gap-2">
-                <Button variant="ghost" size="sm" onClick={() => void run(() => onSwitchTable(t.id, !t.active))}>
-                  {t.active ? `Switch off table ${t.label}` : `Switch on table ${t.label}`}
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => void run(() => onRemoveTable(t.id))} aria-label={`Remove table ${t.label}`}>
-                  Remove
-                </Button>
-              </span>
-            </li>
+            <TableRow
+              key={t.id}
+              table={t}
+              area={areaName(t.area_id)}
+              run={run}
+              onSwitchTable={onSwitchTable}
+              onRenameTable={onRenameTable}
+              onRemoveTable={onRemoveTable}
+            />
           ))}
         </ul>
       )}
@@ -213,6 +209,59 @@ function TablesCard({
         <Button type="submit">Add table</Button>
       </form>
     </Card>
+  );
+}
+
+/** A table's row: its label and area, switch off or on, rename in place, remove. */
+function TableRow({
+  table: t,
+  area,
+  run,
+  onSwitchTable,
+  onRenameTable,
+  onRemoveTable,
+}: Pick<TablesScreenProps, 'onSwitchTable' | 'onRenameTable' | 'onRemoveTable'> & {
+  table: DiningTable;
+  area: string | null;
+  run: (change: () => Promise<SaveProblem | null>) => Promise<boolean>;
+}) {
+  const [label, setLabel] = useState<string | null>(null);
+  if (label !== null) {
+    const save = async (e: FormEvent) => {
+      e.preventDefault();
+      if (await run(() => onRenameTable(t.id, label.trim()))) setLabel(null);
+    };
+    return (
+      <li className="py-1">
+        <form noValidate onSubmit={(e) => void save(e)} className="flex flex-wrap items-end gap-2">
+          <TextField label={`New label for table ${t.label}`} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <Button type="submit">Save</Button>
+          <Button variant="secondary" onClick={() => setLabel(null)}>
+            Cancel
+          </Button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1">
+      <span>
+        <span className="font-semibold">Table {t.label}</span>
+        {area && <span className="text-muted"> · {area}</span>}
+        {!t.active && <span className="text-muted"> · switched off</span>}
+      </span>
+      <span className="flex flex-wrap gap-2">
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onSwitchTable(t.id, !t.active))}>
+          {t.active ? `Switch off table ${t.label}` : `Switch on table ${t.label}`}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setLabel(t.label)} aria-label={`Rename table ${t.label}`}>
+          Rename
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onRemoveTable(t.id))} aria-label={`Remove table ${t.label}`}>
+          Remove
+        </Button>
+      </span>
+    </li>
   );
 }
 

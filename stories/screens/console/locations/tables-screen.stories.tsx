@@ -32,6 +32,7 @@ const meta = {
     onRemoveArea: fn(done),
     onAddTable: fn(done),
     onSwitchTable: fn(done),
+    onRenameTable: fn(done),
     onRemoveTable: fn(done),
     onPrint: fn(),
   },
@@ -57,6 +58,19 @@ export const Full: Story = {
     await expect(args.onAddTable).toHaveBeenCalledWith('15', 2);
     await userEvent.click(page.getByRole('button', { name: 'Print the QR codes' }));
     await expect(args.onPrint).toHaveBeenCalled();
+  },
+};
+
+/** Table 12 renamed in place. */
+export const Rename: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await userEvent.click(page.getByRole('button', { name: 'Rename table 12' }));
+    const field = page.getByRole('textbox', { name: 'New label for table 12' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '12A');
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    await expect(args.onRenameTable).toHaveBeenCalledWith(3, '12A');
   },
 };
 
