@@ -53,8 +53,10 @@ export const PROVIDER_LAYERS = [
   // sign-up and devices as plain rows through accounts. Offers: orders price a promo code and count its
   // use in the order's transaction; an offer names locations and is audited (staff). Gift cards: bought
   // from and claimed into the wallet (wallet's ledger), the recipient's phone read as sign-in reads it
-  // (auth), the owner's settings audited (staff), a bought card's receipt queued (receipts)
-  ['loyalty', 'referrals', 'offers', 'gift-cards'],
+  // (auth), the owner's settings audited (staff), a bought card's receipt queued (receipts). Tables: a
+  // location's (locations), their codes checked by orders, looked up against the open look-ups' allowance
+  // (auth), audited (staff)
+  ['loyalty', 'referrals', 'offers', 'gift-cards', 'tables'],
   // receipts: queued in the transaction of a completing order (orders), a paid top-up (payments) or a
   // gift card sold (gift-cards), so below all three; they read the order, the top-up and the card with
   // their own SQL, the tier (tiers) and the open look-ups' allowance (auth)

@@ -64,6 +64,7 @@ import * as m0055 from './migrations/0055-order-tips';
 import * as m0056 from './migrations/0056-receipts';
 import * as m0057 from './migrations/0057-order-taxes';
 import * as m0058 from './migrations/0058-purchase-receipts-order-tax';
+import * as m0059 from './migrations/0059-tables';
 import * as m0060 from './migrations/0060-stations';
 import * as m0061 from './migrations/0061-product-prep-times';
 
@@ -181,6 +182,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0056-receipts': m0056,
   '0057-order-taxes': m0057,
   '0058-purchase-receipts-order-tax': m0058,
+  '0059-tables': m0059,
   '0060-stations': m0060,
   '0061-product-prep-times': m0061,
 };

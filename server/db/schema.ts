@@ -287,7 +287,7 @@ export interface OrderTable {
   name: string;
   customer_id: number;
   status: string;
-  fulfilment: 'delivery' | 'pickup';
+  fulfilment: 'delivery' | 'pickup' | 'dine_in';
   payment_method: 'wallet' | 'gateway';
   address: Json<Record<string, unknown>> | null;
   subtotal: number;
@@ -331,6 +331,8 @@ export interface OrderTable {
   taxes: ColumnType<{ included: boolean; lines: { name: string; rate: number; amount: number }[] } | null, string | null | undefined, string | null>;
   /** the sum of the tax lines, in minor units (migration 0058; 0: none), what the dashboard's tax collected sums */
   tax: Generated<number>;
+  /** dine-in: the table's label as it was when ordered (migration 0059); null: not dine-in */
+  table_label: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderItemTable {
@@ -468,6 +470,8 @@ export interface DB {
   member_short_codes: MemberShortCodeTable;
   counter_earns: CounterEarnTable;
   locations: LocationTable;
+  dining_areas: DiningAreaTable;
+  dining_tables: DiningTableTable;
   location_unavailable_products: LocationUnavailableProductTable;
   staff_locations: StaffLocationTable;
   pickup_slots: PickupSlotTable;
@@ -814,6 +818,26 @@ export interface LocationTable {
   /** paused: until then; null: until resumed */
   paused_until: NullableTimestamp;
   position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+// dine-in tables (migration 0059)
+
+export interface DiningAreaTable {
+  id: Generated<number>;
+  location_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface DiningTableTable {
+  id: Generated<number>;
+  location_id: number;
+  /** null: no area */
+  area_id: number | null;
+  label: string;
+  active: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

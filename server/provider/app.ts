@@ -47,6 +47,7 @@ import { feedbackRoutes } from './feedback/feedback.routes';
 import { tipsRoutes } from './tips/tips.routes';
 import { stationsRoutes } from './stations/stations.routes';
 import { receiptsRoutes } from './receipts/receipts.routes';
+import { tablesRoutes } from './tables/tables.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 
@@ -109,6 +110,7 @@ export function createProviderApp(ctx: ProviderContext): Express {
     dashboardRoutes, // merchant/dashboard, merchant/export/…: the owner's figures, computed in SQL, and CSV downloads
     shopSettingsRoutes, // merchant/settings…: the owner's shop settings
     backupsRoutes, // merchant/backups: the last backup, and whether it is too old
+    tablesRoutes, // shop/table: a table by its QR's signed code; merchant/tables…: the owner's areas and tables
     locationsRoutes, // shop/locations, shop/pickup-slots; merchant/locations…: the owner's locations, the pause switch
     loyaltyRoutes, // merchant/loyalty/…: the owner's earning rules and their simulator
     stampsRoutes, // stamp/cards; merchant/loyalty/stamps…: stamp cards

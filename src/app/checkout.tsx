@@ -34,6 +34,13 @@ export interface Checkout {
   pickupAt: string | null;
   /** "Order again" (issue 51): what differed from the order repeated, said on the checkout until dismissed or placed */
   reorderChanges: ReorderChange[] | null;
+  /**
+   * Dine-in (issue 54): the table whose QR code was scanned (its signed code, sent as `table_code`), with
+   * its label and place to show. Absent until a code is scanned; an order placed (clear) forgets it, and
+   * the pages where pickup or delivery is chosen set it to null. Kept out of EMPTY and the provider's
+   * logic here, so the app's first load carries nothing of dine-in.
+   */
+  table?: { code: string; label: string; locationId: number; locationName: string } | null;
 }
 
 const KEY = 'checkout';

@@ -29,7 +29,8 @@ export function useOrderAgain(): { orderAgain: (order: Order) => void; busy: str
         }
         setCart((cart) => lines.reduce((c, line) => addLine(c, line), cart));
         update({
-          fulfilment: order.fulfilment,
+          // an order at a table is ordered again for pickup: the table was that visit's
+          fulfilment: order.fulfilment === 'dine_in' ? 'pickup' : order.fulfilment,
           ...(order.location ? { locationId: order.location.id } : {}),
           pickupAt: null,
           reorderChanges: changes.length ? changes : null,

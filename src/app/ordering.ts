@@ -16,8 +16,9 @@ export function orderingLocation(
   quotedId: number | null = null,
 ): Location | null {
   const byId = (id: number | null) => locations.find((l) => l.id === id);
-  const takes = locations.filter((l) => (fulfilment === 'pickup' ? l.pickup : l.delivery));
-  const pick = fulfilment === 'pickup' ? byId(chosenId) : (byId(quotedId) ?? takes.find((l) => l.state === 'open'));
+  // dine-in: the table's place, whether or not it takes pickups
+  const takes = locations.filter((l) => (fulfilment === 'pickup' ? l.pickup : fulfilment === 'delivery' ? l.delivery : true));
+  const pick = fulfilment === 'delivery' ? (byId(quotedId) ?? takes.find((l) => l.state === 'open')) : byId(chosenId);
   return pick ?? takes[0] ?? locations[0] ?? null;
 }
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PathName } from '#contract/routes';
 
 /**
- * A gift card's link opened before signing in (issue 49): the guard sends a guest to sign in or sign up,
+ * A gift card's link (issue 49), or a table's QR code (issue 54), opened before signing in: the guard sends a guest to sign in or sign up,
  * and once signed in the app opens the card again, so a new customer's first page is their gift. Kept in
  * the tab's sessionStorage: the link's number only, gone once used or when the tab closes.
  */
@@ -14,7 +14,7 @@ export function usePendingGift(isAuth: boolean, name: PathName | null, pathname:
   useEffect(() => {
     try {
       if (!isAuth) {
-        if (name === 'giftCard') sessionStorage.setItem(KEY, pathname);
+        if (name === 'giftCard' || name === 'table') sessionStorage.setItem(KEY, pathname);
         return;
       }
       const pending = sessionStorage.getItem(KEY);

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { time } from './answer-fields';
-import { ORDER_STATUSES } from './order-lifecycle';
+import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
 import { orderItemOptionAnswer } from './options';
 import { locationFilter, orderLocationAnswer, type LocationFilter } from './locations';
 import { appliedOfferAnswer } from './offers';
@@ -40,7 +40,7 @@ export const boardOrderAnswer = z
   .object({
     name: z.string(),
     status: orderStatus,
-    fulfilment: z.enum(['delivery', 'pickup']),
+    fulfilment: z.enum(FULFILMENTS),
     created_at: time(),
     paid_at: time().nullable(),
     updated_at: time(),
@@ -48,6 +48,7 @@ export const boardOrderAnswer = z
     customer_first_name: z.string(),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made; null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time the customer chose (or was given as soon as possible)' }),
+    table_label: z.string().optional().meta({ description: "dine-in: the table's label (issue 54); absent otherwise" }),
     pickup_late: z.boolean().meta({ description: 'a pickup order still not collected 15 minutes after its time (ready or earlier)' }),
     hold_until: time().nullable().meta({
       description:

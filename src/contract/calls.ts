@@ -21,6 +21,7 @@ import { menuApi, menuMachineApi } from './menu.calls';
 import { notificationsApi } from './notifications.calls';
 import { feedbackApi, feedbackConsoleApi } from './feedback.calls';
 import { receiptsApi } from './receipts.calls';
+import { tablesApi, tablesConsoleApi } from './tables.calls';
 import { tipsApi } from './tips.calls';
 import { stationsApi } from './stations.calls';
 import { giftCardsApi, giftCardsConsoleApi } from './gift-cards.calls';
@@ -80,6 +81,8 @@ const areas = [
   receiptsApi,
   tipsApi,
   stationsApi,
+  tablesApi,
+  tablesConsoleApi,
   apiKeysConsoleApi,
   optionsApi,
   ordersApi,

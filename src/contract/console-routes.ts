@@ -65,6 +65,7 @@ export const CONSOLE_PAGES = {
   theme: page('/theme', 'Brand', 'owner', 'theme/theme-screen', { wide: true }),
   settings: page('/settings', 'Settings', 'owner', 'settings/settings-screen'),
   locations: page('/locations', 'Locations', 'owner', 'locations/locations-screen'),
+  tables: inside('locations', '/locations/tables', 'Tables and QR codes', 'owner', 'locations/tables-screen'),
   staff: page('/staff', 'Staff', 'owner', 'staff/staff-screen'),
   channels: page('/channels', 'Payments and messages', 'owner', 'settings/channels-screen'),
   apiKeys: page('/api-keys', 'API keys', 'owner', 'integrations/api-keys-screen'),

@@ -29,6 +29,7 @@ import { feedbackConsoleSpec, feedbackSpec } from './feedback.spec';
 import { tipsSpec } from './tips.spec';
 import { stationsSpec } from './stations.spec';
 import { receiptsSpec } from './receipts.spec';
+import { tablesConsoleSpec, tablesSpec } from './tables.spec';
 import { giftCardsConsoleSpec, giftCardsSpec } from './gift-cards.spec';
 import { giftCardsPhysicalSpec } from './gift-cards-physical.spec';
 import { offersConsoleSpec, offersSpec } from './offers.spec';
@@ -105,6 +106,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // shop
   ...endpointsOf(shopSpec),
   ...endpointsOf(locationsSpec),
+  // dine-in: a table by the signed code of its QR
+  ...endpointsOf(tablesSpec),
   ...endpointsOf(menuMachineSpec),
   ...endpointsOf(counterMachineSpec),
 
@@ -184,6 +187,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(backupsSpec),
   // locations: hours, pausing, pickup slots, delivery areas
   ...endpointsOf(locationsConsoleSpec),
+  // dine-in: each location's areas and tables, and their QR codes
+  ...endpointsOf(tablesConsoleSpec),
   // earning rules: the Loyalty area
   ...endpointsOf(loyaltyConsoleSpec),
   // stamp cards: the Loyalty area too

@@ -5,7 +5,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 
-export const FULFILMENTS = ['delivery', 'pickup'] as const;
+export const FULFILMENTS = ['delivery', 'pickup', 'dine_in'] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
 
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed', 'cancelled'] as const;

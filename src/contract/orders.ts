@@ -13,6 +13,7 @@ import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { orderLocationAnswer } from './locations';
 import { earnPartAnswer } from './loyalty';
 import { appliedOfferAnswer, promoCode } from './offers';
+import { tableCode } from './tables';
 
 // The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
 export * from './order-lifecycle';
@@ -52,6 +53,8 @@ export const quoteBody = z.object({
   promo_code: promoCode.optional(),
   /** extension (issue 51): a tip in minor units, one of the shop's presets or an allowed custom amount (tips-rules.ts); absent: none */
   tip: wholeNumber(0, TIP_MAX_LIMIT, 'minor units').optional(),
+  /** extension (issue 54), dine_in: the signed code of the table's QR (tables.ts); the order is made at the location it was signed for */
+  table_code: tableCode.optional(),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 export const quoteAnswer = z.object({
@@ -141,7 +144,7 @@ export const orderAnswer = z
   .object({
     name: z.string().meta({ description: 'the order number' }),
     status: orderStatusAnswer,
-    fulfilment: z.enum(['delivery', 'pickup']),
+    fulfilment: z.enum(FULFILMENTS),
     payment_method: z.enum(['wallet', 'gateway']),
     items: z.array(orderItemAnswer),
     subtotal: money(),
@@ -165,6 +168,8 @@ export const orderAnswer = z
     taxes: orderTaxesAnswer.optional(),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made (and picked up); null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
+    // extension (issue 54)
+    table_label: z.string().optional().meta({ description: "dine-in: the table's label as it was when ordered; absent otherwise" }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
     refund: orderRefundAnswer.nullable().optional().meta({ description: "a cancelled paid order's refund, in full, the way it was paid" }),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { id } from './fields';
 import { RECEIPT_CHOICES } from './receipt-rules';
+import { FULFILMENTS } from './order-lifecycle';
 
 /** The format's name and version, the first fields of every export: a reader checks both. */
 export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';
@@ -69,7 +70,7 @@ export const customerDataExport = z
       z.object({
         name: z.string().meta({ description: 'the order number the customer saw' }),
         status: z.string(),
-        fulfilment: z.enum(['delivery', 'pickup']),
+        fulfilment: z.enum(FULFILMENTS),
         payment_method: z.enum(['wallet', 'gateway']),
         subtotal: money(),
         discount: money(),

@@ -5,6 +5,7 @@
  */
 
 import { ratePercent, type OrderTaxLines } from './tax-rules';
+import type { Fulfilment } from './order-lifecycle';
 
 /** How a customer's receipts reach them. Never chosen: by e-mail once their address is verified, else none. */
 export const RECEIPT_CHOICES = ['email', 'sms', 'both', 'none'] as const;
@@ -29,7 +30,7 @@ interface ReceiptSums {
   subtotal: number;
   discount: number;
   discount_label: string | null;
-  fulfilment: 'delivery' | 'pickup';
+  fulfilment: Fulfilment;
   delivery_fee: number;
   tip: number | null;
   /** the order's taxes (tax-rules.ts): added ones print before the total, included ones after it */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { PURCHASE_KINDS, RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
+import { FULFILMENTS } from './order-lifecycle';
 
 export * from './receipt-rules';
 
@@ -53,8 +54,9 @@ export const receiptAnswer = z
     order: z.object({
       name: z.string(),
       status: z.string(),
-      fulfilment: z.enum(['delivery', 'pickup']),
+      fulfilment: z.enum(FULFILMENTS),
       location: z.string().nullable(),
+      table_label: z.string().optional().meta({ description: "dine-in: the table's label (issue 54); absent otherwise" }),
       placed_at: time(),
       completed_at: time().nullable(),
       lines: z.array(receiptLine),

@@ -58,6 +58,8 @@ export const ROUTES = {
   giftCards: route('/gift-cards', 'Gift Cards', 'gift-cards/gift-card-buy-screen'),
   /** an order's receipt by its signed link (issue 51): `:token` is the link's token; no sign-in needed */
   receipt: route('/receipt/:token', 'Receipt', 'receipts/receipt-screen', 'anyone'),
+  /** a table's QR code (issue 54): `:code` is its signed code; opens the menu at that table once signed in */
+  table: route('/t/:code', 'Table', 'shop/table-screen'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;

@@ -140,6 +140,8 @@ export const shopSettingsFields = z.object({
   tax_inclusive: z.boolean({ error: 'must be true or false' }),
   /** the tax number printed on receipts (empty: none) */
   tax_number: optionalText(40),
+  /** orders from the table by its QR code (issue 54): off by default */
+  dine_in: z.boolean({ error: 'must be true or false' }),
 });
 export type ShopSettingsFields = z.output<typeof shopSettingsFields>;
 export type ShopSettingName = keyof ShopSettingsFields;
@@ -236,6 +238,7 @@ export const shopSettingsAnswer = z
       .meta({ description: 'the taxes charged on orders (items after discounts, and the delivery fee; never a tip); none: no tax' }),
     tax_inclusive: z.boolean().meta({ description: "the menu's prices include the taxes (taken out of the total), or they are added at checkout" }),
     tax_number: z.string().meta({ description: 'printed on receipts; empty: none' }),
+    dine_in: z.boolean().meta({ description: "customers order from the table by its QR code (the location's tables); off by default" }),
     topup_min: money(),
     topup_max: money(),
     topup_presets: z.array(money()),

@@ -42,6 +42,7 @@ import { stampsApi } from '#contract/stamps.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { giftCardsApi } from '#contract/gift-cards.calls';
 import { receiptsApi } from '#contract/receipts.calls';
+import { tablesApi } from '#contract/tables.calls';
 import { giftCardCheckChar } from '#contract/gift-cards';
 import { GIFT_PURCHASE } from './gift-cards.helpers';
 
@@ -301,6 +302,7 @@ describeDb('bad input on every call', (kind) => {
     voucher_id: BAD_ID,
     promo_code: [42, null, ['KOPI10'], { code: 'KOPI10' }, '', '   ', 'X'.repeat(41), NUL],
     tip: [-1, 1.5, '1000', null, [1_000], { amount: 1_000 }, 100_000_001],
+    table_code: [42, null, '', 't1', 't1.1.1.short', `t1.1.1.${'A'.repeat(17)}`, 't2.1.1.AAAAAAAAAAAAAAAA', 'x'.repeat(41), ['t1.1.1.AAAAAAAAAAAAAAAA'], NUL],
   });
 
   const specs = (): Spec[] => [
@@ -648,7 +650,34 @@ describeDb('bad input on every call', (kind) => {
           expect: { status: 400, code: 'PROMO_CODE_INVALID', fields: ['promo_code'] },
         },
         { name: 'a tip where the shop takes none (off by default)', input: { ...basket(), tip: 1_000 }, expect: V(['tip']) },
+        {
+          name: 'dine-in where the shop takes none (off by default)',
+          input: { ...basket(), fulfilment: 'dine_in', table_code: 't1.1.1.AAAAAAAAAAAAAAAA' },
+          expect: V(['fulfilment']),
+        },
       ],
+    },
+    // --- dine-in tables ---
+    {
+      call: tablesApi.resolve,
+      auth: 'public',
+      valid: { code: 't1.1.zz.AAAAAAAAAAAAAAAA' },
+      required: ['code'],
+      bad: {
+        code: [
+          '',
+          't1',
+          't1.1.1',
+          't1.1.1.short',
+          't1.-1.1.AAAAAAAAAAAAAAAA',
+          't2.1.1.AAAAAAAAAAAAAAAA',
+          'x'.repeat(41),
+          ['t1.1.1.AAAAAAAAAAAAAAAA', 't1'],
+          NUL,
+        ],
+      },
+      // the good shape of a code that is no table's: 404, never told why
+      validStatus: 404,
     },
     {
       call: ordersApi.create,
@@ -962,6 +991,7 @@ describeDb('bad input on every call', (kind) => {
     referralsApi.lookup,
     receiptsApi.view,
     receiptsApi.choose,
+    tablesApi.resolve,
     pushApi.subscribe,
     pushApi.unsubscribe,
     pushApi.preferences,

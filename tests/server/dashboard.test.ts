@@ -368,6 +368,7 @@ describeDb('the dashboard', (kind) => {
       'fulfilment',
       'location',
       'pickup_at (Asia/Manila)',
+      'table',
       'payment_method',
       'customer_id',
       'customer',

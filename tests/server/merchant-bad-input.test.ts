@@ -52,6 +52,7 @@ import { wheelEditorApi } from '#contract/wheel.calls';
 import { webhooksApi } from '#contract/webhooks.calls';
 import { tipsApi } from '#contract/tips.calls';
 import { stationsApi } from '#contract/stations.calls';
+import { tablesConsoleApi } from '#contract/tables.calls';
 import { callApi } from '../support/calls';
 
 type Json = unknown;
@@ -63,6 +64,8 @@ const BAD_EMAIL: Json[] = ['', 'not-an-address', 'a@b', 42, null, ['a@b.com'], `
 const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
+/** a table's label or an area's name: blank, not text, too long */
+const BAD_TABLE_NAME = (max: number): Json[] => ['', '   ', 42, null, ['12'], 'x'.repeat(max + 1)];
 const BAD_ROLE: Json[] = ['', 'admin', 'OWNER', 42, null, ['owner']];
 /** a webhook endpoint's bad fields: addresses that are no https address on the internet, events off the catalogue */
 const BAD_WEBHOOK: Record<string, Json[]> = {
@@ -223,7 +226,7 @@ const BAD_OFFER_FIELDS: Record<string, Json[]> = {
   days: ['mon', 42, null, ['funday'], ['mon', 'mon'], ['MON']],
   hours: ['14:00', 42, {}, { start: '14:00' }, { start: '2pm', end: '5pm' }, { start: '17:00', end: '09:00' }, { start: '25:00', end: '26:00' }],
   rrule: ['', 42, 'every day', 'FREQ=SOMETIMES', 'DTSTART:20260101T000000Z', 'x'.repeat(201), 'FREQ=DAILY;BYDAY=XX'],
-  fulfilments: [[], 'pickup', ['dine_in'], null, ['pickup', 'pickup'], ['pickup', 'delivery', 'pickup']],
+  fulfilments: [[], 'pickup', ['eat_in'], null, ['pickup', 'pickup'], ['pickup', 'delivery', 'pickup']],
   location_ids: BAD_LOCATION_IDS,
   audience: ['', 'vip', 'EVERYONE', 42, null],
   // a tier or a list on an audience of everyone is refused too
@@ -553,6 +556,24 @@ describeDb('bad input on every merchant console call', (kind) => {
     const l = (await callApi(p, locationsConsoleApi.all, { token: owner.token }).expect(200)).body.data.locations[0] as Record<string, Json>;
     return Object.fromEntries(['id', ...Object.keys(GOOD_LOCATION)].map((k) => [k, l[k]]));
   };
+  const locationId = async () => (await p.db.selectFrom('locations').select('id').orderBy('position').orderBy('id').executeTakeFirstOrThrow()).id;
+  let made = 0;
+  const newArea = async () =>
+    (
+      await p.db
+        .insertInto('dining_areas')
+        .values({ location_id: await locationId(), name: `Area ${++made}`, created_at: p.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const newTable = async () =>
+    (
+      await p.db
+        .insertInto('dining_tables')
+        .values({ location_id: await locationId(), label: `T${++made}`, created_at: p.clock.now(), updated_at: p.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const newCategory = async () =>
     (await callApi(p, menuApi.createCategory, { token: owner.token, body: { name: `C ${Math.random()}` } }).expect(201)).body.data.category.id as number;
   const anyProduct = async () => (await p.db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
@@ -1349,6 +1370,44 @@ describeDb('bad input on every merchant console call', (kind) => {
     },
     { call: locationsConsoleApi.update, owner: true, valid: firstLocation, bad: { id: BAD_ID, ...BAD_LOCATION }, required: ['id'] },
     { call: locationsConsoleApi.create, owner: true, valid: async () => GOOD_LOCATION, bad: BAD_LOCATION, required: ['name', 'address'] },
+    // dine-in tables: each good input adds, renames or removes its own area or table at the first location
+    {
+      call: tablesConsoleApi.list,
+      owner: true,
+      valid: async () => ({ location_id: await locationId() }),
+      bad: { location_id: BAD_QUERY_ID },
+      required: ['location_id'],
+    },
+    {
+      call: tablesConsoleApi.createArea,
+      owner: true,
+      valid: async () => ({ location_id: await locationId(), name: `Area ${++made}` }),
+      bad: { location_id: BAD_ID, name: BAD_TABLE_NAME(40) },
+      required: ['location_id', 'name'],
+    },
+    {
+      call: tablesConsoleApi.renameArea,
+      owner: true,
+      valid: async () => ({ id: await newArea(), name: `Area ${++made}` }),
+      bad: { id: BAD_ID, name: BAD_TABLE_NAME(40) },
+      required: ['id', 'name'],
+    },
+    { call: tablesConsoleApi.removeArea, owner: true, valid: async () => ({ id: await newArea() }), bad: { id: BAD_ID }, required: ['id'] },
+    {
+      call: tablesConsoleApi.create,
+      owner: true,
+      valid: async () => ({ location_id: await locationId(), label: `T${++made}`, area_id: await newArea() }),
+      bad: { location_id: BAD_ID, label: BAD_TABLE_NAME(20), area_id: ['abc', '', -1, 0, 1.5, true, [1, 2], {}, 2 ** 31] },
+      required: ['location_id', 'label'],
+    },
+    {
+      call: tablesConsoleApi.update,
+      owner: true,
+      valid: async () => ({ id: await newTable(), label: `T${++made}`, active: false, area_id: null }),
+      bad: { id: BAD_ID, label: BAD_TABLE_NAME(20), active: ['yes', 1, null], area_id: ['abc', -1, 1.5, true, {}] },
+      required: ['id'],
+    },
+    { call: tablesConsoleApi.remove, owner: true, valid: async () => ({ id: await newTable() }), bad: { id: BAD_ID }, required: ['id'] },
     { call: loyaltyConsoleApi.create, owner: true, valid: async () => GOOD_RULE, bad: BAD_RULE_FIELDS, required: ['kind'] },
     {
       call: loyaltyConsoleApi.update,

@@ -1180,6 +1180,32 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       const ratedRow = await p.db.selectFrom('orders').select(['id', 'name']).where('name', '=', rated.name).executeTakeFirstOrThrow();
       await call('GET receipt', { query: { token: receiptToken(p.ctx.secret, ratedRow) } });
       await call('GET receipt', { query: { token: `r1.${rated.name}.${'A'.repeat(32)}` } });
+      // dine-in: an area and tables, one renamed and removed, its code resolved (and a forged one), an order at the table
+      const firstPlace = (await p.db.selectFrom('locations').select('id').orderBy('position').orderBy('id').executeTakeFirstOrThrow()).id;
+      await call('GET merchant/tables', { token: owner, query: { location_id: firstPlace } });
+      const terrace = (await call('POST merchant/tables/area/create', { token: owner, body: { location_id: firstPlace, name: 'Terrace' } })).body.data.areas[0];
+      await call('POST merchant/tables/area/rename', { token: owner, body: { id: terrace.id, name: 'Garden' } });
+      const seated = (await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '12', area_id: terrace.id } })).body
+        .data.tables[0];
+      await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '12' } });
+      await call('POST merchant/tables/update', { token: owner, body: { id: seated.id, label: '14' } });
+      await call('POST merchant/tables/area/remove', { token: owner, body: { id: terrace.id } });
+      await call('GET shop/table', { query: { code: seated.code } });
+      await call('GET shop/table', { query: { code: `${seated.code.slice(0, -4)}AAAA` } });
+      await call('POST order/create', {
+        token,
+        body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'wallet', idempotency_key: key() },
+      });
+      await call('POST merchant/settings/update', { token: owner, body: { dine_in: true } });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'dine_in', table_code: seated.code } });
+      await call('POST order/create', {
+        token,
+        body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'wallet', idempotency_key: key() },
+      });
+      const spareTable = (await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '15' } })).body.data.tables.find(
+        (x: { label: string }) => x.label === '15',
+      );
+      await call('POST merchant/tables/remove', { token: owner, body: { id: spareTable.id } });
       // outbound webhooks: the owner adds an endpoint (and one refused), changes it, rotates its secret; an order
       // queues a delivery, read in the log and replayed; another endpoint removed
       const webhookEndpoint = (

@@ -78,6 +78,7 @@ describeDb('shop settings', (kind) => {
       tax_rates: [],
       tax_inclusive: true,
       tax_number: '',
+      dine_in: false,
       currency_locked: false,
     });
   });
@@ -238,7 +239,14 @@ describeDb('shop settings', (kind) => {
     ['topup_presets', '20000', /list/],
     ['topup_presets', [20_000.5], /whole numbers/],
     ['tax_rates', 'VAT 12', /list of rates/],
-    ['tax_rates', [{ name: 'VAT', rate: 1200 }, { name: 'vat', rate: 500 }], /each rate once/],
+    [
+      'tax_rates',
+      [
+        { name: 'VAT', rate: 1200 },
+        { name: 'vat', rate: 500 },
+      ],
+      /each rate once/,
+    ],
     ['tax_inclusive', 'yes', /true or false/],
     ['tax_number', 'x'.repeat(41), /at most 40/],
     ['colour', 'red', /not a field/],

@@ -71,6 +71,8 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       customer_first_name: firstName(names.get(r.customer_id) ?? ''),
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
+      // only at a table
+      ...(r.table_label !== null ? { table_label: r.table_label } : {}),
       // not collected a while after its time: the board flags it (someone may have forgotten it)
       pickup_late:
         r.fulfilment === 'pickup' &&

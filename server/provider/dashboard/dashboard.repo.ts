@@ -150,6 +150,7 @@ export async function ordersPage(db: Database, page: ExportPage & { locationId?:
       'o.name',
       'o.status',
       'o.fulfilment',
+      'o.table_label',
       'o.payment_method',
       'o.customer_id',
       'c.name as customer',

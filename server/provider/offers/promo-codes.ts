@@ -78,7 +78,9 @@ function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string 
     used_up: { message: `${r.code} has been used up.`, field: 'has been used up' },
     not_here: {
       message:
-        detail === 'location' ? `${r.code} cannot be used at this location.` : `${r.code} is not for ${detail === 'delivery' ? 'delivery' : 'pickup'} orders.`,
+        detail === 'location'
+          ? `${r.code} cannot be used at this location.`
+          : `${r.code} is not for ${detail === 'delivery' ? 'delivery' : detail === 'dine_in' ? 'dine-in' : 'pickup'} orders.`,
       field: 'cannot be used for this order',
     },
     paused: { message: `${r.code} is paused for now. Try again later.`, field: 'is paused' },

@@ -61,6 +61,7 @@ function statusNotice(
     case 'preparing':
       return { title: `Order ${n} is being prepared`, body: 'Our baristas and kitchen are working on your order.' };
     case 'ready':
+      if (order.fulfilment === 'dine_in') return { title: `Order ${n} is ready`, body: 'It is on its way to your table.' };
       return order.fulfilment === 'pickup'
         ? { title: `Order ${n} is ready for pickup`, body: `Collect it at ${collectAt ?? merchant.settings.pickup_address ?? 'the counter'}.` }
         : { title: `Order ${n} is ready`, body: 'It is packed and waiting for the rider.' };

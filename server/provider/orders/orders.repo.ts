@@ -44,6 +44,8 @@ export interface NewOrder {
   locationId: number;
   /** pickup: its slot */
   pickupAt: Date | null;
+  /** dine-in: the table's label (null otherwise) */
+  tableLabel: string | null;
   /** waiting for an online payment: until when it holds its slot and voucher (holds.ts) */
   holdUntil: Date | null;
   at: Date;
@@ -95,6 +97,7 @@ const ORDER_COLUMNS = [
   'tip',
   'taxes',
   'tax',
+  'table_label',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -139,6 +142,7 @@ export async function insertOrder<X extends object = object>(
       voucher_id: o.voucherId,
       location_id: o.locationId,
       pickup_at: o.pickupAt,
+      ...(o.tableLabel !== null ? { table_label: o.tableLabel } : {}),
       created_at: o.at,
       updated_at: o.at,
       paid_at: o.paidAt,
@@ -477,6 +481,8 @@ export function orderOf(
     offer: appliedOfferOf(r),
     location: parts.location,
     pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
+    // only at a table: other orders answer as they always did
+    ...(r.table_label !== null ? { table_label: r.table_label } : {}),
     created_at: r.created_at.toISOString(),
     timeline: parts.timeline,
   };

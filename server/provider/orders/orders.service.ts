@@ -161,6 +161,7 @@ function newOrderRow(
     locationId: priced.location.id,
     // a pickup's slot is taken last (placeOrder), and written with it
     pickupAt: null,
+    tableLabel: priced.table_label,
     holdUntil: paid ? null : holdEnd(now),
     at: now,
     paidAt: paid ? paid.paid_at : null,

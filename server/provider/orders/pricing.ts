@@ -28,6 +28,7 @@ import { voucherAtCheckout, type FreeItem } from './reward-lines';
 import { applyPromoCode, screenPromoCode, type AppliedPromo } from '../offers/promo-codes';
 import { automaticOffersOf, type OfferAtCheckout } from '../offers/offers.repo';
 import { tipProblem } from '#contract/tips-rules';
+import { orderTable } from '../tables/tables.service';
 import { orderTaxes } from '#contract/tax-rules';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
@@ -46,6 +47,8 @@ export interface PricedOrder extends QuoteData {
   locations: Locations;
   /** pickup: the slot asked for (null: as soon as possible); for order/create to take */
   asked_slot: Date | null;
+  /** dine-in: the table's label (null otherwise) */
+  table_label: string | null;
   /** what the earning rules gave (points_to_earn and points_breakdown), for order/create to record their uses */
   earning: SaleEarning;
   /** the offer `promo_code` applies (its discount is part of `discount`), for order/create to record its use */
@@ -117,7 +120,9 @@ export async function priceOrder(
   // one statement: the lines' options, the locations and, for an order's pickup, the one that makes it
   // held (share: no pause or change of it commits before the order does), as it is once held; the
   // options were held above, so reading them here sees what reading them first saw
-  const pickupHold = lockVoucher && body.fulfilment === 'pickup' ? (body.location_id ?? 'first') : null;
+  // dine-in: the table's location, from its signed code (never the client's location_id)
+  const table = body.fulfilment === 'dine_in' ? await dineInTable(db, ctx, rules, body.table_code) : null;
+  const pickupHold = !lockVoucher ? null : table ? table.locationId : body.fulfilment === 'pickup' ? (body.location_id ?? 'first') : null;
   const read = await shopLocationsHolding(db, pickupHold, grouped ? optionGroupsJson(db, ids) : null);
   const choices = await lineChoices(db, body.items, products, grouped ? optionGroupsFrom(read.alongside) : new Map());
   const lines = body.items.map((item, n) => {
@@ -137,23 +142,7 @@ export async function priceOrder(
   });
 
   const { locations } = read;
-  let address: OrderAddress | null = null;
-  let chosen: LocationRow;
-  let terms = { fee: 0, min_order: rules.min_order };
-  if (body.fulfilment === 'delivery') {
-    if (body.address_id === undefined) {
-      throw new AppError('ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
-    }
-    const found = await findAddress(db, customerId, body.address_id);
-    if (!found) throw notFound('Address');
-    const { id: _id, is_default: _d, ...snapshot } = found;
-    address = snapshot;
-    const delivering = deliveringLocation(locations, found);
-    chosen = delivering.location;
-    terms = areaTerms(delivering.area, rules);
-  } else {
-    chosen = pickupLocation(locations, body.location_id);
-  }
+  const { chosen, address, terms } = await whereMade(db, customerId, body, rules, locations, table);
   // in an order's transaction: held, so no pause or change of the location commits before the order does
   // (a pickup's was held with the list; a delivery's is known once the address is read)
   const location = !lockVoucher ? chosen : pickupHold !== null && read.held?.id === chosen.id ? read.held : await holdLocation(db, chosen.id);
@@ -197,6 +186,7 @@ export async function priceOrder(
     location: forCart,
     locations,
     asked_slot: asked,
+    table_label: table?.label ?? null,
     subtotal,
     discount,
     delivery_fee: deliveryFee,
@@ -235,6 +225,52 @@ async function pickupTimes(
   if (body.fulfilment !== 'pickup') return { forCart, asked: null, pickupAt: null };
   const asked = askedSlot(location, rules, now, body.pickup_at, prep);
   return { forCart, asked, pickupAt: lockVoucher ? asked : await quotedSlot(db, forCart, rules, now, asked) };
+}
+
+/**
+ * The location that makes an order, with a delivery's address (its snapshot) and terms: for delivery
+ * the first whose area holds the address (its fee and minimum), for dine-in the table's, for pickup the
+ * one asked for or the first.
+ */
+async function whereMade(
+  db: Database,
+  customerId: number,
+  body: QuoteBody,
+  rules: MerchantRules,
+  locations: Locations,
+  table: { locationId: number } | null,
+): Promise<{ chosen: LocationRow; address: OrderAddress | null; terms: { fee: number; min_order: number } }> {
+  const terms = { fee: 0, min_order: rules.min_order };
+  if (body.fulfilment === 'delivery') {
+    if (body.address_id === undefined) {
+      throw new AppError('ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
+    }
+    const found = await findAddress(db, customerId, body.address_id);
+    if (!found) throw notFound('Address');
+    const { id: _id, is_default: _d, ...snapshot } = found;
+    const delivering = deliveringLocation(locations, found);
+    return { chosen: delivering.location, address: snapshot, terms: areaTerms(delivering.area, rules) };
+  }
+  if (table) {
+    const at = locations.all.find((l) => l.id === table.locationId);
+    if (!at) throw notFound('Location');
+    return { chosen: at, address: null, terms };
+  }
+  return { chosen: pickupLocation(locations, body.location_id), address: null, terms };
+}
+
+/**
+ * A dine-in order's table (issue 54): the shop must take orders at the table (the owner's switch, 400 on
+ * `fulfilment` otherwise), and the code must name a table that is there and on (tables/: 404 on
+ * `table_code`). No delivery fee and no slot: made as soon as possible at the table's location.
+ */
+async function dineInTable(db: Database, ctx: ProviderContext, rules: MerchantRules, code: string | undefined) {
+  if (!rules.dine_in)
+    throw validation(
+      { fulfilment: 'this shop does not take orders at the table' },
+      'We are not taking orders at the table right now. Order for pickup instead.',
+    );
+  return orderTable(db, ctx.secret, code);
 }
 
 /**
@@ -311,7 +347,7 @@ export async function quoteOrder(ctx: ProviderContext, customerId: number, body:
 
 /** A priced order as order/quote answers it. */
 export function quoteOf(priced: PricedOrder): QuoteData {
-  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, earning: _e, promo, ...quote } = priced;
+  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, table_label: _t, earning: _e, promo, ...quote } = priced;
   // only when a code applies: a quote without one is as it always was
   return promo ? { ...quote, offer: { code: promo.code, title: promo.title, discount: promo.discount } } : quote;
 }

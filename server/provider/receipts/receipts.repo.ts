@@ -128,6 +128,7 @@ export async function readReceiptOrder(db: Database, by: { name: string } | { id
       'r.title as voucher_title',
       'o.tip',
       'o.taxes',
+      'o.table_label',
       (eb) =>
         eb
           .selectFrom('order_events as e')

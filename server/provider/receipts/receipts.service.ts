@@ -111,6 +111,8 @@ export function toReceipt(read: ReceiptOrderRead, merchant: Merchant): Receipt {
       status: order.status,
       fulfilment: order.fulfilment,
       location: order.location,
+      // only at a table
+      ...(order.table_label !== null ? { table_label: order.table_label } : {}),
       placed_at: order.created_at.toISOString(),
       completed_at: order.completed_at ? new Date(order.completed_at).toISOString() : null,
       lines: items.map((i) => ({

@@ -76,6 +76,8 @@ export interface MerchantRules {
   deletion_cooling_off_days: number;
   /** tips at checkout (issue 51, tips/): off by default */
   tips: TipSettings;
+  /** orders from the table by its QR code (issue 54, tables/): off by default */
+  dine_in: boolean;
 }
 
 export const DEFAULT_RULES: MerchantRules = {
@@ -124,6 +126,7 @@ export const DEFAULT_RULES: MerchantRules = {
   demo_step_seconds: 45,
   deletion_cooling_off_days: DELETION_COOLING_OFF_DEFAULT_DAYS,
   tips: TIPS_DEFAULT,
+  dine_in: false,
 };
 
 export interface Merchant {

@@ -63,6 +63,7 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     tax_rates: rules.tax_rates,
     tax_inclusive: rules.tax_inclusive,
     tax_number: rules.tax_number,
+    dine_in: rules.dine_in,
   };
 }
 

@@ -130,7 +130,18 @@ export async function ticketOrders(db: Database, ids: number[]) {
   return db
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
-    .select(['o.id', 'o.name', 'o.status', 'o.fulfilment', 'o.created_at', 'o.paid_at', 'o.pickup_at', 'o.location_id', 'c.name as customer_name'])
+    .select([
+      'o.id',
+      'o.name',
+      'o.status',
+      'o.fulfilment',
+      'o.created_at',
+      'o.paid_at',
+      'o.pickup_at',
+      'o.location_id',
+      'o.table_label',
+      'c.name as customer_name',
+    ])
     .where('o.id', 'in', ids)
     .execute();
 }

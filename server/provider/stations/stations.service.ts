@@ -158,8 +158,8 @@ async function toTickets(db: Database, lines: Awaited<ReturnType<typeof openTick
       paid_at: o.paid_at ? o.paid_at.toISOString() : null,
       pickup_at: o.pickup_at ? o.pickup_at.toISOString() : null,
       pickup_name: firstName(o.customer_name),
-      // dine-in's table (orders.table_label) is read here once that column exists; until then none
-      table_label: null,
+      // dine-in's table, as it was when ordered (null: not dine-in)
+      table_label: o.table_label,
       location_id: o.location_id,
       lines: lines
         .filter((l) => l.order_id === orderId)

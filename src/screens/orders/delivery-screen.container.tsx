@@ -25,8 +25,12 @@ export default function DeliveryPage() {
   const keep = (c: DeliveryChoice) =>
     update(
       c.fulfilment === 'delivery'
-        ? { fulfilment: 'delivery', addressId: c.addressId }
-        : { fulfilment: 'pickup', ...(c.locationId !== undefined && c.locationId !== checkout.locationId && { locationId: c.locationId, pickupAt: null }) },
+        ? { fulfilment: 'delivery', addressId: c.addressId, table: null }
+        : {
+            fulfilment: 'pickup',
+            table: null,
+            ...(c.locationId !== undefined && c.locationId !== checkout.locationId && { locationId: c.locationId, pickupAt: null }),
+          },
     );
 
   if (checkout.cart.length === 0) return <Navigate to={paths.shop} replace />;

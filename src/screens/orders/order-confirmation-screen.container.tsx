@@ -49,8 +49,8 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
 }
 
 /** What the checkout asks a quote for; null until it can be priced (no cart, or delivery without an address). */
-function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt }: Checkout): QuoteBody | null {
-  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null)) return null;
+function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locationId, pickupAt, table }: Checkout): QuoteBody | null {
+  if (cart.length === 0 || (fulfilment === 'delivery' && addressId === null) || (fulfilment === 'dine_in' && !table)) return null;
   return {
     items: cart.map(({ product_id, qty, options }) => ({ product_id, qty, ...(options && { options }) })),
     fulfilment,
@@ -60,6 +60,8 @@ function quoteBodyOf({ cart, fulfilment, addressId, voucherId, promoCode, locati
     // pickup: the place chosen (none chosen: the server takes the first) and the time (none: as soon as possible)
     ...(fulfilment === 'pickup' && locationId !== null ? { location_id: locationId } : {}),
     ...(fulfilment === 'pickup' && pickupAt !== null ? { pickup_at: pickupAt } : {}),
+    // at a table: its signed code (the place is the code's)
+    ...(fulfilment === 'dine_in' && table ? { table_code: table.code } : {}),
   };
 }
 
@@ -177,7 +179,8 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
     ordering,
     quoteErrorCode: quoteCode,
     nextSlot: (slotRefusal?.data as { next_slot?: string | null } | null | undefined)?.next_slot ?? null,
-    onSwitchToPickup: () => update({ fulfilment: 'pickup' }),
+    onSwitchToPickup: () => update({ fulfilment: 'pickup', table: null }),
+    tableLabel: checkout.fulfilment === 'dine_in' ? (checkout.table?.label ?? null) : null,
     now: now ?? new Date().toISOString(),
   } satisfies Partial<OrderConfirmationScreenProps>;
 }
@@ -242,6 +245,8 @@ export default function OrderConfirmationPage() {
       // The order holds the items now: the cart empties whatever the payment does (a declined payment's
       // Try again takes the order's items, use-payment-result.tsx).
       clear();
+      // an order at a table leaves it (clear forgot the table): the next one is a pickup unless chosen otherwise
+      if (fulfilment === 'dine_in') update({ fulfilment: 'pickup' });
       if (r.value.payment_url) {
         rememberPaymentPage(r.value.order.name, r.value.payment_url);
         // back from the payment page: the order's page, not this emptied checkout

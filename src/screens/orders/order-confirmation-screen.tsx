@@ -36,6 +36,8 @@ export interface OrderConfirmationScreenProps {
   /** The cart as order lines (name and price from the catalogue). */
   items: OrderItem[];
   fulfilment: Fulfilment;
+  /** dine-in (issue 54): the table's label */
+  tableLabel?: string | null;
   /** The delivery address (delivery only). */
   address?: Address | null;
   /** Where to pick up (pickup only): the place's address, and its name when the shop has more than one. */
@@ -317,16 +319,19 @@ function FulfilmentSection({
   onSwitchToPickup,
   outside,
   pickup,
-}: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'pickupName' | 'onChangeDelivery' | 'onSwitchToPickup'> & {
+  tableLabel,
+}: Pick<OrderConfirmationScreenProps, 'fulfilment' | 'address' | 'pickupAddress' | 'pickupName' | 'onChangeDelivery' | 'onSwitchToPickup' | 'tableLabel'> & {
   outside: boolean;
   pickup: PickupProps;
 }) {
   return (
     <section aria-labelledby="oc-fulfilment" className={section}>
       <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
-        {fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
+        {fulfilment === 'delivery' ? 'Delivery' : fulfilment === 'dine_in' ? `Dine in · Table ${tableLabel ?? ''}` : 'Pickup'}
       </SectionHeading>
-      {fulfilment === 'delivery' ? (
+      {fulfilment === 'dine_in' ? (
+        <p className="text-muted">We bring it to your table{pickupName ? ` at ${pickupName}` : ''} as soon as it is ready.</p>
+      ) : fulfilment === 'delivery' ? (
         address ? (
           <div className="flex flex-col gap-0.5">
             <p className="font-medium">
@@ -854,6 +859,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           onSwitchToPickup={onSwitchToPickup}
           outside={outside}
           pickup={pickup}
+          tableLabel={props.tableLabel ?? null}
         />
         <VoucherSection
           vouchers={vouchers}

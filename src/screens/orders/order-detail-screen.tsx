@@ -343,9 +343,11 @@ function Where({
       <h2 id="od-where" className="text-lg font-semibold">
         {order.fulfilment === 'delivery'
           ? 'Delivery address'
-          : order.pickup_at && order.status !== 'cancelled'
-            ? pickupWords(order.pickup_at, now, locale, timeZone)
-            : 'Pickup'}
+          : order.fulfilment === 'dine_in'
+            ? `Dine in · Table ${order.table_label ?? ''}`
+            : order.pickup_at && order.status !== 'cancelled'
+              ? pickupWords(order.pickup_at, now, locale, timeZone)
+              : 'Pickup'}
       </h2>
       <p className="flex items-start gap-2">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

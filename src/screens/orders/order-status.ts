@@ -32,11 +32,15 @@ export function statusDescription(status: OrderStatus, fulfilment: Fulfilment): 
     case 'preparing':
       return 'The team is making your order.';
     case 'ready':
-      return fulfilment === 'pickup' ? 'Ready for you at the counter.' : 'Packed and waiting for the rider.';
+      return fulfilment === 'pickup'
+        ? 'Ready for you at the counter.'
+        : fulfilment === 'dine_in'
+          ? 'Ready: on its way to your table.'
+          : 'Packed and waiting for the rider.';
     case 'on_delivery':
       return 'A rider is bringing your order.';
     case 'completed':
-      return fulfilment === 'pickup' ? 'Picked up. Enjoy!' : 'Delivered. Enjoy!';
+      return fulfilment === 'delivery' ? 'Delivered. Enjoy!' : fulfilment === 'dine_in' ? 'Served. Enjoy!' : 'Picked up. Enjoy!';
     case 'cancelled':
       return 'This order was cancelled.';
   }

@@ -83,7 +83,13 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
       <p className={muted}>
         Receipt for order {order.name} · {when}
       </p>
-      <p className={muted}>{order.fulfilment === 'delivery' ? 'Delivery' : `Pickup${order.location ? ` at ${order.location}` : ''}`}</p>
+      <p className={muted}>
+        {order.fulfilment === 'delivery'
+          ? 'Delivery'
+          : order.fulfilment === 'dine_in'
+            ? `Dine in${order.table_label ? ` · Table ${order.table_label}` : ''}${order.location ? ` at ${order.location}` : ''}`
+            : `Pickup${order.location ? ` at ${order.location}` : ''}`}
+      </p>
     </>
   );
   const points = order.points_earned > 0 && (

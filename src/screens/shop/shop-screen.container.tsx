@@ -37,7 +37,8 @@ export default function ShopPage() {
       onChangeQty={(key, qty) => setCart((c) => setLineQty(c, key, qty))}
       onAdd={(line) => setCart((c) => addLine(c, line))}
       onCheckout={() => {
-        if (checkout.cart.length > 0) void navigate(paths.delivery);
+        // at a table there is nothing to choose: straight to the checkout
+        if (checkout.cart.length > 0) void navigate(checkout.table ? paths.orderConfirmation : paths.delivery);
       }}
       minOrder={settings.min_order ?? 0}
       loading={isLoading}
@@ -49,6 +50,7 @@ export default function ShopPage() {
       locale={settings.locale}
       ordering={ordering}
       unavailableProductIds={location?.unavailable_product_ids}
+      table={checkout.fulfilment === 'dine_in' && checkout.table ? { label: checkout.table.label, location: checkout.table.locationName } : null}
     />
   );
 }

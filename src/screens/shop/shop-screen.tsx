@@ -55,6 +55,8 @@ export interface ShopScreenProps {
   ordering?: Ordering | null;
   /** Products the place the order is made at does not sell: shown as not available there. */
   unavailableProductIds?: number[];
+  /** Ordering at a table (issue 54, its QR code scanned): its label and where it is, said above the menu. */
+  table?: { label: string; location: string } | null;
 }
 
 /** A product on the menu: sold out, a stepper for its line, or Add (the option sheet, for a product with options). */
@@ -375,6 +377,7 @@ export function ShopScreen({
   locale,
   ordering,
   unavailableProductIds = [],
+  table = null,
 }: ShopScreenProps) {
   const [cartOpen, setCartOpen] = useState(defaultCartOpen);
   const { picking, pick, close } = useOptionSheet();
@@ -423,6 +426,11 @@ export function ShopScreen({
   return (
     <AppShell header={<TopBar title="Shop" />} nav={nav}>
       <OrderingNotice ordering={ordering} locale={locale} className="mb-4" />
+      {table && (
+        <Notice tone="info" title={`Table ${table.label}`} className="mb-4">
+          You are ordering at {table.location}. We bring your order to your table.
+        </Notice>
+      )}
       {body}
       {count > 0 && !error && (
         <CartBar

@@ -701,3 +701,13 @@ export const TaxAdded: Story = {
     await expect(within(canvasElement).getByText('Service 5 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱23.70');
   },
 };
+
+/** At a table (issue 54): "Dine in · Table 12", no address, no pickup time, no delivery fee. */
+export const DineIn: Story = {
+  args: { fulfilment: 'dine_in', tableLabel: '12', address: null, quote: quotePickup },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: /Dine in · Table 12/ })).toBeVisible();
+    await expect(canvas.queryByText('Delivery fee')).toBeNull();
+  },
+};

@@ -255,3 +255,11 @@ export const WithTaxes: Story = {
     await expect(within(canvasElement).getByText('VAT 12 %', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₱39.60');
   },
 };
+
+/** Ordered at a table (issue 54): "Dine in · Table 12" where a pickup shows its time. */
+export const DineIn: Story = {
+  args: { order: { ...orderAt('preparing', 'dine_in'), address: null, pickup_at: null, table_label: '12' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Dine in · Table 12' })).toBeVisible();
+  },
+};

@@ -195,3 +195,11 @@ export const ClosedOpensTomorrow: Story = {
     await expect(canvas.getByRole('button', { name: 'Tapsilog is not available' })).toBeDisabled();
   },
 };
+
+/** Scanned at a table (issue 54): the menu, with the table said above it. */
+export const AtATable: Story = {
+  args: { table: { label: '12', location: 'Kopi Senja BGC' }, cart: cartWithItems },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Table 12')).toBeVisible();
+  },
+};

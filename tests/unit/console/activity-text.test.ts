@@ -134,6 +134,17 @@ describe('the activity log in words', () => {
     ).toBe('Anna put Oat milk back on sale.');
   });
 
+  it("says a location's tables and areas added, changed and removed", () => {
+    const say = (action: string, before: object | null, after: object | null) =>
+      describeActivity(entry({ action, target: 'location:2', before, after }), f).sentence;
+    expect(say('location.table_create', null, { label: '12' })).toBe('Anna added table 12.');
+    expect(say('location.table_update', { label: '12', active: true }, { label: '14', active: false })).toBe('Anna changed table 12.');
+    expect(say('location.table_remove', { label: '14' }, null)).toBe('Anna removed table 14.');
+    expect(say('location.table_area_create', null, { name: 'Terrace' })).toBe('Anna added the area Terrace.');
+    expect(say('location.table_area_rename', { name: 'Terrace' }, { name: 'Garden' })).toBe('Anna renamed the area Terrace to Garden.');
+    expect(say('location.table_area_remove', { name: 'Garden' }, null)).toBe('Anna removed the area Garden.');
+  });
+
   it("says a location's changes, its pauses and where a member works", () => {
     expect(describeActivity(entry({ action: 'location.create', target: 'location:2', after: { name: 'BGC', prep_minutes: 10 } }), f).sentence).toBe(
       'Anna added the location BGC.',

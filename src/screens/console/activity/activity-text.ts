@@ -583,6 +583,26 @@ function locationSentence(action: string, who: string, a: Obj, b: Obj): string |
       return `${who} set where ${text(a.name, 'a team member')} works: ${names.length > 0 ? names.join(', ') : 'every location'}.`;
     }
     default:
+      return tableSentence(action, who, a, b);
+  }
+}
+
+/** A dine-in table or area added, changed or removed (issue 54); null: another action. */
+function tableSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  switch (action) {
+    case 'location.table_create':
+      return `${who} added table ${text(a.label, '')}.`;
+    case 'location.table_update':
+      return `${who} changed table ${text(b.label, '')}.`;
+    case 'location.table_remove':
+      return `${who} removed table ${text(b.label, '')}.`;
+    case 'location.table_area_create':
+      return `${who} added the area ${text(a.name, '')}.`;
+    case 'location.table_area_rename':
+      return `${who} renamed the area ${text(b.name, '')} to ${text(a.name, '')}.`;
+    case 'location.table_area_remove':
+      return `${who} removed the area ${text(b.name, '')}.`;
+    default:
       return null;
   }
 }

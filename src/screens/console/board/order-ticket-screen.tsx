@@ -87,8 +87,9 @@ export function OrderTicketScreen({
           <p className="text-3xl font-bold whitespace-nowrap">{order.name}</p>
           <p className="text-lg font-bold">{order.customer_first_name}</p>
           <p>
-            {order.fulfilment === 'pickup' ? 'PICKUP' : 'DELIVERY'} · {STATUS_LABEL[order.status]}
+            {order.fulfilment === 'pickup' ? 'PICKUP' : order.fulfilment === 'dine_in' ? 'DINE IN' : 'DELIVERY'} · {STATUS_LABEL[order.status]}
           </p>
+          {order.table_label && <p className="text-2xl font-bold">TABLE {order.table_label}</p>}
           <p>{formatDateTime(order.paid_at ?? order.created_at, locale, timeZone)}</p>
           {order.pickup_at && <p className="text-lg font-bold">PICKUP AT {formatDateTime(order.pickup_at, locale, locationTimeZone ?? timeZone)}</p>}
         </header>

@@ -33,6 +33,9 @@ export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }
 ];
 
 /** The one-tap move's label, by the status it moves the order to. */
+/** How each way of ordering is named on a card. */
+const FULFILMENT_WORD = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine in' } as const;
+
 export function advanceLabel(order: Pick<BoardOrder, 'next_status' | 'fulfilment'>): string | null {
   switch (order.next_status) {
     case 'preparing':
@@ -42,7 +45,7 @@ export function advanceLabel(order: Pick<BoardOrder, 'next_status' | 'fulfilment
     case 'on_delivery':
       return 'Out for delivery';
     case 'completed':
-      return order.fulfilment === 'pickup' ? 'Picked up' : 'Delivered';
+      return order.fulfilment === 'pickup' ? 'Picked up' : order.fulfilment === 'dine_in' ? 'Served' : 'Delivered';
     default:
       return null;
   }
@@ -207,11 +210,12 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
     <Card as="li" aria-labelledby={headingId} className={cx('flex flex-col gap-3', fresh && 'ring-4 ring-brand')}>
       <div className="flex flex-wrap gap-1">
         {fresh && <Badge tone="brand">New</Badge>}
-        <Badge tone={order.fulfilment === 'pickup' ? 'success' : 'warning'}>{order.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</Badge>
+        <Badge tone={order.fulfilment === 'delivery' ? 'warning' : 'success'}>{FULFILMENT_WORD[order.fulfilment]}</Badge>
         {named && <Badge>{order.location!.name}</Badge>}
         {order.pickup_late && <Badge tone="danger">Not picked up</Badge>}
       </div>
       {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>Pickup {pickup}</p>}
+      {order.table_label && <p className="-mb-2 text-2xl font-bold">Table {order.table_label}</p>}
       <h3 id={headingId} className="-mt-1 flex flex-col">
         {/* an order number is called out whole: it never breaks across lines */}
         <span className="text-3xl font-bold tracking-wide whitespace-nowrap tabular-nums">{order.name}</span>
@@ -297,7 +301,9 @@ function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: Orde
             <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
             <span>{o.customer_first_name}</span>
             <Badge tone="warning">Awaiting payment</Badge>
-            <span className="text-sm">{o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.fulfilment === 'pickup' ? 'Pickup' : 'Delivery'}</span>
+            <span className="text-sm">
+              {o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.table_label ? `Table ${o.table_label}` : FULFILMENT_WORD[o.fulfilment]}
+            </span>
             <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
             {o.hold_until && (
               <span className="text-sm text-muted">

@@ -5,6 +5,7 @@ import { useSettings } from '../../../api/settings';
 import { messageOf } from '../../../shared/errors';
 import { LocationsScreen } from './locations-screen';
 import { saved } from '../shared/save.container';
+import { consoleLink } from '../../../console/link';
 
 /** /merchant/locations (owners): the locations from merchant/locations, each saved whole; the menu's products for "not sold here". */
 export default function LocationsContainer() {
@@ -25,6 +26,7 @@ export default function LocationsContainer() {
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
       onSave={(id, fields) => saved(() => save(id, fields))}
+      renderLink={consoleLink}
     />
   );
 }

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { LocationFields, MerchantLocation } from '#contract/locations';
-import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText } from '../../../ui';
+import { consoleHref } from '#contract/console-routes';
+import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../../ui';
+import { plainLink } from '../../../ui/lib/link';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
 import { LocationEditor, type LocationProduct } from './location-editor';
 import { stateWords } from '../shared/location-words';
 
 export interface LocationsScreenProps extends EditorPageProps {
+  renderLink?: RenderLink;
   locations?: MerchantLocation[];
   /** the server's time of the list (for "opens Mon 07:00") */
   now: string;
@@ -91,7 +94,12 @@ export function LocationsScreen(props: LocationsScreenProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
-          Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.
+          Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.{' '}
+          {(props.renderLink ?? plainLink)({
+            href: consoleHref('tables'),
+            className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
+            children: 'Tables and QR codes',
+          })}
         </p>
         <Button
           onClick={() => {

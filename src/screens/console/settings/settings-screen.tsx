@@ -61,6 +61,7 @@ interface Form {
   tax_rates: Array<{ name: string; percent: string }>;
   tax_inclusive: boolean;
   tax_number: string;
+  dine_in: boolean;
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
@@ -171,6 +172,7 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   if ('problem' in taxes) problems.tax_rates = taxes.problem;
   else if (JSON.stringify(taxes.rates) !== JSON.stringify(s.tax_rates)) changes.tax_rates = taxes.rates;
   if (form.tax_inclusive !== s.tax_inclusive) changes.tax_inclusive = form.tax_inclusive;
+  if (form.dine_in !== s.dine_in) changes.dine_in = form.dine_in;
   return { changes: changes as ShopSettingsUpdateInput, problems };
 }
 
@@ -196,14 +198,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type TextName = Exclude<keyof Form, 'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive'>;
+type TextName = Exclude<
+  keyof Form,
+  'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive' | 'dine_in'
+>;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<
     InputHTMLAttributes<HTMLInputElement>,
     'inputMode' | 'type' | 'maxLength' | 'autoComplete'
   >;
 
 /** A text field of the form, its provider's problem shown on it ("The short name must be at most 12 characters."). */
-function FormField({ name, label, hint, what, form, set, problem, settings: _settings, ...input }: FieldProps) {
+// the section's own props (the locations page's link, the catalogue's rewards) are not the input's
+function FormField({ name, label, hint, what, form, set, problem, settings: _settings, locationsHref: _l, rewards: _r, ...input }: FieldProps) {
   return (
     <TextField
       label={label}
@@ -542,6 +548,12 @@ function OrdersSection(props: SectionProps) {
     <Section title="Orders and delivery">
       <MoneyField {...props} name="min_order" label="Minimum order" hint="The smallest subtotal an order may have." />
       <MoneyField {...props} name="delivery_fee" label="Delivery fee" hint="Orders already placed keep the fee they were placed with." />
+      <CheckField
+        label="Orders from the table"
+        hint="Customers scan the QR code on their table (Locations › Tables and QR codes) and order from their seat, at the location's hours."
+        checked={props.form.dine_in}
+        onChange={(on) => props.set('dine_in', on)}
+      />
     </Section>
   );
 }

@@ -237,3 +237,13 @@ export const WithTip: Story = {
     await expect(within(canvasElement).getByText(/\(tip/)).toHaveTextContent('(tip ₱20.00)');
   },
 };
+
+/** A dine-in order (issue 54): its table called out on the card, "Served" to finish it. */
+export const DineIn: Story = {
+  args: { orders: [{ ...BOARD[0]!, fulfilment: 'dine_in', pickup_at: null, pickup_late: false, address: null, table_label: '12' }, ...BOARD.slice(1)] },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText('Table 12')).toBeVisible();
+    await expect(page.getAllByText('Dine in')[0]).toBeVisible();
+  },
+};

@@ -1,0 +1,290 @@
+import { useState, type FormEvent } from 'react';
+import type { DiningArea, DiningTable, TablesData } from '#contract/tables';
+import { Button, Card, EmptyState, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
+import { SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+
+/** The shop as a QR card shows it. */
+export interface SheetShop {
+  name: string;
+  logo: string;
+  brandColor: string;
+}
+
+export interface TablesScreenProps {
+  locations: ReadonlyArray<{ id: number; name: string }> | undefined;
+  locationId: number | null;
+  onLocationChange: (id: number) => void;
+  tables: TablesData | undefined;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  shop: SheetShop;
+  /** where the app is served (`https://shop.example`): a QR opens `<origin>/t/<code>` */
+  origin: string;
+  /** each change answers null when done, else what the provider refused */
+  onAddArea: (name: string) => Promise<SaveProblem | null>;
+  onRemoveArea: (id: number) => Promise<SaveProblem | null>;
+  onAddTable: (label: string, areaId: number | null) => Promise<SaveProblem | null>;
+  onSwitchTable: (id: number, active: boolean) => Promise<SaveProblem | null>;
+  onRenameTable: (id: number, label: string) => Promise<SaveProblem | null>;
+  onRemoveTable: (id: number) => Promise<SaveProblem | null>;
+  onPrint: () => void;
+}
+
+/** The address a table's QR opens. */
+export const tableUrl = (origin: string, code: string) => `${origin}/t/${encodeURIComponent(code)}`;
+
+/**
+ * /merchant/locations/tables (owners; issue 54): a location's areas and tables, and the printable sheet of
+ * their QR codes (one card per table, the shop's name, logo and colour; A4 when printed: the editor is
+ * not printed, only the sheet).
+ */
+export function TablesScreen(props: TablesScreenProps) {
+  const { locations, locationId, onLocationChange, tables, loading, error, onRetry } = props;
+  const body =
+    loading && !tables ? (
+      <SkeletonGroup label="Loading the tables" className="flex flex-col gap-3">
+        <SkeletonText lines={4} />
+      </SkeletonGroup>
+    ) : error || !tables ? (
+      <ErrorState title="We could not load the tables" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />
+    ) : (
+      <TablesEditor {...props} tables={tables} />
+    );
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2 print:hidden">
+        <p className="text-muted">
+          Customers scan a table’s QR code to order from their seat. Switch on “Orders from the table” in Settings for the codes to take orders.
+        </p>
+        {locations && locations.length > 1 && (
+          <SelectField label="Location" value={locationId ?? ''} onChange={(e) => onLocationChange(Number(e.target.value))}>
+            {locations.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+      </div>
+      {body}
+    </div>
+  );
+}
+
+function TablesEditor(props: TablesScreenProps & { tables: TablesData }) {
+  const { tables, shop, origin, onPrint } = props;
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const run = async (change: () => Promise<SaveProblem | null>) => {
+    const refused = await change();
+    setProblem(refused);
+    return refused === null;
+  };
+  const active = tables.tables.filter((t) => t.active);
+  return (
+    <>
+      <div className="flex flex-col gap-6 print:hidden">
+        {problem && !Object.keys(problem.fields).length && <Notice tone="danger">{problem.message}</Notice>}
+        <AreasCard
+          areas={tables.areas}
+          problem={problem}
+          onAdd={(name) => run(() => props.onAddArea(name))}
+          onRemove={(id) => run(() => props.onRemoveArea(id))}
+        />
+        <TablesCard {...props} run={run} problem={problem} />
+      </div>
+      {active.length > 0 && (
+        <section aria-labelledby="qr-sheet" className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+            <h2 id="qr-sheet" className="text-lg font-semibold">
+              QR codes
+            </h2>
+            <Button variant="secondary" onClick={onPrint}>
+              Print the QR codes
+            </Button>
+          </div>
+          <QrSheet shop={shop} origin={origin} tables={active} areas={tables.areas} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function AreasCard({
+  areas,
+  problem,
+  onAdd,
+  onRemove,
+}: {
+  areas: DiningArea[];
+  problem: SaveProblem | null;
+  onAdd: (name: string) => Promise<boolean>;
+  onRemove: (id: number) => Promise<boolean>;
+}) {
+  const [name, setName] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await onAdd(name.trim())) setName('');
+  };
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">Areas</h2>
+      <p className="text-sm text-muted">Optional: group tables by where they are, such as Terrace or Upstairs.</p>
+      {areas.length > 0 && (
+        <ul className="flex flex-col gap-1">
+          {areas.map((a) => (
+            <li key={a.id} className="flex min-h-11 items-center justify-between gap-3">
+              <span>{a.name}</span>
+              <Button variant="ghost" size="sm" onClick={() => void onRemove(a.id)} aria-label={`Remove the area ${a.name}`}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
+        <TextField label="New area" value={name} onChange={(e) => setName(e.target.value)} error={fieldProblem(problem, 'name', 'The name')} />
+        <Button type="submit" variant="secondary">
+          Add area
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function TablesCard({
+  tables,
+  problem,
+  run,
+  onAddTable,
+  onSwitchTable,
+  onRenameTable,
+  onRemoveTable,
+}: TablesScreenProps & { tables: TablesData; problem: SaveProblem | null; run: (change: () => Promise<SaveProblem | null>) => Promise<boolean> }) {
+  const [label, setLabel] = useState('');
+  const [area, setArea] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run(() => onAddTable(label.trim(), area ? Number(area) : null))) setLabel('');
+  };
+  const areaName = (id: number | null) => tables.areas.find((a) => a.id === id)?.name ?? null;
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">Tables</h2>
+      {tables.tables.length === 0 ? (
+        <EmptyState title="No tables yet" description="Add your first table below, then print its QR code." />
+      ) : (
+        <ul className="flex flex-col divide-y divide-border">
+          {tables.tables.map((t) => (
+            <TableRow
+              key={t.id}
+              table={t}
+              area={areaName(t.area_id)}
+              run={run}
+              onSwitchTable={onSwitchTable}
+              onRenameTable={onRenameTable}
+              onRemoveTable={onRemoveTable}
+            />
+          ))}
+        </ul>
+      )}
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
+        <TextField
+          label="Table label"
+          hint="Such as 12 or T4."
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          error={fieldProblem(problem, 'label', 'The label')}
+        />
+        {tables.areas.length > 0 && (
+          <SelectField label="Area" value={area} onChange={(e) => setArea(e.target.value)}>
+            <option value="">No area</option>
+            {tables.areas.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <Button type="submit">Add table</Button>
+      </form>
+    </Card>
+  );
+}
+
+/** A table's row: its label and area, switch off or on, rename in place, remove. */
+function TableRow({
+  table: t,
+  area,
+  run,
+  onSwitchTable,
+  onRenameTable,
+  onRemoveTable,
+}: Pick<TablesScreenProps, 'onSwitchTable' | 'onRenameTable' | 'onRemoveTable'> & {
+  table: DiningTable;
+  area: string | null;
+  run: (change: () => Promise<SaveProblem | null>) => Promise<boolean>;
+}) {
+  const [label, setLabel] = useState<string | null>(null);
+  if (label !== null) {
+    const save = async (e: FormEvent) => {
+      e.preventDefault();
+      if (await run(() => onRenameTable(t.id, label.trim()))) setLabel(null);
+    };
+    return (
+      <li className="py-1">
+        <form noValidate onSubmit={(e) => void save(e)} className="flex flex-wrap items-end gap-2">
+          <TextField label={`New label for table ${t.label}`} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <Button type="submit">Save</Button>
+          <Button variant="secondary" onClick={() => setLabel(null)}>
+            Cancel
+          </Button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1">
+      <span>
+        <span className="font-semibold">Table {t.label}</span>
+        {area && <span className="text-muted"> · {area}</span>}
+        {!t.active && <span className="text-muted"> · switched off</span>}
+      </span>
+      <span className="flex flex-wrap gap-2">
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onSwitchTable(t.id, !t.active))}>
+          {t.active ? `Switch off table ${t.label}` : `Switch on table ${t.label}`}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => setLabel(t.label)} aria-label={`Rename table ${t.label}`}>
+          Rename
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onRemoveTable(t.id))} aria-label={`Remove table ${t.label}`}>
+          Remove
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+/** The sheet of QR cards: two columns on A4, each card kept whole on its page. */
+export function QrSheet({ shop, origin, tables, areas }: { shop: SheetShop; origin: string; tables: DiningTable[]; areas: DiningArea[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-6" aria-label="QR codes of the tables">
+      {tables.map((t) => (
+        <li
+          key={t.id}
+          className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border-4 bg-white p-4 text-center text-black"
+          style={{ borderColor: shop.brandColor }}
+        >
+          {shop.logo ? <img src={shop.logo} alt="" className="h-10 w-auto" /> : null}
+          <p className="font-semibold">{shop.name}</p>
+          <p className="text-3xl font-bold" style={{ color: shop.brandColor }}>
+            Table {t.label}
+          </p>
+          {areas.find((a) => a.id === t.area_id) && <p className="text-sm">{areas.find((a) => a.id === t.area_id)!.name}</p>}
+          <QrCode value={tableUrl(origin, t.code)} label={`QR code for table ${t.label}`} size={180} className="bg-white text-black" />
+          <p className="text-sm">Scan to see the menu and order from your table</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
