@@ -47,6 +47,11 @@ export async function findCustomerSetup(db: Database, customerId: number, id: st
   return db.selectFrom('card_setups').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
 }
 
+/** A setup by its id alone: only for the gateway's signed webhook, which names no customer. */
+export async function findSetup(db: Database, id: string): Promise<CardSetupRow | undefined> {
+  return db.selectFrom('card_setups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One of the customer's own setups, locked; anyone else's is not there. */
 export async function lockCustomerSetup(trx: Database, customerId: number, id: string): Promise<CardSetupRow | undefined> {
   return trx.selectFrom('card_setups').selectAll().where('id', '=', id).where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
