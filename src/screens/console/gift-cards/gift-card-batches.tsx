@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { GIFT_BATCH_LABEL_MAX, GIFT_BATCH_MAX } from '#contract/gift-card-rules';
 import type { GiftCardBatch } from '#contract/gift-cards-physical';
 import { Button, Card, Notice, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { BatchList } from '../shared/batch-list';
+import { useBatchForm } from '../shared/batch-form';
 
 export interface GiftCardBatchesProps {
   /** the batches, newest first (undefined while they load) */
@@ -32,23 +33,11 @@ function readBatch(label: string, count: string): { label: string; count: number
 function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
   const [label, setLabel] = useState('');
   const [count, setCount] = useState('100');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [made, setMade] = useState<number | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMade(null);
-    const read = readBatch(label, count);
-    if ('fields' in read) return setProblem(read);
-    setBusy(true);
-    const refused = await onCreate(read.label, read.count);
-    setBusy(false);
-    setProblem(refused);
-    if (!refused) {
-      setMade(read.count);
-      setLabel('');
-    }
-  };
+  const { busy, problem, made, submit } = useBatchForm(
+    () => readBatch(label, count),
+    (batch) => onCreate(batch.label, batch.count),
+    () => setLabel(''),
+  );
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make printed gift cards" noValidate>
       <div className="flex flex-wrap items-start gap-3">

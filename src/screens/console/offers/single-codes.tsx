@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { OFFER_CODE_BATCH_MAX, type ConsoleOffer, type OfferCodeBatch } from '#contract/offers';
 import { Button, Notice, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { BatchList } from '../shared/batch-list';
+import { useBatchForm } from '../shared/batch-form';
 import type { WordsFormat } from './offer-words';
 
 /** What the offer's page needs for its single-use codes. */
@@ -37,20 +38,10 @@ function readBatch(count: string, prefix: string): { count: number; prefix: stri
 function MakeCodes({ onMake }: { onMake: SingleCodesProps['onMake'] }) {
   const [count, setCount] = useState('100');
   const [prefix, setPrefix] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [made, setMade] = useState<number | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const read = readBatch(count, prefix);
-    setMade(null);
-    if ('fields' in read) return setProblem(read);
-    setBusy(true);
-    const refused = await onMake(read.count, read.prefix);
-    setBusy(false);
-    setProblem(refused);
-    if (!refused) setMade(read.count);
-  };
+  const { busy, problem, made, submit } = useBatchForm(
+    () => readBatch(count, prefix),
+    (batch) => onMake(batch.count, batch.prefix),
+  );
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make single-use codes" noValidate>
       <div className="flex flex-wrap items-start gap-3">
