@@ -1,4 +1,5 @@
 import type { CampaignKind } from '#contract/campaigns';
+import type { AutoReloadPause } from '#contract/saved-card';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 import type { EarnPart, RuleAction, RuleKind, RuleStatus } from '#contract/loyalty-earn';
 import type { ReferralSignal, ReferralStatus, SightingKind } from '#contract/referrals';
@@ -1514,7 +1515,8 @@ export interface AutoReloadTable {
   enabled: boolean;
   threshold: number;
   amount: number;
-  paused: ColumnType<'declined' | 'needs_customer' | null, 'declined' | 'needs_customer' | null | undefined>;
+  /** why it is paused (unreachable: migration 0063) */
+  paused: ColumnType<AutoReloadPause | null, AutoReloadPause | null | undefined>;
   paused_at: NullableTimestamp;
   updated_at: Timestamp;
 }
@@ -1526,14 +1528,17 @@ export interface AutoReloadRunTable {
   crossing: string;
   amount: number;
   status: ColumnType<
-    'pending' | 'charging' | 'succeeded' | 'declined' | 'needs_customer' | 'cancelled',
-    'pending' | 'charging' | 'succeeded' | 'declined' | 'needs_customer' | 'cancelled' | undefined
+    'pending' | 'charging' | 'succeeded' | AutoReloadPause | 'cancelled',
+    'pending' | 'charging' | 'succeeded' | AutoReloadPause | 'cancelled' | undefined
   >;
   payment_id: ColumnType<string | null, string | null | undefined>;
   /** the card being charged (the gateway's references), kept for a retry */
   customer_ref: ColumnType<string | null, string | null | undefined>;
   method_ref: ColumnType<string | null, string | null | undefined>;
   claimed_at: NullableTimestamp;
+  /** tries that could not reach the payment gateway, and when the next may be made (migration 0063) */
+  attempts: Generated<number>;
+  retry_at: NullableTimestamp;
   finished_at: NullableTimestamp;
   created_at: Timestamp;
 }

@@ -48,6 +48,20 @@ export interface PaymentEvent {
   dispute?: { id: string; reason: string; status: string };
 }
 
+/**
+ * A card saved on the gateway's page (Stripe: a setup-mode Checkout Session completed), sent whether
+ * or not the customer comes back to the app: which of our setups (`setup_id`) and the gateway's
+ * reference for it (`setup_ref`, which must be the one the setup was opened with). The card itself is
+ * read back from the gateway, never taken from the event.
+ */
+export interface CardSetupEvent {
+  id: string;
+  type: 'card.setup_completed';
+  setup_id: string;
+  setup_ref: string;
+  created: number;
+}
+
 export interface RefundRequest {
   paymentId: string;
   /** the provider_ref the payment's success event carried */
@@ -82,7 +96,7 @@ export interface PaymentGateway {
    * when the signature is missing, wrong or out of its time window (nothing must change then), and
    * 400 VALIDATION when a correctly signed body is not an event.
    */
-  parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | null;
+  parseWebhook(rawBody: Buffer | string | undefined, headers: WebhookHeaders, nowMs?: number): PaymentEvent | CardSetupEvent | null;
   refund(request: RefundRequest): Promise<RefundResult>;
   /** saving a card and charging it later (auto-reload, issue 49); absent: the gateway cannot */
   readonly cards?: CardGateway;

@@ -194,7 +194,7 @@ export const customerDataExport = z
             enabled: z.boolean(),
             threshold: money(),
             amount: money(),
-            paused: z.string().nullable().meta({ description: '`declined` or `needs_customer`' }),
+            paused: z.string().nullable().meta({ description: '`declined`, `needs_customer` or `unreachable`' }),
           })
           .nullable(),
       })

@@ -16,7 +16,7 @@ export const savedCardAnswer = z.object({
 });
 export type SavedCard = z.infer<typeof savedCardAnswer>;
 
-export const autoReloadPause = z.enum(['declined', 'needs_customer']);
+export const autoReloadPause = z.enum(['declined', 'needs_customer', 'unreachable']);
 export type AutoReloadPause = z.infer<typeof autoReloadPause>;
 
 /** Why a paused auto-reload is paused, in the customer's words. */
@@ -24,6 +24,8 @@ export const PAUSE_REASONS: Record<AutoReloadPause, string> = {
   declined: 'Your card was declined, so auto-reload is paused. Check your card or save another, then turn auto-reload back on.',
   needs_customer:
     'Your bank wants you to confirm the payment yourself, which it cannot ask while you are away, so auto-reload is paused. Save your card again or top up once, then turn auto-reload back on.',
+  unreachable:
+    'We could not reach the card payment service for about a day, so auto-reload is paused. Turn auto-reload back on to try again, or top up once yourself.',
 };
 
 export const autoReloadAnswer = z.object({
@@ -33,7 +35,10 @@ export const autoReloadAnswer = z.object({
   enabled: z.boolean(),
   threshold: money().nullable().meta({ description: 'add money when the balance falls below this; null until set' }),
   amount: money().nullable().meta({ description: 'how much each reload adds; null until set' }),
-  paused: autoReloadPause.nullable().meta({ description: 'declined: the card was declined; needs_customer: the bank wants the customer (3-D Secure)' }),
+  paused: autoReloadPause.nullable().meta({
+    description:
+      'declined: the card was declined; needs_customer: the bank wants the customer (3-D Secure); unreachable: the card payment service could not be reached for about a day',
+  }),
   paused_reason: z.string().nullable().meta({ description: 'why it is paused, in plain words' }),
   /** the shop's bounds for the two amounts */
   limits: z.object({ threshold_min: money(), threshold_max: money(), amount_min: money(), amount_max: money() }),

@@ -3,7 +3,8 @@ import { describeEachDb, describePostgres, useTestProvider, type TestProvider } 
 import { key, ledgers, products } from './orders.helpers';
 import { runsOf, saveCard, turnOn } from './auto-reload.helpers';
 import { postWalletEntry } from '../../server/provider/wallet/wallet.ledger';
-import { runDueReloads } from '../../server/provider/payments/auto-reload';
+import { RETRY_WAITS_MS, runDueReloads } from '../../server/provider/payments/auto-reload';
+import { AppError } from '../../server/provider/http/errors';
 import { callApi, undeclared } from '../support/calls';
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
@@ -21,6 +22,31 @@ async function spend(p: TestProvider, customerId: number, amount: number) {
 
 async function notices(p: TestProvider, customerId: number) {
   return p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+/**
+ * The gateway out of reach for its next `failures` charges (as the Stripe adapter answers when Stripe
+ * cannot be reached), then reachable again; every charge asked is recorded by its idempotency key.
+ */
+function unreachableFor(p: TestProvider, failures: number) {
+  const cards = p.ctx.paymentGateway!.cards!;
+  const charge = cards.charge;
+  const keys: string[] = [];
+  cards.charge = async (r) => {
+    keys.push(r.idempotencyKey);
+    if (keys.length <= failures) throw new AppError('PAYMENTS_UNAVAILABLE', 'Online payments are not available right now.');
+    return charge(r);
+  };
+  return { keys, restore: () => void (cards.charge = charge) };
+}
+
+/** A customer with a working card, auto-reload on (below 250.00, add 100.00), who just spent across the line: one reload queued. */
+async function reloadQueued(p: TestProvider) {
+  const c = await p.newCustomer({ wallet: 30000 });
+  await saveCard(p, c.token);
+  await turnOn(p, c.token, 25000, 10000);
+  await spend(p, c.id, 10000);
+  return c;
 }
 
 describeEachDb('saved card and auto-reload', (kind) => {
@@ -232,6 +258,72 @@ describeEachDb('saved card and auto-reload', (kind) => {
     expect((await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data.paused).toBe('declined');
   });
 
+  it('a gateway out of reach is asked again after 5, 15, 60 minutes… with the same key, and after the last try auto-reload pauses', async () => {
+    const c = await reloadQueued(p);
+    const down = unreachableFor(p, Infinity);
+    try {
+      expect(await runDueReloads(p.ctx)).toBe(1);
+      expect(down.keys).toHaveLength(1);
+      for (const [i, wait] of RETRY_WAITS_MS.entries()) {
+        // a minute before the wait is over: not asked
+        p.clock.advance(wait - 60_000);
+        expect(await runDueReloads(p.ctx)).toBe(0);
+        expect(down.keys).toHaveLength(i + 1);
+        expect((await runsOf(p, c.id))[0]).toMatchObject({ status: 'charging', attempts: i + 1 });
+        p.clock.advance(60_000);
+        expect(await runDueReloads(p.ctx)).toBe(1);
+        expect(down.keys).toHaveLength(i + 2);
+      }
+    } finally {
+      down.restore();
+    }
+    expect(RETRY_WAITS_MS.map((ms) => ms / 60_000)).toEqual([5, 15, 60, 180, 360, 720]);
+    expect(new Set(down.keys).size).toBe(1);
+    // the last try failed too: paused, the payment failed, the customer told as after a decline
+    const [run] = await runsOf(p, c.id);
+    expect(run!.status).toBe('unreachable');
+    expect((await p.db.selectFrom('payments').select('status').where('id', '=', run!.payment_id!).executeTakeFirstOrThrow()).status).toBe('failed');
+    const status = (await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data;
+    expect(status).toMatchObject({ enabled: true, paused: 'unreachable', paused_reason: expect.stringContaining('could not reach the card payment service') });
+    expect((await notices(p, c.id)).at(-1)).toMatchObject({
+      title: 'Auto-reload paused: we could not reach your card',
+      body: expect.stringContaining('We could not add'),
+    });
+    expect((await ledgers(p, c.id)).wallet).toBe(20000);
+    // nothing more is tried, however long
+    p.clock.advance(7 * 86_400_000);
+    expect(await runDueReloads(p.ctx)).toBe(0);
+    expect(down.keys).toHaveLength(RETRY_WAITS_MS.length + 1);
+    // turned back on below the line: a new reload, charged at once now that the gateway answers
+    await turnOn(p, c.token, 25000, 10000);
+    expect(await runDueReloads(p.ctx)).toBe(1);
+    expect((await runsOf(p, c.id)).map((r) => r.status)).toEqual(['unreachable', 'succeeded']);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 30000, walletSum: 30000 });
+  });
+
+  it('a gateway reachable again before the last try: charged once, with the key it was asked with', async () => {
+    const c = await reloadQueued(p);
+    const down = unreachableFor(p, 3);
+    try {
+      expect(await runDueReloads(p.ctx)).toBe(1);
+      for (const wait of RETRY_WAITS_MS.slice(0, 3)) {
+        p.clock.advance(wait);
+        expect(await runDueReloads(p.ctx)).toBe(1);
+      }
+      p.clock.advance(RETRY_WAITS_MS.at(-1)! * 2);
+      expect(await runDueReloads(p.ctx)).toBe(0);
+    } finally {
+      down.restore();
+    }
+    expect(down.keys).toHaveLength(4);
+    expect(new Set(down.keys).size).toBe(1);
+    expect((await runsOf(p, c.id)).map((r) => [r.status, r.attempts])).toEqual([['succeeded', 3]]);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 30000, walletSum: 30000 });
+    const topups = await p.db.selectFrom('wallet_ledger').select('amount').where('customer_id', '=', c.id).where('type', '=', 'topup').execute();
+    expect(topups).toEqual([{ amount: 10000 }]);
+    expect((await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data.paused).toBeNull();
+  });
+
   it('a card that needs the customer (3-D Secure) pauses auto-reload and says why', async () => {
     const c = await p.newCustomer({ wallet: 30000 });
     await saveCard(p, c.token, 'save_needs_customer');
@@ -246,10 +338,7 @@ describeEachDb('saved card and auto-reload', (kind) => {
   });
 
   it('removing the card turns auto-reload off and drops a reload still waiting', async () => {
-    const c = await p.newCustomer({ wallet: 30000 });
-    await saveCard(p, c.token);
-    await turnOn(p, c.token, 25000, 10000);
-    await spend(p, c.id, 10000);
+    const c = await reloadQueued(p);
     const res = await callApi(p, savedCardApi.remove, { token: c.token }).expect(200);
     expect(res.body.data).toMatchObject({ card: null, enabled: false, paused: null });
     expect(await p.db.selectFrom('saved_cards').select('customer_id').where('customer_id', '=', c.id).execute()).toHaveLength(0);
@@ -310,6 +399,21 @@ describePostgres('auto-reload races', () => {
   let P: Awaited<ReturnType<typeof products>>;
   beforeAll(async () => {
     P = await products(p);
+  });
+
+  it('a reload waiting out the gateway: parallel runners after the wait charge it once', async () => {
+    const c = await reloadQueued(p);
+    const down = unreachableFor(p, 1);
+    try {
+      expect(await runDueReloads(p.ctx)).toBe(1);
+      p.clock.advance(RETRY_WAITS_MS[0]!);
+      const charged = await Promise.all(Array.from({ length: 5 }, () => runDueReloads(p.ctx)));
+      expect(charged.reduce((a, b) => a + b, 0)).toBe(1);
+    } finally {
+      down.restore();
+    }
+    expect(down.keys).toHaveLength(2);
+    expect(await ledgers(p, c.id)).toMatchObject({ wallet: 30000, walletSum: 30000 });
   });
 
   describe('20 parallel orders', () => {

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type FakeCardBehaviour, type StripeFake } from '../fakes/stripe-fake';
-import { describeEachDb, useTestProvider } from './support/provider';
-import { testStripeGateway } from './stripe.helpers';
+import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
+import { deliverStripeEvent, testStripeGateway } from './stripe.helpers';
 import { ledgers } from './orders.helpers';
 import { runsOf } from './auto-reload.helpers';
 import type { PaymentGateway } from '../../server/provider/payment-gateway';
@@ -162,5 +162,101 @@ describeEachDb('auto-reload with Stripe as the payment gateway', (kind) => {
     const method = (await p.db.selectFrom('saved_cards').select('method_ref').where('customer_id', '=', c.id).executeTakeFirstOrThrow()).method_ref;
     await callApi(p, savedCardApi.remove, { token: c.token }).expect(200);
     expect(s.fake.paymentMethods.get(method)!.customer).toBeNull();
+  });
+});
+
+/** A card saved on Stripe's page and the session completed there; the app not told yet. */
+async function savedOnStripeOnly(p: TestProvider, fake: StripeFake, token: string, behaviour: FakeCardBehaviour = 'works') {
+  const setup = (await callApi(p, savedCardApi.setup, { token }).expect(201)).body.data;
+  const session = [...fake.sessions.values()].find((x) => x.url === setup.setup_url)!;
+  const done = fake.completeSetupSession(session.id, { behaviour });
+  return { setupId: setup.setup_id as string, event: fake.event('checkout.session.completed', done.session), methodRef: done.paymentMethod.id };
+}
+
+describeEachDb('a card saved at Stripe, kept from its webhook', (kind) => {
+  const s = useStripe();
+  const p = useTestProvider(kind, () => ({ paymentGateway: s.gateway }));
+
+  it('keeps the card when the customer never comes back, once however often Stripe delivers it', async () => {
+    const c = await p.newCustomer();
+    const { setupId, event, methodRef } = await savedOnStripeOnly(p, s.fake, c.token);
+    expect((await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data.card).toBeNull();
+    const first = await deliverStripeEvent(p, event).expect(200);
+    expect(first.body.data).toEqual({ event_id: (event as { id: string }).id, applied: true });
+    expect((await callApi(p, savedCardApi.status, { token: c.token }).expect(200)).body.data.card).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 4,
+      exp_year: 2031,
+    });
+    const row = await p.db.selectFrom('saved_cards').selectAll().where('customer_id', '=', c.id).executeTakeFirstOrThrow();
+    expect(row.method_ref).toBe(methodRef);
+    // Stripe delivers it again: nothing changes
+    expect((await deliverStripeEvent(p, event).expect(200)).body.data.applied).toBe(false);
+    // the customer comes back later: the card is there, nothing more to do
+    expect((await callApi(p, savedCardApi.confirm, { token: c.token, body: { setup_id: setupId } }).expect(200)).body.data.card.last4).toBe('4242');
+    expect(await p.db.selectFrom('card_setups').select('status').where('id', '=', setupId).executeTakeFirstOrThrow()).toEqual({ status: 'saved' });
+  });
+
+  it('a customer who came back first: the webhook changes nothing', async () => {
+    const c = await p.newCustomer();
+    const { setupId, event } = await savedOnStripeOnly(p, s.fake, c.token);
+    await callApi(p, savedCardApi.confirm, { token: c.token, body: { setup_id: setupId } }).expect(200);
+    expect((await deliverStripeEvent(p, event).expect(200)).body.data.applied).toBe(false);
+  });
+
+  it('keeps nothing from a setup session that is not ours, not the setup’s, or not signed by this shop’s secret', async () => {
+    const c = await p.newCustomer();
+    const { setupId, event } = await savedOnStripeOnly(p, s.fake, c.token);
+    const session = (event as { data: { object: Record<string, unknown> } }).data.object;
+    // another setup's id on this session (both marks changed): not the session that setup was opened at
+    const other = await savedOnStripeOnly(p, s.fake, (await p.newCustomer()).token);
+    const forged = s.fake.event('checkout.session.completed', { ...session, metadata: { setup_id: other.setupId }, client_reference_id: other.setupId });
+    expect((await deliverStripeEvent(p, forged).expect(200)).body.data.applied).toBe(false);
+    // the two marks disagree, or no mark: not a session this shop opened
+    const mixed = s.fake.event('checkout.session.completed', { ...session, client_reference_id: other.setupId });
+    expect((await deliverStripeEvent(p, mixed).expect(200)).body.data).toEqual({ event_id: null, applied: false });
+    // signed with another secret: refused, nothing kept
+    expect((await deliverStripeEvent(p, event, { secret: 'whsec_someone_else' }).expect(401)).body.error.code).toBe('BAD_SIGNATURE');
+    const setups = await p.db.selectFrom('card_setups').select(['id', 'status']).where('id', 'in', [setupId, other.setupId]).execute();
+    expect(setups.map((x) => x.status)).toEqual(['open', 'open']);
+    expect(await p.db.selectFrom('saved_cards').select('customer_id').where('customer_id', '=', c.id).execute()).toEqual([]);
+  });
+
+  it('Stripe out of reach while reading the card back: 503, so Stripe delivers it again, and then it is kept', async () => {
+    const c = await p.newCustomer();
+    const { event } = await savedOnStripeOnly(p, s.fake, c.token);
+    const gateway = p.ctx.paymentGateway;
+    p.ctx.paymentGateway = testStripeGateway(s.fake, { maxNetworkRetries: 0, port: 1 });
+    try {
+      await deliverStripeEvent(p, event).expect(503);
+    } finally {
+      p.ctx.paymentGateway = gateway;
+    }
+    expect((await deliverStripeEvent(p, event).expect(200)).body.data.applied).toBe(true);
+  });
+});
+
+describePostgres('a card saved at Stripe: its webhook racing the customer’s return', () => {
+  const s = useStripe();
+  const p = useTestProvider('postgres', () => ({ poolSize: 10, paymentGateway: s.gateway }));
+
+  it('keeps the card once: the card it replaces detached once, the new one never', async () => {
+    const c = await p.newCustomer();
+    const old = await savedOnStripeOnly(p, s.fake, c.token);
+    await deliverStripeEvent(p, old.event).expect(200);
+    const fresh = await savedOnStripeOnly(p, s.fake, c.token);
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => deliverStripeEvent(p, fresh.event)),
+      ...Array.from({ length: 6 }, () => callApi(p, savedCardApi.confirm, { token: c.token, body: { setup_id: fresh.setupId } })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(answers.slice(0, 6).filter((a) => a.body.data.applied).length).toBeLessThanOrEqual(1);
+    const row = await p.db.selectFrom('saved_cards').selectAll().where('customer_id', '=', c.id).execute();
+    expect(row.map((r) => r.method_ref)).toEqual([fresh.methodRef]);
+    const detaches = s.fake.requests.filter((q) => q.path.endsWith('/detach')).map((q) => q.path);
+    expect(detaches).toEqual([`/v1/payment_methods/${old.methodRef}/detach`]);
+    expect(s.fake.paymentMethods.get(old.methodRef)!.customer).toBeNull();
+    expect(s.fake.paymentMethods.get(fresh.methodRef)!.customer).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '#contract/money';
-import { PAUSE_REASONS } from '#contract/saved-card';
+import { PAUSE_REASONS, type AutoReloadPause } from '#contract/saved-card';
 import { paths } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import type { CardChargeResult, CardGateway } from '../payment-gateway';
@@ -8,7 +8,17 @@ import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { insertPayment, settlePayment } from './payments.repo';
 import { applyPaymentEvent } from './payments.service';
-import { claimDueRun, findAutoReload, findSavedCard, finishRun, lockRun, markRunCharging, pauseAutoReload, type AutoReloadRunRow } from './saved-cards.repo';
+import {
+  claimDueRun,
+  findAutoReload,
+  findSavedCard,
+  finishRun,
+  lockRun,
+  markRunCharging,
+  pauseAutoReload,
+  retryRunLater,
+  type AutoReloadRunRow,
+} from './saved-cards.repo';
 
 /**
  * The wallet's auto-reloads (issue 49), run by the job runner every few seconds. A spend that crossed
@@ -18,11 +28,19 @@ import { claimDueRun, findAutoReload, findSavedCard, finishRun, lockRun, markRun
  * same question and gets the same answer, never a second charge); the money arrives only when the
  * gateway says it was taken, through the very path of a top-up's webhook (applyPaymentEvent: a `topup`
  * entry). A declined card, or one the bank wants the customer for (3-D Secure), pauses auto-reload and
- * tells the customer why.
+ * tells the customer why. A gateway that cannot be reached is asked again, with the same key, after a
+ * growing wait (RETRY_WAITS_MS); when the last wait is spent (about a day) auto-reload pauses the same way.
  */
 
 /** A run claimed this long ago and still charging was left by a worker that died: it is taken again. */
 const STALE_CLAIM_MS = 5 * 60_000;
+
+/**
+ * The waits before asking a gateway that could not be reached again: 5, 15 and 60 minutes, then 3, 6 and
+ * 12 hours. The try after the last wait (the 7th, about 22 hours after the first) failing too pauses
+ * auto-reload ('unreachable'), the customer told as after a decline.
+ */
+export const RETRY_WAITS_MS = [5, 15, 60, 180, 360, 720].map((minutes) => minutes * 60_000);
 
 /** Runs the reloads due now (at most `limit`); answers how many were charged. */
 export async function runDueReloads(ctx: ProviderContext, limit = 50): Promise<number> {
@@ -54,7 +72,7 @@ interface Claimed {
 async function claimRun(ctx: ProviderContext): Promise<Claimed | 'skipped' | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    const run = await claimDueRun(trx, new Date(now.getTime() - STALE_CLAIM_MS));
+    const run = await claimDueRun(trx, new Date(now.getTime() - STALE_CLAIM_MS), now);
     if (!run) return null;
     if (run.status === 'charging' && run.payment_id && run.customer_ref && run.method_ref) {
       await markRunCharging(trx, run.id, { paymentId: run.payment_id, customerRef: run.customer_ref, methodRef: run.method_ref }, now);
@@ -87,8 +105,7 @@ async function chargeRun(ctx: ProviderContext, cards: CardGateway, { run, card, 
       idempotencyKey: `auto-reload-${run.id}`,
     });
   } catch (err) {
-    // the gateway could not be asked: the run stays claimed and is taken again once its claim is stale
-    ctx.logger.warn({ err: String(err), run: run.id, payment_id: paymentId }, 'auto-reload: the charge could not be made; tried again later');
+    await couldNotReach(ctx, run, paymentId, err);
     return;
   }
   if (result.status === 'succeeded') {
@@ -106,30 +123,56 @@ async function chargeRun(ctx: ProviderContext, cards: CardGateway, { run, card, 
     ctx.logger.info({ run: run.id, customer_id: run.customer_id, amount: run.amount }, 'auto-reload: the wallet was reloaded');
     return;
   }
-  await paused(ctx, run, paymentId, result);
+  await paused(ctx, run, paymentId, result.status, result.providerRef);
 }
 
-/** Declined, or the bank wants the customer: the payment failed, auto-reload paused, the customer told why. */
-async function paused(
-  ctx: ProviderContext,
-  run: AutoReloadRunRow,
-  paymentId: string,
-  result: Exclude<CardChargeResult, { status: 'succeeded' }>,
-): Promise<void> {
+/**
+ * The gateway could not be asked: the run stays charging (the same payment, the same key, so a charge the
+ * gateway did take is answered again, never made twice) and is tried again after the next wait; with no
+ * wait left, auto-reload pauses.
+ */
+async function couldNotReach(ctx: ProviderContext, run: AutoReloadRunRow, paymentId: string, err: unknown): Promise<void> {
+  const now = ctx.clock.now();
+  const next = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await lockRun(trx, run.id);
+    if (locked?.status !== 'charging') return null;
+    const wait = RETRY_WAITS_MS[locked.attempts];
+    if (wait === undefined) return 'give up' as const;
+    const retryAt = new Date(now.getTime() + wait);
+    await retryRunLater(trx, run.id, locked.attempts + 1, retryAt);
+    return { attempt: locked.attempts + 1, retryAt };
+  });
+  const log = { err: String(err), run: run.id, payment_id: paymentId };
+  if (next === 'give up') {
+    ctx.logger.warn(log, 'auto-reload: the payment gateway could not be reached for a day');
+    await paused(ctx, run, paymentId, 'unreachable', null);
+  } else if (next) {
+    ctx.logger.warn({ ...log, attempt: next.attempt, retry_at: next.retryAt.toISOString() }, 'auto-reload: the charge could not be made; tried again later');
+  }
+}
+
+const PAUSE_TITLES: Record<AutoReloadPause, string> = {
+  declined: 'Auto-reload paused: card declined',
+  needs_customer: 'Auto-reload paused: your bank needs you',
+  unreachable: 'Auto-reload paused: we could not reach your card',
+};
+
+/** Declined, the bank wants the customer, or the gateway out of reach for a day: the payment failed, auto-reload paused, the customer told why. */
+async function paused(ctx: ProviderContext, run: AutoReloadRunRow, paymentId: string, why: AutoReloadPause, providerRef: string | null): Promise<void> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const locked = await lockRun(trx, run.id);
     if (locked?.status !== 'charging') return;
-    await settlePayment(trx, paymentId, 'failed', now, result.providerRef);
-    await finishRun(trx, run.id, result.status, now);
-    await pauseAutoReload(trx, run.customer_id, result.status, now);
+    await settlePayment(trx, paymentId, 'failed', now, providerRef);
+    await finishRun(trx, run.id, why, now);
+    await pauseAutoReload(trx, run.customer_id, why, now);
     await notify(trx, ctx.clock, run.customer_id, {
       type: 'topup',
-      title: result.status === 'declined' ? 'Auto-reload paused: card declined' : 'Auto-reload paused: your bank needs you',
-      body: `We could not add ${formatMoney(run.amount, rules.currency, rules.locale)} to your wallet. ${PAUSE_REASONS[result.status]}`,
+      title: PAUSE_TITLES[why],
+      body: `We could not add ${formatMoney(run.amount, rules.currency, rules.locale)} to your wallet. ${PAUSE_REASONS[why]}`,
       link: paths.profileWallet,
     });
   });
-  ctx.logger.warn({ run: run.id, customer_id: run.customer_id, outcome: result.status }, 'auto-reload: paused');
+  ctx.logger.warn({ run: run.id, customer_id: run.customer_id, outcome: why }, 'auto-reload: paused');
 }

@@ -33,7 +33,7 @@ import type { SandboxPage } from './sandbox-page';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import { paymentIdParam, type SandboxCompleteBody, type SandboxCompleteData, type WebhookData } from '#contract/payments';
-import { completeSandboxCardSetup, sandboxCardSetup } from './saved-cards.service';
+import { cardSetupCompleted, completeSandboxCardSetup, sandboxCardSetup } from './saved-cards.service';
 
 /**
  * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
@@ -45,6 +45,7 @@ export async function receiveWebhook(ctx: ProviderContext, raw: Buffer | string 
   if (!gateway) throw notFound('Payment gateway');
   const event = gateway.parseWebhook(raw, headers, ctx.clock.now().getTime());
   if (!event) return { status: 200, message: 'Nothing to do for this event.', data: { event_id: null, applied: false } };
+  if (event.type === 'card.setup_completed') return cardSetupCompleted(ctx, event);
   return applyPaymentEvent(ctx, event);
 }
 

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import type { AutoReloadPause } from '#contract/saved-card';
 import type { Database } from '../../db';
 import type { AutoReloadRunTable, AutoReloadTable, CardSetupTable, SavedCardTable } from '../../db/schema';
 
@@ -47,6 +48,11 @@ export async function findCustomerSetup(db: Database, customerId: number, id: st
   return db.selectFrom('card_setups').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
 }
 
+/** A setup by its id alone: only for the gateway's signed webhook, which names no customer. */
+export async function findSetup(db: Database, id: string): Promise<CardSetupRow | undefined> {
+  return db.selectFrom('card_setups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** One of the customer's own setups, locked; anyone else's is not there. */
 export async function lockCustomerSetup(trx: Database, customerId: number, id: string): Promise<CardSetupRow | undefined> {
   return trx.selectFrom('card_setups').selectAll().where('id', '=', id).where('customer_id', '=', customerId).forUpdate().executeTakeFirst();
@@ -86,16 +92,25 @@ export async function turnAutoReloadOff(trx: Database, customerId: number, at: D
   await trx.updateTable('auto_reloads').set({ enabled: false, paused: null, paused_at: null, updated_at: at }).where('customer_id', '=', customerId).execute();
 }
 
-export async function pauseAutoReload(trx: Database, customerId: number, why: 'declined' | 'needs_customer', at: Date): Promise<void> {
+export async function pauseAutoReload(trx: Database, customerId: number, why: AutoReloadPause, at: Date): Promise<void> {
   await trx.updateTable('auto_reloads').set({ paused: why, paused_at: at, updated_at: at }).where('customer_id', '=', customerId).execute();
 }
 
-/** A reload waiting, or one being charged whose claim is older than `staleBefore` (its worker died): taken skip locked. */
-export async function claimDueRun(trx: Database, staleBefore: Date): Promise<AutoReloadRunRow | undefined> {
+/**
+ * A reload waiting, one being charged whose claim is older than `staleBefore` (its worker died), or one
+ * whose gateway could not be reached and whose wait is over (`retry_at`): taken skip locked.
+ */
+export async function claimDueRun(trx: Database, staleBefore: Date, now: Date): Promise<AutoReloadRunRow | undefined> {
   return trx
     .selectFrom('auto_reload_runs')
     .selectAll()
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'charging'), eb('claimed_at', '<', staleBefore)])]))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'charging'), eb('retry_at', 'is', null), eb('claimed_at', '<', staleBefore)]),
+        eb.and([eb('status', '=', 'charging'), eb('retry_at', '<=', now)]),
+      ]),
+    )
     .orderBy('id')
     .limit(1)
     .forUpdate()
@@ -115,12 +130,17 @@ export async function markRunCharging(
 ): Promise<void> {
   await trx
     .updateTable('auto_reload_runs')
-    .set({ status: 'charging', payment_id: charge.paymentId, customer_ref: charge.customerRef, method_ref: charge.methodRef, claimed_at: at })
+    .set({ status: 'charging', payment_id: charge.paymentId, customer_ref: charge.customerRef, method_ref: charge.methodRef, claimed_at: at, retry_at: null })
     .where('id', '=', id)
     .execute();
 }
 
-export async function finishRun(trx: Database, id: number, status: 'succeeded' | 'declined' | 'needs_customer' | 'cancelled', at: Date): Promise<void> {
+/** The gateway could not be reached: one more try counted, the next not before `retryAt` (still charging, the same key). */
+export async function retryRunLater(trx: Database, id: number, attempts: number, retryAt: Date): Promise<void> {
+  await trx.updateTable('auto_reload_runs').set({ attempts, retry_at: retryAt }).where('id', '=', id).execute();
+}
+
+export async function finishRun(trx: Database, id: number, status: 'succeeded' | AutoReloadPause | 'cancelled', at: Date): Promise<void> {
   await trx.updateTable('auto_reload_runs').set({ status, finished_at: at }).where('id', '=', id).execute();
 }
 

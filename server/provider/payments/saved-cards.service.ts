@@ -6,9 +6,10 @@ import type { ProviderContext } from '../context';
 import type { Database } from '../../db';
 import { AppError, notFound, validation } from '../http/errors';
 import { PAYMENTS_UNAVAILABLE_MESSAGE } from '../payment-port';
-import type { CardDetails, CardGateway } from '../payment-gateway';
+import type { CardDetails, CardGateway, CardSetupEvent } from '../payment-gateway';
+import type { StoredAnswer } from '../http/idempotency';
 import { getMerchant } from '../settings/settings.service';
-import type { SandboxCompleteBody, SandboxCompleteData } from '#contract/payments';
+import type { SandboxCompleteBody, SandboxCompleteData, WebhookData } from '#contract/payments';
 import { sandboxCard } from './sandbox';
 import { walletBalance } from '../wallet/wallet.repo';
 import {
@@ -17,6 +18,7 @@ import {
   findAutoReload,
   findCustomerSetup,
   findSavedCard,
+  findSetup,
   insertCardSetup,
   knownGatewayCustomer,
   lockCustomerSetup,
@@ -151,14 +153,37 @@ export async function confirmCardSetup(ctx: ProviderContext, customerId: number,
   return autoReloadStatus(ctx, customerId);
 }
 
-/** The card of one of the customer's setups kept (once: a setup saved already changes nothing). */
-export async function keepCard(ctx: ProviderContext, customerId: number, setupId: string, methodRef: string, card: CardDetails): Promise<void> {
-  const replaced = await ctx.db.transaction().execute(async (trx) => {
+/**
+ * The gateway's signed word that a card was saved on its page (Stripe: `checkout.session.completed` of
+ * a setup-mode session), so the card is kept even if the customer never comes back to the wallet. The
+ * setup must be ours and opened at that very session; the card is read back from the gateway, as on the
+ * way back. A replay, or the customer's return racing it, keeps the card once (keepCard locks the setup).
+ * The gateway out of reach answers 503, and the gateway sends the event again later.
+ */
+export async function cardSetupCompleted(ctx: ProviderContext, event: CardSetupEvent): Promise<StoredAnswer<WebhookData>> {
+  const done = (applied: boolean, message: string): StoredAnswer<WebhookData> => ({ status: 200, message, data: { event_id: event.id, applied } });
+  const setup = await findSetup(ctx.db, event.setup_id);
+  if (!setup || setup.setup_ref !== event.setup_ref || setup.gateway !== ctx.paymentGateway?.name) {
+    ctx.logger.warn({ event_id: event.id, setup_id: event.setup_id, setup_ref: event.setup_ref }, 'webhook for an unknown card setup');
+    return done(false, 'Unknown card setup; the event was ignored.');
+  }
+  if (setup.status !== 'open') return done(false, `The card setup is ${setup.status} already; nothing changed.`);
+  const read = await cardGateway(ctx).readSetup(event.setup_ref);
+  if (read.status !== 'saved') return done(false, 'The gateway has no saved card for this setup; nothing changed.');
+  const kept = await keepCard(ctx, setup.customer_id, setup.id, read.methodRef, read.card);
+  if (kept)
+    ctx.logger.info({ event_id: event.id, setup_id: setup.id, customer_id: setup.customer_id }, 'a card saved at the gateway was kept from its webhook');
+  return done(kept, kept ? 'Card saved.' : 'The card was saved already; nothing changed.');
+}
+
+/** The card of one of the customer's setups kept (once: a setup saved already changes nothing); answers whether this call kept it. */
+export async function keepCard(ctx: ProviderContext, customerId: number, setupId: string, methodRef: string, card: CardDetails): Promise<boolean> {
+  const kept = await ctx.db.transaction().execute(async (trx) => {
     const setup = await lockCustomerSetup(trx, customerId, setupId);
     if (!setup) throw notFound('Card setup');
-    if (setup.status !== 'open') return undefined;
+    if (setup.status !== 'open') return null;
     await setSetupStatus(trx, setupId, 'saved');
-    return putSavedCard(trx, {
+    const replaced = await putSavedCard(trx, {
       customer_id: customerId,
       gateway: setup.gateway,
       customer_ref: setup.customer_ref ?? '',
@@ -169,8 +194,10 @@ export async function keepCard(ctx: ProviderContext, customerId: number, setupId
       exp_year: card.exp_year,
       created_at: ctx.clock.now(),
     });
+    return { replaced };
   });
-  if (replaced && replaced.method_ref !== methodRef) await detachQuietly(ctx, replaced.method_ref);
+  if (kept?.replaced && kept.replaced.method_ref !== methodRef) await detachQuietly(ctx, kept.replaced.method_ref);
+  return kept !== null;
 }
 
 /** Removes the card: auto-reload off, a reload still waiting dropped, the card taken off the gateway. */

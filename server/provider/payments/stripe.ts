@@ -6,6 +6,7 @@ import {
   webhookPathOf,
   type CardChargeResult,
   type CardGateway,
+  type CardSetupEvent,
   type PaymentEvent,
   type PaymentEventType,
   type PaymentGateway,
@@ -408,7 +409,7 @@ function gatewayFailure(
 }
 
 /** The few events this shop uses, in the one shape of payment-gateway.ts; anything else ignored (null) and logged. */
-function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | undefined): PaymentEvent | null {
+function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | undefined): PaymentEvent | CardSetupEvent | null {
   const ignore = (reason: string, extra: Record<string, unknown> = {}) => {
     log?.info({ stripe_event: event.id, stripe_type: event.type, reason, ...extra }, 'stripe: webhook ignored');
     return null;
@@ -422,6 +423,8 @@ function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | unde
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired': {
       const session = event.data.object;
+      // a card saved on a setup-mode session (issue 49): kept even if the customer never comes back
+      if (session.mode === 'setup' && event.type === 'checkout.session.completed') return setupCompleted(event.id, session, event.created, ignore);
       if (session.mode !== 'payment') return ignore('not a payment-mode session');
       const paymentId = ourPaymentId(session.metadata, session.client_reference_id);
       if (!paymentId) return ignore('a session this shop did not open', { session: session.id });
@@ -475,6 +478,19 @@ function normalise(event: Stripe.Event, live: boolean, log: GatewayLogger | unde
     default:
       return ignore('an event type this shop does not use');
   }
+}
+
+/** A setup-mode session completed: which of our setups, if both its marks agree (set by startSetup). */
+function setupCompleted(
+  id: string,
+  session: Stripe.Checkout.Session,
+  created: number,
+  ignore: (reason: string, extra?: Record<string, unknown>) => null,
+): CardSetupEvent | null {
+  const setupId = session.metadata?.setup_id;
+  if (!setupId || !UUID.test(setupId) || session.client_reference_id !== setupId)
+    return ignore('a setup session this shop did not open', { session: session.id });
+  return { id, type: 'card.setup_completed', setup_id: setupId.toLowerCase(), setup_ref: session.id, created };
 }
 
 /**

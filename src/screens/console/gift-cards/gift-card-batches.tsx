@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { GIFT_BATCH_LABEL_MAX, GIFT_BATCH_MAX } from '#contract/gift-card-rules';
 import type { GiftCardBatch } from '#contract/gift-cards-physical';
-import { Button, Card, ErrorState, Notice, SkeletonText, TextField } from '../../../ui';
+import { Button, Card, Notice, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
-import { CsvLink } from '../shared/csv-link';
+import { BatchList } from '../shared/batch-list';
+import { useBatchForm } from '../shared/batch-form';
 
 export interface GiftCardBatchesProps {
   /** the batches, newest first (undefined while they load) */
@@ -32,23 +33,11 @@ function readBatch(label: string, count: string): { label: string; count: number
 function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
   const [label, setLabel] = useState('');
   const [count, setCount] = useState('100');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [made, setMade] = useState<number | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setMade(null);
-    const read = readBatch(label, count);
-    if ('fields' in read) return setProblem(read);
-    setBusy(true);
-    const refused = await onCreate(read.label, read.count);
-    setBusy(false);
-    setProblem(refused);
-    if (!refused) {
-      setMade(read.count);
-      setLabel('');
-    }
-  };
+  const { busy, problem, made, submit } = useBatchForm(
+    () => readBatch(label, count),
+    (batch) => onCreate(batch.label, batch.count),
+    () => setLabel(''),
+  );
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make printed gift cards" noValidate>
       <div className="flex flex-wrap items-start gap-3">
@@ -79,41 +68,30 @@ function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
   );
 }
 
-function BatchItem({ batch, props }: { batch: GiftCardBatch; props: GiftCardBatchesProps }) {
-  const id = useId();
-  const n = (v: number) => v.toLocaleString(props.locale);
-  return (
-    <li aria-labelledby={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3">
-      <div className="min-w-0">
-        <p id={id} className="font-semibold">
-          {batch.label}
-        </p>
-        <p className="text-sm text-muted">{`${n(batch.count)} cards · made ${formatDateTime(batch.created_at, props.locale, props.timeZone)} · ${n(batch.activated)} sold, ${n(batch.count - batch.activated)} not sold yet`}</p>
-      </div>
-      <CsvLink href={props.csvHref(batch.id)} describedBy={id} />
-    </li>
-  );
-}
-
 /**
  * The owner's printed gift cards, on the Gift cards page: the form that makes a batch of numbers, and each
  * batch with how many were sold and its CSV for the printer. A printed card is worth nothing until staff
  * sell and activate it at the counter.
  */
 export function GiftCardBatches(props: GiftCardBatchesProps) {
-  const { batches, error } = props;
-  let list;
-  if (!batches && error) list = <ErrorState title="We could not load the printed cards" message={error} onRetry={props.onRetry} />;
-  else if (!batches) list = <SkeletonText lines={2} />;
-  else if (batches.length === 0) list = <p className="text-muted">No printed cards yet. Make a batch above, then send the CSV to your printer.</p>;
-  else
-    list = (
-      <ul className="flex flex-col gap-2" aria-label="Batches of printed cards">
-        {batches.map((b) => (
-          <BatchItem key={b.id} batch={b} props={props} />
-        ))}
-      </ul>
-    );
+  const n = (v: number) => v.toLocaleString(props.locale);
+  const list = (
+    <BatchList
+      batches={props.batches}
+      error={props.error}
+      onRetry={props.onRetry}
+      words={{
+        error: 'We could not load the printed cards',
+        empty: 'No printed cards yet. Make a batch above, then send the CSV to your printer.',
+        list: 'Batches of printed cards',
+      }}
+      title={(batch) => batch.label}
+      details={(batch) =>
+        `${n(batch.count)} cards · made ${formatDateTime(batch.created_at, props.locale, props.timeZone)} · ${n(batch.activated)} sold, ${n(batch.count - batch.activated)} not sold yet`
+      }
+      csvHref={props.csvHref}
+    />
+  );
   return (
     <Card as="section" aria-labelledby="gift-batches" className="flex flex-col gap-4">
       <h2 id="gift-batches" className="text-lg font-semibold">

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { progressWords, tierProgramBody, TIERS_MAX, type TierBasis, type TierProgramFields, type TiersConsoleData } from '#contract/tiers';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { CheckField, SelectField, Switch, type SaveProblem } from '../shared/editor-fields';
+import { useSettingsForm, type FieldsRead } from '../shared/settings-form';
 
 /** A reward a tier may give: the catalogue's active ones, by id. */
 export interface TierRewardChoice {
@@ -64,7 +65,7 @@ function formOf(p: TiersConsoleData): Form {
 const number = (v: string) => (/^\d+(\.\d+)?$/.test(v.trim().replace(/,/g, '')) ? Number(v.trim().replace(/,/g, '')) : v.trim() === '' ? NaN : v);
 
 /** The form as the call's body (the first tier at 0), checked by the contract's schema: the programme, or its problems by field. */
-function checked(form: Form): { program: TierProgramFields } | { problems: Record<string, string> } {
+function checked(form: Form): FieldsRead<TierProgramFields> {
   const parsed = tierProgramBody.safeParse({
     enabled: form.enabled,
     basis: form.basis,
@@ -77,7 +78,7 @@ function checked(form: Form): { program: TierProgramFields } | { problems: Recor
       early_reward_ids: t.early,
     })),
   });
-  if (parsed.success) return { program: parsed.data };
+  if (parsed.success) return { fields: parsed.data };
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
   return { problems };
@@ -256,30 +257,13 @@ interface TiersFormProps {
 }
 
 function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
-  const [form, setForm] = useState(() => formOf(program));
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  // the problems found before calling are worded below ("The tiers …"), so no message of the hook's own
+  const { form, update: change, problem, setProblem, saving, saved, submit } = useSettingsForm(() => formOf(program), checked, onSave, undefined, '');
   const basisName = useId();
-  const change = (f: (old: Form) => Form) => {
-    setSaved(false);
-    setForm(f);
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const out = checked(form);
-    if ('problems' in out) return setProblem({ message: '', fields: out.problems });
-    setSaving(true);
-    const refused = await onSave(out.program);
-    setSaving(false);
-    setProblem(refused);
-    setSaved(!refused);
-  }
 
   const general = problem && (problem.fields.tiers ?? problem.fields.enabled ?? problem.fields.basis);
   return (
-    <form noValidate onSubmit={submit} aria-label="Tier programme" className="flex min-w-0 flex-col gap-4">
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Tier programme" className="flex min-w-0 flex-col gap-4">
       <Card className="flex flex-col gap-4">
         <Switch on={form.enabled} label="Tiers on" disabled={!canEdit} onChange={(on) => change((f) => ({ ...f, enabled: on }))} />
         {!form.enabled && (

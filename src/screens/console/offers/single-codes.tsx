@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { OFFER_CODE_BATCH_MAX, type ConsoleOffer, type OfferCodeBatch } from '#contract/offers';
-import { Button, ErrorState, Notice, SkeletonText, TextField } from '../../../ui';
+import { Button, Notice, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { fieldProblem, type SaveProblem } from '../shared/editor-fields';
-import { CsvLink } from '../shared/csv-link';
+import { BatchList } from '../shared/batch-list';
+import { useBatchForm } from '../shared/batch-form';
 import type { WordsFormat } from './offer-words';
 
 /** What the offer's page needs for its single-use codes. */
@@ -37,20 +38,10 @@ function readBatch(count: string, prefix: string): { count: number; prefix: stri
 function MakeCodes({ onMake }: { onMake: SingleCodesProps['onMake'] }) {
   const [count, setCount] = useState('100');
   const [prefix, setPrefix] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
-  const [made, setMade] = useState<number | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const read = readBatch(count, prefix);
-    setMade(null);
-    if ('fields' in read) return setProblem(read);
-    setBusy(true);
-    const refused = await onMake(read.count, read.prefix);
-    setBusy(false);
-    setProblem(refused);
-    if (!refused) setMade(read.count);
-  };
+  const { busy, problem, made, submit } = useBatchForm(
+    () => readBatch(count, prefix),
+    (batch) => onMake(batch.count, batch.prefix),
+  );
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make single-use codes" noValidate>
       <div className="flex flex-wrap items-start gap-3">
@@ -82,30 +73,6 @@ function MakeCodes({ onMake }: { onMake: SingleCodesProps['onMake'] }) {
   );
 }
 
-/** One batch: how many codes, their prefix, when made, how many used; owners download it. */
-function BatchRow({ batch, props }: { batch: OfferCodeBatch; props: SingleCodesProps }) {
-  const id = useId();
-  const { locale, timeZone } = props.format;
-  const n = (v: number) => v.toLocaleString(locale);
-  return (
-    <li aria-labelledby={id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3">
-      <div className="min-w-0">
-        <p id={id} className="font-semibold">
-          {`${n(batch.count)} codes`}
-          {batch.prefix && (
-            <>
-              {' starting '}
-              <span className="font-mono">{batch.prefix}</span>
-            </>
-          )}
-        </p>
-        <p className="text-sm text-muted">{`Made ${formatDateTime(batch.created_at, locale, timeZone)} · ${n(batch.used)} used, ${n(batch.count - batch.used)} unused`}</p>
-      </div>
-      {props.canEdit && <CsvLink href={props.csvHref(batch.id)} describedBy={id} />}
-    </li>
-  );
-}
-
 /**
  * A single-use offer's codes, on its page: how many are made and used, the owner's form that makes a
  * batch, and each batch with its CSV download (the code, used or unused, when, the order).
@@ -113,18 +80,32 @@ function BatchRow({ batch, props }: { batch: OfferCodeBatch; props: SingleCodesP
 export function SingleCodes(props: SingleCodesProps) {
   const { offer, batches, error, canEdit } = props;
   const n = (v: number) => v.toLocaleString(props.format.locale);
-  let list;
-  if (!batches && error) list = <ErrorState title="We could not load the codes" message={error} onRetry={props.onRetry} />;
-  else if (!batches) list = <SkeletonText lines={2} />;
-  else if (batches.length === 0) list = <p className="text-muted">No codes yet.{canEdit ? ' Make a batch above to hand them out.' : ''}</p>;
-  else
-    list = (
-      <ul className="flex flex-col gap-2" aria-label="Batches of codes">
-        {batches.map((b) => (
-          <BatchRow key={b.id} batch={b} props={props} />
-        ))}
-      </ul>
-    );
+  const { locale, timeZone } = props.format;
+  const list = (
+    <BatchList
+      batches={batches}
+      error={error}
+      onRetry={props.onRetry}
+      words={{
+        error: 'We could not load the codes',
+        empty: `No codes yet.${canEdit ? ' Make a batch above to hand them out.' : ''}`,
+        list: 'Batches of codes',
+      }}
+      title={(batch) => (
+        <>
+          {`${n(batch.count)} codes`}
+          {batch.prefix && (
+            <>
+              {' starting '}
+              <span className="font-mono">{batch.prefix}</span>
+            </>
+          )}
+        </>
+      )}
+      details={(batch) => `Made ${formatDateTime(batch.created_at, locale, timeZone)} · ${n(batch.used)} used, ${n(batch.count - batch.used)} unused`}
+      csvHref={canEdit ? props.csvHref : undefined}
+    />
+  );
   return (
     <section aria-labelledby="single-codes" className="flex flex-col gap-3">
       <h3 id="single-codes" className="text-lg font-semibold">
