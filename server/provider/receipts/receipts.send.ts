@@ -3,9 +3,10 @@
  * queueReceipts and queuePurchaseReceipts in the transaction that made them so). The job runner calls
  * sendDueReceipts every few seconds (jobs.ts): each receipt is taken by the statement that leases it to
  * this run, so two runs or two instances never send one at once; it is sent outside any transaction (a
- * sender may write rows of its own, such as the development outbox), then marked sent. A send that fails is due again after a backoff; a run that dies mid-way leaves its lease to
- * run out, and a later run sends it: at least once, and one row per thing and channel, so never one
- * receipt twice from two completions or settlements.
+ * sender may write rows of its own, such as the development outbox), then marked sent. A send that fails
+ * is due again after a backoff; a run that dies mid-way leaves its lease to run out, and a later run sends
+ * it: at least once, and one row per thing and channel, so never one receipt twice from two completions
+ * or settlements.
  */
 import { formatMoney } from '#contract/money';
 import { purchaseWords, type PurchaseReceipt, type Receipt } from '#contract/receipts';
