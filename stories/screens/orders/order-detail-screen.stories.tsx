@@ -280,7 +280,7 @@ export const AwaitingCounterPayment: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/Pay at the counter: ₱245\.00/)).toBeVisible();
+    await expect(canvas.getByText(/^Pay at the counter:/)).toHaveTextContent('Pay at the counter: ₱245.00');
     await expect(canvas.getByText('At the counter')).toBeVisible();
   },
 };

@@ -89,6 +89,6 @@ export const PayAtCounter: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(/PAY AT COUNTER · ₱245\.00/)).toBeVisible();
+    await expect(within(canvasElement).getByText(/^PAY AT COUNTER ·/)).toHaveTextContent('PAY AT COUNTER · ₱245.00');
   },
 };

@@ -265,7 +265,7 @@ export const PayAtCounter: Story = {
   args: { orders: [AT_COUNTER, ...BOARD.slice(1)], onMarkPaid: fn() },
   play: async ({ canvasElement, args }) => {
     const page = within(canvasElement);
-    await expect(page.getByText(/Pay at counter · ₱245\.00/)).toBeVisible();
+    await expect(page.getByText(/^Pay at counter ·/)).toHaveTextContent('Pay at counter · ₱245.00');
     await userEvent.click(page.getByRole('button', { name: `Paid in cash — order ${AT_COUNTER.name}` }));
     await expect(args.onMarkPaid).toHaveBeenCalledWith(expect.objectContaining({ name: AT_COUNTER.name }), 'cash');
   },
