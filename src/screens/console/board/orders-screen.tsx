@@ -153,11 +153,12 @@ function CancelDialog({
     setProblem(undefined);
     onCancel(text);
   };
+  // a counter order not paid yet has nothing to give back; one paid at the till goes back to the wallet
   const refund =
-    order.status === 'paid' || order.status === 'preparing'
-      ? order.payment_method === 'wallet'
-        ? 'back to their wallet at once'
-        : 'to the card they paid with'
+    (order.status === 'paid' || order.status === 'preparing') && order.counter_due === undefined
+      ? order.payment_method === 'gateway'
+        ? 'to the card they paid with'
+        : 'back to their wallet at once'
       : null;
   const points = pointsOnCancel(order);
   return (
