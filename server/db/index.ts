@@ -67,6 +67,7 @@ import * as m0058 from './migrations/0058-purchase-receipts-order-tax';
 import * as m0059 from './migrations/0059-tables';
 import * as m0060 from './migrations/0060-stations';
 import * as m0061 from './migrations/0061-product-prep-times';
+import * as m0062 from './migrations/0062-pay-at-counter';
 import * as m0063 from './migrations/0063-auto-reload-retries';
 
 export type Database = Kysely<DB>;
@@ -186,6 +187,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0059-tables': m0059,
   '0060-stations': m0060,
   '0061-product-prep-times': m0061,
+  '0062-pay-at-counter': m0062,
   '0063-auto-reload-retries': m0063,
 };
 

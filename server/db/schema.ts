@@ -289,7 +289,9 @@ export interface OrderTable {
   customer_id: number;
   status: string;
   fulfilment: 'delivery' | 'pickup' | 'dine_in';
-  payment_method: 'wallet' | 'gateway';
+  payment_method: 'wallet' | 'gateway' | 'counter';
+  /** a counter order paid at the till: how (migration 0062); null otherwise */
+  counter_paid_with: ColumnType<'cash' | 'card' | null, 'cash' | 'card' | null | undefined, 'cash' | 'card' | null>;
   address: Json<Record<string, unknown>> | null;
   subtotal: number;
   discount: number;

@@ -24,3 +24,5 @@ export const useBoardOrder = (name: string) => useCall(boardApi.detail, { name }
 const boardChanged = { refreshes: [boardApi.board.path, boardApi.detail.path, staffApi.audit.path], refreshesOnFailure: [boardApi.board.path] };
 export const useAdvanceOrder = () => useMutation((name: string, from: OrderStatus) => callApi(boardApi.advance, { name, from }), boardChanged);
 export const useCancelOrder = () => useMutation((name: string, reason: string) => callApi(boardApi.cancel, { name, reason }), boardChanged);
+/** A pay-at-the-counter order paid at the till (issue 54). */
+export const useMarkOrderPaid = () => useMutation((name: string, how: 'cash' | 'card') => callApi(boardApi.markPaid, { name, how }), boardChanged);

@@ -5,7 +5,7 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { boardOrderQuery, boardAdvanceBody, boardCancelBody, boardQuery, boardAnswer, boardOrderOnlyAnswer } from './board';
+import { boardOrderQuery, boardAdvanceBody, boardCancelBody, boardMarkPaidBody, boardQuery, boardAnswer, boardOrderOnlyAnswer } from './board';
 import { boardApi } from './board.calls';
 
 export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, {
@@ -52,5 +52,17 @@ export const boardSpec = /* @__PURE__ */ describe('Merchant console', boardApi, 
     // the route answers with the order's number
     message: 'Order <name> is cancelled.',
     errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'LOCATION_FORBIDDEN'],
+  },
+  markPaid: {
+    summary: 'Mark a pay-at-the-counter order paid',
+    description:
+      "A dine-in order the customer chose to pay at the counter (issue 54), paid at the till in cash or by card (`how`): from now on it is paid, earns its points (as an order paid online does, once) and counts in revenue. Two taps at once: one payment, one credit; the second answers 409 CONFLICT. An order already paid, another way, or cancelled: 409 CONFLICT. Audited. Another location's order: 403 LOCATION_FORBIDDEN.",
+    inContract: false,
+    body: boardMarkPaidBody,
+    data: boardOrderOnlyAnswer,
+    answer: 'The order, paid.',
+    // the route answers with the order's number
+    message: 'Order <name> is paid.',
+    errors: ['NOT_FOUND', 'CONFLICT', 'LOCATION_FORBIDDEN'],
   },
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { time } from './answer-fields';
-import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-lifecycle';
 import { orderItemOptionAnswer } from './options';
 import { locationFilter, orderLocationAnswer, type LocationFilter } from './locations';
 import { appliedOfferAnswer } from './offers';
@@ -29,6 +29,9 @@ export type BoardOrderQuery = z.infer<typeof boardOrderQuery>;
 /** `merchant/orders/board`: one location's board (absent: every location the member works at). */
 export const boardQuery = locationFilter;
 export type BoardQuery = LocationFilter;
+/** `merchant/orders/mark-paid` (issue 54): a pay-at-the-counter order paid at the till, in cash or by card. */
+export const boardMarkPaidBody = boardOrderQuery.extend({ how: z.enum(['cash', 'card'], { error: 'must be cash or card' }) });
+export type BoardMarkPaidBody = z.infer<typeof boardMarkPaidBody>;
 export type BoardAdvanceBody = z.infer<typeof boardAdvanceBody>;
 export type BoardCancelBody = z.infer<typeof boardCancelBody>;
 
@@ -44,7 +47,12 @@ export const boardOrderAnswer = z
     created_at: time(),
     paid_at: time().nullable(),
     updated_at: time(),
-    payment_method: z.enum(['wallet', 'gateway']),
+    payment_method: z.enum(PAYMENT_METHODS),
+    counter_due: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'a pay-at-the-counter order not paid yet (issue 54): what to take at the till; absent once paid and for every other order' }),
     customer_first_name: z.string(),
     location: orderLocationAnswer.nullable().meta({ description: 'where it is made; null for orders older than locations' }),
     pickup_at: time().nullable().meta({ description: 'pickup: the time the customer chose (or was given as soon as possible)' }),

@@ -8,6 +8,13 @@
 export const FULFILMENTS = ['delivery', 'pickup', 'dine_in'] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
 
+/**
+ * How an order is paid: from the wallet, through the payment gateway, or at the counter (issue 54: a
+ * dine-in order the owner lets the customer pay at the till; made at once, paid when staff mark it paid).
+ */
+export const PAYMENT_METHODS = ['wallet', 'gateway', 'counter'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'preparing', 'ready', 'on_delivery', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -53,4 +60,14 @@ export function statusSteps(fulfilment: Fulfilment): OrderStatus[] {
 /** A paid order is any status after payment other than cancelled. */
 export function isPaid(status: OrderStatus): boolean {
   return status !== 'pending_payment' && status !== 'cancelled';
+}
+
+/**
+ * A pay-at-the-counter order not paid yet (issue 54): it is made at once (its status moves as any
+ * other's) but it is not paid until staff mark it paid, so it earns no points, counts no revenue,
+ * sends no receipt and a cancellation refunds nothing. Every other order is paid once past
+ * `pending_payment` (isPaid).
+ */
+export function awaitsCounterPayment(order: { payment_method: string; paid_at: string | Date | null }): boolean {
+  return order.payment_method === 'counter' && order.paid_at === null;
 }

@@ -8,7 +8,7 @@ import { addressAnswer } from './addresses';
 import { int, money, nextPage, time } from './answer-fields';
 import { id, idempotencyKey, wholeNumber } from './fields';
 import { TIP_MAX_LIMIT } from './tips-rules';
-import { FULFILMENTS, ORDER_STATUSES } from './order-lifecycle';
+import { FULFILMENTS, ORDER_STATUSES, PAYMENT_METHODS } from './order-lifecycle';
 import { lineOptionsInput, orderItemOptionAnswer } from './options';
 import { orderLocationAnswer } from './locations';
 import { earnPartAnswer } from './loyalty';
@@ -91,6 +91,11 @@ export const quoteAnswer = z.object({
   // extension (issue 51)
   tip: money().optional().meta({ description: 'the tip, part of `total`; it earns no points and takes no discount; absent: none' }),
   taxes: orderTaxesAnswer.optional(),
+  // extension (issue 54)
+  pay_at_counter: z
+    .boolean()
+    .optional()
+    .meta({ description: 'dine-in: whether the shop lets the customer pay at the counter (payment_method counter); absent for pickup and delivery' }),
 });
 export type QuoteData = z.infer<typeof quoteAnswer>;
 
@@ -106,7 +111,7 @@ export const pricingTryBody = z.object({
   promo_code: promoCode.optional(),
 });
 export type PricingTryInput = z.input<typeof pricingTryBody>;
-export const paymentMethod = z.enum(['wallet', 'gateway']);
+export const paymentMethod = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const orderCreateBody = quoteBody.extend({
   payment_method: paymentMethod,
@@ -145,7 +150,11 @@ export const orderAnswer = z
     name: z.string().meta({ description: 'the order number' }),
     status: orderStatusAnswer,
     fulfilment: z.enum(FULFILMENTS),
-    payment_method: z.enum(['wallet', 'gateway']),
+    payment_method: z.enum(PAYMENT_METHODS),
+    // extension (issue 54)
+    counter_due: money()
+      .optional()
+      .meta({ description: 'a pay-at-the-counter order not paid yet: what to pay at the counter; absent once paid, and for every other order' }),
     items: z.array(orderItemAnswer),
     subtotal: money(),
     discount: money(),

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { id } from './fields';
 import { RECEIPT_CHOICES } from './receipt-rules';
-import { FULFILMENTS } from './order-lifecycle';
+import { FULFILMENTS, PAYMENT_METHODS } from './order-lifecycle';
 
 /** The format's name and version, the first fields of every export: a reader checks both. */
 export const DATA_EXPORT_FORMAT = 'loyalty-customer-data';
@@ -71,7 +71,7 @@ export const customerDataExport = z
         name: z.string().meta({ description: 'the order number the customer saw' }),
         status: z.string(),
         fulfilment: z.enum(FULFILMENTS),
-        payment_method: z.enum(['wallet', 'gateway']),
+        payment_method: z.enum(PAYMENT_METHODS),
         subtotal: money(),
         discount: money(),
         delivery_fee: money(),

@@ -56,7 +56,8 @@ export function receiptTotals(order: ReceiptSums): { label: string; amount: numb
 }
 
 /** How the order was paid, in words. */
-export const paymentWords = (method: 'wallet' | 'gateway') => (method === 'wallet' ? 'Wallet' : 'Card (online payment)');
+export const paymentWords = (method: 'wallet' | 'gateway' | 'counter') =>
+  method === 'wallet' ? 'Wallet' : method === 'counter' ? 'At the counter' : 'Card (online payment)';
 
 /** An option's line under its item: `Size: Large (+₱20.00)`. */
 export const optionWords = (o: { group: string; name: string; price_delta: number }, money: (n: number) => string) =>

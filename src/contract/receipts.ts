@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { PURCHASE_KINDS, RECEIPT_CHOICES, RECEIPT_TOKEN_MAX } from './receipt-rules';
-import { FULFILMENTS } from './order-lifecycle';
+import { FULFILMENTS, PAYMENT_METHODS } from './order-lifecycle';
 
 export * from './receipt-rules';
 
@@ -70,7 +70,7 @@ export const receiptAnswer = z
         .nullable()
         .meta({ description: 'the taxes the order was charged (tax-rules.ts): included in its prices or added to its total; null: none' }),
       total: money(),
-      payment_method: z.enum(['wallet', 'gateway']),
+      payment_method: z.enum(PAYMENT_METHODS),
       points_earned: int(),
     }),
   })
@@ -90,7 +90,7 @@ export const purchaseReceiptAnswer = z
       reference: z.string().meta({ description: 'the receipt number: TU- and the payment, or GC- and the card' }),
       paid_at: time(),
       amount: money(),
-      payment_method: z.enum(['wallet', 'gateway']),
+      payment_method: z.enum(PAYMENT_METHODS),
       balance: money().nullable().meta({ description: "a top-up: the wallet's balance once it was added; null for a gift card" }),
       card_last4: z.string().nullable().meta({ description: "a gift card: its number's last four characters; null for a top-up" }),
     }),

@@ -142,6 +142,8 @@ export const shopSettingsFields = z.object({
   tax_number: optionalText(40),
   /** orders from the table by its QR code (issue 54): off by default */
   dine_in: z.boolean({ error: 'must be true or false' }),
+  /** dine-in customers may pay at the counter (issue 54): off by default */
+  pay_at_counter: z.boolean({ error: 'must be true or false' }),
 });
 export type ShopSettingsFields = z.output<typeof shopSettingsFields>;
 export type ShopSettingName = keyof ShopSettingsFields;
@@ -239,6 +241,9 @@ export const shopSettingsAnswer = z
     tax_inclusive: z.boolean().meta({ description: "the menu's prices include the taxes (taken out of the total), or they are added at checkout" }),
     tax_number: z.string().meta({ description: 'printed on receipts; empty: none' }),
     dine_in: z.boolean().meta({ description: "customers order from the table by its QR code (the location's tables); off by default" }),
+    pay_at_counter: z
+      .boolean()
+      .meta({ description: 'dine-in customers may choose to pay at the counter: the order is made at once and paid when staff mark it paid; off by default' }),
     topup_min: money(),
     topup_max: money(),
     topup_presets: z.array(money()),

@@ -110,6 +110,9 @@ export const stationTicketAnswer = z
     pickup_at: time().nullable(),
     pickup_name: z.string().meta({ description: "the customer's first name, to call out" }),
     table_label: z.string().nullable().meta({ description: 'the table a dine-in order is for; null: none' }),
+    counter_due: int()
+      .optional()
+      .meta({ description: 'a pay-at-the-counter order not paid yet (issue 54): what is still to pay at the till; absent otherwise' }),
     lines: z.array(
       z.object({
         id: int().meta({ description: "the order line's id (bump names it)" }),

@@ -2,7 +2,9 @@
  * Dine-in (issue 54), in Chromium against `npm start`: the owner adds table 12 under Locations and opens
  * its QR sheet (printed, only the sheet shows), and switches orders from the table on; a customer on a
  * phone opens the table's /t/ link signed out, signs up, comes back to the table, orders a latte paid
- * online, and the board shows "Table 12" on the order.
+ * online, and the board shows "Table 12" on the order. Then pay at the counter: the owner lets table
+ * customers pay at the till, the customer orders again choosing it, the board shows the badge, staff mark it
+ * paid in cash, and the customer's order page shows the points on their way.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,7 @@ describe.skipIf(!HAS_CHROME)('ordering from a table by its QR code', () => {
   const customers: BrowserContext[] = [];
   let tableLink = '';
   let order = '';
+  let customerPage: Page | undefined;
   afterAll(async () => {
     for (const c of customers) await c.close();
   });
@@ -62,6 +65,7 @@ describe.skipIf(!HAS_CHROME)('ordering from a table by its QR code', () => {
     const context = await newContext(browser, 'phone', app.url);
     customers.push(context);
     const page: Page = await context.newPage();
+    customerPage = page;
     const errors = watchErrors(page);
     // signed out: sent to sign in, then back to the table once signed up
     await page.goto(tableLink);
@@ -90,6 +94,47 @@ describe.skipIf(!HAS_CHROME)('ordering from a table by its QR code', () => {
     await page.waitForURL('**/merchant/orders');
     const card = page.getByRole('listitem').filter({ hasText: order }).first();
     await expect.poll(() => card.innerText()).toMatch(/Table 12/);
+    expect(owner.errors).toEqual([]);
+  });
+
+  it('pay at the counter: the customer chooses it, the board shows the badge, staff mark it paid, the points appear', async () => {
+    const { page } = owner;
+    await (await consoleNav(page)).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/merchant/settings');
+    await page.getByRole('checkbox', { name: 'Let table customers pay at the counter' }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Let table customers pay at the counter' }).isChecked()).toBe(true);
+
+    const phone = customerPage!;
+    const errors = watchErrors(phone);
+    await phone.goto(tableLink);
+    await phone.waitForURL('**/shop');
+    await expect.poll(() => phone.getByText('Table 12').first().isVisible()).toBe(true);
+    await phone.getByRole('button', { name: 'Add Spanish latte' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Spanish latte' });
+    await sheet.getByRole('button', { name: /^Add to order/ }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await phone.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await phone.waitForURL('**/order-confirmation');
+    const counter = phone.getByRole('radio', { name: /Pay at the counter/ });
+    await expect.poll(() => counter.isVisible()).toBe(true);
+    await counter.check();
+    await phone.getByRole('button', { name: /^Place order/ }).click();
+    await phone.waitForURL('**/order/**');
+    const atCounter = decodeURIComponent(new URL(phone.url()).pathname.split('/').pop()!);
+    await expect.poll(() => phone.getByText(/Pay at the counter: ₱/).isVisible()).toBe(true);
+
+    await (await consoleNav(page)).getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL('**/merchant/orders');
+    const card = page.getByRole('listitem').filter({ hasText: atCounter }).first();
+    await expect.poll(() => card.innerText()).toMatch(/Pay at counter · ₱/);
+    await card.getByRole('button', { name: `Paid in cash — order ${atCounter}` }).click();
+    await expect.poll(() => card.innerText()).not.toMatch(/Pay at counter · ₱/);
+
+    await phone.reload();
+    await expect.poll(() => phone.getByText('Points on the way').isVisible()).toBe(true);
+    expect(await phone.getByText(/Pay at the counter: ₱/).count()).toBe(0);
+    expect(errors).toEqual([]);
     expect(owner.errors).toEqual([]);
   });
 });

@@ -686,7 +686,7 @@ describeDb('bad input on every call', (kind) => {
       required: ['items', 'fulfilment', 'payment_method', 'idempotency_key'],
       bad: {
         ...badOrderFields(),
-        payment_method: ['cash', '', 'WALLET', 5, null, ['wallet']],
+        payment_method: ['cash', '', 'WALLET', 'COUNTER', 5, null, ['wallet']],
         idempotency_key: BAD_KEY,
         expected_total: ['165', 1.5, null, [16_500]],
       },
@@ -720,6 +720,11 @@ describeDb('bad input on every call', (kind) => {
           name: 'a tip where the shop takes none (off by default)',
           input: { ...basket(), tip: 1_000, payment_method: 'wallet', idempotency_key: randomUUID() },
           expect: V(['tip']),
+        },
+        {
+          name: 'paying at the counter where the shop takes none (off by default)',
+          input: { ...basket(), payment_method: 'counter', idempotency_key: randomUUID() },
+          expect: V(['payment_method']),
         },
         {
           name: 'below the minimum order',

@@ -520,6 +520,28 @@ describeDb('bad input on every merchant console call', (kind) => {
     ).body.data.order.name as string;
   };
 
+  /** A dine-in order to be paid at the counter (issue 54), at a table of its own: the shop's switches on for it. */
+  const counterOrder = async () => {
+    await callApi(p, shopSettingsApi.update, { token: owner.token, body: { dine_in: true, pay_at_counter: true } }).expect(200);
+    const label = `PC${Math.random().toString(36).slice(2, 8)}`;
+    const tables = await callApi(p, tablesConsoleApi.create, { token: owner.token, body: { location_id: await locationId(), label } }).expect(201);
+    const code = (tables.body.data.tables as { label: string; code: string }[]).find((t) => t.label === label)!.code;
+    const c = await p.newCustomer();
+    const product = await p.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow();
+    return (
+      await callApi(p, ordersApi.create, {
+        token: c.token,
+        body: {
+          items: [{ product_id: product.id, qty: 2 }],
+          fulfilment: 'dine_in',
+          table_code: code,
+          payment_method: 'counter',
+          idempotency_key: `k-${Math.random()}`,
+        },
+      }).expect(201)
+    ).body.data.order.name as string;
+  };
+
   /** A kitchen display station of the test's own (a row, as the owner's call writes it). */
   const newStation = async () =>
     (await p.db.insertInto('stations').values({ name: 'Bar', created_at: p.clock.now() }).returning('id').executeTakeFirstOrThrow()).id;
@@ -1359,6 +1381,13 @@ describeDb('bad input on every merchant console call', (kind) => {
       valid: async () => ({ name: await walletOrder(), reason: 'Out of oat milk' }),
       bad: { name: BAD_ORDER_NAME, reason: ['', '   ', 'x'.repeat(201), 42, null, ['why']] },
       required: ['name', 'reason'],
+    },
+    {
+      call: boardApi.markPaid,
+      owner: true,
+      valid: async () => ({ name: await counterOrder(), how: 'cash' }),
+      bad: { name: BAD_ORDER_NAME, how: ['', 'gcash', 'CASH', 42, null, ['card']] },
+      required: ['name', 'how'],
     },
     // last: their good input pauses the one location, changes it to what it is, and adds a second
     {

@@ -1202,6 +1202,24 @@ describeDb('the OpenAPI document and the provider', (kind) => {
         token,
         body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'wallet', idempotency_key: key() },
       });
+      // pay at the counter (issue 54): refused while off, then an order paid at the till, and marked again (409)
+      await call('POST order/create', {
+        token,
+        body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'counter', idempotency_key: key() },
+      });
+      await call('POST merchant/settings/update', { token: owner, body: { pay_at_counter: true } });
+      await call('POST order/quote', { token, body: { items, fulfilment: 'dine_in', table_code: seated.code } });
+      const atCounter = (
+        await call('POST order/create', {
+          token,
+          body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'counter', idempotency_key: key() },
+        })
+      ).body.data.order;
+      await call('GET order/detail', { token, query: { name: atCounter.name } });
+      await call('GET merchant/orders/board', { token: owner });
+      await call('POST merchant/orders/mark-paid', { token: owner, body: { name: atCounter.name, how: 'cash' } });
+      await call('POST merchant/orders/mark-paid', { token: owner, body: { name: atCounter.name, how: 'card' } });
+      await call('POST merchant/orders/mark-paid', { token: owner, body: { name: 'KS-ZZZZZZZZ', how: 'card' } });
       const spareTable = (await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '15' } })).body.data.tables.find(
         (x: { label: string }) => x.label === '15',
       );

@@ -79,6 +79,7 @@ describeDb('shop settings', (kind) => {
       tax_inclusive: true,
       tax_number: '',
       dine_in: false,
+      pay_at_counter: false,
       currency_locked: false,
     });
   });

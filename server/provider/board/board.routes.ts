@@ -2,7 +2,7 @@ import { boardSpec } from '#contract/board.spec';
 import type { Router } from 'express';
 import type { ProviderContext } from '../context';
 import { mount } from '../http/mount';
-import { advance, board, boardOrder, cancel } from './board.service';
+import { advance, board, boardOrder, cancel, markPaid } from './board.service';
 
 /** The orders board (merchant/orders/…): any staff member, owners included. */
 export function boardRoutes(ctx: ProviderContext): Router {
@@ -16,6 +16,10 @@ export function boardRoutes(ctx: ProviderContext): Router {
     cancel: async (body, at) => {
       const order = await cancel(ctx, at.staff(), body);
       return at.reply({ order }, `Order ${order.name} is cancelled.`);
+    },
+    markPaid: async (body, at) => {
+      const order = await markPaid(ctx, at.staff(), body);
+      return at.reply({ order }, `Order ${order.name} is paid.`);
     },
   });
 }

@@ -1,5 +1,5 @@
-import { forwardStep, nextStatuses, type OrderStatus } from '#contract';
-import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardOrder, BoardQuery } from '#contract/board';
+import { awaitsCounterPayment, forwardStep, nextStatuses, type OrderStatus } from '#contract';
+import type { BoardAdvanceBody, BoardCancelBody, BoardData, BoardMarkPaidBody, BoardOrder, BoardQuery } from '#contract/board';
 import { PICKUP_LATE_MINUTES } from '#contract/locations';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
@@ -9,8 +9,8 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { pendingStatusOfOrders, type PendingStatus } from '../points/points.pending';
 import { startOfDay } from '../settings/settings.repo';
 import { getMerchant } from '../settings/settings.service';
-import { moveOrder } from '../orders/lifecycle';
-import { appliedOfferOf, lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
+import { markCounterPaid, moveOrder } from '../orders/lifecycle';
+import { appliedOfferOf, counterDueOf, lockOrderByName, refundOf, withOptions, type OrderAddress, type OrderRow } from '../orders/orders.repo';
 import { settleRefund } from '../orders/refunds';
 import { insertAudit } from '../staff/staff.repo';
 import { assertInScope, locationScope, type LocationScope } from '../locations/access';
@@ -68,6 +68,8 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       paid_at: r.paid_at ? r.paid_at.toISOString() : null,
       updated_at: r.updated_at.toISOString(),
       payment_method: r.payment_method,
+      // to be paid at the till: the card's badge
+      ...counterDueOf(r),
       customer_first_name: firstName(names.get(r.customer_id) ?? ''),
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
@@ -196,6 +198,8 @@ export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: 
       after: {
         status: 'cancelled',
         reason: body.reason,
+        // a pay-at-the-counter order not paid yet: nothing to refund (issue 54)
+        ...(awaitsCounterPayment(order) ? { refunded: false } : {}),
         points_taken_back: updated.points_taken_back,
         // the shortfall: points already spent that no unused voucher could give back
         points_not_taken_back: order.paid_at ? order.points_earned - updated.points_taken_back : 0,
@@ -207,5 +211,32 @@ export async function cancel(ctx: ProviderContext, staff: StaffOfRequest, body: 
   });
   // the gateway's refund, after the cancellation committed (a failure is retried by the hourly job)
   await settleRefund(ctx, orderId);
+  return orderNamed(ctx, body.name, scope);
+}
+
+/**
+ * A pay-at-the-counter order paid at the till (issue 54), in cash or by card: paid from now on, its
+ * points earned as an online payment's are (lifecycle.ts markCounterPaid), audited. Under the order's
+ * row lock: of two taps at once, the second finds it paid (409), so one payment and one credit.
+ */
+export async function markPaid(ctx: ProviderContext, staff: StaffOfRequest, body: BoardMarkPaidBody): Promise<BoardOrder> {
+  const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  const scope = await locationScope(ctx.db, staff);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockBoardOrder(trx, body.name, scope);
+    if (order.payment_method !== 'counter')
+      throw new AppError('CONFLICT', `Order ${order.name} was paid when it was placed: there is nothing to take at the counter.`);
+    if (order.status === 'cancelled') throw new AppError('CONFLICT', `Order ${order.name} is cancelled: there is nothing to take at the counter.`);
+    if (!awaitsCounterPayment(order)) throw new AppError('CONFLICT', `Order ${order.name} is paid already: someone marked it a moment ago.`);
+    const paid = await markCounterPaid(trx, ctx, merchant, order, body.how);
+    await insertAudit(trx, {
+      staffId: staff.id,
+      action: 'order.mark_paid',
+      target: `order:${order.name}`,
+      before: { paid: false, total: order.total },
+      after: { paid: true, how: body.how, total: order.total, points_earned: paid.points_earned },
+      now: ctx.clock.now(),
+    });
+  });
   return orderNamed(ctx, body.name, scope);
 }

@@ -1,4 +1,4 @@
-import { forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
+import { awaitsCounterPayment, forwardStep, isTerminal, type MerchantOrderStatusBody, nextStatuses, type Order, type OrderStatus } from '#contract';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
@@ -110,19 +110,11 @@ async function applyStatus(
   });
   await insertOrderEvent(trx, order.id, to, now, note);
   await emitOrderStatus(trx, updated, order.status);
-  // a completed order's points, and its stamps (in addition to points; completed is terminal, so once)
-  // (an order refunded at the payment gateway before it completed earns none: orders/refunded.ts)
-  const stamps = to === 'completed' && order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
-  const points = to === 'completed' ? (await releaseOrderPoints(trx, ctx, merchant, order)) + stamps : '';
-  // a completed order's points credited (or its visit): the customer's tier, at once, and the rise kept
-  // for a refund to take back; a paid order's cancellation (its points taken back) places them too; an
-  // unpaid one's changes nothing and takes no customer lock
-  if (to === 'completed') {
-    const rise = await placeAfterEarn(trx, ctx, order.customer_id);
-    if (rise) await recordOrderTierRise(trx, order.id, rise);
-    // its receipts, as the customer chose, queued for the job runner (receipts/receipts.send.ts)
-    await queueReceipts(trx, ctx, order);
-  } else if (to === 'cancelled' && order.status !== 'pending_payment') await placeCustomer(trx, ctx, order.customer_id);
+  // a completed paid order's points, stamps, tier and receipts (a counter order not paid yet: when staff mark it paid)
+  const points = to === 'completed' && !awaitsCounterPayment(order) ? await completedPaidEffects(trx, ctx, merchant, order) : '';
+  // a paid order's cancellation (its points taken back) places the customer again; an unpaid one's
+  // changes nothing and takes no customer lock
+  if (to === 'cancelled' && order.status !== 'pending_payment' && !awaitsCounterPayment(order)) await placeCustomer(trx, ctx, order.customer_id);
   const collectAt =
     to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, {
@@ -133,6 +125,43 @@ async function applyStatus(
     supersedes: true,
   });
   return updated;
+}
+
+/**
+ * What a completed, paid order gives: its points, and its stamps (in addition to points; once: completed
+ * is terminal, and a counter order is marked paid once), the customer's tier at once (the rise kept for a
+ * refund to take back) and its receipts, queued for the job runner (receipts/receipts.send.ts). An order
+ * refunded at the payment gateway before it completed earns none (orders/refunded.ts). Answers what the
+ * completion notice adds.
+ */
+async function completedPaidEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+  const stamps = order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
+  const points = (await releaseOrderPoints(trx, ctx, merchant, order)) + stamps;
+  const rise = await placeAfterEarn(trx, ctx, order.customer_id);
+  if (rise) await recordOrderTierRise(trx, order.id, rise);
+  await queueReceipts(trx, ctx, order);
+  return points;
+}
+
+/**
+ * A pay-at-the-counter order paid at the till (issue 54; board.service.ts markPaid, the row locked by
+ * the caller and checked unpaid): from now on it is paid as an order paid online is (markOrderPaid): its
+ * points (those it was quoted) pending, the notices, a referred friend's referral, with a `paid` entry
+ * noting how. Its status does not change (the kitchen made it meanwhile); one already completed earns at
+ * once what completing a paid order does (completedPaidEffects).
+ */
+export async function markCounterPaid(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, how: 'cash' | 'card'): Promise<OrderRow> {
+  const now = ctx.clock.now();
+  const { status: _s, next_auto_at: _n, ...columns } = paidColumns(ctx, merchant, order, now);
+  const paid = await updateOrder(trx, order.id, { ...columns, counter_paid_with: how });
+  await insertOrderEvent(trx, order.id, 'paid', now, how === 'cash' ? 'Paid at the counter in cash' : 'Paid at the counter by card');
+  await paidOrderEffects(trx, ctx, merchant, paid);
+  if (paid.status === 'completed') {
+    const extra = await completedPaidEffects(trx, ctx, merchant, paid);
+    if (extra)
+      await notify(trx, ctx.clock, paid.customer_id, { type: 'order', title: `Order ${paid.name} completed`, body: extra.trim(), link: orderLink(paid.name) });
+  }
+  return paid;
 }
 
 /**
@@ -290,7 +319,8 @@ export async function cancelOrder(
 ): Promise<OrderRow> {
   let extra = note ? ` Reason: ${sentence(note)}` : '';
   let pointsTakenBack = 0;
-  if (order.status !== 'pending_payment') {
+  // paid: refunded the way it was paid (a counter order not paid yet refunds nothing)
+  if (order.status !== 'pending_payment' && !awaitsCounterPayment(order)) {
     if (order.total > 0) {
       const money = formatMoney(order.total, merchant.rules.currency, merchant.rules.locale);
       const now = ctx.clock.now();

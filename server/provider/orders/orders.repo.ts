@@ -14,6 +14,7 @@ import { earnTierQuery } from '../tiers/tiers.repo';
 import { orderCreatedCte } from '../events/events.service';
 import { automaticOffersJson, type AutomaticOfferJson } from '../offers/offers.repo';
 import type { Address, Fulfilment, Order, OrderItem, OrderItemOption, OrderRefund, OrderStatus, PaymentMethod, TimelineEntry } from '#contract';
+import { awaitsCounterPayment } from '#contract/order-lifecycle';
 
 /** SQL of orders, their lines and their timeline, and of cancelled orders' refunds. Customer reads are always scoped by customer. */
 
@@ -98,6 +99,7 @@ const ORDER_COLUMNS = [
   'taxes',
   'tax',
   'table_label',
+  'counter_paid_with',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -271,7 +273,16 @@ export async function updateOrder(
   patch: Partial<
     Pick<
       OrderRow,
-      'status' | 'points_earned' | 'next_auto_at' | 'paid_at' | 'updated_at' | 'cancel_reason' | 'points_taken_back' | 'hold_until' | 'hold_released_at'
+      | 'status'
+      | 'points_earned'
+      | 'next_auto_at'
+      | 'paid_at'
+      | 'updated_at'
+      | 'cancel_reason'
+      | 'points_taken_back'
+      | 'hold_until'
+      | 'hold_released_at'
+      | 'counter_paid_with'
     >
   >,
 ): Promise<OrderRow> {
@@ -464,6 +475,7 @@ export function orderOf(
     status: r.status as OrderStatus,
     fulfilment: r.fulfilment,
     payment_method: r.payment_method,
+    ...counterDueOf(r),
     items: parts.items,
     subtotal: r.subtotal,
     discount: r.discount,
@@ -486,6 +498,14 @@ export function orderOf(
     created_at: r.created_at.toISOString(),
     timeline: parts.timeline,
   };
+}
+
+/**
+ * A pay-at-the-counter order still to be paid at the till (issue 54): what is due, for the order page
+ * and the board's badge; nothing once paid or cancelled, nor for any other order.
+ */
+export function counterDueOf(r: Pick<OrderRow, 'payment_method' | 'paid_at' | 'status' | 'total'>): { counter_due?: number } {
+  return awaitsCounterPayment(r) && r.status !== 'cancelled' ? { counter_due: r.total } : {};
 }
 
 /** An order's refund row as the contract tells it; null for an order that was never paid. */

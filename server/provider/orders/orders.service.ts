@@ -28,7 +28,7 @@ import {
 import { assertTakingOrders, takePickupSlot } from '../locations/ordering';
 import type { WithSlot } from '../locations/locations.repo';
 import type { OnceKey, StoredAnswer } from '../http/idempotency';
-import { priceOrder, quoteOf, type PricedOrder } from './pricing';
+import { assertCounterAllowed, priceOrder, quoteOf, type PricedOrder } from './pricing';
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
@@ -82,6 +82,8 @@ export interface OrderSetup {
 export async function orderSetup(ctx: ProviderContext, customerId: number, body: OrderCreateBody, clientKey: string): Promise<OrderSetup> {
   const payments = body.payment_method === 'gateway' ? availablePayments(ctx) : null;
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
+  // at the counter: a table order, when the owner allows it (refused before anything is written)
+  assertCounterAllowed(merchant.rules, body);
   // a code's guesses limited, and an unknown one refused, before the order's transaction (its count is its own)
   if (body.promo_code !== undefined) await screenPromoCode(ctx, merchant.rules, { customerId, clientKey }, body.promo_code);
   return { payments, merchant };
@@ -141,10 +143,11 @@ function newOrderRow(
   paid: ReturnType<typeof paidColumns> | null,
   now: Date,
 ): NewOrder {
+  const atCounter = body.payment_method === 'counter';
   return {
     name,
     customerId,
-    status: paid ? paid.status : 'pending_payment',
+    status: paid ? paid.status : atCounter ? 'preparing' : 'pending_payment',
     fulfilment: body.fulfilment,
     paymentMethod: body.payment_method,
     address: priced.address,
@@ -162,7 +165,8 @@ function newOrderRow(
     // a pickup's slot is taken last (placeOrder), and written with it
     pickupAt: null,
     tableLabel: priced.table_label,
-    holdUntil: paid ? null : holdEnd(now),
+    // a counter order holds nothing: it is made at once and paid at the till
+    holdUntil: paid || atCounter ? null : holdEnd(now),
     at: now,
     paidAt: paid ? paid.paid_at : null,
     ...(paid ? { pointsEarned: paid.points_earned, nextAutoAt: paid.next_auto_at } : {}),
@@ -246,10 +250,12 @@ export async function placeOrder(
     : null;
   // waiting for payment: a few at once per customer (counted under the customer's row lock, taken by
   // pricing), each holding its slot and voucher for a short time (holds.ts)
-  if (!paid) await assertUnpaidRoom(trx, customerId, now);
+  // paid at the counter (issue 54): made at once, not paid until staff mark it paid (lifecycle.ts markCounterPaid)
+  const atCounter = !paid && body.payment_method === 'counter';
+  if (!paid && !atCounter) await assertUnpaidRoom(trx, customerId, now);
 
-  // its timeline: placed, and paid with it when paid at once
-  const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : ['pending_payment'];
+  // its timeline: placed, and paid with it when paid at once (or straight to the kitchen, to be paid at the counter)
+  const timeline: OrderStatus[] = paid ? ['pending_payment', 'paid'] : atCounter ? ['pending_payment', 'preparing'] : ['pending_payment'];
   // the device it was ordered on, for referrals' self-referral check (which also has the devices of
   // sign-up and sign-in), written by the order's statement, under the customer's row lock. Before it, the
   // row's foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
@@ -308,6 +314,10 @@ export async function placeOrder(
   }
   const answer = answerOf(order);
   if (payNow) return { message: paidMessage, data: { order: answer } };
+  if (atCounter) {
+    const due = formatMoney(priced.total, rules.currency, rules.locale);
+    return { message: `Order ${name} is on its way to the kitchen. Pay ${due} at the counter.`, data: { order: answer } };
+  }
 
   // payment_method is 'gateway' here (a wallet order returned above), so `payments` was checked
   const { paymentUrl } = await payments!.start(trx, {

@@ -342,7 +342,27 @@ export async function quoteOrder(ctx: ProviderContext, customerId: number, body:
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   // a code's guesses limited, and an unknown one refused, before the basket is priced
   if (body.promo_code !== undefined) await screenPromoCode(ctx, rules, { customerId, clientKey }, body.promo_code);
-  return quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
+  const quote = quoteOf(await priceOrder(ctx.db, ctx, rules, customerId, body, false));
+  // at a table: whether the customer may pay at the counter (issue 54); other orders' quotes as they always were
+  return body.fulfilment === 'dine_in' ? { ...quote, pay_at_counter: rules.pay_at_counter } : quote;
+}
+
+/**
+ * Paying at the counter (issue 54, payment_method counter): only for a dine-in order, and only when the
+ * owner allows it (400 VALIDATION on `payment_method` otherwise); pickup and delivery are paid when ordered.
+ */
+export function assertCounterAllowed(rules: MerchantRules, body: Pick<QuoteBody, 'fulfilment'> & { payment_method: string }): void {
+  if (body.payment_method !== 'counter') return;
+  if (body.fulfilment !== 'dine_in')
+    throw validation(
+      { payment_method: 'counter is for table orders only' },
+      'Paying at the counter is for orders at a table. Pay now with your wallet or card.',
+    );
+  if (!rules.pay_at_counter)
+    throw validation(
+      { payment_method: 'this shop does not take payment at the counter' },
+      'This shop does not take payment at the counter. Pay now with your wallet or card.',
+    );
 }
 
 /** A priced order as order/quote answers it. */

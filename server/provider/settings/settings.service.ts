@@ -78,6 +78,8 @@ export interface MerchantRules {
   tips: TipSettings;
   /** orders from the table by its QR code (issue 54, tables/): off by default */
   dine_in: boolean;
+  /** dine-in orders may be paid at the counter (issue 54, payment_method counter): off by default */
+  pay_at_counter: boolean;
 }
 
 export const DEFAULT_RULES: MerchantRules = {
@@ -127,6 +129,7 @@ export const DEFAULT_RULES: MerchantRules = {
   deletion_cooling_off_days: DELETION_COOLING_OFF_DEFAULT_DAYS,
   tips: TIPS_DEFAULT,
   dine_in: false,
+  pay_at_counter: false,
 };
 
 export interface Merchant {

@@ -64,6 +64,7 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     tax_inclusive: rules.tax_inclusive,
     tax_number: rules.tax_number,
     dine_in: rules.dine_in,
+    pay_at_counter: rules.pay_at_counter,
   };
 }
 

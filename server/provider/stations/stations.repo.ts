@@ -140,6 +140,8 @@ export async function ticketOrders(db: Database, ids: number[]) {
       'o.pickup_at',
       'o.location_id',
       'o.table_label',
+      'o.payment_method',
+      'o.total',
       'c.name as customer_name',
     ])
     .where('o.id', 'in', ids)

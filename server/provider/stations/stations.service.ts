@@ -18,7 +18,7 @@ import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, inScope, locationScope } from '../locations/access';
 import { moveOrder } from '../orders/lifecycle';
-import { itemOptionsOf, lockOrderByName } from '../orders/orders.repo';
+import { counterDueOf, itemOptionsOf, lockOrderByName } from '../orders/orders.repo';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit } from '../staff/staff.repo';
 import {
@@ -160,6 +160,8 @@ async function toTickets(db: Database, lines: Awaited<ReturnType<typeof openTick
       pickup_name: firstName(o.customer_name),
       // dine-in's table, as it was when ordered (null: not dine-in)
       table_label: o.table_label,
+      // to be paid at the till (issue 54): said on the ticket
+      ...counterDueOf(o),
       location_id: o.location_id,
       lines: lines
         .filter((l) => l.order_id === orderId)

@@ -78,11 +78,12 @@ function earnedEntries(db: Database, now: Date, end: Date) {
     );
 }
 
-/** App orders completed within the window (and not cancelled since). */
+/** App orders completed within the window (and not cancelled since), paid (a counter order once marked paid, issue 54). */
 function completedOrders(db: Database, now: Date, end: Date) {
   return db
     .selectFrom('orders')
     .where('status', '=', 'completed')
+    .where((eb) => eb.or([eb('payment_method', '<>', 'counter'), eb('paid_at', 'is not', null)]))
     .where((eb) =>
       eb.exists(
         eb

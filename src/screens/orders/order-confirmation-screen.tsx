@@ -482,6 +482,7 @@ function PaymentSection({
   method,
   onMethod,
   onlineOff,
+  counterOffered,
   walletBalance,
   paymentError,
   errorCode,
@@ -493,6 +494,8 @@ function PaymentSection({
   method: PaymentMethod;
   onMethod: (method: PaymentMethod) => void;
   onlineOff: boolean;
+  /** at a table, when the shop lets customers pay at the counter (the quote's `pay_at_counter`) */
+  counterOffered: boolean;
   /** undefined: not known (not read yet, offline, or the shop did not answer) */
   walletBalance: number | undefined;
   paymentError: string | null;
@@ -529,6 +532,11 @@ function PaymentSection({
         >
           {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
         </ChoiceCard>
+        {counterOffered && (
+          <ChoiceCard name="payment" value="counter" checked={method === 'counter'} onChange={() => onMethod('counter')} title="Pay at the counter">
+            We start on your order now. Pay at the till before you leave.
+          </ChoiceCard>
+        )}
       </fieldset>
       {paymentError && (
         <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? ERROR_TEXT.PAYMENTS_UNAVAILABLE : "We couldn't start your top-up."}>
@@ -778,6 +786,19 @@ function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): Pick
   };
 }
 
+/**
+ * The payment method chosen: the wallet when online payment is off (a gateway choice goes back to it) or
+ * when paying at the counter is not offered (at a table, when the shop allows it).
+ */
+function usePaymentMethod(initial: PaymentMethod, onlineOff: boolean, counterOffered: boolean) {
+  const [chosen, setMethod] = useState<PaymentMethod>(initial);
+  const method: PaymentMethod = chosen === 'counter' ? (counterOffered ? 'counter' : 'wallet') : onlineOff ? 'wallet' : chosen;
+  useEffect(() => {
+    if (onlineOff) setMethod((m) => (m === 'gateway' ? 'wallet' : m));
+  }, [onlineOff]);
+  return [method, setMethod] as const;
+}
+
 /** /order-confirmation: review, voucher, payment method and "Place order". */
 export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   const {
@@ -817,11 +838,9 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   } = props;
   // no gateway (the settings say so, or the provider just answered PAYMENTS_UNAVAILABLE): wallet only
   const onlineOff = !onlinePayments || errorCode === 'PAYMENTS_UNAVAILABLE';
-  const [chosen, setMethod] = useState<PaymentMethod>(defaultPaymentMethod);
-  const method: PaymentMethod = onlineOff ? 'wallet' : chosen;
-  useEffect(() => {
-    if (onlineOff) setMethod('wallet');
-  }, [onlineOff]);
+  // at a table, when the shop allows it (the quote says so): paying at the counter
+  const counterOffered = quote?.pay_at_counter === true;
+  const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered);
   // the provider's refusal of an online payment or a top-up is shown here, next to the choice
   const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
@@ -876,6 +895,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           method={method}
           onMethod={setMethod}
           onlineOff={onlineOff}
+          counterOffered={counterOffered}
           walletBalance={walletBalance}
           paymentError={paymentError}
           errorCode={errorCode}

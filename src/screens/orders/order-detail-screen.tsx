@@ -13,6 +13,7 @@ import {
   LocationIcon,
   MapLink,
   Money,
+  Notice,
   Points,
   ReceiptIcon,
   Skeleton,
@@ -75,14 +76,16 @@ export function buildTimeline(order: Order): Step[] {
   // a wallet order (or one a voucher paid in full) is paid the moment it is placed: it never waited,
   // cancelled or not, so its path starts at Paid
   const waited = order.payment_method === 'gateway' && reached.get('paid')?.at !== reached.get('pending_payment')?.at;
+  // paid at the counter (issue 54): made first, paid at the till whenever; its payment is not a step of the path
+  const path = (s: OrderStatus) => s !== 'paid' || order.payment_method !== 'counter';
   if (order.status === 'cancelled') {
-    const done = statusSteps(order.fulfilment).filter((s) => reached.has(s) && (s !== 'pending_payment' || waited));
+    const done = statusSteps(order.fulfilment).filter((s) => path(s) && reached.has(s) && (s !== 'pending_payment' || waited));
     return [
       ...done.map((s): Step => ({ status: s, state: 'done', at: reached.get(s)!.at, note: reached.get(s)!.note })),
       { status: 'cancelled', state: 'cancelled', at: reached.get('cancelled')?.at, note: reached.get('cancelled')?.note },
     ];
   }
-  const steps = statusSteps(order.fulfilment).filter((s) => s !== 'pending_payment' || order.status === 'pending_payment' || waited);
+  const steps = statusSteps(order.fulfilment).filter((s) => path(s) && (s !== 'pending_payment' || order.status === 'pending_payment' || waited));
   const current = steps.indexOf(order.status);
   return steps.map((s, i) => ({
     status: s,
@@ -91,6 +94,8 @@ export function buildTimeline(order: Order): Step[] {
     note: reached.get(s)?.note,
   }));
 }
+
+const PAID_WITH: Record<Order['payment_method'], string> = { wallet: 'Wallet', gateway: 'Online payment', counter: 'At the counter' };
 
 const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', upcoming: 'to come', cancelled: 'cancelled' };
 
@@ -300,7 +305,7 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
         <TaxRows taxes={order.taxes} placement="after-total" money={money} />
         <dt className="text-muted">Paid with</dt>
-        <dd className="text-right">{order.payment_method === 'wallet' ? 'Wallet' : 'Online payment'}</dd>
+        <dd className="text-right">{PAID_WITH[order.payment_method]}</dd>
         {order.points_earned > 0 && order.status !== 'cancelled' && (
           <>
             <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
@@ -433,6 +438,12 @@ export function OrderDetailScreen({
             <p className="text-muted">{readyWords(order.pickup_at, now ?? order.created_at, locale, timeZone ?? 'UTC')}</p>
           )}
         </div>
+
+        {order.counter_due !== undefined && (
+          <Notice tone="warning" title={<>Pay at the counter: {money(order.counter_due)}</>}>
+            Show order {order.name} at the till when you are ready to pay. Your points arrive once it is paid.
+          </Notice>
+        )}
 
         {/* the offer is of a message when the order is ready: only while that is still to come */}
         {canStillBeReady(order.status) && pushCard}

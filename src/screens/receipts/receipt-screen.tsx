@@ -37,7 +37,7 @@ function ReceiptCard({
   shop: Receipt['shop'];
   heading: ReactNode;
   children: ReactNode;
-  paidWith: 'wallet' | 'gateway';
+  paidWith: 'wallet' | 'gateway' | 'counter';
   /** what it says after how it was paid and the tax number (an order's points) */
   after?: ReactNode;
   onPrint?: () => void;

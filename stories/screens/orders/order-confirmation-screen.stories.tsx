@@ -711,3 +711,16 @@ export const DineIn: Story = {
     await expect(canvas.queryByText('Delivery fee')).toBeNull();
   },
 };
+
+/** At a table where the shop lets customers pay at the counter (issue 54): a third choice, and placing sends it. */
+export const DineInPayAtCounter: Story = {
+  args: { fulfilment: 'dine_in', tableLabel: '12', address: null, quote: { ...quotePickup, pay_at_counter: true }, walletBalance: 0 },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const counter = canvas.getByRole('radio', { name: /Pay at the counter/ });
+    await userEvent.click(counter);
+    await expect(counter).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: /Place order/ }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('counter');
+  },
+};

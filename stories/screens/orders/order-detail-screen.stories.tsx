@@ -263,3 +263,32 @@ export const DineIn: Story = {
     await expect(within(canvasElement).getByRole('heading', { name: 'Dine in · Table 12' })).toBeVisible();
   },
 };
+
+/** At a table, to be paid at the counter (issue 54): what to pay says so until staff mark it paid. */
+export const AwaitingCounterPayment: Story = {
+  args: {
+    order: {
+      ...orderAt('preparing', 'dine_in'),
+      address: null,
+      pickup_at: null,
+      table_label: '7',
+      payment_method: 'counter',
+      points_earned: 0,
+      total: 24_500,
+      counter_due: 24_500,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Pay at the counter:/)).toHaveTextContent('Pay at the counter: ₱245.00');
+    await expect(canvas.getByText('At the counter')).toBeVisible();
+  },
+};
+
+/** Paid at the counter: the usual paid view. */
+export const PaidAtCounter: Story = {
+  args: { order: { ...orderAt('ready', 'dine_in'), address: null, pickup_at: null, table_label: '7', payment_method: 'counter' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText(/Pay at the counter:/)).toBeNull();
+  },
+};

@@ -21,6 +21,39 @@ const entry = (e: Partial<AuditEntry>): AuditEntry => ({
 });
 
 describe('the activity log in words', () => {
+  it('says a payment taken at the counter, and a counter order cancelled unpaid without a refund (issue 54)', () => {
+    const paid = describeActivity(
+      entry({
+        action: 'order.mark_paid',
+        target: 'order:KS-7F3K9Q2M',
+        before: { paid: false, total: 24_500 },
+        after: { paid: true, how: 'cash', total: 24_500 },
+      }),
+      f,
+    );
+    expect(paid.sentence).toBe('Anna took payment for order KS-7F3K9Q2M at the counter (₱245.00, cash).');
+    const unpaid = describeActivity(
+      entry({
+        action: 'order.cancel',
+        target: 'order:KS-7F3K9Q2M',
+        before: { status: 'preparing', total: 24_500 },
+        after: { status: 'cancelled', reason: 'Left', refunded: false },
+      }),
+      f,
+    );
+    expect(unpaid.sentence).toBe('Anna cancelled order KS-7F3K9Q2M (₱245.00, not paid, nothing refunded).');
+    const refunded = describeActivity(
+      entry({
+        action: 'order.cancel',
+        target: 'order:KS-7F3K9Q2M',
+        before: { status: 'preparing', total: 24_500 },
+        after: { status: 'cancelled', reason: 'Left' },
+      }),
+      f,
+    );
+    expect(refunded.sentence).toBe('Anna cancelled order KS-7F3K9Q2M (₱245.00, refunded).');
+  });
+
   it('says a counter redemption as it happened', () => {
     const t = describeActivity(
       entry({

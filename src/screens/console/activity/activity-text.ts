@@ -308,8 +308,12 @@ export function describeActivity(e: AuditEntry, f: ActivityFormat): ActivityText
       return plain(`${who} marked order ${(e.target ?? '').replace(/^order:/, '')} as ${STATUS[text(a.status, '')] ?? text(a.status, 'changed')}.`);
     case 'order.cancel':
       return plain(
-        `${who} cancelled order ${(e.target ?? '').replace(/^order:/, '')}${typeof b.total === 'number' ? ` (${f.money(b.total)}, refunded)` : ''}.`,
+        `${who} cancelled order ${(e.target ?? '').replace(/^order:/, '')}${typeof b.total === 'number' ? ` (${f.money(b.total)}, ${a.refunded === false ? 'not paid, nothing refunded' : 'refunded'})` : ''}.`,
         { detail: typeof a.reason === 'string' ? `Reason: “${a.reason}”` : null },
+      );
+    case 'order.mark_paid':
+      return plain(
+        `${who} took payment for order ${(e.target ?? '').replace(/^order:/, '')} at the counter${typeof a.total === 'number' ? ` (${f.money(a.total)}${a.how === 'card' ? ', card' : a.how === 'cash' ? ', cash' : ''})` : ''}.`,
       );
     case 'product.update':
       return plain(`${who} changed ${text(a.product_name, 'a product')}.`, {

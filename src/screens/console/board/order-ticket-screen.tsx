@@ -33,6 +33,8 @@ function Row({ label, amount, currency, locale, strong }: { label: string; amoun
   );
 }
 
+const PAID_BY: Record<BoardOrder['payment_method'], string> = { wallet: 'Wallet', gateway: 'Card', counter: 'At the counter' };
+
 /**
  * /merchant/orders/:name/ticket: an order's ticket for the kitchen or the bag, printed with the
  * browser's own Print (the console's frame and these buttons are left off the paper).
@@ -90,6 +92,11 @@ export function OrderTicketScreen({
             {order.fulfilment === 'pickup' ? 'PICKUP' : order.fulfilment === 'dine_in' ? 'DINE IN' : 'DELIVERY'} · {STATUS_LABEL[order.status]}
           </p>
           {order.table_label && <p className="text-2xl font-bold">TABLE {order.table_label}</p>}
+          {order.counter_due !== undefined && (
+            <p className="my-1 border-2 border-current p-1 text-xl font-bold">
+              PAY AT COUNTER · <Money amount={order.counter_due} currency={currency} locale={locale} />
+            </p>
+          )}
           <p>{formatDateTime(order.paid_at ?? order.created_at, locale, timeZone)}</p>
           {order.pickup_at && <p className="text-lg font-bold">PICKUP AT {formatDateTime(order.pickup_at, locale, locationTimeZone ?? timeZone)}</p>}
         </header>
@@ -126,7 +133,7 @@ export function OrderTicketScreen({
           <Row label="Total" amount={order.total} currency={currency} locale={locale} strong />
           <div className="flex justify-between gap-2">
             <dt>Paid by</dt>
-            <dd>{order.payment_method === 'wallet' ? 'Wallet' : 'Card'}</dd>
+            <dd>{order.counter_due !== undefined ? 'Not paid yet (at the counter)' : PAID_BY[order.payment_method]}</dd>
           </div>
         </dl>
         {order.cancel_reason && <p className="mt-2 border-t border-dashed border-border pt-2 font-bold">CANCELLED: {order.cancel_reason}</p>}

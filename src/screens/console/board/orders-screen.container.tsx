@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { consoleHref } from '#contract/console-routes';
 import type { BoardOrder } from '#contract/board';
 import type { SiteSettings } from '#contract';
-import { useAdvanceOrder, useBoard, useCancelOrder } from '../../../api/board';
+import { useAdvanceOrder, useBoard, useCancelOrder, useMarkOrderPaid } from '../../../api/board';
 import { useMerchantLocations, usePauseLocation } from '../../../api/locations';
 import { useStaffMe } from '../../../api/staff';
 import { useWorkingLocation } from '../../../console/working-location';
@@ -84,6 +84,7 @@ export default function OrdersBoardContainer() {
   const pauses = useRowActions<number>();
   const advance = useAdvanceOrder();
   const cancel = useCancelOrder();
+  const markPaid = useMarkOrderPaid();
   const [sound, setSound] = useState(readSound);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const rows = useRowActions<string>();
@@ -109,6 +110,7 @@ export default function OrdersBoardContainer() {
             if (done) setCancelling(null);
           })
       }
+      onMarkPaid={(o, how) => void rows.act(o.name, () => markPaid(o.name, how))}
       busy={rows.busy}
       actionError={rows.error && rows.failed !== null ? { name: rows.failed, message: rows.error } : null}
       cancelling={cancelling}

@@ -81,6 +81,8 @@ export interface OrdersBoardScreenProps {
   fresh?: ReadonlySet<string>;
   onAdvance: (order: BoardOrder) => void;
   onCancel: (order: BoardOrder, reason: string) => void;
+  /** a pay-at-the-counter order paid at the till (issue 54): in cash or by card */
+  onMarkPaid?: (order: BoardOrder, how: 'cash' | 'card') => void;
   /** the order a move or a cancellation is being saved for */
   busy?: string | null;
   /** a refused move or cancellation, with the order it was for */
@@ -151,11 +153,12 @@ function CancelDialog({
     setProblem(undefined);
     onCancel(text);
   };
+  // a counter order not paid yet has nothing to give back; one paid at the till goes back to the wallet
   const refund =
-    order.status === 'paid' || order.status === 'preparing'
-      ? order.payment_method === 'wallet'
-        ? 'back to their wallet at once'
-        : 'to the card they paid with'
+    (order.status === 'paid' || order.status === 'preparing') && order.counter_due === undefined
+      ? order.payment_method === 'gateway'
+        ? 'to the card they paid with'
+        : 'back to their wallet at once'
       : null;
   const points = pointsOnCancel(order);
   return (
@@ -198,6 +201,33 @@ function CancelDialog({
   );
 }
 
+/**
+ * A pay-at-the-counter order not paid yet (issue 54): the badge with what to take, and the till's two
+ * buttons (nothing when the order is paid, or paid another way).
+ */
+function CounterPay({ order, props }: { order: BoardOrder; props: OrdersBoardScreenProps }) {
+  const { onMarkPaid, busy, currency, locale } = props;
+  if (order.counter_due === undefined) return null;
+  const due = <Money amount={order.counter_due} currency={currency} locale={locale} />;
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg border-2 border-warning bg-surface p-2">
+      <p className="grow font-bold">Pay at counter · {due}</p>
+      {onMarkPaid && (
+        <>
+          <Button variant="secondary" onClick={() => onMarkPaid(order, 'cash')} disabled={busy === order.name}>
+            Paid in cash<span className="sr-only"> — order {order.name}</span>
+          </Button>
+          <Button variant="secondary" onClick={() => onMarkPaid(order, 'card')} disabled={busy === order.name}>
+            Paid by card<span className="sr-only"> — order {order.name}</span>
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+const PAID_WITH: Record<BoardOrder['payment_method'], string> = { wallet: 'Wallet', gateway: 'Card', counter: 'At the counter' };
+
 function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean; props: OrdersBoardScreenProps }) {
   const { onAdvance, onCancelOpen, busy, actionError, now, locale, currency, ticketHref, renderLink = plainLink, locations = [], locationId = null } = props;
   const label = advanceLabel(order);
@@ -213,6 +243,7 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
         <Badge tone={order.fulfilment === 'delivery' ? 'warning' : 'success'}>{FULFILMENT_WORD[order.fulfilment]}</Badge>
         {named && <Badge>{order.location!.name}</Badge>}
         {order.pickup_late && <Badge tone="danger">Not picked up</Badge>}
+        {order.counter_due !== undefined && <Badge tone="warning">Pay at counter</Badge>}
       </div>
       {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>Pickup {pickup}</p>}
       {order.table_label && <p className="-mb-2 text-2xl font-bold">Table {order.table_label}</p>}
@@ -223,7 +254,7 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
       </h3>
       <p className="text-sm text-muted">
         {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} ·{' '}
-        {order.payment_method === 'wallet' ? 'Wallet' : 'Card'} · <Money amount={order.total} currency={currency} locale={locale} />
+        {PAID_WITH[order.payment_method]} · <Money amount={order.total} currency={currency} locale={locale} />
         {!!order.tip && (
           <>
             {' '}
@@ -252,6 +283,7 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
           </a>
         </div>
       )}
+      <CounterPay order={order} props={props} />
       {actionError?.name === order.name && !props.cancelling && <Notice tone="danger">{actionError.message}</Notice>}
       <div className="flex flex-wrap gap-2">
         {label && (
@@ -334,6 +366,11 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
               <span className="text-sm text-muted">{formatDateTime(o.updated_at, locale, timeZone)}</span>
               <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
               {o.cancel_reason && <span className="text-sm text-muted">“{o.cancel_reason}”</span>}
+              {o.counter_due !== undefined && (
+                <span className="basis-full">
+                  <CounterPay order={o} props={props} />
+                </span>
+              )}
               {o.refund && (
                 <span className="text-sm text-muted">
                   Refund to {o.refund.method === 'wallet' ? 'wallet' : 'card'}:{' '}

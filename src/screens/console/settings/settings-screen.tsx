@@ -62,6 +62,7 @@ interface Form {
   tax_inclusive: boolean;
   tax_number: string;
   dine_in: boolean;
+  pay_at_counter: boolean;
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
@@ -173,6 +174,7 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   else if (JSON.stringify(taxes.rates) !== JSON.stringify(s.tax_rates)) changes.tax_rates = taxes.rates;
   if (form.tax_inclusive !== s.tax_inclusive) changes.tax_inclusive = form.tax_inclusive;
   if (form.dine_in !== s.dine_in) changes.dine_in = form.dine_in;
+  if (form.pay_at_counter !== s.pay_at_counter) changes.pay_at_counter = form.pay_at_counter;
   return { changes: changes as ShopSettingsUpdateInput, problems };
 }
 
@@ -200,7 +202,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type TextName = Exclude<
   keyof Form,
-  'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive' | 'dine_in'
+  'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive' | 'dine_in' | 'pay_at_counter'
 >;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<
     InputHTMLAttributes<HTMLInputElement>,
@@ -553,6 +555,12 @@ function OrdersSection(props: SectionProps) {
         hint="Customers scan the QR code on their table (Locations › Tables and QR codes) and order from their seat, at the location's hours."
         checked={props.form.dine_in}
         onChange={(on) => props.set('dine_in', on)}
+      />
+      <CheckField
+        label="Let table customers pay at the counter"
+        hint="Table orders only: the kitchen makes the order at once and staff mark it paid at the till (pickup and delivery are paid when ordered)."
+        checked={props.form.pay_at_counter}
+        onChange={(on) => props.set('pay_at_counter', on)}
       />
     </Section>
   );

@@ -133,6 +133,7 @@ function Ticket({ ticket, late, now, onTap, busy }: StationDisplayScreenProps & 
           <span className="text-base">
             {ticket.order} · {ticket.fulfilment === 'delivery' ? 'Delivery' : ticket.fulfilment === 'pickup' ? 'Pickup' : 'Dine-in'}
           </span>
+          {ticket.counter_due !== undefined && <span className="text-base font-bold">Pay at counter</span>}
         </span>
         <span className="flex flex-col items-end">
           <span className="text-3xl font-bold whitespace-nowrap tabular-nums">{waiting} min</span>

@@ -73,3 +73,22 @@ export const WithTip: Story = {
     await expect(ticket).toHaveTextContent(/Tip\s*[^\d]*20\.00/);
   },
 };
+
+/** A table's order to be paid at the counter (issue 54): the ticket says so, with what to take. */
+export const PayAtCounter: Story = {
+  args: {
+    order: {
+      ...BOARD[0]!,
+      fulfilment: 'dine_in',
+      payment_method: 'counter',
+      counter_due: 24_500,
+      total: 24_500,
+      paid_at: null,
+      pickup_at: null,
+      table_label: '7',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^PAY AT COUNTER ·/)).toHaveTextContent('PAY AT COUNTER · ₱245.00');
+  },
+};

@@ -247,3 +247,26 @@ export const DineIn: Story = {
     await expect(page.getAllByText('Dine in')[0]).toBeVisible();
   },
 };
+
+/** A table's order to be paid at the counter (issue 54): made at once, its badge with what to take, and the till's two buttons. */
+const AT_COUNTER = {
+  ...BOARD[0]!,
+  fulfilment: 'dine_in' as const,
+  payment_method: 'counter' as const,
+  counter_due: 24_500,
+  total: 24_500,
+  paid_at: null,
+  pickup_at: null,
+  pickup_late: false,
+  address: null,
+  table_label: '7',
+};
+export const PayAtCounter: Story = {
+  args: { orders: [AT_COUNTER, ...BOARD.slice(1)], onMarkPaid: fn() },
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await expect(page.getByText(/^Pay at counter ·/)).toHaveTextContent('Pay at counter · ₱245.00');
+    await userEvent.click(page.getByRole('button', { name: `Paid in cash — order ${AT_COUNTER.name}` }));
+    await expect(args.onMarkPaid).toHaveBeenCalledWith(expect.objectContaining({ name: AT_COUNTER.name }), 'cash');
+  },
+};

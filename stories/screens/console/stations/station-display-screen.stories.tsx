@@ -112,6 +112,22 @@ export const LateTickets: Story = {
   },
 };
 
+/** A table's order to be paid at the counter (issue 54): made at once, its ticket says so. */
+export const PayAtCounter: Story = {
+  args: {
+    data: {
+      ...BUSY,
+      tickets: [
+        { ...ticket('T7CNTR', 'Ana', 2, [line(10, 'Spanish latte', 2)], '7'), fulfilment: 'dine_in', paid_at: null, counter_due: 24_500 },
+        ...BUSY.tickets.slice(1),
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Pay at counter')).toBeVisible();
+  },
+};
+
 /** The network dropped: the last tickets stay, with a notice. */
 export const Offline: Story = {
   args: { offline: true, muted: true },
