@@ -185,6 +185,23 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
   } satisfies Partial<OrderConfirmationScreenProps>;
 }
 
+/** A voucher that was used or expired meanwhile is dropped, and the quote asked again without it. */
+function useDropGoneVoucher(
+  voucherId: number | null,
+  quoteCode: string | null,
+  vouchers: readonly { id: number }[] | undefined,
+  update: (patch: { voucherId: null }) => void,
+) {
+  useEffect(() => {
+    if (voucherId === null) return;
+    const gone = quoteCode === 'VOUCHER_INVALID' || (vouchers && !vouchers.some((v) => v.id === voucherId));
+    if (gone) {
+      update({ voucherId: null });
+      toast.warn('That voucher can no longer be used, so it was taken off your order.', { toastId: 'voucher-dropped' });
+    }
+  }, [voucherId, quoteCode, vouchers, update]);
+}
+
 /**
  * /order-confirmation: the provider's quote for the checkout, a voucher, a promo code, the payment method and
  * "Place order" (one order per tap, whatever the network does: one idempotency key per attempt).
@@ -219,15 +236,7 @@ export default function OrderConfirmationPage() {
   const notHere = new Set(place.unavailableProductIds);
   const unavailable = items.filter((i) => products.get(i.product_id)?.available === false || notHere.has(i.product_id)).map((i) => i.product_id);
 
-  // A voucher that was used or expired meanwhile is dropped, and the quote asked again without it.
-  useEffect(() => {
-    if (voucherId === null) return;
-    const gone = quoteCode === 'VOUCHER_INVALID' || (vouchers.data && !vouchers.data.vouchers.some((v) => v.id === voucherId));
-    if (gone) {
-      update({ voucherId: null });
-      toast.warn('That voucher can no longer be used, so it was taken off your order.', { toastId: 'voucher-dropped' });
-    }
-  }, [voucherId, quoteCode, vouchers.data, update]);
+  useDropGoneVoucher(voucherId, quoteCode, vouchers.data?.vouchers, update);
 
   if (!placed.current && cart.length === 0) return <Navigate to={paths.shop} replace />;
   if (!placed.current && fulfilment === 'delivery' && addressId === null) return <Navigate to={paths.delivery} replace />;
