@@ -1,14 +1,15 @@
 /**
- * The kitchen display (issue 54), in Chromium against `npm start`: the owner makes a Bar for the coffee
- * and a Kitchen for the meals, by keyboard-friendly lists; a customer orders a latte and a sandwich and
- * pays online; the Bar's screen shows only the latte and the Kitchen's only the sandwich; both bump; the
- * customer's order page says it is ready.
+ * The kitchen display from a table, in Chromium against `npm start`, in one walk: the owner adds table 7
+ * and switches orders from the table on, then makes a Bar for the coffee and a Kitchen for the meals by
+ * keyboard-friendly lists; a customer scans the table's code on a phone, signs up, orders a latte and a
+ * sandwich and pays online; the Bar's screen shows only the latte and the Kitchen's only the sandwich;
+ * both bump; the customer's order page, left open, says it is ready by itself.
  */
-import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ordersApi } from '#contract/orders.calls';
-import { shopApi } from '#contract/shop.calls';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { tablesConsoleApi } from '#contract/tables.calls';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
 import { consoleNav, useOwnerDesk } from './support/console';
@@ -23,14 +24,25 @@ describe.skipIf(!HAS_CHROME)('the kitchen display: a latte to the bar, a sandwic
   const owner = useOwnerDesk(browser, app, 'rosa@kopisenja.example');
   const contexts: BrowserContext[] = [];
   const screens: Record<string, string> = {};
+  let tableLink = '';
   let customer: Page;
+  let customerErrors: string[] = [];
   let order = '';
   afterAll(async () => {
     for (const c of contexts) await c.close();
   });
 
-  it('the owner adds a Bar for the coffee and a Kitchen for the meals', async () => {
+  it('the owner adds table 7, takes orders from the table, and routes the coffee to a Bar and the meals to a Kitchen', async () => {
     const { page } = owner;
+    // the table and the switch through the API (dine-in.test.ts walks the tables page and Settings)
+    const places = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as { data: { locations: { id: number }[] } };
+    const made = await page.request.post(apiUrl(tablesConsoleApi.create), { data: { location_id: places.data.locations[0]!.id, label: '7' } });
+    expect(made.status(), await made.text()).toBe(201);
+    const { tables } = (await made.json()).data as { tables: { label: string; code: string }[] };
+    tableLink = `/t/${encodeURIComponent(tables.find((t) => t.label === '7')!.code)}`;
+    const switched = await page.request.post(apiUrl(shopSettingsApi.update), { data: { dine_in: true } });
+    expect(switched.status(), await switched.text()).toBe(200);
+
     await (await consoleNav(page)).getByRole('link', { name: 'Stations' }).click();
     await page.waitForURL('**/merchant/stations');
     for (const name of ['Bar', 'Kitchen']) {
@@ -46,32 +58,35 @@ describe.skipIf(!HAS_CHROME)('the kitchen display: a latte to the bar, a sandwic
     expect(owner.errors).toEqual([]);
   });
 
-  it('a customer orders a latte and a sandwich and pays online', async () => {
+  it("a customer scans table 7's code on a phone, signs up, orders a latte and a sandwich and pays online", async () => {
     const context = await newContext(browser, 'phone', app.url);
     contexts.push(context);
     customer = await context.newPage();
+    customerErrors = watchErrors(customer);
+    // signed out: sent to sign up, then back to the table
+    await customer.goto(tableLink);
+    await customer.waitForURL((url) => !url.pathname.startsWith('/t/'));
     await signUp(customer, app.url, uniquePhone(), 'Maria Clara');
-    const catalog = await (await customer.request.get(apiUrl(shopApi.catalog))).json();
-    const products = catalog.data.categories.flatMap((c: { products: { id: number; name: string }[] }) => c.products) as { id: number; name: string }[];
-    const id = (name: string) => products.find((p) => p.name === name)!.id;
-    const res = await customer.request.post(apiUrl(ordersApi.create), {
-      data: {
-        items: [
-          { product_id: id('Spanish latte'), qty: 1 },
-          { product_id: id('Longganisa pandesal sandwich'), qty: 1 },
-        ],
-        fulfilment: 'pickup',
-        payment_method: 'gateway',
-        idempotency_key: randomUUID(),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    await customer.goto((await res.json()).data.payment_url);
+    await customer.waitForURL('**/shop');
+    await expect.poll(() => customer.getByText('Table 7').first().isVisible()).toBe(true);
+    await customer.getByRole('button', { name: 'Add Spanish latte' }).click();
+    const sheet = customer.getByRole('dialog', { name: 'Spanish latte' });
+    await sheet.getByRole('button', { name: /^Add to order/ }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await customer.getByRole('tablist', { name: 'Menu categories' }).getByRole('tab', { name: 'Meals' }).click();
+    await customer.getByRole('button', { name: 'Add Longganisa pandesal sandwich' }).click();
+    await customer.getByRole('button', { name: 'Checkout', exact: true }).click();
+    await customer.waitForURL('**/order-confirmation');
+    await expect.poll(() => customer.getByRole('heading', { name: /Dine in · Table 7/ }).isVisible()).toBe(true);
+    await customer.getByRole('radio', { name: /Online payment/ }).check();
+    await customer.getByRole('button', { name: /^Place order/ }).click();
     order = await payOrderOnSandbox(customer);
-    expect(order).not.toBe('');
+    await customer.goto(`/order/${encodeURIComponent(order)}`);
+    await expect.poll(() => customer.getByRole('heading', { name: 'Dine in · Table 7' }).isVisible()).toBe(true);
+    expect(customerErrors).toEqual([]);
   });
 
-  it("each screen shows only its station's item; both bump; the customer's order says ready", async () => {
+  it("each screen shows only its station's item; both bump; the customer's open order page says ready", async () => {
     const bar = await owner.context.newPage();
     const kitchen = await owner.context.newPage();
     const errors = [...[bar, kitchen].map((p) => watchErrors(p))];
@@ -87,9 +102,10 @@ describe.skipIf(!HAS_CHROME)('the kitchen display: a latte to the bar, a sandwic
     await expect.poll(() => ticketOn(bar).count(), { timeout: 15_000 }).toBe(0);
     await kitchen.getByRole('button', { name: new RegExp(`Bump all of ${order}`) }).click();
     await expect.poll(() => ticketOn(kitchen).count(), { timeout: 15_000 }).toBe(0);
-    await customer.goto(`/order/${encodeURIComponent(order)}`);
-    await expect.poll(() => customer.getByText('Ready for you at the counter.').count(), { timeout: 15_000 }).toBe(1);
+    // no reload: the order page polls while the order is open
+    await expect.poll(() => customer.getByText('Ready: on its way to your table.').count(), { timeout: 20_000 }).toBe(1);
     expect(errors.flat()).toEqual([]);
+    expect(customerErrors).toEqual([]);
     expect(owner.errors).toEqual([]);
   });
 });
