@@ -20,8 +20,8 @@ export async function products(p: TestProvider) {
 }
 
 let seq = 0;
-/** An active voucher of the customer's own for a reward of the test's own. */
-export async function makeVoucher(p: TestProvider, customerId: number, o: { discount?: number; validDays?: number } = {}): Promise<number> {
+/** An active voucher of the customer's own for a reward of the test's own: an amount off, or with `productId` that product free. */
+export async function makeVoucher(p: TestProvider, customerId: number, o: { discount?: number; validDays?: number; productId?: number } = {}): Promise<number> {
   const name = `test-discount-${++seq}-${randomUUID().slice(0, 8)}`;
   const reward = await p.db
     .insertInto('rewards')
@@ -32,7 +32,8 @@ export async function makeVoucher(p: TestProvider, customerId: number, o: { disc
       valid_days: o.validDays ?? 30,
       per_customer_limit: null,
       stock: null,
-      discount_amount: o.discount ?? 5000,
+      discount_amount: o.productId === undefined ? (o.discount ?? 5000) : 0,
+      product_id: o.productId ?? null,
       position: 100 + seq,
     })
     .returning(['id', 'valid_days'])

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { MINUTE, SECOND } from '../../server/lib/clock';
 import { releaseUnpaidOrders } from '../../server/provider/orders/orders.jobs';
 import { newStaff } from './merchant.helpers';
-import { key, ledgers, products } from './orders.helpers';
+import { key, ledgers, makeVoucher, products } from './orders.helpers';
 import { describeDb, useTestProvider, type TestProvider } from './support/provider';
 import { locationsApi } from '#contract/locations.calls';
 import { menuApi } from '#contract/menu.calls';
@@ -138,6 +138,24 @@ describeDb('preparation times per product', (kind) => {
     const slow = await t.order(c.token, t.pickup([croissant.id, latte.id], { pickup_at: AT_1030 }));
     expect(slow.status).toBe(201);
     expect(slow.body.data.order.pickup_at).toBe(AT_1030);
+  });
+
+  it('a reward’s free item counts toward the cart’s preparation time, in the quote and the order', async () => {
+    const l = await t.open();
+    const { latte, croissant } = await products(p);
+    await t.setPrep(latte.id, 20);
+    const c = await p.newCustomer({ wallet: 100_000 });
+    // a croissant bought, and a latte free from a reward: the latte is made too
+    const voucherId = await makeVoucher(p, c.id, { productId: latte.id });
+    const withFree = t.pickup([croissant.id], { voucher_id: voucherId });
+    const quoted = await t.quote(c.token, withFree);
+    expect(quoted.body.data.free_item).toMatchObject({ product_id: latte.id, in_cart: false });
+    expect(quoted.body.data.pickup_at).toBe(AT_1030);
+    const early = await t.order(c.token, { ...withFree, pickup_at: AT_1015 });
+    expect([early.status, early.body.error?.fields]).toEqual([400, { pickup_at: 'is before the order can be made: choose a later pickup time' }]);
+    const placed = await t.order(c.token, withFree);
+    expect([placed.status, placed.body.data.order?.pickup_at]).toEqual([201, AT_1030]);
+    expect(await t.slotTaken(l.id, AT_1015)).toBe(0);
   });
 
   it('20 concurrent orders of a slow product as soon as possible, 5 to a slot: none before +20, each slot at its cap, each paid once', async () => {

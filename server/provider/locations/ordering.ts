@@ -1,7 +1,8 @@
 /**
  * Which location makes an order, and whether it can: the pickup location the customer chose (or the
  * first), the first location whose delivery area holds the delivery address, the products a location
- * does not sell, its pickup slots and their caps, and whether it takes orders now (closed, paused).
+ * does not sell, its pickup slots and their caps, whether it takes orders now (closed, paused) and at the
+ * table (the owner's switch).
  * orders/ prices and places orders with these; the words of each refusal are here, so the quote and the
  * order say the same. A shop with one location never says "location" to a customer.
  */
@@ -74,6 +75,15 @@ export function pickupLocation(locations: Locations, locationId: number | undefi
         : `${location.name} does not take pickup orders. Choose another place to pick up, or have it delivered.`,
     );
   return location;
+}
+
+/** A dine-in order: the shop must take orders at the table (the owner's switch in Settings), 400 on `fulfilment` otherwise. */
+export function assertTakesTableOrders(shop: { dine_in: boolean }): void {
+  if (!shop.dine_in)
+    throw validation(
+      { fulfilment: 'this shop does not take orders at the table' },
+      'We are not taking orders at the table right now. Order for pickup instead.',
+    );
 }
 
 const EARTH_KM = 6371.0088;

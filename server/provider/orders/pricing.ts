@@ -14,6 +14,7 @@ import {
   areaTerms,
   askedSlot,
   assertSoldAt,
+  assertTakesTableOrders,
   deliveringLocation,
   effectiveTimezone,
   pickupLocation,
@@ -68,7 +69,7 @@ async function voucherEffect(
   now: Date,
   lockVoucher: boolean,
 ) {
-  if (voucherId === undefined) return { discount: 0, freeItem: null, voucher: null };
+  if (voucherId === undefined) return { discount: 0, freeItem: null, freeProduct: null, voucher: null };
   const v = lockVoucher ? await lockCustomerVoucher(db, customerId, voucherId) : await findCustomerVoucher(db, customerId, voucherId);
   const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
   if (!v) throw invalid('is not one of your vouchers');
@@ -79,6 +80,7 @@ async function voucherEffect(
   return {
     discount: effect.discount,
     freeItem: effect.free as FreeItem | null,
+    freeProduct: effect.product,
     voucher: { id: v.id, code: v.code, reward: v.name, title: v.title } as PricedOrder['voucher'],
   };
 }
@@ -153,9 +155,11 @@ export async function priceOrder(
   const now = ctx.clock.now();
   const facts = await pricingFacts(db, location.id, customerId, now);
   assertSoldAt(locations, location, facts.notSold, lines);
-  const { forCart, asked, pickupAt } = await pickupTimes(db, rules, location, products, body, now, lockVoucher);
+  const { discount: voucherDiscount, freeItem, freeProduct, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
+  // a reward's free item is made with the rest: its preparation time counts
+  const made = freeProduct ? [...products.values(), freeProduct] : [...products.values()];
+  const { forCart, asked, pickupAt } = await pickupTimes(db, rules, location, made, body, now, lockVoucher);
 
-  const { discount: voucherDiscount, freeItem, voucher } = await voucherEffect(db, customerId, body.voucher_id, lines, now, lockVoucher);
   // what was bought (a voucher's free item is not), with its category, for the earning rules
   const paidLines = lines.filter((l) => l.price > 0);
   const subtotal = paidLines.reduce((s, l) => s + l.price * l.qty, 0);
@@ -207,7 +211,7 @@ export async function priceOrder(
 
 /**
  * A pickup's times for the cart (issue 54): its slots start after its longest product's preparation time
- * when longer than the location's (hours.ts cartPrep). The slot asked for (askedSlot: one too early for
+ * (a reward's free item's included) when longer than the location's (hours.ts cartPrep). The slot asked for (askedSlot: one too early for
  * the cart says so), the one a quote answers (order/create takes its own), and the location as it makes
  * the cart (withPrep), with which placeOrder takes the slot.
  */
@@ -215,12 +219,12 @@ async function pickupTimes(
   db: Database,
   rules: MerchantRules,
   location: LocationRow,
-  products: Map<number, OrderedProduct>,
+  products: OrderedProduct[],
   body: QuoteBody,
   now: Date,
   lockVoucher: boolean,
 ): Promise<{ forCart: LocationRow; asked: Date | null; pickupAt: Date | null }> {
-  const prep = cartPrep(location.prep_minutes, products.values());
+  const prep = cartPrep(location.prep_minutes, products);
   const forCart = withPrep(location, prep);
   if (body.fulfilment !== 'pickup') return { forCart, asked: null, pickupAt: null };
   const asked = askedSlot(location, rules, now, body.pickup_at, prep);
@@ -260,16 +264,12 @@ async function whereMade(
 }
 
 /**
- * A dine-in order's table (issue 54): the shop must take orders at the table (the owner's switch, 400 on
- * `fulfilment` otherwise), and the code must name a table that is there and on (tables/: 404 on
+ * A dine-in order's table (issue 54): the shop must take orders at the table (locations/ordering.ts
+ * assertTakesTableOrders), and the code must name a table that is there and on (tables/: 404 on
  * `table_code`). No delivery fee and no slot: made as soon as possible at the table's location.
  */
 async function dineInTable(db: Database, ctx: ProviderContext, rules: MerchantRules, code: string | undefined) {
-  if (!rules.dine_in)
-    throw validation(
-      { fulfilment: 'this shop does not take orders at the table' },
-      'We are not taking orders at the table right now. Order for pickup instead.',
-    );
+  assertTakesTableOrders(rules);
   return orderTable(db, ctx.secret, code);
 }
 

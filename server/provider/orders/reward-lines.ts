@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import { AppError } from '../http/errors';
-import { findProducts, optionGroupsOf } from '../shop/shop.repo';
+import { findProducts, optionGroupsOf, type OrderedProduct } from '../shop/shop.repo';
 import type { ChosenOption } from './line-options';
 
 /**
@@ -11,7 +11,8 @@ import type { ChosenOption } from './line-options';
  * the dearest if several lines hold it: that one leaves its line for the free one (issue 46: it used to
  * stay paid beside a second one added free). Otherwise the product is added once with its default options
  * (those not sold out). A product reward whose product was archived or is sold out cannot be used on an
- * order (VOUCHER_INVALID); the counter still honours it. The quote says which it is (`free_item`).
+ * order (VOUCHER_INVALID); the counter still honours it. The quote says which it is (`free_item`). The
+ * free product is answered too: it is made with the rest, so its preparation time counts (hours.ts cartPrep).
  */
 
 export interface CheckoutVoucher {
@@ -38,11 +39,11 @@ export async function voucherAtCheckout(
   v: CheckoutVoucher,
   lines: PricedLine[],
   invalid: (why: string) => AppError,
-): Promise<{ discount: number; line: FreeLine | null; free: FreeItem | null }> {
+): Promise<{ discount: number; line: FreeLine | null; free: FreeItem | null; product: OrderedProduct | null }> {
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
   if (v.product_id === null) {
     if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)');
-    return { discount: Math.min(v.discount_amount, subtotal), line: null, free: null };
+    return { discount: Math.min(v.discount_amount, subtotal), line: null, free: null, product: null };
   }
   // findProducts answers only products on the menu: an archived one is not found
   const product = (await findProducts(db, [v.product_id])).get(v.product_id);
@@ -62,14 +63,14 @@ export async function voucherAtCheckout(
     if (l.qty > 1) lines[i] = { ...l, qty: l.qty - 1 };
     else lines.splice(i, 1);
     const line = { ...l, price: 0, qty: 1, options: atZero(l.options) };
-    return { discount: 0, line, free: freeItem(line, l.price, true) };
+    return { discount: 0, line, free: freeItem(line, l.price, true), product };
   }
   const groups = (await optionGroupsOf(db, [product.id])).get(product.id) ?? [];
   const defaults = groups.flatMap((g) =>
     g.options.filter((o) => o.is_default && o.available).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta })),
   );
   const line = { product_id: product.id, name: product.name, price: 0, qty: 1, options: atZero(defaults), image: product.image };
-  return { discount: 0, line, free: freeItem(line, product.price + defaults.reduce((s, o) => s + o.price_delta, 0), false) };
+  return { discount: 0, line, free: freeItem(line, product.price + defaults.reduce((s, o) => s + o.price_delta, 0), false), product };
 }
 
 /** The quote's `free_item`: what the voucher makes free, what it would cost, and whether it came from the basket. */
