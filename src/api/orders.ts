@@ -2,7 +2,15 @@ import useSWR from 'swr';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopApi } from '#contract/shop.calls';
 import { walletApi } from '#contract/wallet.calls';
-import { isPaid, isTerminal, type ErrorCode, type OrderCreateBody, type QuoteBody, type WalletBalanceData } from '#contract';
+import {
+  mayStillChange,
+  paidForByCustomer,
+  type ErrorCode,
+  type OrderDetailData,
+  type OrderCreateBody,
+  type QuoteBody,
+  type WalletBalanceData,
+} from '#contract';
 import { locationsApi } from '#contract/locations.calls';
 import { offersApi } from '#contract/offers.calls';
 import { ordersApi } from '#contract/orders.calls';
@@ -20,15 +28,21 @@ const orderPaid = [...shows.orders, ...shows.money, ...shows.points, ...shows.vo
 /** An order placed with a promo code used it (issue 50): the customer's own limit may be reached, its uses spent. */
 const offersChanged = [offersApi.list.path];
 
+/** How often the order page reads the order again (ms; 0: no more): while it may still change (mayStillChange). */
+export const orderRefreshInterval = (d: OrderDetailData | undefined): number => (d && mayStillChange(d.order) ? 5000 : 0);
+
 /**
- * Refreshes while the order is moving, so the customer sees it progress. Once it shows paid (the
- * gateway's payment arrived), what the payment changed is read again.
+ * Refreshes while the order is moving or waits for staff to mark it paid at the counter, so the
+ * customer sees it progress. Once it shows paid (the gateway's payment arrived, or staff took the
+ * money at the till), what the payment changed is read again.
  */
 export function useOrder(name: string | null) {
   const order = useCall(ordersApi.detail, name ? { name } : null, {
-    refreshInterval: (d) => (d && !isTerminal(d.order.status) ? 5000 : 0),
+    // a new function each render: SWR sets its timer again only when the option changes, so a function
+    // it kept would be asked once, before the order arrived, and never poll
+    refreshInterval: (d) => orderRefreshInterval(d),
   });
-  useRefreshWhen(order.data && isPaid(order.data.order.status) ? order.data.order.name : null, orderPaid);
+  useRefreshWhen(order.data && paidForByCustomer(order.data.order) ? order.data.order.name : null, orderPaid);
   return order;
 }
 

@@ -71,3 +71,18 @@ export function isPaid(status: OrderStatus): boolean {
 export function awaitsCounterPayment(order: { payment_method: string; paid_at: string | Date | null }): boolean {
   return order.payment_method === 'counter' && order.paid_at === null;
 }
+
+/**
+ * The customer's view of an order (`counter_due`: present while a pay-at-the-counter order is unpaid
+ * and not cancelled): whether it may still change without the customer doing anything. It moves on
+ * until it is completed or cancelled, and a counter order waits for staff to mark it paid, even once
+ * served. What the order page polls for.
+ */
+export function mayStillChange(order: { status: OrderStatus; counter_due?: number }): boolean {
+  return !isTerminal(order.status) || order.counter_due !== undefined;
+}
+
+/** The customer's view of an order: paid, so its points are on their way (a counter order once staff marked it paid). */
+export function paidForByCustomer(order: { status: OrderStatus; counter_due?: number }): boolean {
+  return isPaid(order.status) && order.counter_due === undefined;
+}
