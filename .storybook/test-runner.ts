@@ -26,7 +26,7 @@ export const SCREEN_TAG = 'screen';
  * and the landing picture, not in layout), so the four combinations cost twice the time (the slowest
  * stage of CI on a slow host) for little more. Storybook's toolbar shows every combination to designers.
  */
-const SHOT_THEME: Record<ViewportName, string> = { phone: 'full', desktop: 'lite', tablet: 'full' };
+const SHOT_THEME: Record<ViewportName, string> = { phone: 'full', desktop: 'lite', tablet: 'full', 'tablet-landscape': 'lite' };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
 
 // axe-core is injected once per page and kept there (what @axe-core/playwright does on every call,
@@ -273,9 +273,10 @@ async function shootRendered(
 function shotPairs(story: { tags?: string[]; parameters?: Record<string, any> }): ShotPair[] | null {
   if (!story.tags?.includes(SCREEN_TAG)) return null;
   const extra = ((story.parameters?.screenshotViewports ?? []) as ViewportName[]).filter((v) => !SHOT_VIEWPORTS.includes(v));
+  const left = (story.parameters?.noScreenshotOn ?? []) as ViewportName[];
   // the merchant console wears one theme of its own, whatever the merchant's
   const themeOn = (v: ViewportName) => (story.parameters?.console === true ? 'console' : SHOT_THEME[v]);
-  return [...SHOT_VIEWPORTS, ...extra].map((v) => [themeOn(v), v] as const);
+  return [...SHOT_VIEWPORTS.filter((v) => !left.includes(v)), ...extra].map((v) => [themeOn(v), v] as const);
 }
 
 interface Size {

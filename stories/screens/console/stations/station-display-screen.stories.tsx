@@ -44,12 +44,15 @@ const LATE: StationTicketsData = {
   ],
 };
 
-/** /merchant/stations/:id/display (issue 54): a station's screen for a tablet, big type, tap to bump. */
+/**
+ * /merchant/stations/:id/display: a station's screen for a tablet, big type, tap to bump. Screenshot on a
+ * tablet on its side, as it hangs in a kitchen, and a desktop; never used on a phone.
+ */
 const meta = {
   title: 'Console/Stations/Station screen',
   component: StationDisplayScreen,
   tags: ['screen', 'console'],
-  parameters: { layout: 'fullscreen', console: true },
+  parameters: { layout: 'fullscreen', console: true, screenshotViewports: ['tablet-landscape'], noScreenshotOn: ['phone'] },
   args: {
     data: BUSY,
     now: NOW,
