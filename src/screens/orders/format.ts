@@ -1,10 +1,23 @@
 /** Order wording shared by the order screens (dates: src/ui/lib/dates.ts). */
 import { isBasePart } from '#contract/loyalty-earn';
+import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Items in an order or cart: "3 items". */
 export function itemCount(lines: Array<{ qty: number }>): string {
   const n = lines.reduce((sum, l) => sum + l.qty, 0);
   return `${n} ${n === 1 ? 'item' : 'items'}`;
+}
+
+/**
+ * How an order reaches the customer, in words: "Dine in · Table 12", "Pickup", "Delivery"; with `place`
+ * (the location's name) "Dine in · Table 12 at Kopi Senja Makati", "Pickup at …". A table without a
+ * label reads "Dine in".
+ */
+export function fulfilmentWords(order: { fulfilment: Fulfilment; table_label?: string | null }, place?: string | null): string {
+  const at = place ? ` at ${place}` : '';
+  if (order.fulfilment === 'delivery') return 'Delivery';
+  if (order.fulfilment === 'dine_in') return `Dine in${order.table_label ? ` · Table ${order.table_label}` : ''}${at}`;
+  return `Pickup${at}`;
 }
 
 /** An order line's options in words: "Large · Oat milk · Extra shot"; "" for none. */

@@ -25,7 +25,7 @@ import { PromoCodeField } from './promo-code-field';
 import { TaxRows } from './tax-rows';
 import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
-import { namedParts, optionWords, partWords } from './format';
+import { fulfilmentWords, namedParts, optionWords, partWords } from './format';
 import { clockTime, formatDateTime } from '../../ui/lib/dates';
 import { dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
 
@@ -327,7 +327,7 @@ function FulfilmentSection({
   return (
     <section aria-labelledby="oc-fulfilment" className={section}>
       <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
-        {fulfilment === 'delivery' ? 'Delivery' : fulfilment === 'dine_in' ? `Dine in · Table ${tableLabel ?? ''}` : 'Pickup'}
+        {fulfilmentWords({ fulfilment, table_label: tableLabel })}
       </SectionHeading>
       {fulfilment === 'dine_in' ? (
         <p className="text-muted">We bring it to your table{pickupName ? ` at ${pickupName}` : ''} as soon as it is ready.</p>

@@ -25,7 +25,7 @@ import {
 } from '../../ui';
 import { plainLink, type RenderLink } from '../../ui/lib/link';
 import { formatDateTime } from '../../ui/lib/dates';
-import { namedParts, optionWords, partWords } from './format';
+import { fulfilmentWords, namedParts, optionWords, partWords } from './format';
 import { pickupWords, readyWords } from '../shop/ordering-notice';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE, statusDescription } from './order-status';
 import { TaxRows } from './tax-rows';
@@ -348,11 +348,9 @@ function Where({
       <h2 id="od-where" className="text-lg font-semibold">
         {order.fulfilment === 'delivery'
           ? 'Delivery address'
-          : order.fulfilment === 'dine_in'
-            ? `Dine in · Table ${order.table_label ?? ''}`
-            : order.pickup_at && order.status !== 'cancelled'
-              ? pickupWords(order.pickup_at, now, locale, timeZone)
-              : 'Pickup'}
+          : order.fulfilment === 'pickup' && order.pickup_at && order.status !== 'cancelled'
+            ? pickupWords(order.pickup_at, now, locale, timeZone)
+            : fulfilmentWords(order)}
       </h2>
       <p className="flex items-start gap-2">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

@@ -4,6 +4,7 @@ import { optionWords, paymentWords, purchaseWords, receiptTotals } from '#contra
 import { formatMoney } from '#contract/money';
 import { AppShell, Button, EmptyState, ErrorState, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
+import { fulfilmentWords } from '../orders/format';
 
 export interface ReceiptScreenProps {
   /** An order's receipt behind the link; absent while loading or when it could not be read. */
@@ -83,13 +84,7 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
       <p className={muted}>
         Receipt for order {order.name} · {when}
       </p>
-      <p className={muted}>
-        {order.fulfilment === 'delivery'
-          ? 'Delivery'
-          : order.fulfilment === 'dine_in'
-            ? `Dine in${order.table_label ? ` · Table ${order.table_label}` : ''}${order.location ? ` at ${order.location}` : ''}`
-            : `Pickup${order.location ? ` at ${order.location}` : ''}`}
-      </p>
+      <p className={muted}>{fulfilmentWords(order, order.location)}</p>
     </>
   );
   const points = order.points_earned > 0 && (
