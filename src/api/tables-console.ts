@@ -19,6 +19,7 @@ const tablesChanged = () => ({ refreshes: [tablesConsoleApi.list.path, staffApi.
 /** The changes the tables page makes, each refreshing the list. */
 export const useTableChanges = () => ({
   addArea: useMutation((location_id: number, name: string) => callApi(tablesConsoleApi.createArea, { location_id, name }), tablesChanged()),
+  renameArea: useMutation((id: number, name: string) => callApi(tablesConsoleApi.renameArea, { id, name }), tablesChanged()),
   removeArea: useMutation((id: number) => callApi(tablesConsoleApi.removeArea, { id }), tablesChanged()),
   addTable: useMutation(
     (location_id: number, label: string, area_id: number | null) => callApi(tablesConsoleApi.create, { location_id, label, area_id }),

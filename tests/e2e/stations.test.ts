@@ -10,10 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { locationsConsoleApi } from '#contract/locations.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { tablesConsoleApi } from '#contract/tables.calls';
-import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
+import { HAS_CHROME, newContext, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
 import { consoleNav, useOwnerDesk } from './support/console';
-import { payOrderOnSandbox, signUp } from './support/customer';
+import { payOrderOnSandbox, signUpAtTableWithLatte } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -64,15 +64,7 @@ describe.skipIf(!HAS_CHROME)('the kitchen display: a latte to the bar, a sandwic
     customer = await context.newPage();
     customerErrors = watchErrors(customer);
     // signed out: sent to sign up, then back to the table
-    await customer.goto(tableLink);
-    await customer.waitForURL((url) => !url.pathname.startsWith('/t/'));
-    await signUp(customer, app.url, uniquePhone(), 'Maria Clara');
-    await customer.waitForURL('**/shop');
-    await expect.poll(() => customer.getByText('Table 7').first().isVisible()).toBe(true);
-    await customer.getByRole('button', { name: 'Add Spanish latte' }).click();
-    const sheet = customer.getByRole('dialog', { name: 'Spanish latte' });
-    await sheet.getByRole('button', { name: /^Add to order/ }).click();
-    await sheet.waitFor({ state: 'detached' });
+    await signUpAtTableWithLatte(customer, app.url, tableLink, 'Table 7');
     await customer.getByRole('tablist', { name: 'Menu categories' }).getByRole('tab', { name: 'Meals' }).click();
     await customer.getByRole('button', { name: 'Add Longganisa pandesal sandwich' }).click();
     await customer.getByRole('button', { name: 'Checkout', exact: true }).click();

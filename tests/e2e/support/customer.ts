@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { codeFor } from './app';
+import { codeFor, uniquePhone } from './app';
 import { apiUrl } from './api-url';
 import { ordersApi } from '#contract/orders.calls';
 import { shopApi } from '#contract/shop.calls';
@@ -39,6 +39,23 @@ export async function signUp(
   await page.getByRole('checkbox', { name: /Send me offers/ }).check();
   await page.getByRole('button', { name: /create|continue|finish|done/i }).click();
   await page.waitForURL('**/home');
+}
+
+/**
+ * A table's QR code scanned by someone signed out (`link`: its /t/ address): sent to sign up, then back
+ * at the table's menu, which names `table` ("Table 12"); a Spanish latte with its default options in
+ * the cart.
+ */
+export async function signUpAtTableWithLatte(page: Page, baseURL: string, link: string, table: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForURL((url) => !url.pathname.startsWith('/t/'));
+  await signUp(page, baseURL, uniquePhone(), 'Maria Clara');
+  await page.waitForURL('**/shop');
+  await expect.poll(() => page.getByText(table).first().isVisible()).toBe(true);
+  await page.getByRole('button', { name: 'Add Spanish latte' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Spanish latte' });
+  await sheet.getByRole('button', { name: /^Add to order/ }).click();
+  await sheet.waitFor({ state: 'detached' });
 }
 
 /** The merchant moves an order on, as the shop's own system would: `POST merchant/order/status`. */

@@ -28,6 +28,7 @@ export default function TablesContainer() {
       shop={{ name: site?.setting_company ?? '', logo: site?.post_file ?? '', brandColor: site?.brand_color ?? '#1f2937' }}
       origin={window.location.origin}
       onAddArea={(name) => at((id) => change.addArea(id, name))}
+      onRenameArea={(id, name) => saved(() => change.renameArea(id, name))}
       onRemoveArea={(id) => saved(() => change.removeArea(id))}
       onAddTable={(label, areaId) => at((id) => change.addTable(id, label, areaId))}
       onSwitchTable={(id, active) => saved(() => change.updateTable(id, { active }))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { DiningArea, DiningTable, TablesData } from '#contract/tables';
 import { Button, Card, EmptyState, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
@@ -23,6 +23,7 @@ export interface TablesScreenProps {
   origin: string;
   /** each change answers null when done, else what the provider refused */
   onAddArea: (name: string) => Promise<SaveProblem | null>;
+  onRenameArea: (id: number, name: string) => Promise<SaveProblem | null>;
   onRemoveArea: (id: number) => Promise<SaveProblem | null>;
   onAddTable: (label: string, areaId: number | null) => Promise<SaveProblem | null>;
   onSwitchTable: (id: number, active: boolean) => Promise<SaveProblem | null>;
@@ -89,6 +90,7 @@ function TablesEditor(props: TablesScreenProps & { tables: TablesData }) {
           areas={tables.areas}
           problem={problem}
           onAdd={(name) => run(() => props.onAddArea(name))}
+          onRename={props.onRenameArea}
           onRemove={(id) => run(() => props.onRemoveArea(id))}
         />
         <TablesCard {...props} run={run} problem={problem} />
@@ -114,11 +116,13 @@ function AreasCard({
   areas,
   problem,
   onAdd,
+  onRename,
   onRemove,
 }: {
   areas: DiningArea[];
   problem: SaveProblem | null;
   onAdd: (name: string) => Promise<boolean>;
+  onRename: TablesScreenProps['onRenameArea'];
   onRemove: (id: number) => Promise<boolean>;
 }) {
   const [name, setName] = useState('');
@@ -133,12 +137,7 @@ function AreasCard({
       {areas.length > 0 && (
         <ul className="flex flex-col gap-1">
           {areas.map((a) => (
-            <li key={a.id} className="flex min-h-11 items-center justify-between gap-3">
-              <span>{a.name}</span>
-              <Button variant="ghost" size="sm" onClick={() => void onRemove(a.id)} aria-label={`Remove the area ${a.name}`}>
-                Remove
-              </Button>
-            </li>
+            <AreaRow key={a.id} area={a} onRename={onRename} onRemove={onRemove} />
           ))}
         </ul>
       )}
@@ -149,6 +148,90 @@ function AreasCard({
         </Button>
       </form>
     </Card>
+  );
+}
+
+/**
+ * An area's row: its name, rename in place (Escape or Cancel leaves the name as it was; a name taken or
+ * empty is said under the field, which keeps what was typed), remove.
+ */
+function AreaRow({
+  area: a,
+  onRename,
+  onRemove,
+}: {
+  area: DiningArea;
+  onRename: TablesScreenProps['onRenameArea'];
+  onRemove: (id: number) => Promise<boolean>;
+}) {
+  const [name, setName] = useState<string | null>(null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  // closed by keyboard or a click, focus goes back to the row's Rename button
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    if (closed) renameButton.current?.focus();
+  }, [closed]);
+  const close = () => {
+    setName(null);
+    setProblem(null);
+    setClosed(true);
+  };
+  if (name !== null) {
+    const save = async (e: FormEvent) => {
+      e.preventDefault();
+      // an empty name is said at once, without asking the provider
+      const refused = name.trim() ? await onRename(a.id, name.trim()) : { message: 'Give the area a name.', fields: {} };
+      if (refused) setProblem(refused);
+      else close();
+    };
+    return (
+      <li className="py-1">
+        <form
+          noValidate
+          onSubmit={(e) => void save(e)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+          }}
+          aria-label={`Rename ${a.name}`}
+          className="flex flex-wrap items-end gap-2"
+        >
+          <TextField
+            label={`New name for ${a.name}`}
+            value={name}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            error={fieldProblem(problem, 'name', 'The name') ?? problem?.message}
+          />
+          <Button type="submit">Save</Button>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+        </form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex min-h-11 items-center justify-between gap-3">
+      <span>{a.name}</span>
+      <span className="flex flex-wrap gap-2">
+        <Button
+          ref={renameButton}
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setClosed(false);
+            setName(a.name);
+          }}
+          aria-label={`Rename ${a.name}`}
+        >
+          Rename
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void onRemove(a.id)} aria-label={`Remove the area ${a.name}`}>
+          Remove
+        </Button>
+      </span>
+    </li>
   );
 }
 

@@ -29,6 +29,7 @@ const meta = {
     origin: 'https://kopisenja.example',
     onRetry: fn(),
     onAddArea: fn(done),
+    onRenameArea: fn(done),
     onRemoveArea: fn(done),
     onAddTable: fn(done),
     onSwitchTable: fn(done),
@@ -71,6 +72,44 @@ export const Rename: Story = {
     await userEvent.type(field, '12A');
     await userEvent.click(page.getByRole('button', { name: 'Save' }));
     await expect(args.onRenameTable).toHaveBeenCalledWith(3, '12A');
+  },
+};
+
+/** The area Terrace being renamed in place, by keyboard: its field takes the focus, Enter saves, Escape cancels. */
+export const RenameArea: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement);
+    await userEvent.click(page.getByRole('button', { name: 'Rename Terrace' }));
+    const field = page.getByRole('textbox', { name: 'New name for Terrace' });
+    await expect(field).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await expect(page.queryByRole('textbox', { name: 'New name for Terrace' })).toBeNull();
+    await expect(page.getByRole('button', { name: 'Rename Terrace' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.clear(page.getByRole('textbox', { name: 'New name for Terrace' }));
+    await userEvent.keyboard('Garden{Enter}');
+    await expect(args.onRenameArea).toHaveBeenCalledWith(1, 'Garden');
+    // shown open, as the owner sees it
+    await userEvent.click(page.getByRole('button', { name: 'Rename Terrace' }));
+  },
+};
+
+/** An area renamed to the name of another: said under the field, which keeps what was typed. */
+export const AreaNameTaken: Story = {
+  args: {
+    onRenameArea: fn(async (): Promise<SaveProblem | null> => ({
+      message: 'There is already an area called Upstairs.',
+      fields: { name: 'is the name of another area here' },
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await userEvent.click(page.getByRole('button', { name: 'Rename Terrace' }));
+    const field = page.getByRole('textbox', { name: 'New name for Terrace' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Upstairs{Enter}');
+    await expect(await page.findByText('The name is the name of another area here.')).toBeVisible();
+    await expect(field).toHaveValue('Upstairs');
   },
 };
 
