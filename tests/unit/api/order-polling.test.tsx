@@ -10,6 +10,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetailData, OrderStatus } from '#contract';
 import { mayStillChange, paidForByCustomer } from '#contract/order-lifecycle';
+import { ordersApi } from '#contract/orders.calls';
 import { orderRefreshInterval, useOrder } from '../../../src/api/orders';
 import { createExpiringCache, swrOptions } from '../../../src/shared/swr';
 import { orderAt } from '../../../stories/fixtures/orders';
@@ -60,9 +61,9 @@ describe('the order page of a served counter order', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
-      if (url.includes('order/detail')) asked.push(url);
+      if (url.includes(ordersApi.detail.path)) asked.push(url);
       // served and unpaid on the first two reads, paid at the till from the third
-      const data = url.includes('order/detail') ? answer('completed', asked.length < 3 ? 16_500 : undefined) : {};
+      const data = url.includes(ordersApi.detail.path) ? answer('completed', asked.length < 3 ? 16_500 : undefined) : {};
       return new Response(JSON.stringify({ status: 200, message: 'OK', data }), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     const cache = createExpiringCache();
