@@ -154,11 +154,12 @@ function usePlaceAndTime(quote: ReturnType<typeof useQuote>, failure: ApiRequest
   const { checkout, update } = useCheckout();
   const { fulfilment, pickupAt } = checkout;
   const { location, ordering, many, now } = useOrdering(quote.data?.location_id ?? null);
-  // the cart's products: its times start after the slowest one's preparation time
-  const slots = usePickupSlots(
-    fulfilment === 'pickup' && location ? location.id : null,
-    checkout.cart.map((l) => l.product_id),
-  );
+  // the cart's products, and a reward's free item (made with them): its times start after the slowest one's preparation time
+  const free = quote.data?.free_item?.product_id;
+  const slots = usePickupSlots(fulfilment === 'pickup' && location ? location.id : null, [
+    ...checkout.cart.map((l) => l.product_id),
+    ...(free === undefined ? [] : [free]),
+  ]);
   // a full time: the next one with room, as the refusal (of the quote, or of the order) says
   const slotRefusal = [failure, quote.error].find((e) => e instanceof ApiRequestError && e.code === 'SLOT_FULL') as ApiRequestError | undefined;
   const quoteCode = quote.error instanceof ApiRequestError && quote.error.code !== 'NETWORK' ? quote.error.code : null;
