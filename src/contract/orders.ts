@@ -123,6 +123,14 @@ export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 
+/** A guest order's offer to join and claim its points (orders/claim.ts on the provider). */
+export const guestClaimAnswer = z.object({
+  points: int().meta({ description: 'the points the order would have earned, credited to the member who claims it' }),
+  claim_by: time().meta({ description: 'until when it may be claimed: 24 hours after its payment' }),
+  token: z.string().meta({ description: 'the signed claim token, bound to the order: pass it to order/claim after signing in' }),
+});
+export type GuestClaim = z.infer<typeof guestClaimAnswer>;
+
 const orderStatusAnswer = z.enum(ORDER_STATUSES);
 
 export const orderItemAnswer = z.object({
@@ -179,6 +187,10 @@ export const orderAnswer = z
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     // extension (issue 54)
     table_label: z.string().optional().meta({ description: "dine-in: the table's label as it was when ordered; absent otherwise" }),
+    guest_name: z.string().optional().meta({ description: "a guest's order at a table: the first name the guest gave; absent otherwise" }),
+    guest_claim: guestClaimAnswer
+      .optional()
+      .meta({ description: "a guest's paid order not yet claimed, within its day: the points a member may claim with `token` (order/claim)" }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
     refund: orderRefundAnswer.nullable().optional().meta({ description: "a cancelled paid order's refund, in full, the way it was paid" }),
@@ -196,6 +208,12 @@ export const orderAnswer = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderAnswer>;
 
+/** `order/claim`: a guest order's claim token (the receipt's and the order page's offer), by the member who signed in. */
+export const orderClaimBody = z
+  .object({ token: z.string({ error: 'must be a claim link' }).regex(/^c1\.[A-Z0-9-]{4,40}\.[A-Za-z0-9_-]{32}$/, 'must be a claim link') })
+  .strict();
+export type OrderClaimBody = z.infer<typeof orderClaimBody>;
+
 export const orderCreateAnswer = z.object({
   order: orderAnswer,
   payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
@@ -204,6 +222,11 @@ export type OrderCreateData = z.infer<typeof orderCreateAnswer>;
 export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_page: nextPage() });
 export type OrderListData = z.infer<typeof orderListAnswer>;
 export const orderOnlyAnswer = z.object({ order: orderAnswer });
+export const orderClaimAnswer = z.object({
+  order: orderAnswer,
+  points: int().meta({ description: 'the points credited (pending until the order is completed)' }),
+});
+export type OrderClaimData = z.infer<typeof orderClaimAnswer>;
 export type OrderDetailData = z.infer<typeof orderOnlyAnswer>;
 export const orderName = z.string().regex(/^[A-Z0-9-]{4,40}$/, 'must be an order number');
 export const orderDetailQuery = z.object({ name: orderName });
