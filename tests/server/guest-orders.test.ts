@@ -17,6 +17,7 @@ import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { tablesApi, tablesConsoleApi } from '#contract/tables.calls';
 import { authApi } from '#contract/auth.calls';
 import { readClaimToken } from '../../server/provider/orders/claim';
+import { purgeAuthLeftovers } from '../../server/provider/auth/auth.service';
 import { ownerAndStaff } from './merchant.helpers';
 import { key, ledgers, makeVoucher, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_SECRET, useTestProvider, type TestProvider } from './support/provider';
@@ -289,6 +290,32 @@ describeEachDb('guest orders at the table', (kind) => {
     expect((await ledgers(p, member.id)).points).toBe(0);
     await t.finish(a.name);
     expect((await ledgers(p, member.id)).points).toBe(a.offer.points);
+  });
+
+  it('housekeeping: guest sessions go once ended; after the claim window the guests are erased (the first name), claimed orders kept', async () => {
+    p.clock.set(WED_10AM);
+    const loc = await t.firstLocation();
+    const table = await t.addTable(loc.id, 'G6');
+    await t.rules({ dine_in: true, pay_at_counter: true });
+    await t.guestToken(table.code, 'Idle');
+    const idle = (await p.db.selectFrom('customers').select('id').where('name', '=', 'Idle').executeTakeFirstOrThrow()).id;
+    const a = await t.paidGuestOrder(table.code, 'Zoe');
+    const zoe = (await t.row(a.name)).customer_id;
+    const b = await t.paidGuestOrder(table.code, 'Yul');
+    const member = await p.newCustomer();
+    await t.claim(member.token, b.offer.token).expect(200);
+    // within the window nothing goes
+    p.clock.advance(24 * HOUR);
+    await purgeAuthLeftovers(p.ctx);
+    expect((await p.db.selectFrom('customers').select('id').where('id', '=', idle).execute()).length).toBe(1);
+    p.clock.advance(25 * HOUR);
+    await purgeAuthLeftovers(p.ctx);
+    expect((await p.db.selectFrom('customers').select('name').where('id', '=', idle).executeTakeFirstOrThrow()).name).toBe('Guest');
+    expect(await p.db.selectFrom('sessions').select('id').where('customer_id', 'in', [idle, zoe]).execute()).toEqual([]);
+    const erased = await p.db.selectFrom('customers').select(['name', 'erased_at']).where('id', '=', zoe).executeTakeFirstOrThrow();
+    expect(erased.name).toBe('Guest');
+    expect(erased.erased_at).not.toBeNull();
+    expect([(await t.row(a.name)).guest_name, (await t.row(b.name)).guest_name, (await t.row(b.name)).customer_id]).toEqual(['Guest', 'Yul', member.id]);
   });
 });
 
