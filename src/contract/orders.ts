@@ -14,6 +14,7 @@ import { orderLocationAnswer } from './locations';
 import { earnPartAnswer } from './loyalty';
 import { appliedOfferAnswer, promoCode } from './offers';
 import { tableCode } from './tables';
+import { guestClaimAnswer } from './receipts';
 
 // The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
 export * from './order-lifecycle';
@@ -123,14 +124,6 @@ export type OrderCreateBody = z.infer<typeof orderCreateBody>;
 
 export const orderStatus = z.enum(ORDER_STATUSES);
 
-/** A guest order's offer to join and claim its points (orders/claim.ts on the provider). */
-export const guestClaimAnswer = z.object({
-  points: int().meta({ description: 'the points the order would have earned, credited to the member who claims it' }),
-  claim_by: time().meta({ description: 'until when it may be claimed: 24 hours after its payment' }),
-  token: z.string().meta({ description: 'the signed claim token, bound to the order: pass it to order/claim after signing in' }),
-});
-export type GuestClaim = z.infer<typeof guestClaimAnswer>;
-
 const orderStatusAnswer = z.enum(ORDER_STATUSES);
 
 export const orderItemAnswer = z.object({
@@ -191,6 +184,10 @@ export const orderAnswer = z
     guest_claim: guestClaimAnswer
       .optional()
       .meta({ description: "a guest's paid order not yet claimed, within its day: the points a member may claim with `token` (order/claim)" }),
+    receipt_url: z
+      .string()
+      .optional()
+      .meta({ description: "a guest's completed order: its receipt's signed link (a guest has no e-mail or phone to get it by); absent otherwise" }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
     refund: orderRefundAnswer.nullable().optional().meta({ description: "a cancelled paid order's refund, in full, the way it was paid" }),

@@ -13,10 +13,11 @@ import { boardApi } from '#contract/board.calls';
 import { customersConsoleApi } from '#contract/customers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
+import { receiptsApi } from '#contract/receipts.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { tablesApi, tablesConsoleApi } from '#contract/tables.calls';
 import { authApi } from '#contract/auth.calls';
-import { readClaimToken } from '../../server/provider/orders/claim';
+import { readClaimToken } from '../../server/provider/receipts/guest-claim';
 import { purgeAuthLeftovers } from '../../server/provider/auth/auth.service';
 import { ownerAndStaff } from './merchant.helpers';
 import { key, ledgers, makeVoucher, products } from './orders.helpers';
@@ -235,6 +236,11 @@ describeEachDb('guest orders at the table', (kind) => {
     expect(a.offer.points).toBeGreaterThan(0);
     expect(a.offer.claim_by).toBe(new Date(paid.paid_at!.getTime() + 24 * HOUR).toISOString());
     expect(readClaimToken(TEST_SECRET, a.offer.token)).toBe(a.name);
+    // the guest reads its receipt by the link on its order page: the same offer
+    const receiptUrl = (await t.detail(a.token, a.name)).receipt_url as string;
+    const receiptToken = decodeURIComponent(receiptUrl.split('/').pop()!);
+    const receipt = (await callApi(p, receiptsApi.view, { query: { token: receiptToken } }).expect(200)).body.data;
+    expect(receipt.receipt.guest_claim).toEqual(a.offer);
     // the order number alone, or a token altered, claims nothing
     const member = await p.newCustomer({ name: 'Ana Santos' });
     const forged = await t.claim(member.token, `c1.${a.name}.${'A'.repeat(32)}`);
@@ -251,6 +257,7 @@ describeEachDb('guest orders at the table', (kind) => {
     const mine = (await callApi(p, ordersApi.list, { token: member.token, query: {} }).expect(200)).body.data.orders;
     expect(mine.map((o: { name: string }) => o.name)).toContain(a.name);
     expect((await t.detail(member.token, a.name)).guest_claim).toBeUndefined();
+    expect((await callApi(p, receiptsApi.view, { query: { token: receiptToken } }).expect(200)).body.data.receipt).not.toHaveProperty('guest_claim');
     // twice, or by another member: 409
     const again = await t.claim(member.token, a.offer.token);
     expect([again.status, again.body.error.code, again.body.message]).toEqual([409, 'ALREADY_CLAIMED', 'The points of this order were claimed already.']);
@@ -272,7 +279,7 @@ describeEachDb('guest orders at the table', (kind) => {
     const c = await t.guestToken(table.code, 'Cy');
     const unpaid = (await t.order(c, { table_code: table.code })).body.data.order.name as string;
     expect((await t.detail(c, unpaid)).guest_claim).toBeUndefined();
-    const { claimToken } = await import('../../server/provider/orders/claim');
+    const { claimToken } = await import('../../server/provider/receipts/guest-claim');
     const early = await t.claim(member.token, claimToken(TEST_SECRET, unpaid));
     expect([early.status, early.body.error.code]).toEqual([409, 'CONFLICT']);
   });
