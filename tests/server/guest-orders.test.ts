@@ -123,6 +123,10 @@ describeEachDb('guest orders at the table', (kind) => {
     expect([wrong.status, wrong.body.error.code]).toEqual([404, 'NOT_FOUND']);
     const tries = await p.db.selectFrom('code_failures').selectAll().execute();
     expect(tries.length).toBeGreaterThan(0);
+    // at most 30 guest sessions an hour from one address
+    for (let i = 0; i < 30; i++) expect((await t.guest(table.code, 'Crowd', '198.51.100.30')).status).toBe(201);
+    const flood = await t.guest(table.code, 'Crowd', '198.51.100.30');
+    expect([flood.status, flood.body.error.code, flood.headers['retry-after']]).toEqual([429, 'RATE_LIMITED', '3600']);
     // the session ends after 4 hours
     const token = res.body.data.token as string;
     await callApi(p, ordersApi.list, { token, query: {} }).expect(200);

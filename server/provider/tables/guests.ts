@@ -14,11 +14,20 @@ import { newSecretToken } from '../auth/sessions';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { guestForbidden } from '../http/session';
+import { countUse, type UseLimit } from '../http/use-limit';
 import { insertGuest, insertGuestSession } from './tables.repo';
 import { orderTable, resolveTable } from './tables.service';
 
 /** How long a guest session lasts: a meal, with room to pay and read the receipt. */
 export const GUEST_SESSION_MS = 4 * HOUR;
+
+/** Guest sessions one client address may start in an hour: a table's party, several times over; never a flood of rows. */
+const GUEST_SESSIONS: UseLimit = {
+  scope: 'guest-session',
+  limit: 30,
+  windowMs: HOUR,
+  message: 'Too many guests from this device. Please try again later, or sign in with your phone.',
+};
 
 /** `auth/guest`: a guest session at the table the code names; the token goes into the gateway's cookie. */
 export async function startGuestSession(
@@ -28,6 +37,7 @@ export async function startGuestSession(
   const table = await resolveTable(ctx, input.tableCode, input.clientKey);
   if (!table.dine_in) throw new AppError('CONFLICT', 'This shop is not taking orders at the table right now. Please ask the staff.');
   const now = ctx.clock.now();
+  await countUse(ctx.db, GUEST_SESSIONS, input.clientKey, now);
   const expiresAt = new Date(now.getTime() + GUEST_SESSION_MS);
   const token = newSecretToken();
   await ctx.db.transaction().execute(async (trx) => {
