@@ -3,9 +3,9 @@
  * (lifecycle.ts paidColumns, completedPaidEffects); its order page and receipt offer to join and claim
  * the points it would have earned, with a signed claim token (receipts/guest-claim.ts), never the order
  * number alone. Within a day of its payment, once, and only while it is paid and neither cancelled nor
- * refunded, the order becomes the member's with those points, pending
- * until it is completed like any order's (credited at once when it is completed already). The order row's
- * lock decides between claims racing (the same member twice, or two members): exactly one credits.
+ * refunded, the order becomes the member's with those points, pending until it is completed like any
+ * order's (credited at once when it is completed already). The order row's lock decides between claims
+ * racing (the same member twice, or two members): exactly one credits.
  */
 import type { Order, OrderClaimData } from '#contract';
 import type { Database } from '../../db';
