@@ -54,6 +54,8 @@ export interface CustomerTable {
   erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** receipts by 'email', 'sms', 'both' or 'none' (migration 0056); null: never chosen (e-mail once verified) */
   receipts: ColumnType<ReceiptChoice | null, ReceiptChoice | null | undefined, ReceiptChoice | null>;
+  /** a guest ordering at a table (migration 0064): the location its table code named; null: a member */
+  guest_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OtpCodeTable {
@@ -82,6 +84,8 @@ export interface SessionTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** a guest's session (migration 0064): the one location it may order at; null: a member's */
+  guest_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DevOutboxTable {
@@ -336,6 +340,10 @@ export interface OrderTable {
   tax: Generated<number>;
   /** dine-in: the table's label as it was when ordered (migration 0059); null: not dine-in */
   table_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a guest's order (migration 0064): the first name they gave; null: a member's */
+  guest_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when a member claimed this guest order and its points (migration 0064); null: not claimed */
+  claimed_at: NullableTimestamp;
 }
 
 export interface OrderItemTable {

@@ -47,6 +47,12 @@ export interface Call<Data = unknown, Input = void, Auth extends CallAuth = Call
   readonly signs?: 'in' | 'out';
   /** a `merchant` call: the scope an API key needs to make it (api-key-rules.ts) */
   readonly scope?: ApiKeyScope;
+  /**
+   * a `customer` call a guest's session may make too (ordering at a table with a first name): the
+   * allow-list, checked in one place (server/provider/http/session.ts); any other customer call is 403
+   * GUEST_FORBIDDEN for a guest
+   */
+  readonly guests?: true;
   /** types only, never set: what the call answers (the envelope's `data`) and takes (its query or body) */
   readonly types?: { data: Data; input: Input };
 }
@@ -64,6 +70,8 @@ interface CallOptions {
   /** it signs in (its answer's token becomes the session cookie) or out (it ends the session) */
   signs?: 'in' | 'out';
   scope?: ApiKeyScope;
+  /** a guest's session may make it too (Call.guests) */
+  guests?: true;
 }
 
 const declared = <Auth extends CallAuth>(method: 'get' | 'post', path: string, auth: Auth, o: CallOptions) => ({
@@ -75,6 +83,7 @@ const declared = <Auth extends CallAuth>(method: 'get' | 'post', path: string, a
   session: o.session ?? (auth === 'staff' || auth === 'owner' ? 'staff' : 'customer'),
   ...(o.signs ? { signs: o.signs } : {}),
   ...(o.scope ? { scope: o.scope } : {}),
+  ...(o.guests ? { guests: o.guests } : {}),
 });
 
 const calls = <Auth extends CallAuth>(auth: Auth) => ({

@@ -10,5 +10,5 @@ export const authApi = {
   register: call.anyone.post<SessionData, RegisterBody>('auth/register', { status: 201, signs: 'in' }),
   google: call.anyone.post<SessionData, GoogleBody>('auth/google', { signs: 'in' }),
   googleLink: call.customer.post<CustomerOnlyData, GoogleLinkBody>('auth/google/link'),
-  logout: call.customer.post<null>('auth/logout', { signs: 'out' }),
+  logout: call.customer.post<null>('auth/logout', { signs: 'out', guests: true }),
 };

@@ -88,6 +88,11 @@ export type ErrorCode =
   | 'PROMO_CODE_INVALID'
   /** 409: a gift card that cannot be claimed or refunded: `data.reason` says why */
   | 'GIFT_CARD_INVALID'
+  /** 403: a guest's session (ordering at a table without an account) on a call only members make */
+  | 'GUEST_FORBIDDEN'
+  /** 409: a guest order claimed already; 410: its day to be claimed is over */
+  | 'ALREADY_CLAIMED'
+  | 'CLAIM_EXPIRED'
   | 'INTERNAL';
 
 export interface ApiError {
@@ -155,6 +160,9 @@ export const ERROR_STATUS = {
   LOCATION_FORBIDDEN: 403,
   TIER_REQUIRED: 403,
   MEMBER_CODE_REQUIRED: 403,
+  GUEST_FORBIDDEN: 403,
+  ALREADY_CLAIMED: 409,
+  CLAIM_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_MISMATCH: 422,

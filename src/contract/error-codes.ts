@@ -71,6 +71,10 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   TIER_REQUIRED: 'the reward is for customers of a higher tier for now (early access): `data.tier`, the lowest tier that can redeem it',
   GIFT_CARD_INVALID:
     'the gift card cannot be claimed or refunded: `data.reason` is claimed (in a wallet already), refunded, expired, or own (a gift the customer sent); for physical cards inactive (not sold yet), activated (sold already), egift (not a physical card), empty (nothing left) or short (less left than asked: `data.balance`)',
+  GUEST_FORBIDDEN:
+    "a guest's session (ordering at a table with a first name, no account) on a call only members make, or an order a guest cannot place (not at its table's location, wallet, vouchers, promo codes): sign in with a phone",
+  ALREADY_CLAIMED: "the guest order's points were claimed already (by this customer or another)",
+  CLAIM_EXPIRED: "the guest order's day to be claimed is over (24 hours after its payment)",
   INTERNAL: 'an unexpected failure on the provider',
 };
 
@@ -82,6 +86,7 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   if (e.auth !== 'webhook') codes.add('BAD_SIGNATURE');
   if (e.auth === 'customer' || e.auth === 'staff' || e.auth === 'owner') codes.add('SESSION_EXPIRED');
+  if (e.auth === 'customer') codes.add('GUEST_FORBIDDEN');
   if (e.auth === 'owner') codes.add('ROLE_FORBIDDEN');
   if (e.auth === 'merchant') {
     codes.add('FORBIDDEN');

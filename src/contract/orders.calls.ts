@@ -2,6 +2,8 @@
 import { call, consoleCalls } from './api';
 import type {
   MerchantOrderStatusBody,
+  OrderClaimBody,
+  OrderClaimData,
   OrderCreateBody,
   OrderCreateData,
   OrderDetailData,
@@ -15,10 +17,13 @@ import type {
 import type { PageQuery } from './wallet';
 
 export const ordersApi = {
-  quote: call.customer.post<QuoteData, QuoteBody>('order/quote'),
-  create: call.customer.post<OrderCreateData, OrderCreateBody>('order/create', { status: 201, idempotent: true }),
-  list: call.customer.get<OrderListData, PageQuery>('order/list'),
-  detail: call.customer.get<OrderDetailData, OrderDetailQuery>('order/detail'),
+  // a guest at a table (tables/guests.ts) may quote, place, list and read its own orders: `guests: true`
+  quote: call.customer.post<QuoteData, QuoteBody>('order/quote', { guests: true }),
+  create: call.customer.post<OrderCreateData, OrderCreateBody>('order/create', { status: 201, idempotent: true, guests: true }),
+  list: call.customer.get<OrderListData, PageQuery>('order/list', { guests: true }),
+  detail: call.customer.get<OrderDetailData, OrderDetailQuery>('order/detail', { guests: true }),
+  /** a member claims a guest order's points with its signed claim token, once, within a day of its payment */
+  claim: call.customer.post<OrderClaimData, OrderClaimBody>('order/claim'),
   /** "Order again": the order's lines on today's menu, and what changed (reorder-rules.ts) */
   again: call.customer.get<ReorderData, OrderDetailQuery>('order/again'),
   /** the merchant's own system moves an order on (x-merchant-key); the app never makes it */

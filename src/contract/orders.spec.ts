@@ -15,6 +15,8 @@ import {
   orderDetailQuery,
   reorderAnswer,
   merchantOrderStatusBody,
+  orderClaimAnswer,
+  orderClaimBody,
   pricingTryBody,
 } from './orders';
 import { ordersApi, ordersConsoleApi } from './orders.calls';
@@ -77,6 +79,17 @@ export const ordersSpec = /* @__PURE__ */ describe('Orders', ordersApi, {
     answer: 'The order.',
     message: 'Order loaded.',
     errors: ['NOT_FOUND'],
+  },
+  claim: {
+    summary: "Claim a guest order's points",
+    description:
+      "A member (never a guest) who ordered at a table as a guest signs in and claims the order with the claim token its receipt and order page carry (signed, bound to the order). Once: the order becomes the member's, with the points it would have earned when paid (pending until it is completed, as any order's). Claimed already, by anyone: 409 ALREADY_CLAIMED; more than 24 hours after its payment: 410 CLAIM_EXPIRED; not paid, cancelled or refunded: 409 CONFLICT; a token that is not this shop's: 404.",
+    inContract: false,
+    body: orderClaimBody,
+    data: orderClaimAnswer,
+    answer: 'The order, now the member’s, and the points credited.',
+    message: 'Points added.',
+    errors: ['NOT_FOUND', 'ALREADY_CLAIMED', 'CLAIM_EXPIRED', 'CONFLICT'],
   },
   again: {
     summary: "One of the customer's orders again, on today's menu",

@@ -14,6 +14,7 @@ import { orderLocationAnswer } from './locations';
 import { earnPartAnswer } from './loyalty';
 import { appliedOfferAnswer, promoCode } from './offers';
 import { tableCode } from './tables';
+import { guestClaimAnswer } from './receipts';
 
 // The lifecycle (statuses, their moves, isPaid, …) lives in a module free of zod, for the app.
 export * from './order-lifecycle';
@@ -179,6 +180,14 @@ export const orderAnswer = z
     pickup_at: time().nullable().meta({ description: 'pickup: the time chosen (or given as soon as possible); null for delivery' }),
     // extension (issue 54)
     table_label: z.string().optional().meta({ description: "dine-in: the table's label as it was when ordered; absent otherwise" }),
+    guest_name: z.string().optional().meta({ description: "a guest's order at a table: the first name the guest gave; absent otherwise" }),
+    guest_claim: guestClaimAnswer
+      .optional()
+      .meta({ description: "a guest's paid order not yet claimed, within its day: the points a member may claim with `token` (order/claim)" }),
+    receipt_url: z
+      .string()
+      .optional()
+      .meta({ description: "a guest's completed order: its receipt's signed link (a guest has no e-mail or phone to get it by); absent otherwise" }),
     created_at: time(),
     timeline: z.array(timelineEntryAnswer),
     refund: orderRefundAnswer.nullable().optional().meta({ description: "a cancelled paid order's refund, in full, the way it was paid" }),
@@ -196,6 +205,12 @@ export const orderAnswer = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderAnswer>;
 
+/** `order/claim`: a guest order's claim token (the receipt's and the order page's offer), by the member who signed in. */
+export const orderClaimBody = z
+  .object({ token: z.string({ error: 'must be a claim link' }).regex(/^c1\.[A-Z0-9-]{4,40}\.[A-Za-z0-9_-]{32}$/, 'must be a claim link') })
+  .strict();
+export type OrderClaimBody = z.infer<typeof orderClaimBody>;
+
 export const orderCreateAnswer = z.object({
   order: orderAnswer,
   payment_url: z.string().optional().meta({ description: 'payment_method gateway: the payment page to send the customer to' }),
@@ -204,6 +219,11 @@ export type OrderCreateData = z.infer<typeof orderCreateAnswer>;
 export const orderListAnswer = z.object({ orders: z.array(orderAnswer), next_page: nextPage() });
 export type OrderListData = z.infer<typeof orderListAnswer>;
 export const orderOnlyAnswer = z.object({ order: orderAnswer });
+export const orderClaimAnswer = z.object({
+  order: orderAnswer,
+  points: int().meta({ description: 'the points credited (pending until the order is completed)' }),
+});
+export type OrderClaimData = z.infer<typeof orderClaimAnswer>;
 export type OrderDetailData = z.infer<typeof orderOnlyAnswer>;
 export const orderName = z.string().regex(/^[A-Z0-9-]{4,40}$/, 'must be an order number');
 export const orderDetailQuery = z.object({ name: orderName });

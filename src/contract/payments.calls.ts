@@ -9,5 +9,5 @@ import type { PaymentWebhookEvent, SandboxCompleteBody, SandboxCompleteData, Str
 export const paymentsApi = {
   webhook: call.webhook.post<WebhookData, PaymentWebhookEvent>('payment/webhook'),
   stripeWebhook: call.webhook.post<WebhookData, StripeWebhookEvent>('payment/webhook/stripe'),
-  sandboxComplete: call.customer.post<SandboxCompleteData, SandboxCompleteBody>('payment/sandbox/{id}/complete'),
+  sandboxComplete: call.customer.post<SandboxCompleteData, SandboxCompleteBody>('payment/sandbox/{id}/complete', { guests: true }),
 };

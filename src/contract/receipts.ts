@@ -48,6 +48,14 @@ const receiptShop = {
 };
 
 /** A receipt: the order as the shop sold it, with no phone number, e-mail address or delivery address. */
+/** A guest order's offer to join and claim its points (orders/claim.ts on the provider): on its order page and its receipt. */
+export const guestClaimAnswer = z.object({
+  points: int().meta({ description: 'the points the order would have earned, credited to the member who claims it' }),
+  claim_by: time().meta({ description: 'until when it may be claimed: 24 hours after its payment' }),
+  token: z.string().meta({ description: 'the signed claim token, bound to the order: pass it to order/claim after signing in' }),
+});
+export type GuestClaim = z.infer<typeof guestClaimAnswer>;
+
 export const receiptAnswer = z
   .object({
     ...receiptShop,
@@ -73,6 +81,9 @@ export const receiptAnswer = z
       payment_method: z.enum(PAYMENT_METHODS),
       points_earned: int(),
     }),
+    guest_claim: guestClaimAnswer
+      .optional()
+      .meta({ description: "a guest's order at a table, within its day: join and claim its points (order/claim); absent otherwise" }),
   })
   .meta({ id: 'Receipt' });
 export type Receipt = z.infer<typeof receiptAnswer>;

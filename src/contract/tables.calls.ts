@@ -7,6 +7,8 @@ import { call, consoleCalls } from './api';
 import type {
   AreaCreateInput,
   AreaRenameInput,
+  GuestBody,
+  GuestSessionData,
   RemoveInput,
   TableCreateInput,
   TableData,
@@ -19,6 +21,8 @@ import type {
 export const tablesApi = {
   /** a table by its signed code: anyone holding the QR */
   resolve: call.anyone.get<TableData, TableQuery>('shop/table'),
+  /** order at a table as a guest: a first name and the table's code start a narrow session (http/session.ts) */
+  guest: call.anyone.post<GuestSessionData, GuestBody>('auth/guest', { status: 201, signs: 'in' }),
 };
 
 /** console calls: the customer app's build drops them */

@@ -9,6 +9,8 @@ import {
   TABLES_PER_LOCATION_MAX,
   areaCreateBody,
   areaRenameBody,
+  guestAnswer,
+  guestBody,
   removeBody,
   tableAnswer,
   tableCreateBody,
@@ -30,6 +32,17 @@ export const tablesSpec = /* @__PURE__ */ describe('Shop', tablesApi, {
     answer: 'The table and its location.',
     message: 'Table found.',
     errors: ['NOT_FOUND'],
+  },
+  guest: {
+    summary: 'Order at a table as a guest',
+    description:
+      "A first name and the table's signed code (its QR) start a guest session of 4 hours, bound to the table's location. It may only quote and place orders (dine-in at that location, paid by card or at the counter), read and pay its own orders and sign out; every other customer call answers 403 GUEST_FORBIDDEN. A guest earns nothing: a member claims the order's points within a day of its payment (order/claim). A forged code, one of another location, a removed or switched-off table: 404, counted against the client's wrong codes like shop/table; ordering at tables switched off: 409 CONFLICT; more than 30 guest sessions an hour from one address: 429 RATE_LIMITED.",
+    inContract: false,
+    body: guestBody,
+    data: guestAnswer,
+    answer: 'The guest session.',
+    message: 'Welcome! Order from your table.',
+    errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
   },
 });
 

@@ -5,7 +5,7 @@
  * React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { int } from './answer-fields';
+import { int, time } from './answer-fields';
 import { id, requiredText } from './fields';
 import { AREA_NAME_MAX, TABLE_CODE, TABLE_CODE_MAX, TABLE_LABEL_MAX } from './table-rules';
 import { orderLocationAnswer } from './locations';
@@ -65,3 +65,29 @@ export const tableAnswer = z.object({
   dine_in: z.boolean().meta({ description: 'the shop takes orders at the table now (the owner switches it on); false: the app offers pickup instead' }),
 });
 export type TableData = z.infer<typeof tableAnswer>;
+
+/** A guest's first name: 1–40 letters, spaces, apostrophes and hyphens, starting with a letter. */
+export const GUEST_NAME_MAX = 40;
+export const guestName = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(GUEST_NAME_MAX, `must be at most ${GUEST_NAME_MAX} characters`)
+  .regex(/^\p{L}[\p{L}\p{M} '’-]*$/u, 'must be a first name: letters, spaces, apostrophes and hyphens');
+
+/** `auth/guest`: order at a table with a first name, no account (the table's signed code from its QR). */
+export const guestBody = z.object({ table_code: tableCode, name: guestName }).strict();
+export type GuestBody = z.input<typeof guestBody>;
+export const guestAnswer = z.object({
+  token: z
+    .string()
+    .optional()
+    .meta({ description: 'the guest session token. The gateway keeps it in its cookie and removes it before the browser sees the answer' }),
+  guest: z.object({
+    name: z.string(),
+    location_id: int().meta({ description: "the one location the guest may order at: the table code's" }),
+    table: z.string().meta({ description: "the table's label" }),
+    expires_at: time().meta({ description: 'when the guest session ends (4 hours after it began)' }),
+  }),
+});
+export type GuestSessionData = z.infer<typeof guestAnswer>;

@@ -680,6 +680,19 @@ describeDb('bad input on every call', (kind) => {
       validStatus: 404,
     },
     {
+      call: tablesApi.guest,
+      auth: 'public',
+      valid: { table_code: 't1.1.zz.AAAAAAAAAAAAAAAA', name: 'Ana' },
+      required: ['table_code', 'name'],
+      bad: {
+        table_code: ['', 't1', 't1.1.1.short', 5, null, ['t1.1.1.AAAAAAAAAAAAAAAA'], NUL],
+        name: ['', '   ', 'A'.repeat(41), '1234', 'Ana<script>', 'Ana\u0000', 5, null, ['Ana'], { first: 'Ana' }, NUL],
+      },
+      cases: [{ name: 'a field it does not take', input: { table_code: 't1.1.zz.AAAAAAAAAAAAAAAA', name: 'Ana', phone: '+639171234567' }, expect: V([]) }],
+      // the good shape of a code that is no table's: 404, never told why
+      validStatus: 404,
+    },
+    {
       call: ordersApi.create,
       auth: 'customer',
       valid: { ...basket(), payment_method: 'wallet', idempotency_key: 'KEY' },
@@ -741,6 +754,15 @@ describeDb('bad input on every call', (kind) => {
       required: ['name'],
       bad: { name: ['', 'ks-abc', 'KS', 'X'.repeat(41), 'KS 1234', '<script>', 'KS-%', NUL] },
       cases: [{ name: 'an order that does not exist', input: { name: 'KS-ZZZZZZZZ' }, expect: { status: 404, code: 'NOT_FOUND' } }],
+    },
+    {
+      call: ordersApi.claim,
+      auth: 'customer',
+      valid: { token: `c1.KS-ZZZZZZZZ.${'A'.repeat(32)}` },
+      required: ['token'],
+      bad: { token: ['', 'KS-ZZZZZZZZ', 'r1.KS-ZZZZZZZZ.' + 'A'.repeat(32), 'c1.KS-ZZZZZZZZ.short', 'c1.ks-z.' + 'A'.repeat(32), 5, null, ['c1'], NUL] },
+      // the good shape of a token that is no order's (its mac wrong): 404
+      validStatus: 404,
     },
     {
       call: ordersApi.again,
@@ -979,6 +1001,7 @@ describeDb('bad input on every call', (kind) => {
     ordersApi.create,
     ordersApi.list,
     ordersApi.detail,
+    ordersApi.claim,
     ordersApi.again,
     notificationsApi.list,
     notificationsApi.read,
@@ -997,6 +1020,7 @@ describeDb('bad input on every call', (kind) => {
     receiptsApi.view,
     receiptsApi.choose,
     tablesApi.resolve,
+    tablesApi.guest,
     pushApi.subscribe,
     pushApi.unsubscribe,
     pushApi.preferences,

@@ -16,6 +16,10 @@ import { createApp } from '../../server/app';
 import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
 import { settingsApi } from '#contract/settings.calls';
+import { ordersApi } from '#contract/orders.calls';
+import { tablesApi } from '#contract/tables.calls';
+import { sql } from 'kysely';
+import { tableCode } from '../../server/provider/tables/table-codes';
 import { gatewayUrl } from '../support/calls';
 
 const SECRET = 'embedded-test-signing-secret-0123456789';
@@ -130,6 +134,33 @@ describeEachDb('the gateway with the embedded provider', (kind) => {
     expect(all).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
     expect(all).not.toMatch(/sid=/);
     expect(all).not.toMatch(/set-cookie|authorization/i);
+  });
+
+  it("a guest at a table: the guest session's token stays in the HttpOnly cookie, never in the answer", async () => {
+    const { id: locationId } = await handle.db.selectFrom('locations').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const now = new Date();
+    const table = await handle.db
+      .insertInto('dining_tables')
+      .values({ location_id: locationId, label: 'Gateway 1', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`update merchants set rules = rules || '{"dine_in": true}'::jsonb`.execute(handle.db);
+    clearMerchantCache();
+    const res = await post(tablesApi.guest.path, { table_code: tableCode(SECRET, locationId, table.id), name: 'Ana' });
+    const text = await res.text();
+    expect(res.status, text).toBe(201);
+    const body = JSON.parse(text);
+    expect(body.data.token).toBeUndefined();
+    expect(body.data.guest).toMatchObject({ name: 'Ana', location_id: locationId, table: 'Gateway 1' });
+    const setCookie = res.headers.getSetCookie();
+    expect(setCookie[0]).toMatch(/HttpOnly/i);
+    const cookie = cookiePair({ 'set-cookie': setCookie }, 'sid')!;
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{20,}$/);
+    expect(text).not.toContain(cookie.slice(4));
+    // the cookie carries the guest's session: its own orders, and nothing a member has
+    expect((await fetch(gatewayUrl(gateway.url, ordersApi.list), { headers: { cookie } })).status).toBe(200);
+    const profile = await fetch(gatewayUrl(gateway.url, customersApi.profile), { headers: { cookie } });
+    expect([profile.status, (await profile.json()).error.code]).toEqual([403, 'GUEST_FORBIDDEN']);
   });
 
   it("keeps the merchant's settings for the few seconds the provider allows", async () => {

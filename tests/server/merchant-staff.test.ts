@@ -21,6 +21,7 @@ import { describeDb, describePostgres, useTestProvider, TEST_PUBLIC_URL } from '
 import { customersApi } from '#contract/customers.calls';
 import { staffApi } from '#contract/staff.calls';
 import { callApi } from '../support/calls';
+import { newGuest } from './guest.helpers';
 
 describeDb('merchant console: the role matrix', (kind) => {
   // no reset between calls: each call is asked with fresh sessions and an empty body, and what it may
@@ -28,7 +29,7 @@ describeDb('merchant console: the role matrix', (kind) => {
   const p = useTestProvider(kind);
 
   describe('every merchant console call of the table', () => {
-    type Who = 'no session' | 'customer' | 'staff' | 'owner' | 'expired staff session' | 'revoked staff session' | 'removed staff';
+    type Who = 'no session' | 'customer' | 'guest' | 'staff' | 'owner' | 'expired staff session' | 'revoked staff session' | 'removed staff';
 
     /** a fresh token of each kind for one call (logout calls end the session they are given) */
     async function tokenOf(who: Who): Promise<string | undefined> {
@@ -37,6 +38,9 @@ describeDb('merchant console: the role matrix', (kind) => {
           return undefined;
         case 'customer':
           return (await p.newCustomer()).token;
+        // a guest ordering at a table (tables/guests.ts): no staff session either
+        case 'guest':
+          return (await newGuest(p)).token;
         case 'staff':
           return (await newStaff(p.db, p.clock, { role: 'staff' })).token;
         case 'owner':
@@ -62,7 +66,7 @@ describeDb('merchant console: the role matrix', (kind) => {
         }
       }
     }
-    const WHO: Who[] = ['no session', 'customer', 'staff', 'owner', 'expired staff session', 'revoked staff session', 'removed staff'];
+    const WHO: Who[] = ['no session', 'customer', 'guest', 'staff', 'owner', 'expired staff session', 'revoked staff session', 'removed staff'];
 
     it('covers every call under merchant/ that is not a machine call (x-merchant-key) or a sign-in', () => {
       const merchantPaths = ENDPOINTS.filter((e) => e.path.startsWith('merchant/') && e.auth !== 'merchant').map((e) => e.path);

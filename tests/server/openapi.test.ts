@@ -1220,6 +1220,20 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST merchant/orders/mark-paid', { token: owner, body: { name: atCounter.name, how: 'cash' } });
       await call('POST merchant/orders/mark-paid', { token: owner, body: { name: atCounter.name, how: 'card' } });
       await call('POST merchant/orders/mark-paid', { token: owner, body: { name: 'KS-ZZZZZZZZ', how: 'card' } });
+      // a guest at the table: a session from the code (a bad name refused), an order paid at the till, claimed by a member, claimed again (409)
+      await call('POST auth/guest', { body: { table_code: seated.code, name: '1234' } });
+      const guest = (await call('POST auth/guest', { body: { table_code: seated.code, name: 'Ana' } })).body.data.token as string;
+      await call('GET customer/profile', { token: guest });
+      const guestOrder = (
+        await call('POST order/create', {
+          token: guest,
+          body: { items, fulfilment: 'dine_in', table_code: seated.code, payment_method: 'counter', idempotency_key: key() },
+        })
+      ).body.data.order;
+      await call('POST merchant/orders/mark-paid', { token: owner, body: { name: guestOrder.name, how: 'cash' } });
+      const guestClaim = (await call('GET order/detail', { token: guest, query: { name: guestOrder.name } })).body.data.order.guest_claim;
+      await call('POST order/claim', { token, body: { token: guestClaim.token } });
+      await call('POST order/claim', { token, body: { token: guestClaim.token } });
       const spareTable = (await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '15' } })).body.data.tables.find(
         (x: { label: string }) => x.label === '15',
       );

@@ -8,6 +8,7 @@ import { ALL_CALLS } from '#contract/calls';
 import { ENDPOINTS } from '#contract/endpoints';
 import type { Call } from '#contract/api';
 import { authApi } from '#contract/auth.calls';
+import { tablesApi } from '#contract/tables.calls';
 import { staffApi } from '#contract/staff.calls';
 
 const key = (c: { method: string; path: string }) => `${c.method.toUpperCase()} ${c.path}`;
@@ -34,7 +35,9 @@ describe('the declared calls', () => {
         .map((c) => c.path)
         .sort();
     const pathsOf = (...calls: Call<unknown, unknown>[]) => calls.map((c) => c.path).sort();
-    expect(with_('in')).toEqual(pathsOf(authApi.google, authApi.otpVerify, authApi.register, staffApi.acceptInvite, staffApi.login, staffApi.setup));
+    expect(with_('in')).toEqual(
+      pathsOf(authApi.google, authApi.otpVerify, authApi.register, tablesApi.guest, staffApi.acceptInvite, staffApi.login, staffApi.setup),
+    );
     expect(with_('out')).toEqual(pathsOf(authApi.logout, staffApi.logout, staffApi.logoutAll));
   });
 });

@@ -228,6 +228,36 @@ export async function purgeAuthRows(db: Database, now: number): Promise<void> {
     .deleteFrom('sessions')
     .where('expires_at', '<', new Date(now - 30 * DAY))
     .execute();
+  await purgeGuests(db, new Date(now - 2 * DAY), new Date(now));
+}
+
+/**
+ * Guests at a table (tables/guests.ts) once nothing can use them: their sessions once ended (4 hours);
+ * the guests themselves once their orders' day to be claimed is over (`before`, two days back, leaves
+ * room for the session and the day): the row stays for what names it (orders, payments, notices), its
+ * first name erased there and on the orders nobody claimed, as the privacy job erases a person.
+ */
+async function purgeGuests(db: Database, before: Date, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('guest_location_id', 'is not', null).where('expires_at', '<', now).execute();
+  const erased = await db
+    .updateTable('customers')
+    .set({ name: 'Guest', erased_at: now })
+    .where('guest_location_id', 'is not', null)
+    .where('created_at', '<', before)
+    .where('erased_at', 'is', null)
+    .returning('id')
+    .execute();
+  if (erased.length === 0) return;
+  await db
+    .updateTable('orders')
+    .set({ guest_name: 'Guest' })
+    .where(
+      'customer_id',
+      'in',
+      erased.map((r) => r.id),
+    )
+    .where('claimed_at', 'is', null)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -73,7 +73,8 @@ export async function boardCardParts(db: Database, rows: OrderRow[]) {
   );
   const customers = await db
     .selectFrom('customers')
-    .select(['id', 'name'])
+    // guest_location_id: a guest at a table (migration 0064), shown "Ana (guest)"
+    .select(['id', 'name', 'guest_location_id'])
     .where('id', 'in', [...new Set(rows.map((r) => r.customer_id))])
     .execute();
   const refunds = await db.selectFrom('order_refunds').select(['order_id', 'method', 'amount', 'status']).where('order_id', 'in', ids).execute();

@@ -51,7 +51,8 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
     db,
     rows.map((r) => r.id),
   );
-  const names = new Map(customers.map((c) => [c.id, c.name]));
+  // a guest at a table (tables/guests.ts) shows as such: "Ana (guest)"
+  const names = new Map(customers.map((c) => [c.id, c.guest_location_id === null ? firstName(c.name) : `${firstName(c.name)} (guest)`]));
   const places = await locationLabels(
     db,
     rows.map((r) => r.location_id),
@@ -70,7 +71,7 @@ async function toBoardOrders(db: Database, rows: OrderRow[], now: Date): Promise
       payment_method: r.payment_method,
       // to be paid at the till: the card's badge
       ...counterDueOf(r),
-      customer_first_name: firstName(names.get(r.customer_id) ?? ''),
+      customer_first_name: names.get(r.customer_id) ?? '',
       location: r.location_id !== null ? (places.get(r.location_id) ?? null) : null,
       pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
       // only at a table

@@ -95,7 +95,7 @@ const BATCH = 200;
  * Customers (`c`) offers may reach: no unsubscribe row, and not erased (erasure deletes that row with
  * the rest, so an erased account would otherwise look subscribed again).
  */
-export const subscribed = sql<boolean>`not exists (select 1 from campaign_unsubscribes u where u.customer_id = c.id) and c.erased_at is null`;
+export const subscribed = sql<boolean>`not exists (select 1 from campaign_unsubscribes u where u.customer_id = c.id) and c.erased_at is null and c.guest_location_id is null`;
 /** an order that counts: placed and not cancelled */
 const COUNTED = sql`o.status not in ('pending_payment', 'cancelled')`;
 

@@ -16,7 +16,8 @@ const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * `phoneDigits`; every customer when `q` is empty.
  */
 export async function searchCustomers(db: Database, q: string, phoneDigits: string[], offset: number, limit: number): Promise<CustomerSummary[]> {
-  let query = db.selectFrom('customers').select(SUMMARY).orderBy('id', 'desc').offset(offset).limit(limit);
+  // members only: a guest at a table (migration 0064) is no customer of the console's lists
+  let query = db.selectFrom('customers').select(SUMMARY).where('guest_location_id', 'is', null).orderBy('id', 'desc').offset(offset).limit(limit);
   if (q) {
     query = query.where((eb) =>
       eb.or([eb('name', 'ilike', likeText(q)), eb('email', 'ilike', likeText(q)), ...phoneDigits.map((d) => eb('phone', 'like', likeText(d)))]),

@@ -57,7 +57,7 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
       select count(*) as n, coalesce(sum(amount), 0) as amount from payment_disputes where created_at >= ${from} and created_at < ${to}
     )
     select
-      (select count(*) from customers where created_at >= ${from} and created_at < ${to}) as new_customers,
+      (select count(*) from customers where created_at >= ${from} and created_at < ${to} and guest_location_id is null) as new_customers,
       (select count(distinct p.customer_id) from orders p
         where p.paid_at >= ${from} and p.paid_at < ${to} and p.status <> 'cancelled'${at('p.location_id')}
           and exists (select 1 from orders o where o.customer_id = p.customer_id and o.paid_at < ${from} and o.status <> 'cancelled'${at('o.location_id')})) as returning_customers,

@@ -66,10 +66,15 @@ type Parsed<E> = E extends { call: { auth: 'webhook' } }
 export type Handler<E> = E extends SpecEndpoint<infer C, infer _S> ? (input: Parsed<E>, at: At<DataOf<C>>) => Promise<DataOf<C> | Reply<DataOf<C>>> : never;
 
 /** The guard a declared `auth` names (the gateway signature is checked for every call before this). */
-export function guard(ctx: ProviderContext, auth: SpecEndpoint['auth'], call: { path: string; scope?: ApiKeyScope } = { path: '' }): RequestHandler[] {
+export function guard(
+  ctx: ProviderContext,
+  auth: SpecEndpoint['auth'],
+  call: { path: string; scope?: ApiKeyScope; call?: { guests?: true } } = { path: '' },
+): RequestHandler[] {
   switch (auth) {
     case 'customer':
-      return [requireCustomer(ctx)];
+      // a guest's session only on the calls declared for guests (http/session.ts)
+      return [requireCustomer(ctx, call.call?.guests === true)];
     case 'staff':
       return [requireStaff(ctx)];
     case 'owner':

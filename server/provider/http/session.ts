@@ -3,12 +3,14 @@ import type { Database } from '../../db';
 import { keptStatement } from '../../db/kept';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
-import { sessionExpired } from './errors';
+import { AppError, sessionExpired } from './errors';
 
 declare module 'express-serve-static-core' {
   interface Locals {
     customerId?: number;
     sessionId?: number;
+    /** a guest's session: the one location it may order at (absent: a member's) */
+    guestLocationId?: number;
   }
 }
 
@@ -18,7 +20,8 @@ export function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-type Session = { id: number; customer_id: number };
+/** A live session; `guest_location_id`: a guest's (ordering at a table with a first name), the location it is bound to. */
+type Session = { id: number; customer_id: number; guest_location_id: number | null };
 
 /** The session a request's token named when it was read earlier in the request (keepSession). */
 const known = new WeakMap<Request, { token: string; session: Session | null }>();
@@ -40,7 +43,7 @@ export async function sessionOf(ctx: ProviderContext, req: Request): Promise<Ses
 export function sessionQuery(db: Database, v: { tokenHash: string; now: Date }) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'customer_id'])
+    .select(['id', 'customer_id', 'guest_location_id'])
     .where('token_hash', '=', v.tokenHash)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', v.now);
@@ -61,13 +64,28 @@ export async function optionalCustomer(ctx: ProviderContext, req: Request): Prom
   return (await sessionOf(ctx, req))?.customer_id ?? null;
 }
 
-/** Customer calls: a valid, unexpired, unrevoked session token, else 401 SESSION_EXPIRED. */
-export function requireCustomer(ctx: ProviderContext): RequestHandler {
+/** A guest's session's location (a call declared for guests), or null for a member. */
+export function guestLocationOf(res: { locals: { guestLocationId?: number } }): number | null {
+  return res.locals.guestLocationId ?? null;
+}
+
+/** What a guest hears on a call only members make. */
+export const guestForbidden = (message = 'Sign in with your phone to do this.') => new AppError('GUEST_FORBIDDEN', message);
+
+/**
+ * Customer calls: a valid, unexpired, unrevoked session token, else 401 SESSION_EXPIRED. A guest's
+ * session (a first name at a table, no account) passes only on the calls declared for guests
+ * (`guests: true`, src/contract/api.ts): the allow-list lives here, in one place, so a new customer call
+ * is refused to guests (403 GUEST_FORBIDDEN) unless its declaration says otherwise.
+ */
+export function requireCustomer(ctx: ProviderContext, guests = false): RequestHandler {
   return async (req, res, next) => {
     const session = await sessionOf(ctx, req);
     if (!session) return next(sessionExpired());
+    if (session.guest_location_id !== null && !guests) return next(guestForbidden());
     res.locals.customerId = session.customer_id;
     res.locals.sessionId = session.id;
+    if (session.guest_location_id !== null) res.locals.guestLocationId = session.guest_location_id;
     next();
   };
 }

@@ -141,9 +141,14 @@ async function rememberNonce(db: Database, nonce: string, now: Date): Promise<bo
 
 /** rememberNonce, and the session the call's token names (sessionOf's), in one statement. */
 const nonceWithSession = keptStatement(
-  (v: { nonce: string; now: Date; tokenHash: string }, db) => sql<{ fresh: boolean; id: number | null; customer_id: number | null }>`
+  (v: { nonce: string; now: Date; tokenHash: string }, db) => sql<{
+    fresh: boolean;
+    id: number | null;
+    customer_id: number | null;
+    guest_location_id: number | null;
+  }>`
     with n as (${nonceInsert(db, v)})
-    select exists (select 1 from n) as fresh, s.id, s.customer_id
+    select exists (select 1 from n) as fresh, s.id, s.customer_id, s.guest_location_id
     from (select 1) as one left join (${sessionQuery(db, v)}) as s on true`,
 );
 
@@ -152,10 +157,13 @@ async function rememberNonceWithSession(
   nonce: string,
   now: Date,
   token: string,
-): Promise<{ fresh: boolean; session: { id: number; customer_id: number } | null }> {
+): Promise<{ fresh: boolean; session: { id: number; customer_id: number; guest_location_id: number | null } | null }> {
   const { rows } = await nonceWithSession(ctx.db, { nonce, now, tokenHash: sha256Hex(token) });
   const row = rows[0]!;
-  return { fresh: row.fresh, session: row.id === null || row.customer_id === null ? null : { id: row.id, customer_id: row.customer_id } };
+  return {
+    fresh: row.fresh,
+    session: row.id === null || row.customer_id === null ? null : { id: row.id, customer_id: row.customer_id, guest_location_id: row.guest_location_id },
+  };
 }
 
 /** Deletes the nonces no call can carry any more; answers how many. */

@@ -135,6 +135,11 @@ async function applyStatus(
  * completion notice adds.
  */
 async function completedPaidEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+  // a guest's order not claimed: no stamps, points or tier (a guest earns nothing); its receipt only
+  if (order.guest_name !== null && order.claimed_at === null) {
+    await queueReceipts(trx, ctx, order);
+    return '';
+  }
   const stamps = order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
   const points = (await releaseOrderPoints(trx, ctx, merchant, order)) + stamps;
   const rise = await placeAfterEarn(trx, ctx, order.customer_id);
@@ -192,16 +197,24 @@ async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant:
 }
 
 /** The points a paid order earns: those it was quoted when placed (one placed before orders kept them, migration 0017: the rule of today). */
-function pointsOfOrder(order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee'>, merchant: Merchant): number {
+export function pointsOfOrder(order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee'>, merchant: Merchant): number {
   return order.points_to_earn ?? pointsFor(order.total, order.delivery_fee, merchant.rules);
 }
 
-/** What paying changes on the order's row (applyStatus's columns for `paid`): for an order written paid at once. */
-export function paidColumns(ctx: ProviderContext, merchant: Merchant, order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee'>, now: Date) {
+/**
+ * What paying changes on the order's row (applyStatus's columns for `paid`): for an order written paid at once.
+ * A guest's order earns nothing when paid (points_earned 0, so nothing pending): a member may claim its points (orders/claim.ts).
+ */
+export function paidColumns(
+  ctx: ProviderContext,
+  merchant: Merchant,
+  order: Pick<OrderRow, 'points_to_earn' | 'total' | 'delivery_fee' | 'guest_name'>,
+  now: Date,
+) {
   return {
     status: 'paid' as const,
     paid_at: now,
-    points_earned: pointsOfOrder(order, merchant),
+    points_earned: order.guest_name !== null ? 0 : pointsOfOrder(order, merchant),
     updated_at: now,
     // the demo's next automatic step, while the order is still moving
     next_auto_at: ctx.demoOrderProgress ? new Date(now.getTime() + merchant.rules.demo_step_seconds * SECOND) : null,

@@ -53,6 +53,8 @@ export interface NewOrder {
   paidAt: Date | null;
   /** the offer applied (its code's, or an automatic one: code null), as it is now (a snapshot the order keeps); null: none */
   offer: { id: number; code: string | null; title: string; discount: number } | null;
+  /** a guest's order (tables/guests.ts): the first name they gave; absent: a member's */
+  guestName?: string | null;
   /** written paid at once (a wallet order): its points, and the demo's next step */
   pointsEarned?: number;
   nextAutoAt?: Date | null;
@@ -100,6 +102,8 @@ const ORDER_COLUMNS = [
   'tax',
   'table_label',
   'counter_paid_with',
+  'guest_name',
+  'claimed_at',
 ] as const satisfies ReadonlyArray<keyof OrderTable>;
 const _everyOrderColumn: Record<Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]>, never> = {};
 
@@ -145,6 +149,7 @@ export async function insertOrder<X extends object = object>(
       location_id: o.locationId,
       pickup_at: o.pickupAt,
       ...(o.tableLabel !== null ? { table_label: o.tableLabel } : {}),
+      ...(o.guestName ? { guest_name: o.guestName } : {}),
       created_at: o.at,
       updated_at: o.at,
       paid_at: o.paidAt,
@@ -283,6 +288,8 @@ export async function updateOrder(
       | 'hold_until'
       | 'hold_released_at'
       | 'counter_paid_with'
+      | 'customer_id'
+      | 'claimed_at'
     >
   >,
 ): Promise<OrderRow> {
@@ -495,6 +502,8 @@ export function orderOf(
     pickup_at: r.pickup_at ? r.pickup_at.toISOString() : null,
     // only at a table: other orders answer as they always did
     ...(r.table_label !== null ? { table_label: r.table_label } : {}),
+    // only a guest's order (claimed or not): the first name the guest gave
+    ...(r.guest_name !== null ? { guest_name: r.guest_name } : {}),
     created_at: r.created_at.toISOString(),
     timeline: parts.timeline,
   };

@@ -17,7 +17,6 @@ import {
   listCustomerOrders,
   markVoucherUsed,
   orderOf,
-  toOrders,
   withOptions,
   withWalletDebit,
   type NewLine,
@@ -32,6 +31,7 @@ import { assertCounterAllowed, priceOrder, quoteOf, type PricedOrder } from './p
 import { recordUses } from '../loyalty/loyalty.earn';
 import { paidColumns, paidOrderWrites, type PaidWritten } from './lifecycle';
 import { assertUnpaidRoom, holdEnd, UNPAID_HOLD_MINUTES } from './holds';
+import { withClaimOffers } from './claim';
 import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
 import { readCatalog } from '../shop/shop.service';
 import { emitEvents, giftSpentEvent, voucherUsedEvent, type WebhookEvent } from '../events/events.service';
@@ -72,6 +72,8 @@ export function newOrderName(company: string): string {
 export interface OrderSetup {
   payments: PaymentStarter | null;
   merchant: Merchant;
+  /** a guest's order (tables/guests.ts): the guest's first name; it earns nothing until a member claims it */
+  guestName?: string | null;
 }
 
 /**
@@ -142,6 +144,7 @@ function newOrderRow(
   priced: PricedOrder,
   paid: ReturnType<typeof paidColumns> | null,
   now: Date,
+  guestName: string | null,
 ): NewOrder {
   const atCounter = body.payment_method === 'counter';
   return {
@@ -165,6 +168,7 @@ function newOrderRow(
     // a pickup's slot is taken last (placeOrder), and written with it
     pickupAt: null,
     tableLabel: priced.table_label,
+    guestName,
     // a counter order holds nothing: it is made at once and paid at the till
     holdUntil: paid || atCounter ? null : holdEnd(now),
     at: now,
@@ -245,9 +249,7 @@ export async function placeOrder(
   assertPricedAsSeen(priced, body, rules);
   // a zero total (a voucher covering a pickup order) needs no payment at all: written paid at once
   const payNow = body.payment_method === 'wallet' || priced.total === 0;
-  const paid = payNow
-    ? paidColumns(ctx, merchant, { points_to_earn: priced.points_to_earn, total: priced.total, delivery_fee: priced.delivery_fee }, now)
-    : null;
+  const paid = payNow ? paidColumns(ctx, merchant, { ...priced, guest_name: setup.guestName ?? null }, now) : null;
   // waiting for payment: a few at once per customer (counted under the customer's row lock, taken by
   // pricing), each holding its slot and voucher for a short time (holds.ts)
   // paid at the counter (issue 54): made at once, not paid until staff mark it paid (lifecycle.ts markCounterPaid)
@@ -267,7 +269,7 @@ export async function placeOrder(
     trx,
     merchant.settings.setting_company,
     (name) => {
-      const row = newOrderRow(name, customerId, body, priced, paid, now);
+      const row = newOrderRow(name, customerId, body, priced, paid, now, setup.guestName ?? null);
       if (!paid) return { row };
       const writes = paidOrderWrites(trx, ctx, merchant, {
         name,
@@ -360,7 +362,7 @@ function answerWithSlot(trx: Database, key: OnceKey, stored: StoredAnswer<OrderC
 
 export async function listOrders(ctx: ProviderContext, customerId: number, page = 1): Promise<OrderListData> {
   const rows = await listCustomerOrders(ctx.db, customerId, ORDERS_PER_PAGE + 1, (page - 1) * ORDERS_PER_PAGE);
-  const orders = await toOrders(ctx.db, rows.slice(0, ORDERS_PER_PAGE));
+  const orders = await withClaimOffers(ctx, ctx.db, rows.slice(0, ORDERS_PER_PAGE));
   return { orders, next_page: rows.length > ORDERS_PER_PAGE ? page + 1 : null };
 }
 
@@ -368,7 +370,8 @@ export async function listOrders(ctx: ProviderContext, customerId: number, page 
 export async function orderDetail(ctx: ProviderContext, customerId: number, name: string): Promise<Order> {
   const row = await findCustomerOrder(ctx.db, customerId, name);
   if (!row) throw notFound('Order');
-  const [order] = await toOrders(ctx.db, [row]);
+  // a guest's paid order: with its offer to join and claim its points (claim.ts)
+  const [order] = await withClaimOffers(ctx, ctx.db, [row]);
   return order!;
 }
 

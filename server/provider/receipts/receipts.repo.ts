@@ -129,6 +129,12 @@ export async function readReceiptOrder(db: Database, by: { name: string } | { id
       'o.tip',
       'o.taxes',
       'o.table_label',
+      // a guest's order (migration 0064): what its claim offer reads
+      'o.guest_name',
+      'o.claimed_at',
+      'o.paid_at',
+      'o.earnings_back_at',
+      'o.points_to_earn',
       (eb) =>
         eb
           .selectFrom('order_events as e')

@@ -13,6 +13,7 @@
 import { receiptChannels, type PurchaseReceipt, type Receipt, type ReceiptChoice, type ReceiptData, type ReceiptSettingsData } from '#contract/receipts';
 import { to } from '#contract/routes';
 import { digestsEqual, purposeMac } from '../../lib/signature';
+import { claimOffer } from './guest-claim';
 import { countCodeTry } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
@@ -180,7 +181,9 @@ async function verifiedReceipt(ctx: ProviderContext, token: string, merchant: Me
     // the mac is computed either way, so a wrong number takes as long as a wrong mac
     const expected = orderMac(ctx.secret, read?.order.id ?? 0, o[1]!);
     if (!digestsEqual(expected, o[2]!) || !read || read.order.status !== 'completed') return undefined;
-    return { kind: 'order', receipt: toReceipt(read, merchant) };
+    // a guest's order: the offer to join and claim its points, within its day (guest-claim.ts)
+    const claim = claimOffer(ctx.secret, read.order, ctx.clock.now());
+    return { kind: 'order', receipt: { ...toReceipt(read, merchant), ...(claim ? { guest_claim: claim } : {}) } };
   }
   const m = PURCHASE_TOKEN.exec(token);
   if (!m) return undefined;

@@ -143,6 +143,7 @@ export async function ticketOrders(db: Database, ids: number[]) {
       'o.payment_method',
       'o.total',
       'c.name as customer_name',
+      'c.guest_location_id',
     ])
     .where('o.id', 'in', ids)
     .execute();

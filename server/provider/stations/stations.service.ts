@@ -157,7 +157,8 @@ async function toTickets(db: Database, lines: Awaited<ReturnType<typeof openTick
       placed_at: o.created_at.toISOString(),
       paid_at: o.paid_at ? o.paid_at.toISOString() : null,
       pickup_at: o.pickup_at ? o.pickup_at.toISOString() : null,
-      pickup_name: firstName(o.customer_name),
+      // a guest at a table (tables/guests.ts): "Ana (guest)"
+      pickup_name: o.guest_location_id === null ? firstName(o.customer_name) : `${firstName(o.customer_name)} (guest)`,
       // dine-in's table, as it was when ordered (null: not dine-in)
       table_label: o.table_label,
       // to be paid at the till (issue 54): said on the ticket

@@ -121,3 +121,24 @@ export async function tableAt(db: Database, locationId: number, tableId: number)
     .where('t.location_id', '=', locationId)
     .executeTakeFirst();
 }
+
+/** A guest at a table (tables/guests.ts): a customer row with a first name, no phone, bound to the location. */
+export async function insertGuest(trx: Database, g: { name: string; locationId: number; now: Date }): Promise<number> {
+  const row = await trx
+    .insertInto('customers')
+    .values({ phone: null, google_sub: null, name: g.name, email: null, created_at: g.now, guest_location_id: g.locationId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A guest's session: only the token's hash is kept; bound to the location (http/session.ts reads it). */
+export async function insertGuestSession(
+  trx: Database,
+  s: { tokenHash: string; customerId: number; locationId: number; now: Date; expiresAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('sessions')
+    .values({ token_hash: s.tokenHash, customer_id: s.customerId, created_at: s.now, expires_at: s.expiresAt, guest_location_id: s.locationId })
+    .execute();
+}

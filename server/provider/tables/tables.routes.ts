@@ -4,6 +4,7 @@ import type { ProviderContext } from '../context';
 import { clientKey } from '../http/client-key';
 import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
+import { startGuestSession } from './guests';
 import { createArea, createTable, listTables, removeArea, removeTable, renameArea, resolveTable, updateTable } from './tables.service';
 
 /** Dine-in tables: a table by its signed code (`shop/table`, anyone), and the owner's areas and tables (`merchant/tables…`). */
@@ -11,6 +12,7 @@ export function tablesRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, tablesSpec, {
       resolve: (query, at) => resolveTable(ctx, query.code, clientKey(clientIp(at.req))),
+      guest: (body, at) => startGuestSession(ctx, { tableCode: body.table_code, name: body.name, clientKey: clientKey(clientIp(at.req)) }),
     }),
     mount(ctx, tablesConsoleSpec, {
       list: (query) => listTables(ctx, query.location_id),

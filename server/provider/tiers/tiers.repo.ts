@@ -234,6 +234,8 @@ export async function customersToPlace(db: Database, now: Date, unplacedOnly: bo
     .selectFrom('customers')
     .select('customers.id')
     .where('customers.id', '>', afterId)
+    // members only: a guest at a table (migration 0064) has no tier
+    .where('customers.guest_location_id', 'is', null)
     .where((eb) => {
       const placed = eb.exists(eb.selectFrom('customer_tiers').select('customer_id').whereRef('customer_tiers.customer_id', '=', 'customers.id'));
       const active = eb.or([
