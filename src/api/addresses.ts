@@ -5,7 +5,8 @@ import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 export const addressesKey = keyOf(addressesApi.list);
-export const useAddresses = () => useCall(addressesApi.list);
+/** `load` false (a guest at a table has no addresses): nothing is asked. */
+export const useAddresses = (load = true) => useCall(load ? addressesApi.list : null);
 
 /**
  * Saving or deleting an address can change the others too (which one is the default), so the list is

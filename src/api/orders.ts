@@ -105,3 +105,6 @@ export const useCreateOrder = () =>
 
 /** "Order again" (issue 51): an order's lines on today's menu and what changed; nothing is written. */
 export const readOrderAgain = (name: string) => callApi(ordersApi.again, { name });
+
+/** A guest order's points, claimed by the member who just signed in (its signed claim token): the order and the points read again. */
+export const useClaimOrder = () => useMutation((token: string) => callApi(ordersApi.claim, { token }), { refreshes: orderPaid });

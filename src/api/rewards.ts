@@ -16,7 +16,8 @@ import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 export const useRewards = () => useCall(rewardsApi.list);
-export const useVoucherStorage = (status: VoucherTab) => useCall(rewardsApi.storage, { status });
+/** `load` false (a guest at a table has no vouchers): nothing is asked. */
+export const useVoucherStorage = (status: VoucherTab, load = true) => useCall(rewardsApi.storage, load ? { status } : null);
 
 /** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
 export const VOUCHER_CODE_POLL_MS = 4000;

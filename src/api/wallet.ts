@@ -6,7 +6,8 @@ import { useMutation, useRefreshWhen } from './mutation';
 
 /** The wallet's history, page by page. */
 export const walletHistoryPages = pagesOf(walletApi.history, (page) => ({ page }));
-export const useWalletBalance = () => useCall(walletApi.balance);
+/** `load` false (a guest at a table has no wallet): nothing is asked. */
+export const useWalletBalance = (load = true) => useCall(load ? walletApi.balance : null);
 
 /**
  * Polls while the payment is still pending: the result reaches the provider by webhook. Once it is

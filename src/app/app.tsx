@@ -6,6 +6,8 @@ import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
 import { usePendingGift } from './pending-gift';
+import { usePendingClaim } from './pending-claim';
+import { useGuest } from './auth/guest';
 import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, shortcutRedirect, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
@@ -88,11 +90,14 @@ function Shell() {
 
   // a gift card's link opened signed out opens again once signed in
   usePendingGift(isAuth, name, location.pathname);
+  // a guest's order claimed once the guest signed in (pending-claim.ts)
+  usePendingClaim(isAuth);
+  const tableGuest = useGuest() !== null;
 
   // a short address (/rewards) goes on to its page first; the guard then decides as for that page
   const shortcut = shortcutRedirect(location.pathname);
   if (shortcut) return <Navigate to={`${shortcut}${location.search}${location.hash}`} replace />;
-  const redirect = guardRedirect(location.pathname, location.search, isAuth);
+  const redirect = guardRedirect(location.pathname, location.search, isAuth, tableGuest);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (

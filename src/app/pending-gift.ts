@@ -26,3 +26,12 @@ export function usePendingGift(isAuth: boolean, name: PathName | null, pathname:
     }
   }, [isAuth, name, pathname, navigate]);
 }
+
+/** A table's code opened signed out, then ordered at as a guest: nothing to open again after a later sign-in. */
+export function forgetPendingGift(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // nothing kept
+  }
+}

@@ -58,8 +58,8 @@ export const ROUTES = {
   giftCards: route('/gift-cards', 'Gift Cards', 'gift-cards/gift-card-buy-screen'),
   /** an order's receipt by its signed link (issue 51): `:token` is the link's token; no sign-in needed */
   receipt: route('/receipt/:token', 'Receipt', 'receipts/receipt-screen', 'anyone'),
-  /** a table's QR code (issue 54): `:code` is its signed code; opens the menu at that table once signed in */
-  table: route('/t/:code', 'Table', 'shop/table-screen'),
+  /** a table's QR code: `:code` is its signed code; opens the menu at that table, signed in or as a guest (signed out: the choice) */
+  table: route('/t/:code', 'Table', 'shop/table-screen', 'anyone'),
 } as const satisfies Record<string, RouteFacts>;
 
 export type PathName = keyof typeof ROUTES;
@@ -156,14 +156,22 @@ function safeDecode(segment: string): string | null {
 }
 
 /**
+ * The pages a guest at a table (auth/guest: a first name, no account) may see besides the sign-in pages:
+ * the menu, the checkout, its orders and the payment's way back. Any other page leads to sign-in.
+ */
+export const TABLE_GUEST_PAGES: readonly PathName[] = ['shop', 'orderConfirmation', 'order', 'orderHome', 'paymentSuccess', 'paymentFail'];
+
+/**
  * SPEC section 2: a signed-in customer on a sign-in page goes to /home; a guest anywhere but the
  * sign-in pages goes to / and keeps the `id` parameter when there is one. Returns where to go, or null.
+ * `tableGuest`: signed out but ordering at a table as a guest, who may also see TABLE_GUEST_PAGES.
  */
-export function guardRedirect(pathname: string, search: string, signedIn: boolean): string | null {
+export function guardRedirect(pathname: string, search: string, signedIn: boolean, tableGuest = false): string | null {
   const name = matchRoute(pathname);
   const guestPage = name !== null && ROUTES[name].guard === 'guest';
   if (signedIn) return guestPage ? paths.home : null;
   if (guestPage || (name !== null && ROUTES[name].guard === 'anyone')) return null;
+  if (tableGuest && name !== null && TABLE_GUEST_PAGES.includes(name)) return null;
   return to.alterLogin(new URLSearchParams(search).get('id'));
 }
 

@@ -4,6 +4,7 @@ import { useLogout } from '../../api/auth';
 import { useForgetCustomer } from '../../api/forget';
 import { pointHistory } from '../../api/points';
 import { ApiRequestError } from '../../api/client';
+import { endGuest } from './guest';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
 
 /** SPEC sections 4, 8 and 9: messages and timings of the token check and logout. */
@@ -55,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback((customer: SignedInCustomer, value = true) => {
     saveSignIn(customer, { isMobile: isMobile(), secure: location.protocol === 'https:' });
+    // a guest at a table who signed in is a member now
+    endGuest();
     localStorage.setItem('isAuth', String(value));
     checked.current = true; // a fresh sign-in needs no check
     setCustomerId(customer.id);

@@ -10,6 +10,7 @@ import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout, type Checkout } from '../../app/checkout';
+import { useGuest } from '../../app/auth/guest';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
@@ -213,9 +214,11 @@ export default function OrderConfirmationPage() {
   const { checkout, update, clear } = useCheckout();
   const { cart, fulfilment, addressId, voucherId } = checkout;
   const catalog = useCatalog();
-  const addresses = useAddresses();
-  const wallet = useWalletBalance();
-  const vouchers = useVoucherStorage('active');
+  // a guest at a table has no addresses, wallet or vouchers (members' calls): none are asked
+  const guest = useGuest() !== null;
+  const addresses = useAddresses(!guest);
+  const wallet = useWalletBalance(!guest);
+  const vouchers = useVoucherStorage('active', !guest);
   const createOrder = useCreateOrder();
   const topUp = useTopUp();
   const order = useKeyedAction((key, request: Omit<OrderCreateBody, 'idempotency_key'>) => createOrder({ ...request, idempotency_key: key }));
@@ -282,6 +285,7 @@ export default function OrderConfirmationPage() {
   return (
     <OrderConfirmationScreen
       items={items}
+      guest={guest}
       fulfilment={fulfilment}
       address={addresses.data?.addresses.find((a) => a.id === addressId) ?? null}
       {...place}

@@ -38,6 +38,11 @@ export interface OrderConfirmationScreenProps {
   fulfilment: Fulfilment;
   /** dine-in (issue 54): the table's label */
   tableLabel?: string | null;
+  /**
+   * A guest at a table (no account): card or the counter only; no wallet, voucher, promo code or points
+   * line, and a note that points are claimed by joining after ordering.
+   */
+  guest?: boolean;
   /** The delivery address (delivery only). */
   address?: Address | null;
   /** Where to pick up (pickup only): the place's address, and its name when the shop has more than one. */
@@ -483,6 +488,7 @@ function PaymentSection({
   onMethod,
   onlineOff,
   counterOffered,
+  walletOffered,
   walletBalance,
   paymentError,
   errorCode,
@@ -496,6 +502,8 @@ function PaymentSection({
   onlineOff: boolean;
   /** at a table, when the shop lets customers pay at the counter (the quote's `pay_at_counter`) */
   counterOffered: boolean;
+  /** false for a guest: card or the counter only */
+  walletOffered: boolean;
   /** undefined: not known (not read yet, offline, or the shop did not answer) */
   walletBalance: number | undefined;
   paymentError: string | null;
@@ -512,16 +520,18 @@ function PaymentSection({
       </h2>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
         <legend className="sr-only">Choose how to pay</legend>
-        <ChoiceCard
-          name="payment"
-          value="wallet"
-          checked={method === 'wallet'}
-          onChange={() => onMethod('wallet')}
-          title="Wallet"
-          aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}
-        >
-          Pay from your wallet balance.
-        </ChoiceCard>
+        {walletOffered && (
+          <ChoiceCard
+            name="payment"
+            value="wallet"
+            checked={method === 'wallet'}
+            onChange={() => onMethod('wallet')}
+            title="Wallet"
+            aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}
+          >
+            Pay from your wallet balance.
+          </ChoiceCard>
+        )}
         <ChoiceCard
           name="payment"
           value="gateway"
@@ -530,7 +540,7 @@ function PaymentSection({
           title="Online payment"
           disabled={onlineOff}
         >
-          {onlineOff ? 'Not available right now. Pay from your wallet instead.' : 'Card or e-wallet, on the next page.'}
+          {onlineOff ? `Not available right now. Pay ${walletOffered ? 'from your wallet' : 'at the counter'} instead.` : 'Card or e-wallet, on the next page.'}
         </ChoiceCard>
         {counterOffered && (
           <ChoiceCard name="payment" value="counter" checked={method === 'counter'} onChange={() => onMethod('counter')} title="Pay at the counter">
@@ -560,10 +570,13 @@ function Totals({
   money,
   locale,
   held,
+  guest,
 }: Pick<OrderConfirmationScreenProps, 'quote' | 'quoteError' | 'onRetryQuote' | 'fulfilment' | 'locale'> & {
   quoteLoading: boolean;
   money: MoneyOf;
   held: boolean;
+  /** a guest earns no points: no line for them */
+  guest: boolean;
 }) {
   // refused for the address or the pickup time: said there, with the way on
   if (held) return <p className="text-muted">Your total shows once that is sorted out.</p>;
@@ -613,7 +626,7 @@ function Totals({
         <dd className="text-right">{money(quote.total)}</dd>
       </div>
       <TaxRows taxes={quote.taxes} placement="after-total" money={money} />
-      {quote.points_to_earn > 0 && (
+      {quote.points_to_earn > 0 && !guest && (
         <>
           <dt className="text-sm text-muted">You'll earn</dt>
           <dd className="text-right text-sm font-semibold text-brand-ink">
@@ -726,6 +739,36 @@ function PlaceOrder(p: {
 /** A line the provider refused (sold out, not sold here): the order waits for the cart's fix. */
 const hasIssues = (issues: Record<string, unknown>) => Object.keys(issues).length > 0;
 
+/** A member's voucher and promo code (a guest has neither). */
+function DiscountSections({
+  props,
+  vouchers,
+  selectedVoucherId,
+  quoteLoading,
+  money,
+}: {
+  props: OrderConfirmationScreenProps;
+  vouchers: Voucher[];
+  selectedVoucherId: number | null;
+  quoteLoading: boolean;
+  money: MoneyOf;
+}) {
+  return (
+    <>
+      <VoucherSection
+        vouchers={vouchers}
+        selectedVoucherId={selectedVoucherId}
+        onSelectVoucher={props.onSelectVoucher}
+        quoteLoading={quoteLoading}
+        money={money}
+        locale={props.locale}
+        timeZone={props.timeZone}
+      />
+      <PromoSection props={props} money={money} />
+    </>
+  );
+}
+
 /** The promo code's field, from the screen's props: applying while the quote with the code is asked. */
 function PromoSection({ props, money }: { props: OrderConfirmationScreenProps; money: MoneyOf }) {
   const code = props.promoCode ?? null;
@@ -790,12 +833,15 @@ function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): Pick
  * The payment method chosen: the wallet when online payment is off (a gateway choice goes back to it) or
  * when paying at the counter is not offered (at a table, when the shop allows it).
  */
-function usePaymentMethod(initial: PaymentMethod, onlineOff: boolean, counterOffered: boolean) {
-  const [chosen, setMethod] = useState<PaymentMethod>(initial);
-  const method: PaymentMethod = chosen === 'counter' ? (counterOffered ? 'counter' : 'wallet') : onlineOff ? 'wallet' : chosen;
+function usePaymentMethod(initial: PaymentMethod, onlineOff: boolean, counterOffered: boolean, guest: boolean) {
+  // a guest has no wallet: the card, else the counter
+  const fallback: PaymentMethod = guest ? (onlineOff ? 'counter' : 'gateway') : 'wallet';
+  const [chosen, setMethod] = useState<PaymentMethod>(guest && initial === 'wallet' ? fallback : initial);
+  const method: PaymentMethod =
+    chosen === 'counter' ? (counterOffered ? 'counter' : fallback) : onlineOff || (guest && chosen === 'wallet') ? fallback : chosen;
   useEffect(() => {
-    if (onlineOff) setMethod((m) => (m === 'gateway' ? 'wallet' : m));
-  }, [onlineOff]);
+    if (onlineOff) setMethod((m) => (m === 'gateway' ? fallback : m));
+  }, [onlineOff, fallback]);
   return [method, setMethod] as const;
 }
 
@@ -816,7 +862,6 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
     onRetryQuote,
     vouchers = [],
     selectedVoucherId = null,
-    onSelectVoucher,
     walletBalance,
     defaultPaymentMethod = 'wallet',
     onTopUp,
@@ -834,13 +879,13 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
     nav,
     currency,
     locale,
-    timeZone,
   } = props;
   // no gateway (the settings say so, or the provider just answered PAYMENTS_UNAVAILABLE): wallet only
   const onlineOff = !onlinePayments || errorCode === 'PAYMENTS_UNAVAILABLE';
   // at a table, when the shop allows it (the quote says so): paying at the counter
   const counterOffered = quote?.pay_at_counter === true;
-  const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered);
+  const guest = props.guest === true;
+  const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered, guest);
   // the provider's refusal of an online payment or a top-up is shown here, next to the choice
   const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
@@ -858,7 +903,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   const slotFull = refusedFor('SLOT_FULL');
   const held = !!quoteError && (quoteErrorCode === 'OUTSIDE_DELIVERY_AREA' || quoteErrorCode === 'SLOT_FULL');
   const pickup = pickupPropsOf(props, slotFull);
-  const totals = <Totals {...{ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held }} />;
+  const totals = <Totals {...{ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held, guest }} />;
 
   return (
     <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
@@ -880,22 +925,18 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           pickup={pickup}
           tableLabel={props.tableLabel ?? null}
         />
-        <VoucherSection
-          vouchers={vouchers}
-          selectedVoucherId={selectedVoucherId}
-          onSelectVoucher={onSelectVoucher}
-          quoteLoading={quoteLoading}
-          money={money}
-          locale={locale}
-          timeZone={timeZone}
-        />
-        <PromoSection props={props} money={money} />
+        {guest ? (
+          <Notice tone="info">Guests don't earn points — join after you order to claim them.</Notice>
+        ) : (
+          <DiscountSections props={props} vouchers={vouchers} selectedVoucherId={selectedVoucherId} quoteLoading={quoteLoading} money={money} />
+        )}
         <TipSection props={props} money={money} />
         <PaymentSection
           method={method}
           onMethod={setMethod}
           onlineOff={onlineOff}
           counterOffered={counterOffered}
+          walletOffered={!guest}
           walletBalance={walletBalance}
           paymentError={paymentError}
           errorCode={errorCode}

@@ -9,11 +9,14 @@ import { paths } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
 import { useOrderAgain } from '../../app/order-again';
 import { useSite } from '../../app/settings';
+import { useGuest } from '../../app/auth/guest';
 import { OrderDetailScreen } from './order-detail-screen';
 import { PushPermissionCardContainer } from '../profile/push.container';
 
 /** The feedback card (issue 51), a chunk of its own: loaded only on a completed order's page. */
 const FeedbackCard = lazy(() => import('./feedback-card.container'));
+/** A guest's paid order: join and claim its points, a chunk of its own. */
+const GuestClaimCard = lazy(() => import('./guest-claim-card.container'));
 
 /**
  * The provider answers an order that does not exist, or is another customer's, with 404 (never telling
@@ -37,6 +40,9 @@ export default function OrderDetailPage() {
   const place = locations.find((l) => l.id === data?.order.location?.id);
   const again = useOrderAgain();
   const order = data?.order ?? null;
+  // a guest has no messages, feedback or order again (members' calls): the claim offer instead
+  const guest = useGuest() !== null;
+  const claim = order?.guest_claim;
 
   return (
     <OrderDetailScreen
@@ -55,15 +61,23 @@ export default function OrderDetailPage() {
       currency={settings.currency}
       locale={settings.locale}
       timeZone={place?.timezone ?? settings.timezone}
-      pushCard={<PushPermissionCardContainer />}
+      pushCard={!guest && <PushPermissionCardContainer />}
+      claimCard={
+        claim && (
+          <Suspense fallback={null}>
+            <GuestClaimCard claim={claim} timeZone={place?.timezone ?? settings.timezone} />
+          </Suspense>
+        )
+      }
       feedbackCard={
+        !guest &&
         order?.status === 'completed' && (
           <Suspense fallback={null}>
             <FeedbackCard name={order.name} />
           </Suspense>
         )
       }
-      onOrderAgain={order ? () => again.orderAgain(order) : undefined}
+      onOrderAgain={order && !guest ? () => again.orderAgain(order) : undefined}
       orderingAgain={again.busy !== null}
     />
   );

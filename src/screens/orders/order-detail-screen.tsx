@@ -53,6 +53,8 @@ export interface OrderDetailScreenProps {
   timeZone?: string;
   /** the offer of notifications (web push), shown under the order's status while it may still become ready */
   pushCard?: ReactNode;
+  /** a guest's paid order: join and claim its points (guest-claim-card.tsx) */
+  claimCard?: ReactNode;
   /** "How was your order?" (issue 51), shown under the order's status once it is completed */
   feedbackCard?: ReactNode;
   /** "Order again" (issue 51): the same items and options into the cart; not for an order still waiting for its payment */
@@ -387,6 +389,7 @@ export function OrderDetailScreen({
   locale,
   timeZone,
   pushCard,
+  claimCard,
   feedbackCard,
   onOrderAgain,
   orderingAgain = false,
@@ -443,6 +446,7 @@ export function OrderDetailScreen({
           </Notice>
         )}
 
+        {claimCard}
         {/* the offer is of a message when the order is ready: only while that is still to come */}
         {canStillBeReady(order.status) && pushCard}
         {order.status === 'completed' && feedbackCard}

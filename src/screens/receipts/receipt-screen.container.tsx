@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { paths } from '#contract/routes';
 import { ApiRequestError } from '../../api/client';
@@ -8,6 +9,9 @@ import { AppNav } from '../../app/nav';
 import { messageOf } from '../../shared/errors';
 import { ReceiptScreen } from './receipt-screen';
 
+/** A guest order's claim offer: a chunk of its own, loaded only for one. */
+const GuestClaimCard = lazy(() => import('../orders/guest-claim-card.container'));
+
 /**
  * /receipt/:token: an order's, a top-up's or a gift card's receipt from the link in its receipt e-mail or text (`token` is the signed
  * token). Opens signed in or out; signed out there is no navigation, as the rest of the app needs signing in.
@@ -17,6 +21,7 @@ export default function ReceiptPage() {
   const back = useGoBack(paths.orderHome);
   const { token = null } = useParams();
   const receipt = useReceipt(token);
+  const claim = receipt.data?.kind === 'order' ? receipt.data.receipt.guest_claim : undefined;
   const notFound = receipt.error instanceof ApiRequestError && receipt.error.code === 'NOT_FOUND';
   return (
     <ReceiptScreen
@@ -28,6 +33,13 @@ export default function ReceiptPage() {
       onRetry={() => void receipt.mutate()}
       onPrint={() => window.print()}
       {...(isAuth ? { onBack: back, nav: <AppNav /> } : {})}
+      claimCard={
+        claim && (
+          <Suspense fallback={null}>
+            <GuestClaimCard claim={claim} />
+          </Suspense>
+        )
+      }
     />
   );
 }

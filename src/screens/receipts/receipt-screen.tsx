@@ -22,6 +22,8 @@ export interface ReceiptScreenProps {
   /** Signed in: back to the app; signed out: none. */
   onBack?: () => void;
   nav?: ReactNode;
+  /** a guest's order: join and claim its points (orders/guest-claim-card.tsx) */
+  claimCard?: ReactNode;
 }
 
 const money = (r: { currency: string; locale: string }) => (n: number) => formatMoney(n, r.currency, r.locale);
@@ -151,7 +153,7 @@ function PurchaseBody({ receipt, onPrint }: { receipt: PurchaseReceipt; onPrint?
 }
 
 /** /receipt/:token: an order's, a top-up's or a gift card's receipt from its signed link, signed in or not; prints cleanly. */
-export function ReceiptScreen({ receipt, purchase, loading = false, notFound = false, error, onRetry, onPrint, onBack, nav }: ReceiptScreenProps) {
+export function ReceiptScreen({ receipt, purchase, loading = false, notFound = false, error, onRetry, onPrint, onBack, nav, claimCard }: ReceiptScreenProps) {
   let body: ReactNode;
   const shown = receipt ?? purchase;
   if (notFound && !shown) {
@@ -187,6 +189,7 @@ export function ReceiptScreen({ receipt, purchase, loading = false, notFound = f
       }
       nav={nav ? <div className="print:hidden">{nav}</div> : undefined}
     >
+      {claimCard && <div className="mx-auto mb-4 w-full max-w-xl print:hidden">{claimCard}</div>}
       {body}
     </AppShell>
   );

@@ -724,3 +724,28 @@ export const DineInPayAtCounter: Story = {
     await expect(args.onPlaceOrder).toHaveBeenCalledWith('counter');
   },
 };
+
+/** A guest at a table: card or the counter only, no wallet, voucher, promo code or points line; a note on claiming. */
+export const GuestCheckout: Story = {
+  args: {
+    guest: true,
+    fulfilment: 'dine_in',
+    tableLabel: '12',
+    address: null,
+    quote: { ...quotePickup, pay_at_counter: true },
+    walletBalance: undefined,
+    vouchers: [],
+    selectedVoucherId: null,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("Guests don't earn points — join after you order to claim them.")).toBeVisible();
+    await expect(canvas.queryByRole('radio', { name: /Wallet/ })).toBeNull();
+    await expect(canvas.queryByRole('heading', { name: 'Voucher' })).toBeNull();
+    await expect(canvas.queryByText("You'll earn")).toBeNull();
+    await expect(canvas.getByRole('radio', { name: /Online payment/ })).toBeChecked();
+    await userEvent.click(canvas.getByRole('radio', { name: /Pay at the counter/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /Place order/ }));
+    await expect(args.onPlaceOrder).toHaveBeenCalledWith('counter');
+  },
+};

@@ -3,9 +3,10 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { BASE_LABEL } from '#contract/loyalty-earn';
 import { paths } from '#contract/routes';
 import { OrderDetailScreen } from '../../../src/screens/orders/order-detail-screen';
+import { GuestClaimCard } from '../../../src/screens/orders/guest-claim-card';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { money, TIME_ZONE } from '../../fixtures/customer';
-import { navItems } from '../../fixtures/nav';
+import { guestNavItems, navItems } from '../../fixtures/nav';
 import { cancelledCardOrder, orderAt, orderWithOptions } from '../../fixtures/orders';
 import { kopiSenjaSettings } from '../../fixtures/settings';
 import { appliedAutoDelivery, orderWithOffer, orderWithVoucherAndOffer } from '../../fixtures/offers';
@@ -290,5 +291,33 @@ export const PaidAtCounter: Story = {
   args: { order: { ...orderAt('ready', 'dine_in'), address: null, pickup_at: null, table_label: '7', payment_method: 'counter' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByText(/Pay at the counter:/)).toBeNull();
+  },
+};
+
+const guestOrder = { ...orderAt('ready', 'dine_in'), address: null, pickup_at: null, table_label: '12', payment_method: 'counter' as const, points_earned: 0 };
+
+/** A guest's paid order: join and claim its points by the deadline. */
+export const GuestClaimOffer: Story = {
+  args: {
+    order: guestOrder,
+    nav: <BottomNav items={guestNavItems('orders')} />,
+    onOrderAgain: undefined,
+    claimCard: <GuestClaimCard points={24} claimBy="2026-11-21T09:30:00Z" onJoin={fn()} locale="en-PH" timeZone={TIME_ZONE} />,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: /^Join and claim 24 points by Nov 21, 2026/ })).toBeVisible();
+  },
+};
+
+/** A guest's order whose day to claim passed while the page was open. */
+export const GuestClaimExpired: Story = {
+  args: {
+    order: guestOrder,
+    nav: <BottomNav items={guestNavItems('orders')} />,
+    onOrderAgain: undefined,
+    claimCard: <GuestClaimCard points={24} claimBy="2026-11-21T09:30:00Z" expired locale="en-PH" timeZone={TIME_ZONE} />,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Too late to claim these points')).toBeVisible();
   },
 };

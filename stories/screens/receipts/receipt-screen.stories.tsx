@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ReceiptScreen } from '../../../src/screens/receipts/receipt-screen';
+import { GuestClaimCard } from '../../../src/screens/orders/guest-claim-card';
 import { BottomNav } from '../../../src/ui/bottom-nav/bottom-nav';
 import { navItems } from '../../fixtures/nav';
 import { giftCardReceipt, receipt, receiptWithDiscounts, topupReceipt } from '../../fixtures/receipts';
@@ -110,5 +111,13 @@ export const Error: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent("couldn't reach the shop");
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+/** A guest's receipt (opened signed out): join and claim the order's points by the deadline. */
+export const GuestClaimOffer: Story = {
+  args: { claimCard: <GuestClaimCard points={24} claimBy="2026-11-21T09:30:00Z" onJoin={fn()} locale="en-PH" timeZone="Asia/Manila" /> },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: /^Join and claim 24 points by/ })).toBeVisible();
   },
 };

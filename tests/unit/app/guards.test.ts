@@ -23,6 +23,27 @@ describe('route guards', () => {
   });
 });
 
+describe('a guest at a table (auth/guest, no account)', () => {
+  it('opens a table code signed out, for the choice to sign in or order as a guest', () => {
+    expect(guardRedirect('/t/abc', '', false)).toBeNull();
+  });
+
+  it.each(['/shop', '/order-confirmation', '/order/KS-123', '/order/home', '/payment-success', '/payment-fail'])('lets a table guest order on %s', (p) => {
+    expect(guardRedirect(p, '', false, true)).toBeNull();
+  });
+
+  it.each(['/home', '/profile/wallet', '/profile/point', '/spin', '/reward/storage/active', '/profile/notification', '/profile/home'])(
+    'sends a table guest from the member page %s to sign in',
+    (p) => {
+      expect(guardRedirect(p, '', false, true)).toBe('/');
+    },
+  );
+
+  it('sends a table guest who signed in from a sign-in page to /home, as any member', () => {
+    expect(guardRedirect('/login', '', true, true)).toBe('/home');
+  });
+});
+
 describe('titles', () => {
   it('names each route for its title', () => {
     expect(matchRoute('/order/home')).toBe('orderHome');
