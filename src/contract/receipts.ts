@@ -52,7 +52,8 @@ const receiptShop = {
 export const guestClaimAnswer = z.object({
   points: int().meta({ description: 'the points the order would have earned, credited to the member who claims it' }),
   claim_by: time().meta({ description: 'until when it may be claimed: 24 hours after its payment' }),
-  token: z.string().meta({ description: 'the signed claim token, bound to the order: pass it to order/claim after signing in' }),
+  // not `token`: the gateway takes every `token` out of an answer before the browser sees it (token-guard.ts)
+  claim_token: z.string().meta({ description: 'the signed claim token, bound to the order: pass it to order/claim (`token`) after signing in' }),
 });
 export type GuestClaim = z.infer<typeof guestClaimAnswer>;
 

@@ -79,7 +79,7 @@ function helpers(p: TestProvider, team: ReturnType<typeof ownerAndStaff>) {
     expect(placed.status, placed.text).toBe(201);
     const orderName = placed.body.data.order.name as string;
     await markPaid(orderName).expect(200);
-    const offer = (await detail(token, orderName)).guest_claim as { points: number; claim_by: string; token: string };
+    const offer = (await detail(token, orderName)).guest_claim as { points: number; claim_by: string; claim_token: string };
     return { token, name: orderName, offer };
   };
   return { firstLocation, addLocation, addTable, rules, guest, guestToken, order, markPaid, finish, row, detail, claim, paidGuestOrder };
@@ -240,7 +240,7 @@ describeEachDb('guest orders at the table', (kind) => {
     expect(a.offer.points).toBe(paid.points_to_earn);
     expect(a.offer.points).toBeGreaterThan(0);
     expect(a.offer.claim_by).toBe(new Date(paid.paid_at!.getTime() + 24 * HOUR).toISOString());
-    expect(readClaimToken(TEST_SECRET, a.offer.token)).toBe(a.name);
+    expect(readClaimToken(TEST_SECRET, a.offer.claim_token)).toBe(a.name);
     // the guest reads its receipt by the link on its order page: the same offer
     const receiptUrl = (await t.detail(a.token, a.name)).receipt_url as string;
     const receiptToken = decodeURIComponent(receiptUrl.split('/').pop()!);
@@ -253,9 +253,9 @@ describeEachDb('guest orders at the table', (kind) => {
     const bad = await t.claim(member.token, a.name);
     expect([bad.status, bad.body.error.fields]).toEqual([400, { token: 'must be a claim link' }]);
     // a guest cannot claim
-    expect((await t.claim(a.token, a.offer.token)).status).toBe(403);
+    expect((await t.claim(a.token, a.offer.claim_token)).status).toBe(403);
     // claimed: the order is the member's, with its points (completed: credited now)
-    const claimed = await t.claim(member.token, a.offer.token);
+    const claimed = await t.claim(member.token, a.offer.claim_token);
     expect(claimed.status, claimed.text).toBe(200);
     expect(claimed.body.data.points).toBe(a.offer.points);
     expect((await ledgers(p, member.id)).points).toBe(a.offer.points);
@@ -264,10 +264,10 @@ describeEachDb('guest orders at the table', (kind) => {
     expect((await t.detail(member.token, a.name)).guest_claim).toBeUndefined();
     expect((await callApi(p, receiptsApi.view, { query: { token: receiptToken } }).expect(200)).body.data.receipt).not.toHaveProperty('guest_claim');
     // twice, or by another member: 409
-    const again = await t.claim(member.token, a.offer.token);
+    const again = await t.claim(member.token, a.offer.claim_token);
     expect([again.status, again.body.error.code, again.body.message]).toEqual([409, 'ALREADY_CLAIMED', 'The points of this order were claimed already.']);
     const other = await p.newCustomer();
-    expect((await t.claim(other.token, a.offer.token)).body.error.code).toBe('ALREADY_CLAIMED');
+    expect((await t.claim(other.token, a.offer.claim_token)).body.error.code).toBe('ALREADY_CLAIMED');
     // the guest no longer sees it as theirs
     expect((await callApi(p, ordersApi.detail, { token: a.token, query: { name: a.name } })).status).toBe(404);
     // a cancellation after the claim takes the points back as for any order
@@ -278,7 +278,7 @@ describeEachDb('guest orders at the table', (kind) => {
     // late: a day after its payment
     const b = await t.paidGuestOrder(table.code, 'Bea');
     p.clock.advance(24 * HOUR);
-    const late = await t.claim(member.token, b.offer.token);
+    const late = await t.claim(member.token, b.offer.claim_token);
     expect([late.status, late.body.error.code]).toEqual([410, 'CLAIM_EXPIRED']);
     // not paid yet (at the counter): no offer, and a token refused
     const c = await t.guestToken(table.code, 'Cy');
@@ -296,7 +296,7 @@ describeEachDb('guest orders at the table', (kind) => {
     await t.rules({ dine_in: true, pay_at_counter: true });
     const a = await t.paidGuestOrder(table.code, 'Ana');
     const member = await p.newCustomer();
-    await t.claim(member.token, a.offer.token).expect(200);
+    await t.claim(member.token, a.offer.claim_token).expect(200);
     const pending = await p.db.selectFrom('points_pending').select(['customer_id', 'points', 'status']).where('ref', '=', `order:${a.name}`).execute();
     expect(pending).toEqual([{ customer_id: member.id, points: a.offer.points, status: 'pending' }]);
     expect((await ledgers(p, member.id)).points).toBe(0);
@@ -315,7 +315,7 @@ describeEachDb('guest orders at the table', (kind) => {
     const zoe = (await t.row(a.name)).customer_id;
     const b = await t.paidGuestOrder(table.code, 'Yul');
     const member = await p.newCustomer();
-    await t.claim(member.token, b.offer.token).expect(200);
+    await t.claim(member.token, b.offer.claim_token).expect(200);
     // within the window nothing goes
     p.clock.advance(24 * HOUR);
     await purgeAuthLeftovers(p.ctx);
@@ -345,7 +345,7 @@ describePostgres('guest orders: claims racing', () => {
       const one = await t.paidGuestOrder(table.code, 'Ana');
       await t.finish(one.name);
       const member = await p.newCustomer();
-      const same = await Promise.all(Array.from({ length: 20 }, () => t.claim(member.token, one.offer.token)));
+      const same = await Promise.all(Array.from({ length: 20 }, () => t.claim(member.token, one.offer.claim_token)));
       expect(same.filter((r) => r.status === 200)).toHaveLength(1);
       expect(same.filter((r) => r.status === 409).every((r) => r.body.error.code === 'ALREADY_CLAIMED')).toBe(true);
       expect(same.filter((r) => r.status === 409)).toHaveLength(19);
@@ -354,7 +354,7 @@ describePostgres('guest orders: claims racing', () => {
       const two = await t.paidGuestOrder(table.code, 'Bea');
       await t.finish(two.name);
       const [x, y] = [await p.newCustomer(), await p.newCustomer()];
-      const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => t.claim((i % 2 ? x : y).token, two.offer.token)));
+      const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => t.claim((i % 2 ? x : y).token, two.offer.claim_token)));
       expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
       const credits = await p.db.selectFrom('points_ledger').select(['customer_id', 'points']).where('ref', '=', `order:${two.name}`).execute();
       expect(credits).toHaveLength(1);

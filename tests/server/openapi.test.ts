@@ -1232,8 +1232,8 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       ).body.data.order;
       await call('POST merchant/orders/mark-paid', { token: owner, body: { name: guestOrder.name, how: 'cash' } });
       const guestClaim = (await call('GET order/detail', { token: guest, query: { name: guestOrder.name } })).body.data.order.guest_claim;
-      await call('POST order/claim', { token, body: { token: guestClaim.token } });
-      await call('POST order/claim', { token, body: { token: guestClaim.token } });
+      await call('POST order/claim', { token, body: { token: guestClaim.claim_token } });
+      await call('POST order/claim', { token, body: { token: guestClaim.claim_token } });
       const spareTable = (await call('POST merchant/tables/create', { token: owner, body: { location_id: firstPlace, label: '15' } })).body.data.tables.find(
         (x: { label: string }) => x.label === '15',
       );

@@ -59,6 +59,6 @@ export function claimOffer(secret: string, order: Claimable, now: Date): GuestCl
     // what it was quoted, what paying it would have earned (a guest's order always keeps it)
     points: order.points_to_earn ?? 0,
     claim_by: new Date(order.paid_at!.getTime() + CLAIM_WINDOW_MS).toISOString(),
-    token: claimToken(secret, order.name),
+    claim_token: claimToken(secret, order.name),
   };
 }
