@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { LoadingScreen } from '../ui';
@@ -6,7 +6,7 @@ import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
 import { usePendingGift } from './pending-gift';
-import { usePendingClaim } from './pending-claim';
+import { hasPendingClaim } from './pending-claim';
 import { useGuest } from './auth/guest';
 import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, shortcutRedirect, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
@@ -25,6 +25,9 @@ const AppToastContainer = lazy((): Promise<{ default: ComponentType }> =>
     () => ({ default: () => null }),
   ),
 );
+
+/** Claims a guest's order kept before signing in: loaded only when there is one. */
+const PendingClaim = lazy(() => import('./claim-now'));
 
 /**
  * The offline line and the update flow (connection.tsx), loaded once they have something to do: when a
@@ -90,9 +93,10 @@ function Shell() {
 
   // a gift card's link opened signed out opens again once signed in
   usePendingGift(isAuth, name, location.pathname);
-  // a guest's order claimed once the guest signed in (pending-claim.ts)
-  usePendingClaim(isAuth);
   const tableGuest = useGuest() !== null;
+  // a guest's order claimed once the guest signed in (pending-claim.ts): mounted from then on, until it has answered
+  const claiming = useRef(false);
+  if (isAuth && hasPendingClaim()) claiming.current = true;
 
   // a short address (/rewards) goes on to its page first; the guard then decides as for that page
   const shortcut = shortcutRedirect(location.pathname);
@@ -102,6 +106,11 @@ function Shell() {
 
   return (
     <Suspense fallback={<LoadingScreen />}>
+      {isAuth && claiming.current && (
+        <Suspense fallback={null}>
+          <PendingClaim />
+        </Suspense>
+      )}
       <Routes>
         {(Object.keys(PAGES) as PathName[]).map((key) => {
           const Page = PAGES[key];

@@ -22,7 +22,7 @@ const ITEMS = [
 const GUEST_ITEMS = [
   ITEMS[1]!,
   { href: paths.orderHome, label: 'Orders', icon: <GiftIcon />, match: ['/order'] },
-  { href: paths.alterLogin, label: 'Join to collect points', icon: <UserIcon />, match: [] },
+  { href: paths.login, label: 'Join to collect points', icon: <UserIcon />, match: [] },
 ];
 
 /** The app's main navigation, with the current section marked. */

@@ -36,7 +36,7 @@ export default function GuestChoiceContainer({ code, table }: { code: string; ta
   return (
     <GuestChoice
       table={table}
-      onSignIn={() => void navigate(paths.alterLogin)}
+      onSignIn={() => void navigate(paths.login)}
       onGuest={(name) => void onGuest(name)}
       submitting={submitting}
       nameError={nameError}

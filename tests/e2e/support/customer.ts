@@ -42,14 +42,21 @@ export async function signUp(
 }
 
 /**
- * A table's QR code scanned by someone signed out (`link`: its /t/ address): sent to sign up, then back
+ * A table's QR code scanned by someone signed out (`link`: its /t/ address): "Sign in with your phone"
+ * (beside "Order as a guest") leads to sign up, then back
  * at the table's menu, which names `table` ("Table 12"); a Spanish latte with its default options in
  * the cart.
  */
 export async function signUpAtTableWithLatte(page: Page, baseURL: string, link: string, table: string): Promise<void> {
   await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in with your phone' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/t/'));
   await signUp(page, baseURL, uniquePhone(), 'Maria Clara');
+  await addLatteAtTable(page, table);
+}
+
+/** At the table's menu, which names `table` ("Table 12"): a Spanish latte with its default options in the cart. */
+export async function addLatteAtTable(page: Page, table: string): Promise<void> {
   await page.waitForURL('**/shop');
   await expect.poll(() => page.getByText(table).first().isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Add Spanish latte' }).click();
