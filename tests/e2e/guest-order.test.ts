@@ -10,12 +10,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boardApi } from '#contract/board.calls';
-import { locationsConsoleApi } from '#contract/locations.calls';
-import { shopSettingsApi } from '#contract/shop-settings.calls';
-import { tablesConsoleApi } from '#contract/tables.calls';
 import { apiUrl } from './support/api-url';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
-import { useOwnerDesk } from './support/console';
+import { addTableByApi, useOwnerDesk } from './support/console';
 import { addLatteAtTable, setOrderStatus, signUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -35,14 +32,8 @@ describe.skipIf(!HAS_CHROME)('ordering at a table as a guest, then joining to cl
   });
 
   it('the owner adds table 12 and takes orders from the table, paid at the counter too', async () => {
-    const { page } = owner;
-    const places = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as { data: { locations: { id: number }[] } };
-    const made = await page.request.post(apiUrl(tablesConsoleApi.create), { data: { location_id: places.data.locations[0]!.id, label: '12' } });
-    expect(made.status(), await made.text()).toBe(201);
-    const { tables } = (await made.json()).data as { tables: { label: string; code: string }[] };
-    tableLink = `/t/${encodeURIComponent(tables.find((t) => t.label === '12')!.code)}`;
-    const switched = await page.request.post(apiUrl(shopSettingsApi.update), { data: { dine_in: true, pay_at_counter: true } });
-    expect(switched.status(), await switched.text()).toBe(200);
+    tableLink = await addTableByApi(owner.page, '12', { pay_at_counter: true });
+    expect(tableLink).toMatch(/^\/t\//);
   });
 
   it('a phone opens the table signed out, orders a latte as the guest "Ana" and chooses to pay at the counter', async () => {

@@ -7,12 +7,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { locationsConsoleApi } from '#contract/locations.calls';
-import { shopSettingsApi } from '#contract/shop-settings.calls';
-import { tablesConsoleApi } from '#contract/tables.calls';
 import { HAS_CHROME, newContext, useApp, useBrowser, watchErrors } from './support/app';
-import { apiUrl } from './support/api-url';
-import { consoleNav, useOwnerDesk } from './support/console';
+import { addTableByApi, consoleNav, useOwnerDesk } from './support/console';
 import { payOrderOnSandbox, signUpAtTableWithLatte } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
@@ -35,13 +31,7 @@ describe.skipIf(!HAS_CHROME)('the kitchen display: a latte to the bar, a sandwic
   it('the owner adds table 7, takes orders from the table, and routes the coffee to a Bar and the meals to a Kitchen', async () => {
     const { page } = owner;
     // the table and the switch through the API (dine-in.test.ts walks the tables page and Settings)
-    const places = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as { data: { locations: { id: number }[] } };
-    const made = await page.request.post(apiUrl(tablesConsoleApi.create), { data: { location_id: places.data.locations[0]!.id, label: '7' } });
-    expect(made.status(), await made.text()).toBe(201);
-    const { tables } = (await made.json()).data as { tables: { label: string; code: string }[] };
-    tableLink = `/t/${encodeURIComponent(tables.find((t) => t.label === '7')!.code)}`;
-    const switched = await page.request.post(apiUrl(shopSettingsApi.update), { data: { dine_in: true } });
-    expect(switched.status(), await switched.text()).toBe(200);
+    tableLink = await addTableByApi(page, '7');
 
     await (await consoleNav(page)).getByRole('link', { name: 'Stations' }).click();
     await page.waitForURL('**/merchant/stations');

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { GuestSessionData } from '#contract/tables';
 
 /**
@@ -11,56 +11,38 @@ export type GuestSession = GuestSessionData['guest'];
 
 const KEY = 'guest-session';
 const listeners = new Set<() => void>();
-let cached: { raw: string | null; value: GuestSession | null } = { raw: null, value: null };
 
+// storage refused (a private window): no guest session is kept, and the choice is offered again
 function stored(): string | null {
   try {
     return sessionStorage.getItem(KEY);
-  } catch {
-    return cached.raw;
-  }
-}
-
-function parse(raw: string | null): GuestSession | null {
-  try {
-    return raw ? (JSON.parse(raw) as GuestSession) : null;
   } catch {
     return null;
   }
 }
 
-function read(): GuestSession | null {
-  const raw = stored();
-  if (raw !== cached.raw) cached = { raw, value: parse(raw) };
-  const v = cached.value;
-  return v && typeof v.expires_at === 'string' && Date.parse(v.expires_at) > Date.now() ? v : null;
-}
-
-const notify = () => listeners.forEach((l) => l());
-
-/** The guest session the app is in, or null (signed in, signed out, or the session ended). */
-export const readGuest = read;
-
-export function saveGuest(guest: GuestSession): void {
+function parse(raw: string | null): GuestSession | null {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify(guest));
+    const v = raw ? (JSON.parse(raw) as GuestSession) : null;
+    return v && Date.parse(v.expires_at) > Date.now() ? v : null;
   } catch {
-    // storage refused (a private window): the session still works for this page's life
-    cached = { raw: JSON.stringify(guest), value: guest };
+    return null;
   }
-  notify();
 }
 
+function keep(raw: string | null): void {
+  try {
+    if (raw === null) sessionStorage.removeItem(KEY);
+    else sessionStorage.setItem(KEY, raw);
+  } catch {
+    // not kept (see stored)
+  }
+  listeners.forEach((l) => l());
+}
+
+export const saveGuest = (guest: GuestSession) => keep(JSON.stringify(guest));
 /** A member signed in, or the guest left: the app is no longer a guest's. */
-export function endGuest(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // nothing kept
-  }
-  cached = { raw: null, value: null };
-  notify();
-}
+export const endGuest = () => keep(null);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -68,4 +50,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** The guest session, re-rendering when it starts or ends. */
-export const useGuest = (): GuestSession | null => useSyncExternalStore(subscribe, read, () => null);
+export function useGuest(): GuestSession | null {
+  const raw = useSyncExternalStore(subscribe, stored, () => null);
+  return useMemo(() => parse(raw), [raw]);
+}

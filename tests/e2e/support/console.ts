@@ -4,6 +4,9 @@ import { useStarted } from '../../support/lifecycle';
 import { HAS_CHROME, newContext, watchErrors, type RunningApp } from './app';
 import { apiUrl } from './api-url';
 import { boardApi } from '#contract/board.calls';
+import { locationsConsoleApi } from '#contract/locations.calls';
+import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { tablesConsoleApi } from '#contract/tables.calls';
 import { giftCardsConsoleApi } from '#contract/gift-cards.calls';
 
 export const OWNER_PASSWORD = 'correct horse battery staple';
@@ -100,4 +103,19 @@ export async function turnGiftCardsOn(owner: BrowserContext): Promise<void> {
     },
   });
   if (on.status() !== 200) throw new Error(`gift cards not turned on: ${on.status()} ${await on.text()}`);
+}
+
+/**
+ * A table at the first location and orders from the table switched on (`settings`: also pay_at_counter),
+ * through the owner's API from the signed-in owner's page (dine-in.test.ts walks those pages); answers the
+ * table's /t/ link, as its QR code carries it.
+ */
+export async function addTableByApi(page: Page, label: string, settings: { pay_at_counter?: boolean } = {}): Promise<string> {
+  const places = (await (await page.request.get(apiUrl(locationsConsoleApi.all))).json()) as { data: { locations: { id: number }[] } };
+  const made = await page.request.post(apiUrl(tablesConsoleApi.create), { data: { location_id: places.data.locations[0]!.id, label } });
+  if (made.status() !== 201) throw new Error(`${tablesConsoleApi.create.path} → ${made.status()} ${await made.text()}`);
+  const { tables } = (await made.json()).data as { tables: { label: string; code: string }[] };
+  const switched = await page.request.post(apiUrl(shopSettingsApi.update), { data: { dine_in: true, ...settings } });
+  if (switched.status() !== 200) throw new Error(`${shopSettingsApi.update.path} → ${switched.status()} ${await switched.text()}`);
+  return `/t/${encodeURIComponent(tables.find((t) => t.label === label)!.code)}`;
 }
