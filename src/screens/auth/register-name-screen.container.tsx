@@ -7,7 +7,7 @@ import { useSite } from '../../app/settings';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
 import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
-import { shopLink } from './sign-up-terms';
+import { shopLink } from './shop-link';
 
 export default function RegisterNamePage() {
   const { settings } = useSite();

@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-import { isShopLink } from '#contract/checks';
 import { cx, focusRing } from '../../ui';
-
-/** An address of the shop's settings the app may link to: the owner's https:// address, else none. */
-export const shopLink = (url: string | undefined) => (url && isShopLink(url) ? url : undefined);
 
 export interface SignUpTermsProps {
   /** the shop's privacy notice (an https:// address the owner set); absent or empty: not linked */
