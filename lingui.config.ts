@@ -1,5 +1,6 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { LANGUAGES, SOURCE_LANGUAGE } from './src/contract/languages.ts';
 
 /**
  * The app's message catalogues (docs/languages.md): English is the source, written in the code through
@@ -8,10 +9,17 @@ import { formatter } from '@lingui/format-po';
  * longer) is made from the source catalogue by Storybook (.storybook/pseudo.ts), never shipped.
  */
 export default defineConfig({
-  sourceLocale: 'en',
-  locales: ['en', 'fil', 'id'],
-  fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/node_modules/**', '<rootDir>/src/console/**'] }],
+  sourceLocale: SOURCE_LANGUAGE,
+  locales: [...LANGUAGES],
+  fallbackLocales: { default: SOURCE_LANGUAGE },
+  // LINGUI_CATALOGS: another folder for the catalogues (tests/unit/i18n/catalogues.test.ts extracts into a copy)
+  catalogs: [
+    {
+      path: `${process.env.LINGUI_CATALOGS ?? '<rootDir>/src/locales'}/{locale}/messages`,
+      include: ['<rootDir>/src'],
+      exclude: ['**/node_modules/**', '<rootDir>/src/console/**'],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',
 });

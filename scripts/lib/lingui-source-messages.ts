@@ -12,10 +12,12 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 function literal(t: typeof T, value: unknown): T.Expression {
   if (typeof value === 'string') return t.stringLiteral(value);
   if (typeof value === 'number') return t.numericLiteral(value);
-  if (value === undefined) return t.identifier('undefined');
   if (Array.isArray(value)) return t.arrayExpression(value.map((v) => literal(t, v)));
   if (value && typeof value === 'object') {
-    const props = Object.entries(value).map(([k, v]) => t.objectProperty(t.stringLiteral(k), literal(t, v)));
+    // an absent plural offset is 0 to Lingui: left out
+    const props = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => t.objectProperty(t.stringLiteral(k), literal(t, v)));
     return t.objectExpression(props);
   }
   throw new Error(`lingui-source-messages: cannot write ${String(value)}`);

@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages';
 import type { CampaignKind } from '#contract/campaigns';
 import type { AutoReloadPause } from '#contract/saved-card';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
@@ -54,6 +55,8 @@ export interface CustomerTable {
   erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** receipts by 'email', 'sms', 'both' or 'none' (migration 0056); null: never chosen (e-mail once verified) */
   receipts: ColumnType<ReceiptChoice | null, ReceiptChoice | null | undefined, ReceiptChoice | null>;
+  /** the customer's language, 'en', 'fil' or 'id' (migration 0066); null: never chosen */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 export interface OtpCodeTable {

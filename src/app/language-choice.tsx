@@ -11,8 +11,13 @@ export function useOfferedLanguages(): Language[] {
   return offered.length > 0 ? offered : ['en'];
 }
 
+let chosenOnSignIn = false;
+/** Whether the customer chose a language on the sign-in pages during this visit (followCustomerLanguage saves it to their account). */
+export const choseOnSignIn = () => chosenOnSignIn;
+
 /** Speaks `language` and keeps it as this device's choice. */
 export function chooseLanguage(language: Language) {
+  chosenOnSignIn = true;
   keepDeviceLanguage(language);
   void speakLanguage(language).catch(() => {});
 }

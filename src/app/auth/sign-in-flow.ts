@@ -9,6 +9,7 @@ import { paths } from '#contract/routes';
 import { useSecondsUntil } from '../use-seconds-until';
 import { useAuth } from './auth-context';
 import { forgetReferralCode } from './referral-code';
+import { choseOnSignIn, useOfferedLanguages } from '../language-choice';
 
 /**
  * The phone → code → (name) steps shared by /login, /, /register, /otp, /register-otp and /register-name.
@@ -81,9 +82,12 @@ export function useCompleteSignIn(): (customer: Customer) => void {
   const navigate = useNavigate();
   const { login } = useAuth();
   const forgetCustomer = useForgetCustomer();
+  const offered = useOfferedLanguages();
   return useCallback(
     (customer: Customer) => {
       login(customer);
+      // the account's language, or the one chosen on the sign-in page saved to the account (its own chunk)
+      void import('../language-account').then((m) => m.followCustomerLanguage(customer, offered, choseOnSignIn())).catch(() => {});
       // nothing of an earlier customer's data may show for this one
       void forgetCustomer();
       sessionStorage.removeItem(PHONE_KEY);
@@ -92,7 +96,7 @@ export function useCompleteSignIn(): (customer: Customer) => void {
       registrationToken = null;
       navigate(paths.home, { replace: true });
     },
-    [login, navigate, forgetCustomer],
+    [login, navigate, forgetCustomer, offered],
   );
 }
 
