@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { cx, focusRing } from '../../ui';
 
@@ -11,7 +12,7 @@ export interface SignUpTermsProps {
 }
 
 /** A link to one of the shop's pages, in a new tab (said to screen readers too). */
-function ShopPageLink({ href, children }: { href: string; children: string }) {
+function ShopPageLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a
       href={href}
@@ -20,7 +21,10 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
       className={cx('whitespace-nowrap rounded-sm font-semibold text-brand-ink underline underline-offset-4 hover:no-underline', focusRing)}
     >
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }
@@ -30,25 +34,35 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
  * account (issue 45): the name step's, and Google's on the sign-in page (a new customer's account is
  * made there). Only the links the owner set (Settings → Contact); nothing when neither is.
  */
-export function SignUpTerms({ privacyUrl, termsUrl, lead = 'By signing up' }: SignUpTermsProps) {
+export function SignUpTerms({ privacyUrl, termsUrl, lead }: SignUpTermsProps) {
+  const { t } = useLingui();
+  const by = lead ?? t`By signing up`;
   const links: ReactNode[] = [];
   if (termsUrl)
     links.push(
       <ShopPageLink key="terms" href={termsUrl}>
-        Terms
+        {t`Terms`}
       </ShopPageLink>,
     );
   if (privacyUrl)
     links.push(
       <ShopPageLink key="privacy" href={privacyUrl}>
-        Privacy notice
+        {t`Privacy notice`}
       </ShopPageLink>,
     );
   if (links.length === 0) return null;
+  const [first, second] = links;
   return (
     <p className="text-center text-sm text-muted">
-      {lead} you agree to the shop's {links[0]}
-      {links[1] && <> and {links[1]}</>}.
+      {second ? (
+        <Trans>
+          {by} you agree to the shop's {first} and {second}.
+        </Trans>
+      ) : (
+        <Trans>
+          {by} you agree to the shop's {first}.
+        </Trans>
+      )}
     </p>
   );
 }
