@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
@@ -127,20 +125,18 @@ export function App() {
     return () => clearInterval(t);
   }, [cache]);
   return (
-    <I18nProvider i18n={i18n}>
-      <SWRConfig value={swr}>
-        <SiteSettingsProvider>
-          <AuthProvider>
-            <CheckoutProvider>
-              <BrowserRouter>
-                <ConnectionHost />
-                <Shell />
-              </BrowserRouter>
-            </CheckoutProvider>
-          </AuthProvider>
-        </SiteSettingsProvider>
-        <ToastHost />
-      </SWRConfig>
-    </I18nProvider>
+    <SWRConfig value={swr}>
+      <SiteSettingsProvider>
+        <AuthProvider>
+          <CheckoutProvider>
+            <BrowserRouter>
+              <ConnectionHost />
+              <Shell />
+            </BrowserRouter>
+          </CheckoutProvider>
+        </AuthProvider>
+      </SiteSettingsProvider>
+      <ToastHost />
+    </SWRConfig>
   );
 }

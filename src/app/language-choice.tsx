@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react';
+import { useLingui } from '../i18n/use-lingui';
 import { isLanguage, type Language } from '#contract/languages';
 import { useSite } from './settings';
 import { LanguageSwitch } from '../ui';

@@ -10,7 +10,6 @@ import { withReferralCode } from '../../app/auth/referral-code';
 import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
 import { LoginScreen } from './login-screen';
 import { SignInLanguageSwitch } from '../../app/language-choice';
-import { shopLink } from './shop-link';
 
 // Google's button only for a shop that offers it: off the sign-in page's first load otherwise
 const GoogleSignInButton = lazy(() => import('../../app/google').then((m) => ({ default: m.GoogleSignInButton })));
@@ -46,8 +45,8 @@ export default function LoginPage() {
       retryAfter={code.retryAfter}
       onRegister={() => navigate(paths.register)}
       languageSwitch={<SignInLanguageSwitch />}
-      privacyUrl={shopLink(settings.privacy_url)}
-      termsUrl={shopLink(settings.terms_url)}
+      privacyUrl={settings.privacy_url}
+      termsUrl={settings.terms_url}
       googleButton={
         clientId ? (
           <Suspense fallback={null}>

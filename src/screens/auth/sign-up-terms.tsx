@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { shopLink } from './shop-link';
 import { cx, focusRing } from '../../ui';
 
 export interface SignUpTermsProps {
-  /** the shop's privacy notice (an https:// address the owner set); absent or empty: not linked */
+  /** the shop's privacy notice (an https:// address the owner set); absent, empty or any other address: not linked */
   privacyUrl?: string | undefined;
   /** the shop's terms; absent or empty: not linked */
   termsUrl?: string | undefined;
@@ -34,7 +35,10 @@ function ShopPageLink({ href, children }: { href: string; children: ReactNode })
  * account (issue 45): the name step's, and Google's on the sign-in page (a new customer's account is
  * made there). Only the links the owner set (Settings → Contact); nothing when neither is.
  */
-export function SignUpTerms({ privacyUrl, termsUrl, lead }: SignUpTermsProps) {
+export function SignUpTerms({ privacyUrl: privacyGiven, termsUrl: termsGiven, lead }: SignUpTermsProps) {
+  // checked here, where they are linked: the sign-in page loads the check only with Google's button
+  const privacyUrl = shopLink(privacyGiven);
+  const termsUrl = shopLink(termsGiven);
   const { t } = useLingui();
   const by = lead ?? t`By signing up`;
   const links: ReactNode[] = [];
