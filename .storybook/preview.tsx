@@ -1,13 +1,15 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles.css';
 import '../src/console/console.css';
-import { withLanguage } from './decorators/language';
+import { speak, storyLanguage, withLanguage } from './decorators/language';
 import { withTheme } from './decorators/theme';
 import { VIEWPORTS } from './viewports';
 
 const preview: Preview = {
   // the language outside the theme: the theme's keyed box re-renders, the story stays mounted
   decorators: [withTheme, withLanguage],
+  // each story mounts in its own language, never the one the story before it left
+  beforeEach: ({ parameters, globals }) => speak(storyLanguage(parameters, globals)),
   tags: ['autodocs'],
   globalTypes: {
     // the same merchant in each of its looks: switching changes only what Lite and Full change

@@ -420,12 +420,15 @@ async function pseudoOverflow(page: Page, storyId: string): Promise<string[]> {
       el.matches('button, a, label, h1, h2, h3, h4, legend, [role="button"], [role="tab"]') ||
       [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
     for (const el of document.querySelectorAll<HTMLElement>('#storybook-root *, body > [role="dialog"] *, [data-radix-portal] *')) {
-      if (!shows(el) || el.clientWidth === 0) continue;
+      // text kept for screen readers only (.sr-only) is clipped on purpose
+      if (!shows(el) || el.clientWidth <= 1 || el.closest('.sr-only')) continue;
       const style = getComputedStyle(el);
       if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
     }
-    if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push(`the page (${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen)`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      out.push(`the page (${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen)`);
     return out;
   });
   await page.evaluate(() => (window as any).__STORYBOOK_PREVIEW__.storyStoreValue.userGlobals.update({ language: undefined }));
