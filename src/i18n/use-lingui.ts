@@ -6,6 +6,10 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { i18n, type I18n } from '@lingui/core';
 
+// English (no catalogue) until a language is chosen (src/i18n/language.ts): a screen rendered on its own
+// (a unit test) speaks the source language, never Lingui's error for no language
+if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
+
 const subscribe = (changed: () => void) => i18n.on('change', changed);
 const locale = () => i18n.locale;
 
