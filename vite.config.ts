@@ -1,5 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+import linguiSourceMessages from './scripts/lib/lingui-source-messages.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiReference } from './scripts/lib/api-reference.ts';
@@ -25,7 +29,7 @@ const appChunks = {
       // with only the icons those pages draw (icon/base-icons.tsx).
       {
         name: 'forms',
-        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|shared[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
+        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|shared[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form|shop-link)\.|contract[\\/]shop-link\.|app[\\/]auth[\\/]sign-in-flow\.)/,
       },
       // What the signed-in pages share, small pieces each (cards, badges, money, the shell and nav, the
       // other icons, the API hooks, order statuses, reward reach): one chunk rather than twenty of
@@ -80,10 +84,30 @@ const serviceWorker = VitePWA({
     globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
   },
 });
+/**
+ * Lingui (docs/languages.md): its macros (`t`, `<Trans>`, `plural`) through Babel, only in the files that
+ * import them, keeping each source message, which scripts/lib/lingui-source-messages.ts compiles in place
+ * (English needs no catalogue); `lingui()` compiles a PO catalogue when the app imports one. Before
+ * React's plugin, which must see the `<Trans>` the macro made. Storybook and vitest read this file too.
+ */
+process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
+const linguiMacro = linguiTransformerBabelPreset({ descriptorFields: 'message' });
+linguiMacro.preset = { plugins: [...(linguiMacro.preset as { plugins: unknown[] }).plugins, linguiSourceMessages] };
+
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  plugins: [babel({ presets: [linguiMacro] }), react(), lingui(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  // SWR's shim of a hook React 19 has (src/shared/use-sync-external-store.ts)
+  // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
+  resolve: {
+    alias: [
+      { find: 'use-sync-external-store/shim', replacement: fileURLToPath(new URL('./src/shared/use-sync-external-store.ts', import.meta.url)) },
+      ...(appOnly
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,

@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages';
 import type { CampaignKind } from '#contract/campaigns';
 import type { AutoReloadPause } from '#contract/saved-card';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
@@ -56,6 +57,8 @@ export interface CustomerTable {
   receipts: ColumnType<ReceiptChoice | null, ReceiptChoice | null | undefined, ReceiptChoice | null>;
   /** a guest ordering at a table (migration 0064): the location its table code named; null: a member */
   guest_location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the customer's language, 'en', 'fil' or 'id' (migration 0066); null: never chosen */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 export interface OtpCodeTable {

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '../i18n/use-lingui';
 import { Link, useLocation } from 'react-router-dom';
 import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, UserIcon, type RenderLink } from '../ui';
 import { paths, to } from '#contract/routes';
@@ -9,17 +11,23 @@ export const routerLink: RenderLink = ({ href, children, ...rest }) => (
   </Link>
 );
 
+// the labels are said in the language spoken: msg marks them for the catalogues, AppNav translates them
 const ITEMS = [
-  { href: paths.home, label: 'Home', icon: <HomeIcon />, match: ['/home'] },
-  { href: paths.shop, label: 'Shop', icon: <ShopIcon />, match: ['/shop', '/delivery', '/set-location', '/add-new-address', '/order-confirmation'] },
-  { href: paths.spin, label: 'Spin', icon: <SpinIcon />, match: ['/spin'] },
-  { href: to.rewardStorage('active'), label: 'Rewards', icon: <GiftIcon />, match: ['/reward'] },
-  { href: paths.profileHome, label: 'Profile', icon: <UserIcon />, match: ['/profile', '/order'] },
+  { href: paths.home, label: msg`Home`, icon: <HomeIcon />, match: ['/home'] },
+  { href: paths.shop, label: msg`Shop`, icon: <ShopIcon />, match: ['/shop', '/delivery', '/set-location', '/add-new-address', '/order-confirmation'] },
+  { href: paths.spin, label: msg`Spin`, icon: <SpinIcon />, match: ['/spin'] },
+  { href: to.rewardStorage('active'), label: msg`Rewards`, icon: <GiftIcon />, match: ['/reward'] },
+  { href: paths.profileHome, label: msg`Profile`, icon: <UserIcon />, match: ['/profile', '/order'] },
 ];
 
 /** The app's main navigation, with the current section marked. */
 export function AppNav() {
   const { pathname } = useLocation();
-  const items = ITEMS.map(({ match, ...item }) => ({ ...item, active: match.some((m) => pathname === m || pathname.startsWith(`${m}/`)) }));
-  return <BottomNav items={items} renderLink={routerLink} />;
+  const { _ } = useLingui();
+  const items = ITEMS.map(({ match, label, ...item }) => ({
+    ...item,
+    label: _(label),
+    active: match.some((m) => pathname === m || pathname.startsWith(`${m}/`)),
+  }));
+  return <BottomNav items={items} renderLink={routerLink} label={_(msg`Main`)} />;
 }

@@ -465,6 +465,13 @@ describeDb('bad input on every call', (kind) => {
         { name: '29 February 2023', input: { day: 29, month: 2, year: 2023 }, expect: V(['day']) },
       ],
     },
+    {
+      call: customersApi.language,
+      auth: 'customer',
+      valid: { language: 'fil' },
+      required: ['language'],
+      bad: { language: ['de', 'EN', 'tl', '', 42, null, ['fil'], {}, NUL] },
+    },
     // --- rewards ---
     {
       call: rewardsApi.detail,
@@ -1016,6 +1023,7 @@ describeDb('bad input on every call', (kind) => {
     customersApi.emailVerify,
     authApi.googleLink,
     customersApi.birthday,
+    customersApi.language,
     referralsApi.lookup,
     receiptsApi.view,
     receiptsApi.choose,

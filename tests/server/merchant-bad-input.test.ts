@@ -1184,6 +1184,8 @@ describeDb('bad input on every merchant console call', (kind) => {
         birthday_window_days: [-1, 31, 1.5, '7', null],
         referral_min_order: [-1, 1.5, '100', null, 100_000_001],
         deletion_cooling_off_days: [0, 91, 1.5, '14', null],
+        language_default: ['de', 'EN', '', 42, null, ['en']],
+        languages: [[], ['de'], ['en', 'en'], 'en', null, [42]],
         colour: ['red', '#000'],
       },
       required: [],
