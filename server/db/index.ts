@@ -69,6 +69,7 @@ import * as m0060 from './migrations/0060-stations';
 import * as m0061 from './migrations/0061-product-prep-times';
 import * as m0062 from './migrations/0062-pay-at-counter';
 import * as m0063 from './migrations/0063-auto-reload-retries';
+import * as m0067 from './migrations/0067-menu-translations';
 
 export type Database = Kysely<DB>;
 
@@ -189,6 +190,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0061-product-prep-times': m0061,
   '0062-pay-at-counter': m0062,
   '0063-auto-reload-retries': m0063,
+  '0067-menu-translations': m0067,
 };
 
 /**

@@ -8,6 +8,7 @@ import type { Weekday } from '#contract/locations';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import type { ReceiptChoice } from '#contract/receipts';
+import type { ShopWords } from '#contract/translations';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -122,6 +123,8 @@ export interface CategoryTable {
   position: Generated<number>;
   /** removed while archived products still named it (migration 0041): kept for them, shown to nobody */
   removed_at: NullableTimestamp;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface ProductTable {
@@ -137,6 +140,8 @@ export interface ProductTable {
   archived_at: NullableTimestamp;
   /** minutes to make it, 0–240 (migration 0061); null: the location's preparation time */
   prep_minutes: number | null;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
@@ -146,6 +151,8 @@ export interface OptionGroupTable {
   min_choices: number;
   max_choices: number;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option of a group, with what it adds to a product's price (migration 0016) */
@@ -157,6 +164,8 @@ export interface OptionTable {
   is_default: Generated<boolean>;
   available: Generated<boolean>;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** which groups a product has, in order (migration 0016) */

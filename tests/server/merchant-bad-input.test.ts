@@ -62,6 +62,20 @@ const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, 2 ** 31];
 const BAD_QUERY_ID: Json[] = ['abc', '', '-1', '0', '1.5', '2147483648'];
 const BAD_EMAIL: Json[] = ['', 'not-an-address', 'a@b', 42, null, ['a@b.com'], `${'a'.repeat(250)}@example.com`, NUL];
 const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
+/** a thing's words in other languages (translations.ts): an unknown language, an unknown field, too long, not text */
+const badTranslations = (field: string, max: number): Json[] => [
+  'Filipino',
+  42,
+  null,
+  [],
+  { xx: { [field]: 'Kape' } },
+  { FIL: { [field]: 'Kape' } },
+  { fil: { colour: 'pula' } },
+  { fil: { [field]: 'x'.repeat(max + 1) } },
+  { fil: { [field]: 42 } },
+  { fil: 'Kape' },
+  { fil: { [field]: NUL } },
+];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 /** a table's label or an area's name: blank, not text, too long */
@@ -795,14 +809,14 @@ describeDb('bad input on every merchant console call', (kind) => {
       call: menuApi.createCategory,
       owner: true,
       valid: async () => ({ name: 'Seasonal' }),
-      bad: { name: BAD_CATEGORY },
+      bad: { name: BAD_CATEGORY, translations: badTranslations('name', 60) },
       required: ['name'],
     },
     {
       call: menuApi.renameCategory,
       owner: true,
       valid: async () => ({ id: await newCategory(), name: 'Autumn' }),
-      bad: { id: BAD_ID, name: BAD_CATEGORY },
+      bad: { id: BAD_ID, name: BAD_CATEGORY, translations: badTranslations('name', 60) },
       required: ['id', 'name'],
     },
     {
@@ -839,6 +853,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         available: ['yes', 1, null],
         option_group_ids: BAD_GROUP_IDS,
         prep_minutes: BAD_PREP_MINUTES,
+        translations: [...badTranslations('name', 80), { id: { description: 'x'.repeat(501) } }],
       },
       required: ['category_id', 'name', 'price'],
     },
@@ -854,6 +869,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         available: ['yes', 1, null],
         option_group_ids: BAD_GROUP_IDS,
         prep_minutes: BAD_PREP_MINUTES,
+        translations: badTranslations('description', 500),
       },
       required: ['id'],
     },

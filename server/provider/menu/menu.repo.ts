@@ -1,13 +1,26 @@
 import { sql } from 'kysely';
 import type { EditorProduct, ProductFields } from '#contract/menu';
 import type { Product } from '#contract';
+import type { ShopWords } from '#contract/translations';
 import type { Database } from '../../db';
 import { toProduct } from '../shop/shop.repo';
 
 /** SQL of the menu as the merchant changes it: categories, products, their places. */
 
-const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
-const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at', 'prep_minutes'] as const;
+const CATEGORY_COLUMNS = ['id', 'name', 'position', 'translations'] as const;
+const PRODUCT_COLUMNS = [
+  'id',
+  'category_id',
+  'name',
+  'description',
+  'price',
+  'image',
+  'available',
+  'position',
+  'archived_at',
+  'prep_minutes',
+  'translations',
+] as const;
 /** a product's option groups' ids, in its order (the options editor attaches them: options/) */
 const optionGroupIds = sql<
   number[]
@@ -15,7 +28,7 @@ const optionGroupIds = sql<
   'option_group_ids',
 );
 
-export type CategoryRow = { id: number; name: string; position: number };
+export type CategoryRow = { id: number; name: string; position: number; translations: ShopWords };
 
 export function listCategories(db: Database): Promise<CategoryRow[]> {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
@@ -76,16 +89,26 @@ export async function bringCategoryBack(trx: Database, id: number): Promise<Cate
   return trx.updateTable('categories').set({ removed_at: null, position: next }).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export async function insertCategory(trx: Database, name: string): Promise<CategoryRow> {
+export async function insertCategory(trx: Database, name: string, translations: ShopWords): Promise<CategoryRow> {
   const { next } = await trx
     .selectFrom('categories')
     .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
     .executeTakeFirstOrThrow();
-  return trx.insertInto('categories').values({ name, position: next }).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+  return trx
+    .insertInto('categories')
+    .values({ name, position: next, translations: JSON.stringify(translations) })
+    .returning(CATEGORY_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
-export function renameCategoryRow(trx: Database, id: number, name: string): Promise<CategoryRow> {
-  return trx.updateTable('categories').set({ name }).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+export function renameCategoryRow(trx: Database, id: number, name: string, translations?: ShopWords): Promise<CategoryRow> {
+  const words = translations === undefined ? {} : { translations: JSON.stringify(translations) };
+  return trx
+    .updateTable('categories')
+    .set({ name, ...words })
+    .where('id', '=', id)
+    .returning(CATEGORY_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 export async function setCategoryPosition(trx: Database, id: number, position: number): Promise<void> {
@@ -124,7 +147,7 @@ export async function insertProduct(trx: Database, fields: Omit<ProductFields, '
   const position = await nextProductPosition(trx, fields.category_id);
   const { id } = await trx
     .insertInto('products')
-    .values({ ...fields, position })
+    .values({ ...fields, translations: JSON.stringify(fields.translations), position })
     .returning('id')
     .executeTakeFirstOrThrow();
   return findEditorProduct(trx, id);
@@ -141,7 +164,13 @@ export async function updateProductRow(
   id: number,
   patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null },
 ): Promise<EditorProduct> {
-  await trx.updateTable('products').set(patch).where('id', '=', id).execute();
+  const { translations, ...rest } = patch;
+  const words = translations === undefined ? {} : { translations: JSON.stringify(translations) };
+  await trx
+    .updateTable('products')
+    .set({ ...rest, ...words })
+    .where('id', '=', id)
+    .execute();
   return findEditorProduct(trx, id);
 }
 

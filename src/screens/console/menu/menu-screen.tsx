@@ -6,6 +6,8 @@ import { formatMoney, moneyDigits, moneyInput, moneyProblem, parseMoney } from '
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
+import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } from '../shared/translations-field';
+import type { Language } from '#contract/languages';
 import { ProductOptionsField } from './product-options-field';
 import { PREP_PROBLEM, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
 import { giversSentence, type ProductGivers } from './product-givers';
@@ -49,6 +51,8 @@ export interface MenuEditorScreenProps {
   givers?: Record<number, ProductGivers>;
   /** the option groups a product can be given (the Options page's) */
   optionGroups?: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
+  /** the languages the owner writes a product's words in besides the default (the offered ones but the default) */
+  languages?: readonly Language[];
   renderLink?: RenderLink;
 }
 
@@ -124,6 +128,12 @@ function ProductPhoto({ props, value, onChange, error }: { props: MenuEditorScre
   );
 }
 
+/** A product's fields the owner writes in other languages, beside the words typed in the default one. */
+const productWords = (form: ProductFields): TranslatedField[] => [
+  { key: 'name', label: 'Name', max: 80, original: form.name },
+  { key: 'description', label: 'Description', max: 500, original: form.description, multiline: true },
+];
+
 function ProductFieldsFields({
   product,
   categories,
@@ -167,6 +177,7 @@ function ProductFieldsFields({
       available: form.available,
       option_group_ids: form.option_group_ids,
       prep_minutes: prepMinutes ?? null,
+      translations: wordsToSend(form.translations),
     });
     setSaving(false);
     setProblem(refused);
@@ -215,6 +226,13 @@ function ProductFieldsFields({
         value={form.option_group_ids}
         onChange={(ids) => set('option_group_ids', ids)}
         error={fieldProblem(problem, 'option_group_ids', 'The options')}
+      />
+      <TranslationsField
+        languages={props.languages ?? otherLanguages()}
+        fields={productWords(form)}
+        value={form.translations}
+        onChange={(words) => set('translations', words)}
+        problem={problem}
       />
       <ProductPhoto props={props} value={form.image} onChange={(url) => set('image', url)} error={fieldProblem(problem, 'image', 'The photo')} />
       <CheckField
@@ -404,6 +422,7 @@ function CategoryCard({
                   available: true,
                   option_group_ids: [],
                   prep_minutes: null,
+                  translations: {},
                 },
               })
             }

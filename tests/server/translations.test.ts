@@ -1,0 +1,233 @@
+/**
+ * The shop's own words in other languages (docs/decisions/012-translated-shop-words.md): the owner writes a
+ * category's and a product's words in Filipino or Bahasa Indonesia beside the default language's; the menu
+ * read in a language answers them there, field by field, and the default language's words where none were
+ * written. An unknown language code, an unknown field, words too long: 400, said plainly. The menu's copies
+ * (this instance's, the gateway's shared cache) never give one language's words to a reader of another.
+ * On PGlite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db';
+import { seed } from '../../server/db/seed';
+import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
+import { clearMerchantCache } from '../../server/provider/settings/settings.service';
+import { createApp } from '../../server/app';
+import { LANGUAGE_ERROR } from '#contract/languages';
+import { menuApi } from '#contract/menu.calls';
+import { shopApi } from '#contract/shop.calls';
+import type { Call } from '#contract/api';
+import type { Category } from '#contract/shop';
+import { newStaff, type TestStaff } from './merchant.helpers';
+import { captureLogger, listen, testConfig } from './gateway.helpers';
+import { describeEachDb, openTestDatabase, useTestProvider } from './support/provider';
+import { callApi, gatewayUrl } from '../support/calls';
+
+describeEachDb("the shop's own words in other languages", (kind) => {
+  const p = useTestProvider(kind);
+  let owner: TestStaff;
+  beforeAll(async () => {
+    owner = await newStaff(p.db, p.clock, { role: 'owner' });
+  });
+
+  const post = (declaration: Call<any, any>, body: unknown) => callApi(p, declaration, { token: owner.token, body });
+  const menuIn = async (lang?: string) => (await callApi(p, shopApi.catalog, lang ? { query: { lang } } : {}).expect(200)).body.data.categories as Category[];
+  const find = (categories: Category[], id: number) => categories.flatMap((c) => c.products).find((x) => x.id === id)!;
+
+  it('stores what the owner writes, trimmed and without empty fields, and the editor reads it back', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Merienda', translations: { fil: { name: '  Meryenda ' }, id: { name: '' } } }).expect(201))
+      .body.data.category;
+    expect(category.translations).toEqual({ fil: { name: 'Meryenda' } });
+    const created = await post(menuApi.createProduct, {
+      category_id: category.id,
+      name: 'Ube cheese pandesal',
+      description: 'Soft bread rolls with ube and cheese.',
+      price: 9_000,
+      translations: { fil: { name: 'Pandesal na ube at keso', description: '  ' }, id: { description: 'Roti lembut dengan ube dan keju.' } },
+    }).expect(201);
+    const product = created.body.data.product;
+    expect(product.translations).toEqual({ fil: { name: 'Pandesal na ube at keso' }, id: { description: 'Roti lembut dengan ube dan keju.' } });
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token }).expect(200)).body.data.categories as Array<{
+      id: number;
+      translations: unknown;
+      products: Array<{ id: number; translations: unknown }>;
+    }>;
+    const mine = editor.find((c) => c.id === category.id)!;
+    expect(mine.translations).toEqual({ fil: { name: 'Meryenda' } });
+    expect(mine.products.find((x) => x.id === product.id)!.translations).toEqual(product.translations);
+  });
+
+  it('answers the menu in the reader’s language, falling back field by field to the default language', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Rice meals', translations: { fil: { name: 'Kanin' } } }).expect(201)).body.data.category;
+    const base = { category_id: category.id, price: 20_000 };
+    const both = (
+      await post(menuApi.createProduct, {
+        ...base,
+        name: 'Chicken adobo',
+        description: 'Braised in vinegar and soy.',
+        translations: { fil: { name: 'Adobong manok', description: 'Nilaga sa suka at toyo.' } },
+      }).expect(201)
+    ).body.data.product;
+    const nameOnly = (
+      await post(menuApi.createProduct, {
+        ...base,
+        name: 'Beef tapa',
+        description: 'Cured beef, garlic rice, egg.',
+        translations: { fil: { name: 'Tapang baka' } },
+      }).expect(201)
+    ).body.data.product;
+    const none = (await post(menuApi.createProduct, { ...base, name: 'Longganisa', description: 'Sweet sausage.' }).expect(201)).body.data.product;
+
+    const fil = await menuIn('fil');
+    expect(fil.find((c) => c.id === category.id)!.name).toBe('Kanin');
+    expect(find(fil, both.id)).toMatchObject({ name: 'Adobong manok', description: 'Nilaga sa suka at toyo.', price: 20_000 });
+    expect(find(fil, nameOnly.id)).toMatchObject({ name: 'Tapang baka', description: 'Cured beef, garlic rice, egg.' });
+    expect(find(fil, none.id)).toMatchObject({ name: 'Longganisa', description: 'Sweet sausage.' });
+    // Bahasa Indonesia has no words here, English is the default, and no `lang` reads the default
+    for (const lang of ['id', 'en', undefined]) {
+      const menu = await menuIn(lang);
+      expect(menu.find((c) => c.id === category.id)!.name, String(lang)).toBe('Rice meals');
+      expect(find(menu, both.id), String(lang)).toMatchObject({ name: 'Chicken adobo', description: 'Braised in vinegar and soy.' });
+    }
+    // the untranslated seeded menu reads the same in every language but for the words written here
+    const plain = await menuIn();
+    const other = await menuIn('fil');
+    expect(other.map((c) => c.products.length)).toEqual(plain.map((c) => c.products.length));
+    expect(find(other, plain[0]!.products[0]!.id)).toEqual(plain[0]!.products[0]);
+  });
+
+  it('changes or clears the words: an update replaces them, and {} falls back to the default language', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Drinks' }).expect(201)).body.data.category;
+    const product = (await post(menuApi.createProduct, { category_id: category.id, name: 'Calamansi juice', price: 8_000 }).expect(201)).body.data.product;
+    expect(product.translations).toEqual({});
+    await post(menuApi.updateProduct, { id: product.id, translations: { fil: { name: 'Katas ng kalamansi' } } }).expect(200);
+    expect(find(await menuIn('fil'), product.id).name).toBe('Katas ng kalamansi');
+    // another field's change keeps the words
+    await post(menuApi.updateProduct, { id: product.id, price: 8_500 }).expect(200);
+    expect(find(await menuIn('fil'), product.id)).toMatchObject({ name: 'Katas ng kalamansi', price: 8_500 });
+    await post(menuApi.updateProduct, { id: product.id, translations: {} }).expect(200);
+    expect(find(await menuIn('fil'), product.id).name).toBe('Calamansi juice');
+    await post(menuApi.renameCategory, { id: category.id, name: 'Cold drinks', translations: { id: { name: 'Minuman dingin' } } }).expect(200);
+    const id = await menuIn('id');
+    expect(id.find((c) => c.id === category.id)!.name).toBe('Minuman dingin');
+    // a rename without translations keeps them
+    await post(menuApi.renameCategory, { id: category.id, name: 'Iced drinks' }).expect(200);
+    expect((await menuIn('id')).find((c) => c.id === category.id)!.name).toBe('Minuman dingin');
+    expect((await menuIn('fil')).find((c) => c.id === category.id)!.name).toBe('Iced drinks');
+  });
+
+  it('refuses an unknown language, an unknown field and words too long, plainly, and writes nothing', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Soups' }).expect(201)).body.data.category;
+    const product = (await post(menuApi.createProduct, { category_id: category.id, name: 'Sinigang', price: 15_000 }).expect(201)).body.data.product;
+    const refused = async (translations: unknown) => {
+      const res = await post(menuApi.updateProduct, { id: product.id, translations }).expect(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      return res.body.error.fields as Record<string, string>;
+    };
+    expect(await refused({ xx: { name: 'Sopas' } })).toEqual({ 'translations.xx': LANGUAGE_ERROR });
+    expect(await refused({ tl: { name: 'Sopas' } })).toEqual({ 'translations.tl': LANGUAGE_ERROR });
+    expect(await refused({ fil: { colour: 'pula' } })).toEqual({ 'translations.fil.colour': 'is not a field of this call' });
+    expect(await refused({ fil: { name: 'x'.repeat(81) } })).toEqual({ 'translations.fil.name': 'must be at most 80 characters' });
+    expect(await refused({ id: { description: 'x'.repeat(501) } })).toEqual({ 'translations.id.description': 'must be at most 500 characters' });
+    const long = await post(menuApi.createCategory, { name: 'Noodles', translations: { fil: { name: 'x'.repeat(61) } } }).expect(400);
+    expect(long.body.error.fields).toEqual({ 'translations.fil.name': 'must be at most 60 characters' });
+    const editor = (await callApi(p, menuApi.menu, { token: owner.token }).expect(200)).body.data.categories as Array<{
+      name: string;
+      products: Array<{ id: number; translations: unknown }>;
+    }>;
+    expect(editor.flatMap((c) => c.products).find((x) => x.id === product.id)!.translations).toEqual({});
+    expect(editor.map((c) => c.name)).not.toContain('Noodles');
+
+    for (const lang of ['xx', 'FIL', 'en-US', '']) {
+      const res = await callApi(p, shopApi.catalog, { query: { lang } }).expect(400);
+      expect(res.body.error.fields, lang).toEqual({ lang: LANGUAGE_ERROR });
+    }
+  });
+
+  it('keeps one copy of the menu and makes each answer in its reader’s language: Filipino never reaches an English reader', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Desserts' }).expect(201)).body.data.category;
+    const product = (
+      await post(menuApi.createProduct, { category_id: category.id, name: 'Leche flan', price: 9_500, translations: { fil: { name: 'Leche plan' } } }).expect(
+        201,
+      )
+    ).body.data.product;
+    // interleaved reads within the copy's 5 s, each language first in turn
+    for (const order of [
+      ['fil', 'en', undefined, 'id'],
+      ['en', 'fil', 'id', 'fil'],
+    ]) {
+      for (const lang of order) expect(find(await menuIn(lang), product.id).name, String(lang)).toBe(lang === 'fil' ? 'Leche plan' : 'Leche flan');
+    }
+  });
+});
+
+describeEachDb("the gateway's shared cache and the menu's languages", (kind) => {
+  let handle: DatabaseHandle;
+  let provider: EmbeddedProvider;
+  let gateway: Awaited<ReturnType<typeof listen>>;
+  const { logger } = captureLogger('warn');
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(kind);
+    await seed(handle.db);
+    clearMerchantCache();
+    provider = await startEmbeddedProvider({
+      db: handle.db,
+      logger,
+      secret: 'translations-test-signing-secret-0123456789',
+      platform: 'wato',
+      merchantId: 'kopi-senja',
+      merchantApiKey: 'translations-test-merchant-key-0123456789',
+      webhookSecret: 'translations-test-webhook-secret-0123456789',
+      google: { clientId: undefined, jwksUrl: 'http://127.0.0.1:9/jwks' },
+      demoOrderProgress: false,
+      jobs: false,
+    });
+    const app = createApp({
+      config: testConfig({ apiCacheEntries: 100 }),
+      logger,
+      providerBase: provider.baseUrl,
+      secret: 'translations-test-signing-secret-0123456789',
+    });
+    gateway = await listen(app);
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await provider?.close();
+    await new Promise((r) => setTimeout(r, 100));
+    await handle?.close();
+  });
+
+  const read = async (query: string) => {
+    const res = await fetch(`${gatewayUrl(gateway.url, shopApi.catalog)}${query}`);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { categories: Category[] } };
+    return { first: data.categories[0]!.products[0]!.name, cacheControl: res.headers.get('cache-control') };
+  };
+
+  it('keeps each language apart: a Filipino answer kept for one reader is never served to an English one', async () => {
+    // the owner's words for the menu's first product (written as the editor does, into its column)
+    const first = await handle.db
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('archived_at', 'is', null)
+      .orderBy('position')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable('products')
+      .set({ translations: JSON.stringify({ fil: { name: 'Kapeng barako' } }) })
+      .where('id', '=', first.id)
+      .execute();
+    const fil = await read('?lang=fil');
+    expect(fil.cacheControl).toBe('public, max-age=5');
+    expect(fil.first).toBe('Kapeng barako');
+    // the same reads again, within the 5 s the gateway keeps them: each language's own copy
+    for (let round = 0; round < 2; round++) {
+      expect((await read('?lang=en')).first).toBe(first.name);
+      expect((await read('')).first).toBe(first.name);
+      expect((await read('?lang=id')).first).toBe(first.name);
+      expect((await read('?lang=fil')).first).toBe('Kapeng barako');
+    }
+  });
+});
