@@ -178,6 +178,8 @@ const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']]
 const BAD_OPTION_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(41), NUL];
 const BAD_CHOICES: Json[] = [-1, 1.5, '1', null, 11];
 const BAD_OPTIONS: Json[] = [
+  [{ name: 'Oat', translations: { xx: { name: 'Gatas' } } }],
+  [{ name: 'Oat', translations: { fil: { name: 'x'.repeat(41) } } }],
   [],
   'abc',
   42,
@@ -913,7 +915,13 @@ describeDb('bad input on every merchant console call', (kind) => {
           { name: 'Oat', price_delta: 2_500 },
         ],
       }),
-      bad: { name: BAD_OPTION_NAME, min_choices: BAD_CHOICES, max_choices: [0, 1.5, '1', null, 11], options: BAD_OPTIONS },
+      bad: {
+        name: BAD_OPTION_NAME,
+        min_choices: BAD_CHOICES,
+        max_choices: [0, 1.5, '1', null, 11],
+        options: BAD_OPTIONS,
+        translations: badTranslations('name', 40),
+      },
       required: ['name', 'min_choices', 'max_choices', 'options'],
     },
     {

@@ -14,6 +14,7 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { createApp } from '../../server/app';
 import { LANGUAGE_ERROR } from '#contract/languages';
 import { menuApi } from '#contract/menu.calls';
+import { optionsApi } from '#contract/options.calls';
 import { shopApi } from '#contract/shop.calls';
 import type { Call } from '#contract/api';
 import type { Category } from '#contract/shop';
@@ -113,6 +114,56 @@ describeEachDb("the shop's own words in other languages", (kind) => {
     await post(menuApi.renameCategory, { id: category.id, name: 'Iced drinks' }).expect(200);
     expect((await menuIn('id')).find((c) => c.id === category.id)!.name).toBe('Minuman dingin');
     expect((await menuIn('fil')).find((c) => c.id === category.id)!.name).toBe('Iced drinks');
+  });
+
+  it('names option groups and their options in other languages; an update that leaves the words out keeps them', async () => {
+    const category = (await post(menuApi.createCategory, { name: 'Teas' }).expect(201)).body.data.category;
+    const group = (
+      await post(optionsApi.createGroup, {
+        name: 'Sweetness',
+        translations: { fil: { name: 'Tamis' } },
+        min_choices: 1,
+        max_choices: 1,
+        options: [
+          { name: 'Less sweet', is_default: true, translations: { fil: { name: 'Hindi masyadong matamis' }, id: { name: 'Kurang manis' } } },
+          { name: 'Regular' },
+        ],
+      }).expect(201)
+    ).body.data.group;
+    expect(group.translations).toEqual({ fil: { name: 'Tamis' } });
+    expect(group.options.map((o: { translations: unknown }) => o.translations)).toEqual([
+      { fil: { name: 'Hindi masyadong matamis' }, id: { name: 'Kurang manis' } },
+      {},
+    ]);
+    const tea = (await post(menuApi.createProduct, { category_id: category.id, name: 'Milk tea', price: 12_000, option_group_ids: [group.id] }).expect(201))
+      .body.data.product;
+    const groupIn = async (lang?: string) => find(await menuIn(lang), tea.id).option_groups![0]!;
+    expect(await groupIn('fil')).toMatchObject({ name: 'Tamis', options: [{ name: 'Hindi masyadong matamis' }, { name: 'Regular' }] });
+    expect(await groupIn('id')).toMatchObject({ name: 'Sweetness', options: [{ name: 'Kurang manis' }, { name: 'Regular' }] });
+    expect(await groupIn()).toMatchObject({ name: 'Sweetness', options: [{ name: 'Less sweet' }, { name: 'Regular' }] });
+    // the whole group sent again without words (an older console): every word kept; a new option has none
+    const [less, regular] = group.options as Array<{ id: number }>;
+    await post(optionsApi.updateGroup, {
+      id: group.id,
+      name: 'Sweetness level',
+      min_choices: 1,
+      max_choices: 1,
+      options: [{ id: less!.id, name: 'Less sweet', is_default: true }, { id: regular!.id, name: 'Regular' }, { name: 'Extra sweet' }],
+    }).expect(200);
+    expect(await groupIn('fil')).toMatchObject({
+      name: 'Tamis',
+      options: [{ name: 'Hindi masyadong matamis' }, { name: 'Regular' }, { name: 'Extra sweet' }],
+    });
+    await post(optionsApi.updateGroup, {
+      id: group.id,
+      name: 'Sweetness level',
+      translations: {},
+      min_choices: 1,
+      max_choices: 1,
+      options: [{ id: less!.id, name: 'Less sweet', is_default: true, translations: { fil: { name: 'Kaunting tamis' } } }],
+    }).expect(200);
+    expect(await groupIn('fil')).toMatchObject({ name: 'Sweetness level', options: [{ name: 'Kaunting tamis' }] });
+    expect(await groupIn('id')).toMatchObject({ options: [{ name: 'Less sweet' }] });
   });
 
   it('refuses an unknown language, an unknown field and words too long, plainly, and writes nothing', async () => {

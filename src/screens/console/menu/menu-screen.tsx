@@ -8,6 +8,7 @@ import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type
 import { ImagePicker } from '../shared/image-picker';
 import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } from '../shared/translations-field';
 import type { Language } from '#contract/languages';
+import type { ShopWords } from '#contract/translations';
 import { ProductOptionsField } from './product-options-field';
 import { PREP_PROBLEM, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
 import { giversSentence, type ProductGivers } from './product-givers';
@@ -22,8 +23,8 @@ export interface MenuEditorScreenProps {
   locale: string;
   currency: string;
   /** each answers null when saved, else what the provider refused */
-  onCreateCategory: (name: string) => Promise<SaveProblem | null>;
-  onRenameCategory: (id: number, name: string) => Promise<SaveProblem | null>;
+  onCreateCategory: (name: string, translations: ShopWords) => Promise<SaveProblem | null>;
+  onRenameCategory: (id: number, name: string, translations: ShopWords) => Promise<SaveProblem | null>;
   onMoveCategory: (id: number, by: -1 | 1) => void;
   /** removes a category none of whose products is on the menu (archived ones keep it for their orders) */
   onDeleteCategory: (id: number) => void;
@@ -58,23 +59,28 @@ export interface MenuEditorScreenProps {
 
 function CategoryNameForm({
   initial,
+  initialWords = {},
+  languages,
   submitLabel,
   onSave,
   onDone,
 }: {
   initial: string;
+  initialWords?: ShopWords;
+  languages: readonly Language[];
   submitLabel: string;
-  onSave: (name: string) => Promise<SaveProblem | null>;
+  onSave: (name: string, translations: ShopWords) => Promise<SaveProblem | null>;
   onDone: () => void;
 }) {
   const [name, setName] = useState(initial);
+  const [words, setWords] = useState(initialWords);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setProblem({ message: '', fields: { name: 'is required' } });
     setSaving(true);
-    const refused = await onSave(name.trim());
+    const refused = await onSave(name.trim(), wordsToSend(words));
     setSaving(false);
     setProblem(refused);
     if (!refused) onDone();
@@ -88,6 +94,13 @@ function CategoryNameForm({
         maxLength={60}
         error={fieldProblem(problem, 'name', 'The name')}
         autoFocus
+      />
+      <TranslationsField
+        languages={languages}
+        fields={[{ key: 'name', label: 'Category name', max: 60, original: name }]}
+        value={words}
+        onChange={setWords}
+        problem={problem}
       />
       {/* a refusal of the name shows on the field, not again below it */}
       <FormActions problem={problem?.fields.name ? null : problem} saving={saving} submitLabel={submitLabel} onCancel={onDone} />
@@ -255,7 +268,10 @@ function ProductFieldsFields({
   );
 }
 
-type Editing = { kind: 'new-category' } | { kind: 'rename'; id: number; name: string } | { kind: 'product'; product: ProductFields & { id: number | null } };
+type Editing =
+  | { kind: 'new-category' }
+  | { kind: 'rename'; id: number; name: string; translations: ShopWords }
+  | { kind: 'product'; product: ProductFields & { id: number | null } };
 type Asking = { kind: 'category' | 'archive-all' | 'archive' | 'delete'; id: number; name: string; product?: EditorProduct };
 
 const moveId = (id: number, by: -1 | 1) => `move-product-${id}-${by < 0 ? 'up' : 'down'}`;
@@ -383,7 +399,7 @@ function CategoryCard({
           >
             Down
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onEdit({ kind: 'rename', id: c.id, name: c.name })} aria-label={`Rename ${c.name}`}>
+          <Button size="sm" variant="secondary" onClick={() => onEdit({ ...c, kind: 'rename' })} aria-label={`Rename ${c.name}`}>
             Rename
           </Button>
           {listed.length === 0 ? (
@@ -589,9 +605,22 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
         title={editing?.kind === 'rename' ? `Rename ${editing.name}` : 'Add a category'}
       >
         {editing?.kind === 'rename' ? (
-          <CategoryNameForm initial={editing.name} submitLabel="Rename" onSave={(name) => props.onRenameCategory(editing.id, name)} onDone={close} />
+          <CategoryNameForm
+            initial={editing.name}
+            initialWords={editing.translations}
+            languages={props.languages ?? otherLanguages()}
+            submitLabel="Rename"
+            onSave={(name, words) => props.onRenameCategory(editing.id, name, words)}
+            onDone={close}
+          />
         ) : editing?.kind === 'new-category' ? (
-          <CategoryNameForm initial="" submitLabel="Add category" onSave={props.onCreateCategory} onDone={close} />
+          <CategoryNameForm
+            initial=""
+            languages={props.languages ?? otherLanguages()}
+            submitLabel="Add category"
+            onSave={props.onCreateCategory}
+            onDone={close}
+          />
         ) : null}
       </Dialog>
       <Dialog

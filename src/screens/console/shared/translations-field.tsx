@@ -11,6 +11,8 @@ export interface TranslatedField {
   /** the words in the shop's default language, shown beside as a hint */
   original: string;
   multiline?: boolean;
+  /** where the provider names this field's problem, `{lang}` for the language (default `translations.{lang}.<key>`) */
+  problemPath?: string;
 }
 
 /** The languages the owner writes in besides the default: the offered ones (the shop's settings) but the default. */
