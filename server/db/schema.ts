@@ -1123,6 +1123,8 @@ export interface CampaignTable {
   /** when it was last turned on: welcome greets only customers who signed up since */
   enabled_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** the title and body in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** a campaign's message to a customer: once per campaign, customer and period (migration 0028) */

@@ -1679,6 +1679,13 @@ describeDb('bad input on every merchant console call', (kind) => {
         body: ['', 'x'.repeat(301), 5, null, 'Hello {first_name}', '{reward} is yours'],
         reward_id: BAD_ID.filter((v) => v !== null),
         timing: ['30', 1.5, 6, 366, null, [30]],
+        translations: [
+          ...badTranslations('title', 80),
+          { fil: { body: 'x'.repeat(301) } },
+          { fil: { title: 'Hi {nmae}' } },
+          { id: { body: '{reward} milikmu' } },
+          { fil: { title: 'dalawang\nlinya' } },
+        ],
       },
       required: ['kind', 'enabled', 'title', 'body'],
     },

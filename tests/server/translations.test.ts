@@ -15,6 +15,8 @@ import { createApp } from '../../server/app';
 import { LANGUAGE_ERROR } from '#contract/languages';
 import { menuApi } from '#contract/menu.calls';
 import { optionsApi } from '#contract/options.calls';
+import { campaignsConsoleApi } from '#contract/campaigns.calls';
+import { campaignWordsIn } from '../../server/provider/campaigns/campaigns.run';
 import { shopApi } from '#contract/shop.calls';
 import type { Call } from '#contract/api';
 import type { Category } from '#contract/shop';
@@ -164,6 +166,33 @@ describeEachDb("the shop's own words in other languages", (kind) => {
     }).expect(200);
     expect(await groupIn('fil')).toMatchObject({ name: 'Sweetness level', options: [{ name: 'Kaunting tamis' }] });
     expect(await groupIn('id')).toMatchObject({ options: [{ name: 'Less sweet' }] });
+  });
+
+  it("stores a campaign's title and text per language, checks their placeholders, and a message picks its reader's words", async () => {
+    const campaign = {
+      kind: 'win_back',
+      enabled: false,
+      title: 'We miss you, {name}',
+      body: 'Come back: {points} points wait for you.',
+      reward_id: null,
+      timing: 30,
+    };
+    const saved = await post(campaignsConsoleApi.update, { ...campaign, translations: { fil: { title: 'Na-miss ka namin, {name}' } } }).expect(200);
+    const winBack = () => saved.body.data.campaigns.find((c: { kind: string }) => c.kind === 'win_back');
+    expect(winBack().translations).toEqual({ fil: { title: 'Na-miss ka namin, {name}' } });
+    // saved again without words (an older console): kept
+    const again = await post(campaignsConsoleApi.update, { ...campaign, body: 'Come back soon: {points} points.' }).expect(200);
+    const row = again.body.data.campaigns.find((c: { kind: string }) => c.kind === 'win_back');
+    expect(row.translations).toEqual({ fil: { title: 'Na-miss ka namin, {name}' } });
+    // the words a message is written from, per reader: Filipino's title, the default body; English: the default
+    expect(campaignWordsIn(row, 'fil')).toEqual({ title: 'Na-miss ka namin, {name}', body: 'Come back soon: {points} points.' });
+    expect(campaignWordsIn(row, 'en')).toEqual({ title: 'We miss you, {name}', body: 'Come back soon: {points} points.' });
+    expect(campaignWordsIn(row, 'id')).toEqual({ title: 'We miss you, {name}', body: 'Come back soon: {points} points.' });
+    // a placeholder the campaign does not have, in a translation: named on its field
+    const bad = await post(campaignsConsoleApi.update, { ...campaign, translations: { id: { body: '{reward} milikmu' } } }).expect(400);
+    expect(bad.body.error.fields).toEqual({ 'translations.id.body': 'must not use {reward} without a reward' });
+    const unknown = await post(campaignsConsoleApi.update, { ...campaign, translations: { ms: { title: 'Kami rindu' } } }).expect(400);
+    expect(unknown.body.error.fields).toEqual({ 'translations.ms': LANGUAGE_ERROR });
   });
 
   it('refuses an unknown language, an unknown field and words too long, plainly, and writes nothing', async () => {

@@ -15,6 +15,8 @@ export interface TranslatedField {
   problemPath?: string;
 }
 
+const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
+
 /** The languages the owner writes in besides the default: the offered ones (the shop's settings) but the default. */
 export const otherLanguages = (offered: readonly Language[] = LANGUAGES, defaultLanguage: Language = SOURCE_LANGUAGE): Language[] =>
   offered.filter((l) => l !== defaultLanguage);
@@ -66,8 +68,11 @@ export function TranslationsField({
                 maxLength={f.max}
                 hint={f.original.trim() ? `Original: ${f.original}` : 'No original words yet.'}
                 error={
-                  fieldProblem(problem, `translations.${language}.${f.key}`, `The ${LANGUAGE_NAMES[language]} ${f.label.toLowerCase()}`) ??
-                  fieldProblem(problem, `translations.${language}`, 'The language')
+                  fieldProblem(
+                    problem,
+                    (f.problemPath ?? `translations.{lang}.${f.key}`).replace('{lang}', language),
+                    `The ${LANGUAGE_NAMES[language]} ${lower(f.label)}`,
+                  ) ?? fieldProblem(problem, `translations.${language}`, 'The language')
                 }
               />
             );
