@@ -107,12 +107,19 @@ export const EditorTranslations: Story = {
     await userEvent.click(form.getByRole('button', { name: 'Save campaign' }));
     await expect(await form.findByText(/^The Bahasa Indonesia message must use only \{name\}, \{points\}.*\{poin\} is not one\.$/)).toBeVisible();
     await expect(args.onSave).not.toHaveBeenCalled();
-    await userEvent.clear(message);
-    await userEvent.type(message, 'Ada {{points} poin untukmu');
+    message.focus();
+  },
+};
+
+/** The words in other languages are sent with the campaign, empty ones left out. */
+export const EditorTranslationsSaved: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'win_back' },
+  play: async ({ canvasElement, args }) => {
+    const form = within(within(canvasElement).getByRole('form', { name: 'Win-back campaign' }));
+    await userEvent.type(form.getByLabelText('Message in Bahasa Indonesia (optional)'), 'Ada {{points} poin untukmu');
     await userEvent.click(form.getByRole('button', { name: 'Save campaign' }));
-    await expect(args.onSave).toHaveBeenCalledWith(
-      expect.objectContaining({ translations: { fil: { title: 'Na-miss ka namin, {name}' }, id: { body: 'Ada {points} poin untukmu' } } }),
-    );
+    await expect(args.onSave).toHaveBeenCalledWith(expect.objectContaining({ translations: { id: { body: 'Ada {points} poin untukmu' } } }));
   },
 };
 
