@@ -7,11 +7,6 @@
  * On PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../server/db';
-import { seed } from '../../server/db/seed';
-import { startEmbeddedProvider, type EmbeddedProvider } from '../../server/provider/embedded';
-import { clearMerchantCache } from '../../server/provider/settings/settings.service';
-import { createApp } from '../../server/app';
 import { LANGUAGE_ERROR } from '#contract/languages';
 import { menuApi } from '#contract/menu.calls';
 import { optionsApi } from '#contract/options.calls';
@@ -21,8 +16,8 @@ import { shopApi } from '#contract/shop.calls';
 import type { Call } from '#contract/api';
 import type { Category } from '#contract/shop';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { captureLogger, listen, testConfig } from './gateway.helpers';
-import { describeEachDb, openTestDatabase, useTestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
+import { startEmbeddedGateway, type EmbeddedGateway } from './support/embedded-gateway';
 import { callApi, gatewayUrl } from '../support/calls';
 
 describeEachDb("the shop's own words in other languages", (kind) => {
@@ -241,45 +236,16 @@ describeEachDb("the shop's own words in other languages", (kind) => {
 });
 
 describeEachDb("the gateway's shared cache and the menu's languages", (kind) => {
-  let handle: DatabaseHandle;
-  let provider: EmbeddedProvider;
-  let gateway: Awaited<ReturnType<typeof listen>>;
-  const { logger } = captureLogger('warn');
-
+  let started: EmbeddedGateway;
   beforeAll(async () => {
-    handle = await openTestDatabase(kind);
-    await seed(handle.db);
-    clearMerchantCache();
-    provider = await startEmbeddedProvider({
-      db: handle.db,
-      logger,
-      secret: 'translations-test-signing-secret-0123456789',
-      platform: 'wato',
-      merchantId: 'kopi-senja',
-      merchantApiKey: 'translations-test-merchant-key-0123456789',
-      webhookSecret: 'translations-test-webhook-secret-0123456789',
-      google: { clientId: undefined, jwksUrl: 'http://127.0.0.1:9/jwks' },
-      demoOrderProgress: false,
-      jobs: false,
-    });
-    const app = createApp({
-      config: testConfig({ apiCacheEntries: 100 }),
-      logger,
-      providerBase: provider.baseUrl,
-      secret: 'translations-test-signing-secret-0123456789',
-    });
-    gateway = await listen(app);
+    started = await startEmbeddedGateway(kind, { name: 'translations-test', apiCacheEntries: 100 });
   });
-
   afterAll(async () => {
-    await gateway?.close();
-    await provider?.close();
-    await new Promise((r) => setTimeout(r, 100));
-    await handle?.close();
+    await started?.close();
   });
 
   const read = async (query: string) => {
-    const res = await fetch(`${gatewayUrl(gateway.url, shopApi.catalog)}${query}`);
+    const res = await fetch(`${gatewayUrl(started.url, shopApi.catalog)}${query}`);
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as { data: { categories: Category[] } };
     return { first: data.categories[0]!.products[0]!.name, cacheControl: res.headers.get('cache-control') };
@@ -287,14 +253,14 @@ describeEachDb("the gateway's shared cache and the menu's languages", (kind) => 
 
   it('keeps each language apart: a Filipino answer kept for one reader is never served to an English one', async () => {
     // the owner's words for the menu's first product (written as the editor does, into its column)
-    const first = await handle.db
+    const first = await started.handle.db
       .selectFrom('products')
       .select(['id', 'name'])
       .where('archived_at', 'is', null)
       .orderBy('position')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    await handle.db
+    await started.handle.db
       .updateTable('products')
       .set({ translations: JSON.stringify({ fil: { name: 'Kapeng barako' } }) })
       .where('id', '=', first.id)

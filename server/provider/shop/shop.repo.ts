@@ -21,6 +21,13 @@ export interface CatalogWords {
 const wordsOf = (rows: { id: number; translations: unknown }[]) =>
   new Map(rows.filter((r) => Object.keys(r.translations ?? {}).length > 0).map((r) => [r.id, r.translations]));
 
+/** The rows of a table whose words the owner wrote in another language (the option groups', the options'). */
+function translatedRows(db: Database, table: 'option_groups' | 'options'): Promise<{ id: number; translations: unknown }[]> {
+  return sql<{ id: number; translations: unknown }>`select id, translations from ${sql.table(table)} where translations <> '{}'::jsonb`
+    .execute(db)
+    .then((r) => r.rows);
+}
+
 /** The menu in the shop's default language, and the words in other languages of its things (translations.ts). */
 export async function listCatalog(db: Database): Promise<{ categories: Category[]; words: CatalogWords }> {
   const categories = await db
@@ -41,20 +48,8 @@ export async function listCatalog(db: Database): Promise<{ categories: Category[
   const words: CatalogWords = {
     categories: wordsOf(categories),
     products: wordsOf(products),
-    groups: wordsOf(
-      await db
-        .selectFrom('option_groups')
-        .select(['id', 'translations'])
-        .where(sql<boolean>`translations <> '{}'::jsonb`)
-        .execute(),
-    ),
-    options: wordsOf(
-      await db
-        .selectFrom('options')
-        .select(['id', 'translations'])
-        .where(sql<boolean>`translations <> '{}'::jsonb`)
-        .execute(),
-    ),
+    groups: wordsOf(await translatedRows(db, 'option_groups')),
+    options: wordsOf(await translatedRows(db, 'options')),
   };
   return {
     categories: categories.map((c) => ({
