@@ -200,6 +200,8 @@ export interface RewardTable {
   position: Generated<number>;
   /** a free product (once, at 0) rather than an amount off (migration 0015) */
   product_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the title and description in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface VoucherTable {

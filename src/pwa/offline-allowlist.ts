@@ -27,8 +27,8 @@ const SHOP_READS: ReadonlySet<string> = new Set([
   readPath(rewardsApi.list), // the rewards catalogue
 ]);
 
-/** The shop's reads that take the reader's language (the menu in it): with `lang=<a language the app ships>` alone, or no query. */
-const SHOP_READS_IN_LANGUAGE: ReadonlySet<string> = new Set([readPath(shopApi.catalog)]);
+/** The shop's reads that take the reader's language (the menu, the rewards in it): with `lang=<a language the app ships>` alone, or no query. */
+const SHOP_READS_IN_LANGUAGE: ReadonlySet<string> = new Set([readPath(shopApi.catalog), readPath(rewardsApi.list)]);
 const onlyLanguage = (url: URL) => [...url.searchParams.keys()].join() === 'lang' && isLanguage(url.searchParams.get('lang'));
 
 /** The vouchers' tab the app reads offline: the only query their copy may carry. */

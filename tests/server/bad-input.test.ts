@@ -351,6 +351,12 @@ describeDb('bad input on every call', (kind) => {
       valid: { lang: 'fil' },
       bad: { lang: ['', 'xx', 'FIL', 'tl', 'en-US', 'fil,id', NUL] },
     },
+    {
+      call: rewardsApi.list,
+      auth: 'public',
+      valid: { lang: 'id' },
+      bad: { lang: ['', 'xx', 'ID', 'ms', NUL] },
+    },
     // --- referrals ---
     {
       call: referralsApi.lookup,
@@ -1046,7 +1052,6 @@ describeDb('bad input on every call', (kind) => {
     const noInput = [
       [settingsApi.mainSetting, 'public'],
       [locationsApi.list, 'public'],
-      [rewardsApi.list, 'public'],
       [customersApi.profile, 'customer'],
       [walletApi.balance, 'customer'],
       [savedCardApi.status, 'customer'],

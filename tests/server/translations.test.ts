@@ -11,6 +11,7 @@ import { LANGUAGE_ERROR } from '#contract/languages';
 import { menuApi } from '#contract/menu.calls';
 import { optionsApi } from '#contract/options.calls';
 import { campaignsConsoleApi } from '#contract/campaigns.calls';
+import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { campaignWordsIn } from '../../server/provider/campaigns/campaigns.run';
 import { shopApi } from '#contract/shop.calls';
 import type { Call } from '#contract/api';
@@ -188,6 +189,34 @@ describeEachDb("the shop's own words in other languages", (kind) => {
     expect(bad.body.error.fields).toEqual({ 'translations.id.body': 'must not use {reward} without a reward' });
     const unknown = await post(campaignsConsoleApi.update, { ...campaign, translations: { ms: { title: 'Kami rindu' } } }).expect(400);
     expect(unknown.body.error.fields).toEqual({ 'translations.ms': LANGUAGE_ERROR });
+  });
+
+  it("answers the reward catalogue in the reader's language, field by field; the owner's editor reads the words back", async () => {
+    const base = { image: '', points_cost: 150, stock_total: null, valid_days: 30, per_customer_limit: null, discount_amount: 5_000, active: true };
+    const created = await post(rewardsEditorApi.create, {
+      ...base,
+      title: 'Merienda treat',
+      description: 'Fifty pesos off any afternoon order.',
+      translations: { fil: { title: 'Pang-meryenda' }, id: { title: '', description: 'Potongan lima puluh peso.' } },
+    }).expect(201);
+    const reward = created.body.data.reward;
+    expect(reward.translations).toEqual({ fil: { title: 'Pang-meryenda' }, id: { description: 'Potongan lima puluh peso.' } });
+    const inCatalogue = async (lang?: string) =>
+      ((await callApi(p, rewardsApi.list, lang ? { query: { lang } } : {}).expect(200)).body.data.rewards as Array<{ name: string }>).find(
+        (r) => r.name === reward.name,
+      );
+    expect(await inCatalogue('fil')).toMatchObject({ title: 'Pang-meryenda', description: 'Fifty pesos off any afternoon order.' });
+    expect(await inCatalogue('id')).toMatchObject({ title: 'Merienda treat', description: 'Potongan lima puluh peso.' });
+    expect(await inCatalogue()).toMatchObject({ title: 'Merienda treat', description: 'Fifty pesos off any afternoon order.' });
+    const detail = await callApi(p, rewardsApi.detail, { query: { name: reward.name, lang: 'fil' } }).expect(200);
+    expect(detail.body.data.reward.title).toBe('Pang-meryenda');
+    // another field's change keeps the words; {} clears them
+    await post(rewardsEditorApi.update, { name: reward.name, points_cost: 120 }).expect(200);
+    expect((await inCatalogue('fil'))!).toMatchObject({ title: 'Pang-meryenda', points_cost: 120 });
+    await post(rewardsEditorApi.update, { name: reward.name, translations: {} }).expect(200);
+    expect((await inCatalogue('fil'))!).toMatchObject({ title: 'Merienda treat' });
+    const bad = await callApi(p, rewardsApi.list, { query: { lang: 'ms' } }).expect(400);
+    expect(bad.body.error.fields).toEqual({ lang: LANGUAGE_ERROR });
   });
 
   it('refuses an unknown language, an unknown field and words too long, plainly, and writes nothing', async () => {

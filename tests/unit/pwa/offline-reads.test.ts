@@ -50,6 +50,7 @@ describe('the offline allowlist', () => {
     expect(offlineCacheFor('GET', api(customersApi.profile), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api(shopApi.catalog), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', api(shopApi.catalog, 'lang=fil'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api(rewardsApi.list, 'lang=id'), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', api(settingsApi.mainSetting), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', at('/app-config.json'), ORIGIN)).toBe(SHOP_CACHE);
     expect(SHOP_CACHE).not.toBe(CUSTOMER_CACHE);
