@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { offersOff } from '../consents/consents';
 import type { CampaignKind } from '#contract/campaigns';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
 import type { ShopWords } from '#contract/translations';
 import { DAY, HOUR } from '../../lib/clock';
@@ -48,11 +49,11 @@ export async function saveCampaign(
     translations?: ShopWords;
   },
 ): Promise<void> {
-  const words = c.translations === undefined ? {} : { translations: JSON.stringify(c.translations) };
+  const { kind, now, ...fields } = c;
   await trx
     .updateTable('campaigns')
-    .set({ enabled: c.enabled, title: c.title, body: c.body, reward_id: c.reward_id, timing: c.timing, enabled_at: c.enabled_at, updated_at: c.now, ...words })
-    .where('kind', '=', c.kind)
+    .set({ ...withWordsColumn(fields), updated_at: now })
+    .where('kind', '=', kind)
     .execute();
 }
 

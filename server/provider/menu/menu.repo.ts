@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EditorProduct, ProductFields } from '#contract/menu';
 import type { Product } from '#contract';
 import type { ShopWords } from '#contract/translations';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
 import { toProduct } from '../shop/shop.repo';
 
@@ -96,19 +97,13 @@ export async function insertCategory(trx: Database, name: string, translations: 
     .executeTakeFirstOrThrow();
   return trx
     .insertInto('categories')
-    .values({ name, position: next, translations: JSON.stringify(translations) })
+    .values({ ...withWordsColumn({ name, translations }), position: next })
     .returning(CATEGORY_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
 export function renameCategoryRow(trx: Database, id: number, name: string, translations?: ShopWords): Promise<CategoryRow> {
-  const words = translations === undefined ? {} : { translations: JSON.stringify(translations) };
-  return trx
-    .updateTable('categories')
-    .set({ name, ...words })
-    .where('id', '=', id)
-    .returning(CATEGORY_COLUMNS)
-    .executeTakeFirstOrThrow();
+  return trx.updateTable('categories').set(withWordsColumn({ name, translations })).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function setCategoryPosition(trx: Database, id: number, position: number): Promise<void> {
@@ -147,7 +142,7 @@ export async function insertProduct(trx: Database, fields: Omit<ProductFields, '
   const position = await nextProductPosition(trx, fields.category_id);
   const { id } = await trx
     .insertInto('products')
-    .values({ ...fields, translations: JSON.stringify(fields.translations), position })
+    .values({ ...withWordsColumn(fields), position })
     .returning('id')
     .executeTakeFirstOrThrow();
   return findEditorProduct(trx, id);
@@ -164,13 +159,7 @@ export async function updateProductRow(
   id: number,
   patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null },
 ): Promise<EditorProduct> {
-  const { translations, ...rest } = patch;
-  const words = translations === undefined ? {} : { translations: JSON.stringify(translations) };
-  await trx
-    .updateTable('products')
-    .set({ ...rest, ...words })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('products').set(withWordsColumn(patch)).where('id', '=', id).execute();
   return findEditorProduct(trx, id);
 }
 

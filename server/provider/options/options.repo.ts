@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EditorOptionGroup } from '#contract';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
 import type { ShopWords } from '#contract/translations';
 
@@ -13,10 +14,6 @@ type GroupRow = { id: number; name: string; min_choices: number; max_choices: nu
 type GroupFields = Omit<GroupRow, 'id' | 'translations'> & { translations?: ShopWords };
 export type OptionRow = { id: number; group_id: number; name: string; price_delta: number; is_default: boolean; available: boolean; translations: ShopWords };
 export type NewOption = { name: string; price_delta: number; is_default: boolean; available: boolean; translations?: ShopWords };
-
-/** The row's `translations` as written: JSON, or left out (kept as it is; a new row: none). */
-const wordsColumn = <T extends { translations?: ShopWords }>({ translations, ...rest }: T) =>
-  translations === undefined ? rest : { ...rest, translations: JSON.stringify(translations) };
 
 /** The groups as the editor shows them (all of them, or these), each with its options and its products, in order: three queries. */
 export async function editorGroups(db: Database, ids?: number[]): Promise<EditorOptionGroup[]> {
@@ -59,14 +56,14 @@ export async function insertGroup(trx: Database, group: GroupFields): Promise<nu
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('option_groups')
-    .values({ ...wordsColumn(group), position: next })
+    .values({ ...withWordsColumn(group), position: next })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateGroupRow(trx: Database, id: number, group: GroupFields): Promise<void> {
-  await trx.updateTable('option_groups').set(wordsColumn(group)).where('id', '=', id).execute();
+  await trx.updateTable('option_groups').set(withWordsColumn(group)).where('id', '=', id).execute();
 }
 
 export async function deleteGroupRow(trx: Database, id: number): Promise<void> {
@@ -82,14 +79,14 @@ export async function optionIdsOf(trx: Database, groupId: number): Promise<numbe
 export async function insertOption(trx: Database, groupId: number, position: number, option: NewOption): Promise<void> {
   await trx
     .insertInto('options')
-    .values({ ...wordsColumn(option), group_id: groupId, position })
+    .values({ ...withWordsColumn(option), group_id: groupId, position })
     .execute();
 }
 
 export async function updateOptionRow(trx: Database, id: number, position: number, option: NewOption): Promise<void> {
   await trx
     .updateTable('options')
-    .set({ ...wordsColumn(option), position })
+    .set({ ...withWordsColumn(option), position })
     .where('id', '=', id)
     .execute();
 }

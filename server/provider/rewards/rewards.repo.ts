@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { EditorReward, Reward, RewardFields } from '#contract';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
 import type { ShopWords } from '#contract/translations';
 
@@ -209,7 +210,7 @@ export async function insertReward(trx: Database, reward: NewReward): Promise<nu
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('rewards')
-    .values({ ...reward, translations: JSON.stringify(reward.translations), position: next })
+    .values({ ...withWordsColumn(reward), position: next })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -224,13 +225,7 @@ export function lockRewardByName(
 }
 
 export async function updateRewardRow(trx: Database, id: number, patch: Partial<NewReward>): Promise<void> {
-  const { translations, ...rest } = patch;
-  const words = translations === undefined ? {} : { translations: JSON.stringify(translations) };
-  await trx
-    .updateTable('rewards')
-    .set({ ...rest, ...words })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('rewards').set(withWordsColumn(patch)).where('id', '=', id).execute();
 }
 
 /** The tiers (welcome, birthday, early access) and the stamp cards not ended that give this reward: retiring it would leave them giving nothing. */
