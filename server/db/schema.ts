@@ -9,6 +9,7 @@ import type { Weekday } from '#contract/locations';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import type { ReceiptChoice } from '#contract/receipts';
+import type { ShopWords } from '#contract/translations';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -129,6 +130,8 @@ export interface CategoryTable {
   position: Generated<number>;
   /** removed while archived products still named it (migration 0041): kept for them, shown to nobody */
   removed_at: NullableTimestamp;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface ProductTable {
@@ -144,6 +147,8 @@ export interface ProductTable {
   archived_at: NullableTimestamp;
   /** minutes to make it, 0–240 (migration 0061); null: the location's preparation time */
   prep_minutes: number | null;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
@@ -153,6 +158,8 @@ export interface OptionGroupTable {
   min_choices: number;
   max_choices: number;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option of a group, with what it adds to a product's price (migration 0016) */
@@ -164,6 +171,8 @@ export interface OptionTable {
   is_default: Generated<boolean>;
   available: Generated<boolean>;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** which groups a product has, in order (migration 0016) */
@@ -198,6 +207,8 @@ export interface RewardTable {
   position: Generated<number>;
   /** a free product (once, at 0) rather than an amount off (migration 0015) */
   product_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the title and description in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface VoucherTable {
@@ -1125,6 +1136,8 @@ export interface CampaignTable {
   /** when it was last turned on: welcome greets only customers who signed up since */
   enabled_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** the title and body in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** a campaign's message to a customer: once per campaign, customer and period (migration 0028) */

@@ -12,10 +12,16 @@ import type { Customer, RewardFields, RewardListData, VoucherTab } from '#contra
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { shows } from './shows';
 import { callApi, keyOf } from './client';
+import type { Language } from '#contract/languages';
 import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const useRewards = () => useCall(rewardsApi.list);
+/**
+ * The reward catalogue; in `lang` (the customer app passes currentLanguage(), src/shared/language.ts) it has
+ * the owner's titles and descriptions in that language where written. The key holds the language.
+ */
+const rewardsQuery = (lang?: Language) => (lang ? { lang } : {});
+export const useRewards = (lang?: Language) => useCall(rewardsApi.list, rewardsQuery(lang));
 export const useVoucherStorage = (status: VoucherTab) => useCall(rewardsApi.storage, { status });
 
 /** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
@@ -54,7 +60,7 @@ const redeemReward = (name: string, idempotencyKey: string) => callApi(rewardsAp
  * was out of date (fewer points than shown, sold out, a higher tier's for now) writes what the refusal says at once, so the
  * page shows the reason in place, and reads it again.
  */
-export const useRedeemReward = () =>
+export const useRedeemReward = (lang?: Language) =>
   useMutation(redeemReward, {
     refreshes: [...shows.points, ...shows.vouchers],
     refusals: {
@@ -68,7 +74,7 @@ export const useRedeemReward = () =>
       OUT_OF_STOCK: {
         writes: (_err, name) => [
           {
-            key: rewardsApi.list.path,
+            key: keyOf(rewardsApi.list, rewardsQuery(lang)),
             data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) },
           },
         ],
@@ -81,7 +87,7 @@ export const useRedeemReward = () =>
           return typeof tier === 'string'
             ? [
                 {
-                  key: rewardsApi.list.path,
+                  key: keyOf(rewardsApi.list, rewardsQuery(lang)),
                   data: (l: RewardListData | undefined) =>
                     l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, early_access: { tier, unlocked: false } } : r)) },
                 },

@@ -344,6 +344,19 @@ describeDb('bad input on every call', (kind) => {
       bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}], referral_code: ['x'.repeat(41), 5, ['ABCD2345']] },
       validStatus: 401,
     },
+    // --- the menu in the reader's language ---
+    {
+      call: shopApi.catalog,
+      auth: 'public',
+      valid: { lang: 'fil' },
+      bad: { lang: ['', 'xx', 'FIL', 'tl', 'en-US', 'fil,id', NUL] },
+    },
+    {
+      call: rewardsApi.list,
+      auth: 'public',
+      valid: { lang: 'id' },
+      bad: { lang: ['', 'xx', 'ID', 'ms', NUL] },
+    },
     // --- referrals ---
     {
       call: referralsApi.lookup,
@@ -1070,9 +1083,7 @@ describeDb('bad input on every call', (kind) => {
   describe('calls that take no input', () => {
     const noInput = [
       [settingsApi.mainSetting, 'public'],
-      [shopApi.catalog, 'public'],
       [locationsApi.list, 'public'],
-      [rewardsApi.list, 'public'],
       [customersApi.profile, 'customer'],
       [walletApi.balance, 'customer'],
       [savedCardApi.status, 'customer'],

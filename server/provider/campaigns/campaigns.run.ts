@@ -18,6 +18,8 @@
  * jobs.ts); birthday once a year, on the day (the loyalty birthday treat stays the loyalty rules' and
  * is not given twice: this is a message only).
  */
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
 import { CAMPAIGN_HOURS, CAMPAIGN_KINDS, fillPlaceholders, NEARLY_THERE_DAYS, type CampaignKind } from '#contract/campaigns';
 import type { PushKind } from '#contract/push-kinds';
 import { paths, to } from '#contract/routes';
@@ -131,9 +133,20 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
   const sendId = await recordSend(trx, { campaign: c.kind, customerId: cand.id, period, now });
   if (sendId === null) return null;
   const gives = c.reward_id !== null && c.kind !== 'nearly_there' && c.kind !== 'birthday' ? c.reward_id : null;
-  const m = await writeMessage(ctx, trx, row, { ...c, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
+  // the recipient's language: the shop's default until customers keep their own (then: their stored language)
+  const words = campaignWordsIn(c, SOURCE_LANGUAGE);
+  const m = await writeMessage(ctx, trx, row, { ...words, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
   await completeSend(trx, sendId, m);
   return { sendId, ...m };
+}
+
+/**
+ * A campaign's title and text for a recipient reading `language`: the owner's words in it where written
+ * (translations.ts), field by field, else the default language's. Placeholders are filled after.
+ */
+export function campaignWordsIn(c: { title: string; body: string; translations: unknown }, language: Language): { title: string; body: string } {
+  const { title, body } = inLanguage({ title: c.title, body: c.body }, c.translations, language, ['title', 'body']);
+  return { title, body };
 }
 
 /**

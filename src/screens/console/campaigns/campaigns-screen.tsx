@@ -11,6 +11,8 @@ import {
 import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { campaignHours, campaignSummary, previewOf, welcomeHoursNote } from './campaign-words';
 import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import { TranslationsField, otherLanguages, wordsToSend } from '../shared/translations-field';
+import type { ShopWords } from '#contract/translations';
 
 export interface CampaignsScreenProps {
   data?: CampaignsConsoleData | undefined;
@@ -32,6 +34,8 @@ interface Form {
   body: string;
   reward: string;
   timing: string;
+  /** the title and message in other languages */
+  words: ShopWords;
 }
 
 const formOf = (c: CampaignData): Form => ({
@@ -40,7 +44,24 @@ const formOf = (c: CampaignData): Form => ({
   body: c.body,
   reward: c.reward ? String(c.reward.id) : '',
   timing: String(c.timing),
+  words: c.translations,
 });
+
+/** The title and message in other languages, beside the originals, with the same placeholders. */
+function CampaignTranslations({ form, problem, onChange }: { form: Form; problem: SaveProblem | null; onChange: (words: ShopWords) => void }) {
+  return (
+    <TranslationsField
+      languages={otherLanguages()}
+      fields={[
+        { key: 'title', label: 'Title', max: 80, original: form.title },
+        { key: 'body', label: 'Message', max: 300, original: form.body, multiline: true },
+      ]}
+      value={form.words}
+      onChange={onChange}
+      problem={problem}
+    />
+  );
+}
 
 /** The form as the call's body, checked by the contract's schema: the campaign, or its problems by field. */
 function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields } | { problems: Record<string, string> } {
@@ -52,6 +73,7 @@ function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields 
     body: f.body,
     reward_id: f.reward ? Number(f.reward) : null,
     timing: /^\d+$/.test(timing) ? Number(timing) : timing === '' ? NaN : timing,
+    translations: wordsToSend(f.words),
   });
   if (parsed.success) return { campaign: parsed.data };
   const problems: Record<string, string> = {};
@@ -191,6 +213,7 @@ function CampaignEditor({
           {campaign.kind === 'birthday' && (
             <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>
           )}
+          {canEdit && <CampaignTranslations form={form} problem={problem} onChange={(w) => set('words', w)} />}
         </div>
         <CampaignPreview kind={campaign.kind} title={form.title} body={form.body} rewardTitle={rewardTitle} locale={locale} />
       </div>

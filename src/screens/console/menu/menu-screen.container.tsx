@@ -65,8 +65,8 @@ export default function MenuEditorContainer() {
       onRetry={() => void menu.mutate()}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
-      onCreateCategory={(name) => saved(() => createCategory(name))}
-      onRenameCategory={(id, name) => saved(() => renameCategory(id, name))}
+      onCreateCategory={(name, translations) => saved(() => createCategory(name, translations))}
+      onRenameCategory={(id, name, translations) => saved(() => renameCategory(id, name, translations))}
       onMoveCategory={(id, by) => {
         const ids = moved(
           (menu.data?.categories ?? []).map((c) => c.id),
