@@ -17,7 +17,7 @@ import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
 /**
- * The reward catalogue; in `lang` (the customer app passes currentLanguage(), src/shared/language.ts) it has
+ * The reward catalogue; in `lang` (the customer app passes useLanguage(), src/i18n/language.ts) it has
  * the owner's titles and descriptions in that language where written. The key holds the language.
  */
 const rewardsQuery = (lang?: Language) => (lang ? { lang } : {});

@@ -5,6 +5,7 @@
  */
 import { i18n, type Messages } from '@lingui/core';
 import { isLanguage, SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import { useLingui } from './use-lingui';
 
 /** The device's choice (the sign-in page's switch, the profile's), kept across visits. */
 export const LANGUAGE_KEY = 'language';
@@ -84,6 +85,15 @@ export async function speakLanguage(language: Language): Promise<void> {
 
 /** The language spoken now. */
 export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : SOURCE_LANGUAGE);
+
+/**
+ * The language spoken, for a component: it renders again when the language changes, so what it reads in
+ * the reader's language (the shop's own words: the menu, the rewards, as `lang`) is read again.
+ */
+export function useLanguage(): Language {
+  const { locale } = useLingui();
+  return isLanguage(locale) ? locale : SOURCE_LANGUAGE;
+}
 
 // Lingui throws on a message before any language is active: English (no catalogue) until main.tsx picks one.
 i18n.loadAndActivate({ locale: SOURCE_LANGUAGE, messages: {} });

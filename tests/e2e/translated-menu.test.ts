@@ -2,8 +2,7 @@
  * The shop's own words in the customer's language, in Chromium against `npm start`: the owner writes a
  * Filipino name for one product in the console's Translations section; a customer whose page is in
  * Filipino sees that name, and the English name of a product nobody translated; a customer in English
- * sees the English names. The page's language is `<html lang>` (src/shared/language.ts): this test sets it
- * before the app loads (an init script keeps it at `fil`), as the app's language switch will.
+ * sees the English names. The Filipino customer chooses Filipino in their profile, as a customer would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -48,14 +47,6 @@ describe.skipIf(!HAS_CHROME)('the menu in the customer’s language', () => {
     desk = await owner.newPage();
     deskErrors = watchErrors(desk);
     filipino = await newContext(browser, 'phone', app.url);
-    // the page in Filipino from its first script on, whatever else sets <html lang>
-    await filipino.addInitScript(() => {
-      const keep = () => {
-        if (document.documentElement && document.documentElement.lang !== 'fil') document.documentElement.lang = 'fil';
-      };
-      keep();
-      new MutationObserver(keep).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['lang'] });
-    });
     phone = await filipino.newPage();
     phoneErrors = watchErrors(phone);
     english = await newContext(browser, 'phone', app.url);
@@ -66,7 +57,10 @@ describe.skipIf(!HAS_CHROME)('the menu in the customer’s language', () => {
     await setUpOwner(desk, app.output);
     await signUp(phone, app.url, uniquePhone(), 'Ligaya Santos');
     await signUp(other, app.url, uniquePhone(), 'Ana Reyes');
-    expect(await phone.evaluate(() => document.documentElement.lang)).toBe('fil');
+    // the profile's choice of language, kept on the account
+    await phone.goto('/profile');
+    await phone.getByRole('combobox', { name: 'Language' }).selectOption('fil');
+    await expect.poll(() => phone.evaluate(() => document.documentElement.lang)).toBe('fil');
   });
 
   it('the owner writes a Filipino name for one product; the Filipino customer sees it, and English where none was written', async () => {

@@ -8,7 +8,7 @@ import { PROMO_CODE_REASONS, type PromoCodeReason, type PromoCodeRefusal } from 
 import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
-import { currentLanguage } from '../../shared/language';
+import { useLanguage } from '../../i18n/language';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout, type Checkout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';
@@ -213,7 +213,7 @@ export default function OrderConfirmationPage() {
   const navigate = useNavigate();
   const { checkout, update, clear } = useCheckout();
   const { cart, fulfilment, addressId, voucherId } = checkout;
-  const catalog = useCatalog(currentLanguage());
+  const catalog = useCatalog(useLanguage());
   const addresses = useAddresses();
   const wallet = useWalletBalance();
   const vouchers = useVoucherStorage('active');

@@ -24,6 +24,7 @@ import { useImageUpload } from '../shared/image-upload.container';
 import { MenuEditorScreen } from './menu-screen';
 import { productGivers } from './product-givers';
 import { saved, useRowActions } from '../shared/save.container';
+import { useTranslationLanguages } from '../shared/translation-languages.container';
 
 /** The ids with one moved a place up (-1) or down (1); null when it cannot move that way. */
 function moved(ids: number[], id: number, by: -1 | 1): number[] | null {
@@ -36,6 +37,7 @@ function moved(ids: number[], id: number, by: -1 | 1): number[] | null {
 
 /** /merchant/menu (owners). */
 export default function MenuEditorContainer() {
+  const languages = useTranslationLanguages();
   const menu = useMenuEditor();
   const settings = useSettings().data as SiteSettings | undefined;
   const createCategory = useCreateCategory();
@@ -59,6 +61,7 @@ export default function MenuEditorContainer() {
 
   return (
     <MenuEditorScreen
+      languages={languages}
       menu={menu.data}
       loading={menu.isLoading}
       error={menu.error ? messageOf(menu.error) : null}
