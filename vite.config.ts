@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
-import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
-import linguiSourceMessages from './scripts/lib/lingui-source-messages.ts';
+import { linguiPlugins } from './scripts/lib/lingui-plugins.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiReference } from './scripts/lib/api-reference.ts';
@@ -84,20 +82,12 @@ const serviceWorker = VitePWA({
     globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
   },
 });
-/**
- * Lingui (docs/languages.md): its macros (`t`, `<Trans>`, `plural`) through Babel, only in the files that
- * import them, keeping each source message, which scripts/lib/lingui-source-messages.ts compiles in place
- * (English needs no catalogue); `lingui()` compiles a PO catalogue when the app imports one. Before
- * React's plugin, which must see the `<Trans>` the macro made. Storybook and vitest read this file too.
- */
-process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
-const linguiMacro = linguiTransformerBabelPreset({ descriptorFields: 'message' });
-linguiMacro.preset = { plugins: [...(linguiMacro.preset as { plugins: unknown[] }).plugins, linguiSourceMessages] };
 
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  plugins: [babel({ presets: [linguiMacro] }), react(), lingui(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  // Lingui before React's plugin (scripts/lib/lingui-plugins.ts); Storybook and vitest read this file too
+  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
   // SWR's shim of a hook React 19 has (src/shared/use-sync-external-store.ts)
   // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
   resolve: {
