@@ -3,7 +3,7 @@ import { formatter } from '@lingui/format-po';
 import { LANGUAGES, SOURCE_LANGUAGE } from './src/contract/languages.ts';
 
 /**
- * The provider's catalogue (docs/languages.md, "What the shop sends"): the texts the provider sends
+ * The provider's catalogue (docs/app.md, "What the shop sends"): the texts the provider sends
  * customers (the sign-in code, order notices, receipts' text messages), English in the code
  * (server/provider/i18n/messages.ts), Filipino and Bahasa Indonesia in server/locales. Apart from the
  * app's (lingui.config.ts): `npm run extract` extracts both; `lingui compile` writes each language's

@@ -14,7 +14,7 @@ import { describeEachDb, useTestProvider, type TestProvider } from './support/pr
 import { callApi } from '../support/calls';
 
 /**
- * What the shop sends, in the customer's language (docs/languages.md): an order's notices (in the app and
+ * What the shop sends, in the customer's language (docs/app.md, "What the shop sends"): an order's notices (in the app and
  * pushed) and its receipt's text message follow the customer's choice while the shop offers it, else the
  * shop's default; the sign-in code's text message follows the page's language.
  */

@@ -4,7 +4,7 @@ import { customerLanguage } from './accounts.repo';
 import { recipientLanguage, sayIn, type Say } from '../i18n/translate';
 
 /**
- * What is sent to a customer in their language (docs/languages.md, "What the shop sends"): the one they
+ * What is sent to a customer in their language (docs/app.md, "What the shop sends"): the one they
  * chose while the shop offers it, else the shop's default. In the caller's transaction.
  */
 export async function sayToCustomer(db: Database, shop: { language_default: Language; languages: readonly Language[] }, customerId: number): Promise<Say> {

@@ -1,5 +1,5 @@
 /**
- * The provider's words in the customer's language (docs/languages.md, "What the shop sends"): Lingui's
+ * The provider's words in the customer's language (docs/app.md, "What the shop sends"): Lingui's
  * core, no React, with each language's catalogue compiled by `npm run extract` (server/locales), so
  * nothing is parsed at run time. English is a catalogue too (the messages as written in messages.ts).
  */

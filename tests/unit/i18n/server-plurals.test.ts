@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { order, points, sms } from '../../../server/provider/i18n/messages';
 import { recipientLanguage, sayIn } from '../../../server/provider/i18n/translate';
 
-/** What the provider sends, in each language (docs/languages.md): ICU placeholders and plurals through the compiled catalogues. */
+/** What the provider sends, in each language (docs/app.md, "What the shop sends"): ICU placeholders and plurals through the compiled catalogues. */
 describe("the provider's messages", () => {
   it("English: '1 minute', '5 minutes'", () => {
     const say = sayIn('en');
