@@ -5,11 +5,12 @@ import { LANGUAGE_ERROR, type Language } from '#contract/languages';
 import { ordersApi } from '#contract/orders.calls';
 import { receiptsApi } from '#contract/receipts.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
+import { walletApi } from '#contract/wallet.calls';
 import { payloadOf } from '../../server/provider/push/push.sender';
 import { sendDueReceipts } from '../../server/provider/receipts/receipts.send';
 import { newIp, newPhone } from './auth.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { completeOrder, key, products } from './orders.helpers';
+import { completeOrder, key, postWebhook, products, signature, unix, webhookEvent } from './orders.helpers';
 import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
@@ -102,6 +103,18 @@ describeEachDb('what the shop sends, in the customer language', (kind) => {
       `Order ${name} completed`,
     ]);
     expect(textsTo(c.phone)[0]).toMatch(/^Kopi Senja: thank you! /);
+  });
+
+  it("a top-up's notice, paid or declined, in the customer's language", async () => {
+    const c = await customerIn('id');
+    for (const type of ['payment.succeeded', 'payment.failed'] as const) {
+      const res = await callApi(p, walletApi.topup, { token: c.token, body: { amount: 50_000, idempotency_key: key() } }).expect(201);
+      const raw = webhookEvent(res.body.data.topup_id as string, 50_000, type, unix(p));
+      await postWebhook(p, raw, signature(raw, unix(p))).expect(200);
+    }
+    const topups = (await noticesOf(p, c.id)).filter((n) => n.type === 'topup');
+    expect(topups.map((n) => n.title)).toEqual(['Isi saldo berhasil', 'Isi saldo gagal']);
+    expect(topups[0]!.body).toMatch(/^₱500\.00 sudah masuk ke dompet Anda\. Saldo Anda sekarang ₱[\d,]+\.00\.$/);
   });
 
   it("the sign-in code's text message speaks the page's language, the default when the shop does not offer it", async () => {

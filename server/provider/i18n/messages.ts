@@ -48,4 +48,27 @@ export const points = {
   earnedTitle: /*i18n*/ { id: 'points.earned.title', message: 'You earned {points, plural, one {# point} other {# points}}' },
   earnedBody: /*i18n*/ { id: 'points.earned.body', message: 'For order {order}. They are valid for {days, plural, one {# day} other {# days}}.' },
   spendFrom: /*i18n*/ { id: 'points.spend-from', message: 'Your {points, plural, one {# point} other {# points}} can be spent from {day}.' },
+  readyBody: /*i18n*/ {
+    id: 'points.ready.body',
+    message: '{reasons}: ready to spend. They are valid for {days, plural, one {# day} other {# days}}.',
+  },
+  expiredTitle: /*i18n*/ { id: 'points.expired.title', message: 'Points expired' },
+  expiredBody: /*i18n*/ { id: 'points.expired.body', message: '{points, plural, one {# point} other {# points}} expired.' },
+  expiringTitle: /*i18n*/ { id: 'points.expiring.title', message: 'Points expiring soon' },
+  expiringOn: /*i18n*/ {
+    id: 'points.expiring.on',
+    message: '{points, plural, one {# point expires} other {# points expire}} on {day}. Use them before then.',
+  },
+  expiringBetween: /*i18n*/ {
+    id: 'points.expiring.between',
+    message: '{points, plural, one {# point expires} other {# points expire}} between {first} and {last}. Use them before then.',
+  },
+};
+
+/** The wallet's top-ups. */
+export const wallet = {
+  topupTitle: /*i18n*/ { id: 'wallet.topup.title', message: 'Top-up successful' },
+  topupBody: /*i18n*/ { id: 'wallet.topup.body', message: '{amount} was added to your wallet. Your balance is {balance}.' },
+  topupFailedTitle: /*i18n*/ { id: 'wallet.topup-failed.title', message: 'Top-up failed' },
+  topupFailedBody: /*i18n*/ { id: 'wallet.topup-failed.body', message: 'Your top-up of {amount} was declined. No money was taken.' },
 };
