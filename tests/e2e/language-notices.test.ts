@@ -2,7 +2,7 @@
  * What the shop sends, in the customer's language (docs/app.md, "What the shop sends"), in Chromium against
  * `npm start`: a customer switches to Bahasa Indonesia in the profile (saved to their account), orders, and
  * the order's notification in the app and its receipt's text message in the development outbox are in
- * Indonesian.
+ * Indonesian. On the sign-in page, the code's text message speaks the language the page was switched to.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { customersApi } from '#contract/customers.calls';
 import { receiptsApi } from '#contract/receipts.calls';
 import { HAS_CHROME, newContext, uniquePhone, useApp, useBrowser, watchErrors } from './support/app';
 import { apiUrl } from './support/api-url';
-import { orderCappuccinos, signUp, topUp } from './support/customer';
+import { localPhone, orderCappuccinos, signUp, topUp } from './support/customer';
 
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
@@ -69,5 +69,23 @@ describe.skipIf(!HAS_CHROME)('a customer who switches to Bahasa Indonesia hears 
     const text = await textTo(phone, new RegExp(`Pesanan ${order}`));
     expect(text).toMatch(new RegExp(`^Kopi Senja: terima kasih! Pesanan ${order}, ₱290\\.00\\. Anda mendapat \\d+ poin\\. Struk Anda: http`));
     expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAS_CHROME)('the sign-in code in the language of the page', () => {
+  it("a visitor switches the sign-in page to Filipino: the code's text message is in Filipino", async () => {
+    const context = await newContext(browser, 'phone', app.url);
+    try {
+      const page = await context.newPage();
+      const phone = uniquePhone();
+      await page.goto('/login');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('fil');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('fil');
+      await page.getByLabel(/phone number/i).fill(localPhone(phone));
+      await page.getByRole('button', { name: 'Ipadala ang code' }).click();
+      expect(await textTo(phone, /code/)).toMatch(/^Ang iyong Kopi Senja code ay \d{6}\. Mag-e-expire ito sa loob ng \d+ minuto\.$/);
+    } finally {
+      await context.close();
+    }
   });
 });
