@@ -72,3 +72,17 @@ export const wallet = {
   topupFailedTitle: /*i18n*/ { id: 'wallet.topup-failed.title', message: 'Top-up failed' },
   topupFailedBody: /*i18n*/ { id: 'wallet.topup-failed.body', message: 'Your top-up of {amount} was declined. No money was taken.' },
 };
+
+/**
+ * The birthday treat. `voucher`: the reward in a sentence's start in English ("A Birthday cake slice
+ * voucher"); `reward`: the reward's own title, for the other languages' word order.
+ */
+export const birthday = {
+  pointsTitle: /*i18n*/ { id: 'birthday.points.title', message: 'Happy birthday, {name}! {points, plural, one {# point is} other {# points are}} yours' },
+  pointsBody: /*i18n*/ { id: 'birthday.points.body', message: 'A treat from us for your birthday. Enjoy!' },
+  voucherTitle: /*i18n*/ { id: 'birthday.voucher.title', message: 'Happy birthday, {name}! {voucher} is waiting' },
+  voucherBody: /*i18n*/ {
+    id: 'birthday.voucher.body',
+    message: 'A treat from us for your birthday. Open your voucher to show its QR code at the counter.',
+  },
+};

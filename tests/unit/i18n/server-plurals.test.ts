@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { order, points, sms } from '../../../server/provider/i18n/messages';
+import { birthday, order, points, sms } from '../../../server/provider/i18n/messages';
 import { recipientLanguage, sayIn } from '../../../server/provider/i18n/translate';
 
 /** What the provider sends, in each language (docs/app.md, "What the shop sends"): ICU placeholders and plurals through the compiled catalogues. */
@@ -26,6 +26,16 @@ describe("the provider's messages", () => {
     expect(say(sms.otp, { shop: 'Kopi', code: '123456', minutes: 5 })).toContain('5 menit.');
     expect(say(points.earnedTitle, { points: 1 })).toBe('Anda mendapat 1 poin');
     expect(say(points.comingHeldBody, { order: 'K-1', days: 3 })).toBe('Untuk pesanan K-1. Poin bisa dipakai setelah pesanan selesai dan lewat 3 hari.');
+  });
+
+  it('the birthday treat: the name, the points counted in each language, the reward by its own title', () => {
+    expect(sayIn('en')(birthday.pointsTitle, { name: 'Ana', points: 1 })).toBe('Happy birthday, Ana! 1 point is yours');
+    expect(sayIn('en')(birthday.pointsTitle, { name: 'Ana', points: 1000 })).toBe('Happy birthday, Ana! 1,000 points are yours');
+    expect(sayIn('fil')(birthday.pointsTitle, { name: 'Ana', points: 3 })).toBe('Happy birthday, Ana! Sa iyo na ang 3 points');
+    expect(sayIn('id')(birthday.pointsTitle, { name: 'Sari', points: 1000 })).toBe('Selamat ulang tahun, Sari! 1.000 poin untuk Anda');
+    const voucher = { name: 'Sari', voucher: 'A Birthday cake slice voucher', reward: 'Birthday cake slice' };
+    expect(sayIn('en')(birthday.voucherTitle, voucher)).toBe('Happy birthday, Sari! A Birthday cake slice voucher is waiting');
+    expect(sayIn('id')(birthday.voucherTitle, voucher)).toBe('Selamat ulang tahun, Sari! Voucher Birthday cake slice menunggu Anda');
   });
 
   it("speaks the customer's language while the shop offers it, else the shop's default", () => {
