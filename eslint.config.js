@@ -138,6 +138,8 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      // the provider's compiled catalogues (lingui compile, npm run extract)
+      'server/locales/**',
       'storybook-static/**',
       '.ci/artifacts/**',
       'coverage/**',
