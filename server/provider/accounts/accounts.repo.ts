@@ -54,6 +54,12 @@ export async function getCustomer(db: Database, customerId: number): Promise<Cus
   };
 }
 
+/** The customer's chosen language (null: never chosen, or no such customer). */
+export async function customerLanguage(db: Database, customerId: number): Promise<Language | null> {
+  const row = await db.selectFrom('customers').select('language').where('id', '=', customerId).executeTakeFirst();
+  return row?.language ?? null;
+}
+
 /** Keeps the customer's language (null: none chosen); false when there is no such customer. */
 export async function saveLanguage(db: Database, customerId: number, language: Language | null): Promise<boolean> {
   const done = await db.updateTable('customers').set({ language }).where('id', '=', customerId).executeTakeFirst();
