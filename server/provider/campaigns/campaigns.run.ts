@@ -18,8 +18,9 @@
  * jobs.ts); birthday once a year, on the day (the loyalty birthday treat stays the loyalty rules' and
  * is not given twice: this is a message only).
  */
-import { SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import type { Language } from '#contract/languages';
 import { inLanguage } from '#contract/translations';
+import { recipientLanguage } from '../i18n/translate';
 import { CAMPAIGN_HOURS, CAMPAIGN_KINDS, fillPlaceholders, NEARLY_THERE_DAYS, type CampaignKind } from '#contract/campaigns';
 import type { PushKind } from '#contract/push-kinds';
 import { paths, to } from '#contract/routes';
@@ -86,7 +87,14 @@ export interface Message {
 }
 
 /** One customer's message, in `trx`: re-checked under the lock, recorded, the voucher given, the notification written. */
-async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand: Candidate, locale: string): Promise<Message | null> {
+async function sendOne(
+  ctx: ProviderContext,
+  trx: Database,
+  c: CampaignRow,
+  cand: Candidate,
+  shop: { locale: string; language_default: Language; languages: readonly Language[] },
+): Promise<Message | null> {
+  const { locale } = shop;
   const now = ctx.clock.now();
   const row = await lockCustomer(trx, cand.id);
   if (row.erased_at !== null || (await isUnsubscribed(trx, cand.id))) return null;
@@ -133,8 +141,8 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
   const sendId = await recordSend(trx, { campaign: c.kind, customerId: cand.id, period, now });
   if (sendId === null) return null;
   const gives = c.reward_id !== null && c.kind !== 'nearly_there' && c.kind !== 'birthday' ? c.reward_id : null;
-  // the recipient's language: the shop's default until customers keep their own (then: their stored language)
-  const words = campaignWordsIn(c, SOURCE_LANGUAGE);
+  // in the recipient's language: the one they chose while the shop offers it, else the shop's default
+  const words = campaignWordsIn(c, recipientLanguage(row.language, shop));
   const m = await writeMessage(ctx, trx, row, { ...words, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
   await completeSend(trx, sendId, m);
   return { sendId, ...m };
@@ -245,7 +253,7 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
       for (const cand of page) {
         let m: Message | null = null;
         try {
-          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, c, cand, rules.locale));
+          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, c, cand, rules));
         } catch (err) {
           if (!(err instanceof NoGift)) throw err;
           ctx.logger.warn({ customer: cand.id, campaign: c.kind, reward: err.message }, 'campaign not sent: its reward is retired or sold out');
