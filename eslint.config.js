@@ -80,7 +80,8 @@ export const PROVIDER_LAYERS = [
   // switch and its e-mail link, the push settings): plain rows, under them all
   // events: the webhooks' outbox rows, written in the transaction of the change they tell of by orders,
   // accounts, points and rewards: plain rows, under them all
-  ['consents', 'events'],
+  // i18n: the words sent to customers in their language (Lingui's catalogues), read by every area that sends
+  ['consents', 'events', 'i18n'],
   ['http'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */
@@ -137,6 +138,8 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      // the provider's compiled catalogues (lingui compile, npm run extract)
+      'server/locales/**',
       'storybook-static/**',
       '.ci/artifacts/**',
       'coverage/**',

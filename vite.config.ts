@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './scripts/lib/lingui-plugins.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiReference } from './scripts/lib/api-reference.ts';
@@ -25,7 +27,7 @@ const appChunks = {
       // with only the icons those pages draw (icon/base-icons.tsx).
       {
         name: 'forms',
-        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|shared[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form)\.|app[\\/]auth[\\/]sign-in-flow\.)/,
+        test: /[\\/]src[\\/](ui[\\/](button|text-field|notice|field-message|phone-field|spinner)[\\/]|ui[\\/]icon[\\/]base-icons\.|shared[\\/]errors\.|screens[\\/]auth[\\/](auth-layout|phone-form|shop-link)\.|contract[\\/]shop-link\.|app[\\/]auth[\\/]sign-in-flow\.)/,
       },
       // What the signed-in pages share, small pieces each (cards, badges, money, the shell and nav, the
       // other icons, the API hooks, order statuses, reward reach): one chunk rather than twenty of
@@ -80,10 +82,22 @@ const serviceWorker = VitePWA({
     globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
   },
 });
+
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  // Lingui before React's plugin (scripts/lib/lingui-plugins.ts); Storybook and vitest read this file too
+  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  // SWR's shim of a hook React 19 has (src/shared/use-sync-external-store.ts)
+  // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
+  resolve: {
+    alias: [
+      { find: 'use-sync-external-store/shim', replacement: fileURLToPath(new URL('./src/shared/use-sync-external-store.ts', import.meta.url)) },
+      ...(appOnly
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : []),
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsInlineLimit: 0,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './scripts/lib/lingui-plugins.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { precompressed } from './scripts/lib/precompressed.ts';
@@ -49,7 +50,7 @@ export default defineConfig({
   root,
   base: '/merchant/',
   publicDir: false,
-  plugins: [react(), tailwindcss(), precompressed(), appStylesheet()],
+  plugins: [...linguiPlugins(), react(), tailwindcss(), precompressed(), appStylesheet()],
   build: {
     outDir: fileURLToPath(new URL('./dist/merchant', import.meta.url)),
     emptyOutDir: true,

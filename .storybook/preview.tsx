@@ -1,11 +1,15 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles.css';
 import '../src/console/console.css';
+import { speak, storyLanguage, withLanguage } from './decorators/language';
 import { withTheme } from './decorators/theme';
 import { VIEWPORTS } from './viewports';
 
 const preview: Preview = {
-  decorators: [withTheme],
+  // the language outside the theme: the theme's keyed box re-renders, the story stays mounted
+  decorators: [withTheme, withLanguage],
+  // each story mounts in its own language, never the one the story before it left
+  beforeEach: ({ parameters, globals }) => speak(storyLanguage(parameters, globals)),
   tags: ['autodocs'],
   globalTypes: {
     // the same merchant in each of its looks: switching changes only what Lite and Full change
@@ -19,6 +23,20 @@ const preview: Preview = {
           { value: 'full', title: 'Full (landing picture)' },
           { value: 'lite', title: 'Lite (colour only)' },
           { value: 'contrast', title: 'High contrast (bright yellow brand)' },
+        ],
+      },
+    },
+    language: {
+      description: 'The language the app speaks, or the pseudo-locale (text 40 % longer) that shows what clips',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        dynamicTitle: true,
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'fil', title: 'Filipino' },
+          { value: 'id', title: 'Bahasa Indonesia' },
+          { value: 'pseudo', title: 'Pseudo (40 % longer)' },
         ],
       },
     },
@@ -38,6 +56,7 @@ const preview: Preview = {
   initialGlobals: {
     theme: 'full',
     merchant: 'kopi-senja',
+    language: 'en',
     viewport: { value: 'phone', isRotated: false },
   },
   parameters: {

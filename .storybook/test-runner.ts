@@ -390,6 +390,52 @@ async function showPair(page: Page, storyId: string, pair: ShotPair, replay: boo
   state.globals = JSON.stringify(globals);
 }
 
+/**
+ * The pseudo-locale pass (docs/languages.md): a story with `parameters.pseudoCheck: true` is shown again in
+ * the pseudo-locale (every text 40 % longer, .storybook/pseudo.ts) on the same mounted story, and fails when
+ * any text clips or overflows its box: an element showing text (its own words, or a button, link or label)
+ * whose content is wider than the box it has, unless the box scrolls on purpose. The language goes back to
+ * the preview's own for the next story.
+ */
+async function pseudoOverflow(page: Page, storyId: string): Promise<string[]> {
+  await page.evaluate(async (storyId) => {
+    const w = window as any;
+    const channel = w.__STORYBOOK_ADDONS_CHANNEL__;
+    const finished = (w.__STORYBOOK_MODULE_CORE_EVENTS__ ?? {}).STORY_FINISHED ?? 'storyFinished';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${storyId} did not render in the pseudo-locale within 20 s`)), 20_000);
+      const onFinished = (e: any) => {
+        if ((e?.storyId ?? e) !== storyId) return;
+        clearTimeout(timer);
+        channel.off(finished, onFinished);
+        resolve();
+      };
+      channel.on(finished, onFinished);
+      channel.emit('updateGlobals', { globals: { language: 'pseudo' } });
+    });
+  }, storyId);
+  await settle(page);
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const shows = (el: Element) =>
+      el.matches('button, a, label, h1, h2, h3, h4, legend, [role="button"], [role="tab"]') ||
+      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+    for (const el of document.querySelectorAll<HTMLElement>('#storybook-root *, body > [role="dialog"] *, [data-radix-portal] *')) {
+      // text kept for screen readers only (.sr-only) is clipped on purpose
+      if (!shows(el) || el.clientWidth <= 1 || el.closest('.sr-only')) continue;
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName.toLowerCase()} "${el.textContent!.trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      out.push(`the page (${document.documentElement.scrollWidth} px wide on a ${window.innerWidth} px screen)`);
+    return out;
+  });
+  await page.evaluate(() => (window as any).__STORYBOOK_PREVIEW__.storyStoreValue.userGlobals.update({ language: undefined }));
+  return problems;
+}
+
 /** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
 const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null; visited: number }>();
 
@@ -487,6 +533,13 @@ const config: TestRunnerConfig = {
 
     const focus = await timed('focus', () => invisibleFocus(page));
     if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
+    const story = await getStoryContext(page, context);
+    if (story.parameters?.pseudoCheck === true) {
+      // on a phone, where a longer language runs out of room first
+      await setRunnerView(page, { size: sizeOf('phone'), reducedMotion: 'reduce' });
+      const clipped = await pseudoOverflow(page, context.id);
+      if (clipped.length) throw new Error(`${context.id}: text clips or overflows in the pseudo-locale (40 % longer):\n  ${clipped.join('\n  ')}`);
+    }
     if (visual.length) {
       const hint =
         pairs && pairs.length > 1 && !replay

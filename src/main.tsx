@@ -8,6 +8,7 @@ import { initStoredUsers } from './app/auth/storage';
 import { matchRoute } from '#contract/routes';
 import { preloadRoute } from './app/routes';
 import { readBootData } from './app/boot';
+import { deviceLanguage, pickLanguage, speakLanguage } from './i18n/language';
 import './styles.css';
 
 // SPEC section 3: the stored users are read when the app starts; garbage is reported and replaced now.
@@ -23,8 +24,17 @@ preloadRoute(matchRoute(location.pathname));
 // loaded, so it never competes with the first paint; a new version waits for src/app/connection.tsx.
 if ('serviceWorker' in navigator) addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {}));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The language (src/i18n/language.ts) before the first paint: the shop's offer from the boot data, this
+// device's choice, the browser's; a catalogue that cannot load leaves English. The signed-in customer's
+// stored choice follows once their profile is read.
+const boot = readBootData().settings;
+const language = pickLanguage({ offered: boot?.languages, shopDefault: boot?.language_default, device: deviceLanguage(), browser: navigator.languages });
+void speakLanguage(language)
+  .catch(() => {})
+  .finally(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

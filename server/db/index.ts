@@ -70,6 +70,9 @@ import * as m0061 from './migrations/0061-product-prep-times';
 import * as m0062 from './migrations/0062-pay-at-counter';
 import * as m0063 from './migrations/0063-auto-reload-retries';
 import * as m0064 from './migrations/0064-guest-orders';
+import * as m0066 from './migrations/0066-customer-language';
+import * as m0067 from './migrations/0067-menu-translations';
+import * as m0068 from './migrations/0068-campaign-reward-translations';
 
 export type Database = Kysely<DB>;
 
@@ -191,6 +194,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0062-pay-at-counter': m0062,
   '0063-auto-reload-retries': m0063,
   '0064-guest-orders': m0064,
+  '0066-customer-language': m0066,
+  '0067-menu-translations': m0067,
+  '0068-campaign-reward-translations': m0068,
 };
 
 /**

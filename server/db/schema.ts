@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages';
 import type { CampaignKind } from '#contract/campaigns';
 import type { AutoReloadPause } from '#contract/saved-card';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
@@ -8,6 +9,7 @@ import type { Weekday } from '#contract/locations';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { Fulfilment } from '#contract/order-lifecycle';
 import type { ReceiptChoice } from '#contract/receipts';
+import type { ShopWords } from '#contract/translations';
 
 /** Row types of the embedded provider's tables (see migrations/). */
 
@@ -56,6 +58,8 @@ export interface CustomerTable {
   receipts: ColumnType<ReceiptChoice | null, ReceiptChoice | null | undefined, ReceiptChoice | null>;
   /** a guest ordering at a table (migration 0064): the location its table code named; null: a member */
   guest_location_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the customer's language, 'en', 'fil' or 'id' (migration 0066); null: never chosen */
+  language: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 
 export interface OtpCodeTable {
@@ -126,6 +130,8 @@ export interface CategoryTable {
   position: Generated<number>;
   /** removed while archived products still named it (migration 0041): kept for them, shown to nobody */
   removed_at: NullableTimestamp;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface ProductTable {
@@ -141,6 +147,8 @@ export interface ProductTable {
   archived_at: NullableTimestamp;
   /** minutes to make it, 0–240 (migration 0061); null: the location's preparation time */
   prep_minutes: number | null;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option group (Size, Milk, Extras), shared by the products it is attached to (migration 0016) */
@@ -150,6 +158,8 @@ export interface OptionGroupTable {
   min_choices: number;
   max_choices: number;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** an option of a group, with what it adds to a product's price (migration 0016) */
@@ -161,6 +171,8 @@ export interface OptionTable {
   is_default: Generated<boolean>;
   available: Generated<boolean>;
   position: Generated<number>;
+  /** the words in other languages, per language and field (migration 0067); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** which groups a product has, in order (migration 0016) */
@@ -195,6 +207,8 @@ export interface RewardTable {
   position: Generated<number>;
   /** a free product (once, at 0) rather than an amount off (migration 0015) */
   product_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the title and description in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 export interface VoucherTable {
@@ -1122,6 +1136,8 @@ export interface CampaignTable {
   /** when it was last turned on: welcome greets only customers who signed up since */
   enabled_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** the title and body in other languages, per language (migration 0068); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** a campaign's message to a customer: once per campaign, customer and period (migration 0028) */

@@ -7,6 +7,7 @@ import { staffApi } from '#contract/staff.calls';
 import type { ProductFields } from '#contract/menu';
 import { menuApi } from '#contract/menu.calls';
 import { callApi } from './client';
+import type { ShopWords } from '#contract/translations';
 import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
@@ -14,8 +15,10 @@ import { useMutation } from './mutation';
 export const useMenuEditor = (load = true) => useCall(load ? menuApi.menu : null);
 
 const menuChanged = { refreshes: [menuApi.menu.path, shopApi.catalog.path, staffApi.audit.path], wait: true };
-export const useCreateCategory = () => useMutation((name: string) => callApi(menuApi.createCategory, { name }), menuChanged);
-export const useRenameCategory = () => useMutation((id: number, name: string) => callApi(menuApi.renameCategory, { id, name }), menuChanged);
+export const useCreateCategory = () =>
+  useMutation((name: string, translations: ShopWords = {}) => callApi(menuApi.createCategory, { name, translations }), menuChanged);
+export const useRenameCategory = () =>
+  useMutation((id: number, name: string, translations?: ShopWords) => callApi(menuApi.renameCategory, { id, name, translations }), menuChanged);
 export const useReorderCategories = () =>
   useMutation((ids: number[]) => callApi(menuApi.reorderCategories, { ids }), { ...menuChanged, refreshesOnFailure: [menuApi.menu.path] });
 export const useDeleteCategory = () => useMutation((id: number) => callApi(menuApi.deleteCategory, { id }), menuChanged);

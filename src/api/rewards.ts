@@ -12,10 +12,16 @@ import type { Customer, RewardFields, RewardListData, VoucherTab } from '#contra
 import { rewardsApi, rewardsEditorApi } from '#contract/rewards.calls';
 import { shows } from './shows';
 import { callApi, keyOf } from './client';
+import type { Language } from '#contract/languages';
 import { useCall } from './use-call';
 import { useMutation } from './mutation';
 
-export const useRewards = () => useCall(rewardsApi.list);
+/**
+ * The reward catalogue; in `lang` (the customer app passes useLanguage(), src/i18n/language.ts) it has
+ * the owner's titles and descriptions in that language where written. The key holds the language.
+ */
+const rewardsQuery = (lang?: Language) => (lang ? { lang } : {});
+export const useRewards = (lang?: Language) => useCall(rewardsApi.list, rewardsQuery(lang));
 /** `load` false (a guest at a table has no vouchers): nothing is asked. */
 export const useVoucherStorage = (status: VoucherTab, load = true) => useCall(rewardsApi.storage, load ? { status } : null);
 
@@ -55,7 +61,7 @@ const redeemReward = (name: string, idempotencyKey: string) => callApi(rewardsAp
  * was out of date (fewer points than shown, sold out, a higher tier's for now) writes what the refusal says at once, so the
  * page shows the reason in place, and reads it again.
  */
-export const useRedeemReward = () =>
+export const useRedeemReward = (lang?: Language) =>
   useMutation(redeemReward, {
     refreshes: [...shows.points, ...shows.vouchers],
     refusals: {
@@ -69,7 +75,7 @@ export const useRedeemReward = () =>
       OUT_OF_STOCK: {
         writes: (_err, name) => [
           {
-            key: rewardsApi.list.path,
+            key: keyOf(rewardsApi.list, rewardsQuery(lang)),
             data: (l: RewardListData | undefined) => l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, stock: 0 } : r)) },
           },
         ],
@@ -82,7 +88,7 @@ export const useRedeemReward = () =>
           return typeof tier === 'string'
             ? [
                 {
-                  key: rewardsApi.list.path,
+                  key: keyOf(rewardsApi.list, rewardsQuery(lang)),
                   data: (l: RewardListData | undefined) =>
                     l && { rewards: l.rewards.map((r) => (r.name === name ? { ...r, early_access: { tier, unlocked: false } } : r)) },
                 },

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { isPreviewVisit, useSettings } from '../api/settings';
 import type { SiteSettings } from '#contract';
+import { currentLanguage, deviceLanguage, pickLanguage, speakLanguage } from '../i18n/language';
 import { applyTheme, SettingsLoading, themeFromSettings, type Theme } from '../ui';
 
 /** Neutral defaults when the settings cannot be loaded: the app still renders (SPEC section 8). */
@@ -48,8 +49,13 @@ export function SiteSettingsProvider({ children }: { children: ReactNode }) {
     // the initial (unversioned: cached a minute, so a new logo shows soon)
     setFavicon(settings.post_title || '/api/app/icon?size=192');
     if (settings.post_file) localStorage.setItem('siteLogo', settings.post_file);
-    if (settings.locale) document.documentElement.lang = settings.locale.split('-')[0] ?? 'en';
   }, [theme, settings]);
+  // settings read after the first paint (no boot data, or a change of the shop's offer): speak what they allow
+  useEffect(() => {
+    if (!data) return;
+    const language = pickLanguage({ offered: data.languages, shopDefault: data.language_default, device: deviceLanguage(), browser: navigator.languages });
+    if (language !== currentLanguage()) void speakLanguage(language).catch(() => {});
+  }, [data]);
   const value = useMemo(() => ({ settings, theme }), [settings, theme]);
   const preview = useMemo(isPreviewVisit, []);
   if (isLoading && !data && !error) return <SettingsLoading />;

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useOrder } from '../api/orders';
 import { useCatalog } from '../api/shop';
+import { useLanguage } from '../i18n/language';
 import type { PaymentResultProps } from '../screens/orders/payment-result';
 import { reorderOf } from '#contract/reorder-rules';
 import { useCheckout } from './checkout';
@@ -25,7 +26,7 @@ export function usePaymentResult(): PaymentResultProps {
   const [params] = useSearchParams();
   const name = params.get('order') || null;
   const { data, error, isLoading, mutate } = useOrder(name);
-  const catalog = useCatalog();
+  const catalog = useCatalog(useLanguage());
   const { update } = useCheckout();
   const { leave } = usePaymentRedirect();
   const order = data?.order ?? null;

@@ -7,11 +7,17 @@ import { z } from 'zod';
 import { int } from './answer-fields';
 import { customerAnswer } from './customers';
 import { email, otpCode, phoneInput } from './fields';
+import { LANGUAGE_ERROR, LANGUAGES } from './languages';
 
 export const otpPurpose = z.enum(['login', 'register']);
 export type OtpPurpose = z.infer<typeof otpPurpose>;
 
-export const otpRequestBody = z.object({ phone: phoneInput, purpose: otpPurpose });
+export const otpRequestBody = z.object({
+  phone: phoneInput,
+  purpose: otpPurpose,
+  // extension: the sign-in page's language, which the code's text message speaks (when the shop offers it)
+  language: z.enum(LANGUAGES, { error: LANGUAGE_ERROR }).optional().meta({ description: "the page's language: the text message's (default: the shop's)" }),
+});
 export type OtpRequestBody = z.infer<typeof otpRequestBody>;
 export const otpRequestAnswer = z.object({
   expires_in: int().meta({ description: 'seconds the code stays valid' }),

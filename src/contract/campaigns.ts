@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { int, time } from './answer-fields';
 import { id, idempotencyKey, linkToken, requiredText } from './fields';
+import { translatedText, translationsAnswer, translationsInput } from './translations';
 
 export const CAMPAIGN_KINDS = ['welcome', 'win_back', 'nearly_there', 'points_expiring', 'birthday'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
@@ -75,6 +76,8 @@ export const campaignUpdateBody = z
     reward_id: id.nullable().default(null),
     /** the kind's number (CAMPAIGN_FACTS); birthday has none: 0 */
     timing: z.number({ error: 'must be a whole number' }).int('must be a whole number').default(0),
+    /** the title and body in other languages (translations.ts), with the same placeholders; left out: kept */
+    translations: translationsInput({ title: translatedText(80).refine((v) => !/[\r\n]/.test(v), 'must be one line'), body: translatedText(300) }).optional(),
   })
   .superRefine((c, ctx) => {
     const facts = CAMPAIGN_FACTS[c.kind];
@@ -88,14 +91,21 @@ export const campaignUpdateBody = z
         message: c.kind === 'birthday' ? 'must be empty: the birthday treat is set in the loyalty rules' : 'must be empty: the reward is the one within reach',
         path: ['reward_id'],
       });
-    for (const field of ['title', 'body'] as const) {
-      const bad = badPlaceholders(c[field], c.kind, c.reward_id !== null);
+    const texts: Array<[string, PropertyKey[]]> = [
+      [c.title, ['title']],
+      [c.body, ['body']],
+      ...Object.entries(c.translations ?? {}).flatMap(([lang, words]) =>
+        Object.entries(words).map(([f, text]): [string, PropertyKey[]] => [text, ['translations', lang, f]]),
+      ),
+    ];
+    for (const [text, path] of texts) {
+      const bad = badPlaceholders(text, c.kind, c.reward_id !== null);
       const unknown = bad.find((b) => b !== 'reward');
       if (unknown !== undefined) {
         const allowed = c.kind === 'nearly_there' || c.reward_id !== null ? '{name}, {points} or {reward}' : '{name} or {points}';
-        ctx.addIssue({ code: 'custom', message: `must use only ${allowed}: {${unknown}} is not one`, path: [field] });
+        ctx.addIssue({ code: 'custom', message: `must use only ${allowed}: {${unknown}} is not one`, path });
       } else if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: 'must not use {reward} without a reward', path: [field] });
+        ctx.addIssue({ code: 'custom', message: 'must not use {reward} without a reward', path });
       }
     }
   });
@@ -125,6 +135,7 @@ export const campaignAnswer = z
     enabled: z.boolean(),
     title: z.string(),
     body: z.string(),
+    translations: translationsAnswer(),
     reward: z.object({ id: int(), title: z.string(), active: z.boolean() }).nullable(),
     timing: int().meta({
       description: "the kind's number: welcome's delay in hours, win-back's days without an order, nearly there's points, points expiring's days; birthday 0",

@@ -15,6 +15,7 @@ import type {
   EmailCodeSent,
   EmailVerifyBody,
   EmailVerifyRequestBody,
+  LanguageBody,
 } from './customers';
 
 /** The customer's own: the profile, the e-mail address (saved unverified, proved with a code e-mailed to it) and the birth date. */
@@ -25,6 +26,7 @@ export const customersApi = {
   emailVerify: call.customer.post<CustomerOnlyData, EmailVerifyBody>('customer/email/verify'),
   birthday: call.customer.post<CustomerOnlyData, BirthdayBody>('customer/birthday'),
   removeBirthday: call.customer.post<CustomerOnlyData>('customer/birthday/remove'),
+  language: call.customer.post<CustomerOnlyData, LanguageBody>('customer/language'),
 };
 
 /** The merchant console's: staff look customers up, owners adjust their points. Never made by the customer app. */

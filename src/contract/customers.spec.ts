@@ -14,6 +14,7 @@ import {
   changeEmailAnswer,
   emailVerifyRequestBody,
   emailVerifyBody,
+  languageBody,
   customerSearchQuery,
   customerDetailQuery,
   adjustPointsBody,
@@ -66,6 +67,16 @@ export const customersSpec = /* @__PURE__ */ describe(
       data: customerOnlyAnswer,
       answer: 'Saved.',
       message: "Saved. We'll send you a treat on your birthday.",
+    },
+    language: {
+      summary: "Choose the customer's language",
+      description:
+        'One of the languages the shop offers (shop settings `languages`): the app speaks it on every device the customer signs in on. A code the app does not ship: 400 VALIDATION naming `language`; one the shop does not offer: 400 VALIDATION in plain words.',
+      inContract: false,
+      body: languageBody,
+      data: customerOnlyAnswer,
+      answer: 'Saved.',
+      message: 'Your language is saved.',
     },
     removeBirthday: {
       summary: "Remove the customer's birth date",

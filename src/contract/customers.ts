@@ -12,6 +12,7 @@ import { walletEntryAnswer } from './wallet';
 import { email, id, idempotencyKey, otpCode, page } from './fields';
 import { pointEntryAnswer } from './points';
 import { birthdayAnswer } from './birthday';
+import { LANGUAGE_ERROR, LANGUAGES } from './languages';
 
 /** A customer as their own calls answer them. */
 export const customerAnswer = z
@@ -32,11 +33,17 @@ export const customerAnswer = z
     }),
     // extension (issue 29): a treat on the birthday, from the shop's settings
     birthday: birthdayAnswer.nullable().meta({ description: 'the birth date the customer gave; null: none' }),
+    // extension: the customer's language (the app speaks it; what is sent to them follows it)
+    language: z.enum(LANGUAGES).nullable().optional().meta({ description: "the customer's chosen language; null: never chosen" }),
   })
   .meta({ id: 'Customer' });
 export type Customer = z.infer<typeof customerAnswer>;
 export const customerOnlyAnswer = z.object({ customer: customerAnswer });
 export type CustomerOnlyData = z.infer<typeof customerOnlyAnswer>;
+
+/** extension: `customer/language` — the customer's language, one the shop offers. */
+export const languageBody = z.object({ language: z.enum(LANGUAGES, { error: LANGUAGE_ERROR }) });
+export type LanguageBody = z.infer<typeof languageBody>;
 
 export const changeEmailBody = z.object({ email });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;

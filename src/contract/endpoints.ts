@@ -100,6 +100,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   customersSpec.endpoints.emailVerify,
   customersSpec.endpoints.birthday,
   customersSpec.endpoints.removeBirthday,
+  customersSpec.endpoints.language,
   // the customer's own data: download it, or leave (issue 45)
   ...endpointsOf(privacySpec),
 

@@ -10,6 +10,7 @@ import { descriptionText, id, minorUnits, wholeNumber } from './fields';
 import { imageUrl } from './media';
 import { OPTION_LIMITS } from './options';
 import { productAnswer } from './shop';
+import { translatedText, translationsAnswer, translationsInput } from './translations';
 
 const optionGroupIds = z
   .array(id)
@@ -17,16 +18,20 @@ const optionGroupIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'names a group twice');
 const categoryName = z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters');
 const productName = z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters');
+/** a category's name in other languages (translations.ts), as long as its name may be */
+const categoryTranslations = translationsInput({ name: translatedText(60) });
+/** a product's name and description in other languages (translations.ts), as long as the main fields may be */
+const productTranslations = translationsInput({ name: translatedText(80), description: translatedText(500) });
 /** The most minutes a product may take to make (4 hours). */
 export const PREP_MINUTES_MAX = 240;
 /** minutes to make it; null: the location's preparation time (a pickup's first slot waits for the longest) */
 const prepMinutes = wholeNumber(0, PREP_MINUTES_MAX, 'minutes').nullable();
 
 /** `merchant/menu/category/create` */
-export const categoryCreateBody = z.object({ name: categoryName });
-export type CategoryCreateInput = z.infer<typeof categoryCreateBody>;
+export const categoryCreateBody = z.object({ name: categoryName, translations: categoryTranslations.default({}) });
+export type CategoryCreateInput = z.input<typeof categoryCreateBody>;
 /** `merchant/menu/category/rename` */
-export const categoryRenameBody = z.object({ id, name: categoryName });
+export const categoryRenameBody = z.object({ id, name: categoryName, translations: categoryTranslations.optional() });
 export type CategoryRenameInput = z.infer<typeof categoryRenameBody>;
 /** `merchant/menu/category/reorder`: every category's id, in the new order. */
 export const categoryReorderBody = z.object({ ids: z.array(id).min(1, 'must list the categories').max(200, 'must list at most 200 categories') });
@@ -46,6 +51,8 @@ export const productCreateBody = z.object({
   option_group_ids: optionGroupIds.default([]),
   /** minutes to make it (0–240); null: the location's preparation time */
   prep_minutes: prepMinutes.default(null),
+  /** its name and description in other languages; empty: the main ones */
+  translations: productTranslations.default({}),
 });
 /** what a product form sends: every field of a product but its id and place */
 export type ProductFields = z.infer<typeof productCreateBody>;
@@ -61,6 +68,7 @@ export const productUpdateBody = z
     available: z.boolean().optional(),
     option_group_ids: optionGroupIds.optional(),
     prep_minutes: prepMinutes.optional(),
+    translations: productTranslations.optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'id'), { message: 'give at least one field to change', path: ['name'] });
 export type ProductUpdateInput = z.infer<typeof productUpdateBody>;
@@ -107,12 +115,13 @@ const editorProduct = z
       .meta({ description: "minutes to make it (0–240); null: the location's preparation time. A pickup's first slot waits for its longest product" }),
     archived_at: z.string().nullable().meta({ description: 'when it was archived (hidden from customers, kept for past orders); null: on the menu' }),
     in_orders: z.boolean().meta({ description: 'an order names it: it can be archived, never deleted' }),
+    translations: translationsAnswer(),
   })
   .meta({ id: 'EditorProduct' });
 export type EditorProduct = z.infer<typeof editorProduct>;
 
 const editorCategory = z
-  .object({ id: z.number().int(), name: z.string(), position: z.number().int(), products: z.array(editorProduct) })
+  .object({ id: z.number().int(), name: z.string(), position: z.number().int(), translations: translationsAnswer(), products: z.array(editorProduct) })
   .meta({ id: 'EditorCategory' });
 
 export const menuAnswer = z.object({ categories: z.array(editorCategory) });

@@ -18,11 +18,14 @@
 import { z } from 'zod';
 import { int, money } from './answer-fields';
 import { id, minorUnits } from './fields';
+import { translatedText, translationsAnswer, translationsInput } from './translations';
 
 /** The most groups a product can have, and options a group can hold. */
 export const OPTION_LIMITS = { groupsPerProduct: 10, optionsPerGroup: 20, choices: 10 } as const;
 
 const optionName = z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters');
+/** a group's or an option's name in other languages (translations.ts); left out: kept as it is (a new one: none) */
+const optionTranslations = translationsInput({ name: translatedText(40) }).optional();
 
 const optionInput = z.object({
   /** an option the group has already: keeps its id (orders name it); absent: a new option */
@@ -31,12 +34,14 @@ const optionInput = z.object({
   price_delta: minorUnits.default(0),
   is_default: z.boolean({ error: 'must be true or false' }).default(false),
   available: z.boolean({ error: 'must be true or false' }).default(true),
+  translations: optionTranslations,
 });
 
 /** `merchant/menu/option-group/create`: a group and its options, in the order they are listed. */
 export const optionGroupBody = z
   .object({
     name: optionName,
+    translations: optionTranslations,
     min_choices: z.number().int('must be a whole number').min(0, 'must be 0 or more').max(OPTION_LIMITS.choices, `must be at most ${OPTION_LIMITS.choices}`),
     max_choices: z.number().int('must be a whole number').min(1, 'must be at least 1').max(OPTION_LIMITS.choices, `must be at most ${OPTION_LIMITS.choices}`),
     options: z
@@ -92,8 +97,14 @@ export const optionGroupAnswer = z
   .meta({ id: 'OptionGroup' });
 export type OptionGroup = z.infer<typeof optionGroupAnswer>;
 
-/** A group in the editor: the products it is attached to. */
-const editorOptionGroup = optionGroupAnswer.extend({ product_ids: z.array(int()) }).meta({ id: 'EditorOptionGroup' });
+/** A group in the editor: the products it is attached to, its and its options' words in other languages. */
+const editorOptionGroup = optionGroupAnswer
+  .extend({
+    product_ids: z.array(int()),
+    translations: translationsAnswer(),
+    options: z.array(optionAnswer.extend({ translations: translationsAnswer() })),
+  })
+  .meta({ id: 'EditorOptionGroup' });
 export type EditorOptionGroup = z.infer<typeof editorOptionGroup>;
 export const optionGroupsAnswer = z.object({ groups: z.array(editorOptionGroup) });
 export type OptionGroupsData = z.infer<typeof optionGroupsAnswer>;

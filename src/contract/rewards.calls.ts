@@ -4,6 +4,7 @@
  * Their schemas are in rewards.ts, their words in rewards.spec.ts.
  */
 import { call, consoleCalls } from './api';
+import type { Language } from './languages';
 import type {
   RedeemBody,
   RedeemData,
@@ -11,6 +12,7 @@ import type {
   RewardEditorData,
   RewardFields,
   RewardListData,
+  RewardListQuery,
   RewardsEditorData,
   RewardUpdateInput,
   StorageData,
@@ -20,8 +22,8 @@ import type {
 } from './rewards';
 
 export const rewardsApi = {
-  list: call.anyone.get<RewardListData>('reward/list'),
-  detail: call.anyone.get<RewardData, { name: string }>('reward/detail'),
+  list: call.anyone.get<RewardListData, RewardListQuery>('reward/list'),
+  detail: call.anyone.get<RewardData, { name: string; lang?: Language }>('reward/detail'),
   redeem: call.customer.post<RedeemData, RedeemBody>('reward/redeem', { status: 201, idempotent: true }),
   storage: call.customer.get<StorageData, { status?: VoucherTab }>('reward/storage'),
   voucher: call.customer.get<VoucherData, { id: number }>('reward/voucher'),

@@ -11,6 +11,7 @@ import {
   storageQuery,
   voucherDetailQuery,
   rewardListAnswer,
+  rewardListQuery,
   rewardOnlyAnswer,
   voucherOnlyAnswer,
   storageAnswer,
@@ -28,7 +29,7 @@ import { rewardsApi, rewardsEditorApi } from './rewards.calls';
 // ---------------------------------------------------------------------------------------------
 
 export const rewardsSpec = /* @__PURE__ */ describe('Rewards', rewardsApi, {
-  list: { summary: 'The reward catalogue', data: rewardListAnswer, answer: 'The rewards.', message: 'Rewards loaded.' },
+  list: { summary: 'The reward catalogue', query: rewardListQuery, data: rewardListAnswer, answer: 'The rewards.', message: 'Rewards loaded.' },
   detail: {
     summary: 'One reward by its name',
     inContract: false,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { int, money, time } from './answer-fields';
 import { descriptionText, id, idempotencyKey, minorUnits } from './fields';
+import { languageQuery, translatedText, translationsAnswer, translationsInput } from './translations';
 import { imageUrl } from './media';
 
 // ---------------------------------------------------------------------------------------------
@@ -15,7 +16,10 @@ import { imageUrl } from './media';
 
 export const slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a reward name such as free-coffee');
 /** extension: `reward/detail`, one reward by its slug (the redeem page) */
-export const rewardDetailQuery = z.object({ name: slug });
+export const rewardDetailQuery = z.object({ name: slug, lang: languageQuery });
+/** `reward/list`: `lang`, the reader's language (an unknown code: 400). */
+export const rewardListQuery = z.object({ lang: languageQuery });
+export type RewardListQuery = z.input<typeof rewardListQuery>;
 export const redeemBody = z.object({ name: slug, idempotency_key: idempotencyKey });
 export type RedeemBody = z.infer<typeof redeemBody>;
 
@@ -141,6 +145,8 @@ const rewardFields = {
   product_id: id.nullable(),
   /** false: retired (customers no longer see it; vouchers issued stay valid until their end) */
   active: z.boolean(),
+  /** its title and description in other languages (translations.ts); left out of an update: kept */
+  translations: translationsInput({ title: translatedText(80), description: translatedText(500) }),
 };
 /** `merchant/rewards/create` */
 export const rewardCreateBody = z
@@ -152,6 +158,7 @@ export const rewardCreateBody = z
     discount_amount: minorUnits.default(0),
     product_id: id.nullable().default(null),
     active: z.boolean().default(true),
+    translations: rewardFields.translations.default({}),
   })
   .refine((b) => b.product_id === null || b.discount_amount === 0, { message: 'must be 0 when the reward is a free product', path: ['discount_amount'] });
 /** what a reward form sends */
@@ -183,6 +190,7 @@ const editorReward = z
       description: 'the product it gives free (archived: no longer redeemable at checkout, still at the counter); null: an amount off, or a counter reward',
     }),
     active: z.boolean(),
+    translations: translationsAnswer(),
   })
   .meta({ id: 'EditorReward' });
 export type EditorReward = z.infer<typeof editorReward>;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { money } from './answer-fields';
+import { LANGUAGES } from './languages';
 import { TIP_KINDS } from './tips-rules';
 
 export const siteSettingsAnswer = z
@@ -59,6 +60,11 @@ export const siteSettingsAnswer = z
       .meta({
         description: "the shop charges tax (issue 51): its rates in basis points (1200 = 12 %) and whether the menu's prices include them; absent: no tax",
       }),
+    language_default: z
+      .enum(LANGUAGES)
+      .optional()
+      .meta({ description: "the shop's default language: what a first visit speaks when the browser asks for none the shop offers; absent: en" }),
+    languages: z.array(z.enum(LANGUAGES)).optional().meta({ description: 'the languages the shop offers customers (the default among them); absent: en only' }),
     gift_cards: z.boolean().optional().meta({ description: 'the shop sells gift cards now (the owner turned them on); absent: false' }),
   })
   .meta({ id: 'SiteSettings' });

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { money } from './answer-fields';
 import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from './checks';
 import { contactPhone, optionalText, requiredText, wholeNumber } from './fields';
+import { LANGUAGE_ERROR, LANGUAGES } from './languages';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { DELETION_COOLING_OFF_MAX_DAYS } from './privacy';
 import { TAX_RATE_MAX, TAX_RATES_MAX } from './tax-rules';
@@ -144,6 +145,13 @@ export const shopSettingsFields = z.object({
   dine_in: z.boolean({ error: 'must be true or false' }),
   /** dine-in customers may pay at the counter (issue 54): off by default */
   pay_at_counter: z.boolean({ error: 'must be true or false' }),
+  /** the customer app's language for a first visit whose browser asks for none the shop offers */
+  language_default: z.enum(LANGUAGES, { error: LANGUAGE_ERROR }),
+  /** the languages customers may choose, the default among them (shopSettingsProblems) */
+  languages: z
+    .array(z.enum(LANGUAGES, { error: LANGUAGE_ERROR }), { error: 'must be a list of languages' })
+    .min(1, 'must offer at least 1 language')
+    .refine((a) => new Set(a).size === a.length, 'must name each language once'),
 });
 export type ShopSettingsFields = z.output<typeof shopSettingsFields>;
 export type ShopSettingName = keyof ShopSettingsFields;
@@ -164,10 +172,21 @@ export type ShopSettingsUpdate = z.output<typeof shopSettingsUpdateBody>;
 export function shopSettingsProblems(
   s: Pick<ShopSettingsFields, 'topup_min' | 'topup_max' | 'topup_presets'> &
     Partial<
-      Pick<ShopSettingsFields, 'birthday_reward' | 'birthday_reward_name' | 'birthday_points' | 'referral_reward' | 'referral_reward_name' | 'referral_points'>
+      Pick<
+        ShopSettingsFields,
+        | 'birthday_reward'
+        | 'birthday_reward_name'
+        | 'birthday_points'
+        | 'referral_reward'
+        | 'referral_reward_name'
+        | 'referral_points'
+        | 'language_default'
+        | 'languages'
+      >
     >,
 ): Partial<Record<ShopSettingName, string>> {
   const out: Partial<Record<ShopSettingName, string>> = {};
+  if (s.language_default && s.languages && !s.languages.includes(s.language_default)) out.languages = 'must include the default language';
   if (s.referral_reward === 'reward' && !s.referral_reward_name) out.referral_reward_name = 'is required when the referral reward is a reward';
   if (s.referral_reward === 'points' && s.referral_points === 0) out.referral_points = 'must be at least 1 when the referral reward is points';
   if (s.birthday_reward === 'reward' && !s.birthday_reward_name) out.birthday_reward_name = 'is required when the birthday treat is a reward';
@@ -244,6 +263,8 @@ export const shopSettingsAnswer = z
     pay_at_counter: z
       .boolean()
       .meta({ description: 'dine-in customers may choose to pay at the counter: the order is made at once and paid when staff mark it paid; off by default' }),
+    language_default: z.enum(LANGUAGES).meta({ description: "the customer app's language for a first visit whose browser asks for none the shop offers" }),
+    languages: z.array(z.enum(LANGUAGES)).meta({ description: 'the languages customers may choose (the default among them)' }),
     topup_min: money(),
     topup_max: money(),
     topup_presets: z.array(money()),

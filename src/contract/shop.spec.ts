@@ -5,9 +5,15 @@
  * Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { describe } from './api-spec';
-import { catalogAnswer } from './shop';
+import { catalogAnswer, catalogQuery } from './shop';
 import { shopApi } from './shop.calls';
 
 export const shopSpec = /* @__PURE__ */ describe('Shop', shopApi, {
-  catalog: { summary: 'The menu', data: catalogAnswer, answer: 'Categories with their products.', message: 'Menu loaded.' },
+  catalog: {
+    summary: 'The menu',
+    query: catalogQuery,
+    data: catalogAnswer,
+    answer: 'Categories with their products.',
+    message: 'Menu loaded.',
+  },
 });

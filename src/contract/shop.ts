@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { int, money } from './answer-fields';
 import { optionGroupAnswer } from './options';
+import { languageQuery } from './translations';
 
 export const productAnswer = z
   .object({
@@ -25,5 +26,8 @@ export type Product = z.infer<typeof productAnswer>;
 
 const categoryAnswer = z.object({ id: int(), name: z.string(), products: z.array(productAnswer) });
 export type Category = z.infer<typeof categoryAnswer>;
+/** `shop/catalog`: `lang`, the reader's language (an unknown code: 400). */
+export const catalogQuery = z.object({ lang: languageQuery });
+export type CatalogQuery = z.input<typeof catalogQuery>;
 export const catalogAnswer = z.object({ categories: z.array(categoryAnswer) });
 export type CatalogData = z.infer<typeof catalogAnswer>;

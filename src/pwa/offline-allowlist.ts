@@ -12,6 +12,7 @@ import { membersApi } from '#contract/members.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { settingsApi } from '#contract/settings.calls';
 import { shopApi } from '#contract/shop.calls';
+import { isLanguage } from '#contract/languages';
 import { CUSTOMER_CACHE, SHOP_CACHE } from './offline-reads';
 
 /** Where the app reads a declared call, without its query (src/api/client.ts's apiUrl). */
@@ -25,6 +26,10 @@ const SHOP_READS: ReadonlySet<string> = new Set([
   readPath(locationsApi.list), // where to pick up (the menu says which place it orders from)
   readPath(rewardsApi.list), // the rewards catalogue
 ]);
+
+/** The shop's reads that take the reader's language (the menu, the rewards in it): with `lang=<a language the app ships>` alone, or no query. */
+const SHOP_READS_IN_LANGUAGE: ReadonlySet<string> = new Set([readPath(shopApi.catalog), readPath(rewardsApi.list)]);
+const onlyLanguage = (url: URL) => [...url.searchParams.keys()].join() === 'lang' && isLanguage(url.searchParams.get('lang'));
 
 /** The vouchers' tab the app reads offline: the only query their copy may carry. */
 const ACTIVE_VOUCHERS = { status: 'active' } satisfies InputOf<typeof rewardsApi.storage>;
@@ -43,7 +48,7 @@ const CUSTOMER_READS: ReadonlyMap<string, Readonly<Record<string, string>> | nul
  */
 export function offlineCacheFor(method: string, url: URL, origin: string): typeof SHOP_CACHE | typeof CUSTOMER_CACHE | null {
   if (method !== 'GET' || url.origin !== origin) return null;
-  if (SHOP_READS.has(url.pathname)) return url.search === '' ? SHOP_CACHE : null;
+  if (SHOP_READS.has(url.pathname)) return url.search === '' || (SHOP_READS_IN_LANGUAGE.has(url.pathname) && onlyLanguage(url)) ? SHOP_CACHE : null;
   if (!CUSTOMER_READS.has(url.pathname)) return null;
   const query = CUSTOMER_READS.get(url.pathname) ?? {};
   const params = [...url.searchParams];

@@ -4,6 +4,7 @@ export * from './icon';
 export * from './button';
 export * from './text-field';
 export * from './phone-field';
+export * from './language-switch';
 export * from './otp-input';
 export * from './card';
 export * from './notice';

@@ -36,7 +36,7 @@ describe.skipIf(!HAS_CHROME)('campaigns in the console', () => {
     const form = page.getByRole('form', { name: 'Win-back campaign' });
     await form.getByRole('switch', { name: 'Campaign on' }).click();
     await form.getByLabel('No order for (days)').fill('45');
-    await form.getByLabel('Title').fill('Long time no see, {name}');
+    await form.getByLabel('Title', { exact: true }).fill('Long time no see, {name}');
     await expect.poll(() => form.getByRole('region', { name: 'Preview' }).textContent()).toContain('Long time no see, Ana');
     await form.getByRole('button', { name: 'Save campaign' }).click();
     await expect.poll(() => page.getByRole('form', { name: 'Win-back campaign' }).count()).toBe(0);

@@ -86,8 +86,8 @@ describe.skipIf(!HAS_CHROME)('the owner’s editors and the dashboard', () => {
     await desk.waitForURL('**/merchant/menu');
     await desk.getByRole('button', { name: 'Add a product to Coffee' }).click();
     const dialog = desk.getByRole('dialog', { name: 'Add a product' });
-    await dialog.getByLabel('Name').fill('Pandan latte');
-    await dialog.getByLabel(/^Description/).fill('Espresso with pandan-infused milk.');
+    await dialog.getByLabel('Name', { exact: true }).fill('Pandan latte');
+    await dialog.getByLabel('Description (optional)', { exact: true }).fill('Espresso with pandan-infused milk.');
     // a price as people write it is understood; a word is refused on the field, nothing sent
     await dialog.getByLabel(/^Price/).fill('about 170');
     await dialog.getByRole('button', { name: 'Add product' }).click();

@@ -112,11 +112,11 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.waitForURL('**/merchant/menu/options');
     await page.getByRole('button', { name: 'Add a group' }).click();
     const group = page.getByRole('dialog', { name: 'Add an option group' });
-    await group.getByLabel('Group name').fill('Sweetness');
+    await group.getByLabel('Group name', { exact: true }).fill('Sweetness');
     for (const [n, name] of ['Regular sweetness', 'Less sweet', 'No sugar'].entries()) {
       // the form starts with two options
       if (n > 1) await group.getByRole('button', { name: 'Add an option' }).click();
-      await group.getByLabel(`Option ${n + 1} name`).fill(name);
+      await group.getByLabel(`Option ${n + 1} name`, { exact: true }).fill(name);
     }
     // a new group is optional until the owner ticks Required (issue 46)
     expect(await group.getByRole('checkbox', { name: /^Required/ }).isChecked()).toBe(false);
@@ -127,7 +127,7 @@ describe.skipIf(!HAS_CHROME)('a new shop made its own', () => {
     await page.waitForURL('**/merchant/menu');
     await page.getByRole('button', { name: 'Add a product to Coffee' }).click();
     const form = page.getByRole('dialog', { name: 'Add a product' });
-    await form.getByLabel('Name').fill(DRINK);
+    await form.getByLabel('Name', { exact: true }).fill(DRINK);
     await form.getByLabel(/^Price/).fill('180');
     for (const name of ['Size', 'Milk', 'Sweetness']) await form.getByRole('checkbox', { name }).check();
     await form.getByRole('button', { name: 'Add product' }).click();

@@ -344,6 +344,19 @@ describeDb('bad input on every call', (kind) => {
       bad: { id_token: ['short', 1, null, 'i'.repeat(4097), ['i'.repeat(40)], {}], referral_code: ['x'.repeat(41), 5, ['ABCD2345']] },
       validStatus: 401,
     },
+    // --- the menu in the reader's language ---
+    {
+      call: shopApi.catalog,
+      auth: 'public',
+      valid: { lang: 'fil' },
+      bad: { lang: ['', 'xx', 'FIL', 'tl', 'en-US', 'fil,id', NUL] },
+    },
+    {
+      call: rewardsApi.list,
+      auth: 'public',
+      valid: { lang: 'id' },
+      bad: { lang: ['', 'xx', 'ID', 'ms', NUL] },
+    },
     // --- referrals ---
     {
       call: referralsApi.lookup,
@@ -464,6 +477,13 @@ describeDb('bad input on every call', (kind) => {
         { name: '31 April', input: { day: 31, month: 4 }, expect: V(['day']) },
         { name: '29 February 2023', input: { day: 29, month: 2, year: 2023 }, expect: V(['day']) },
       ],
+    },
+    {
+      call: customersApi.language,
+      auth: 'customer',
+      valid: { language: 'fil' },
+      required: ['language'],
+      bad: { language: ['de', 'EN', 'tl', '', 42, null, ['fil'], {}, NUL] },
     },
     // --- rewards ---
     {
@@ -1016,6 +1036,7 @@ describeDb('bad input on every call', (kind) => {
     customersApi.emailVerify,
     authApi.googleLink,
     customersApi.birthday,
+    customersApi.language,
     referralsApi.lookup,
     receiptsApi.view,
     receiptsApi.choose,
@@ -1062,9 +1083,7 @@ describeDb('bad input on every call', (kind) => {
   describe('calls that take no input', () => {
     const noInput = [
       [settingsApi.mainSetting, 'public'],
-      [shopApi.catalog, 'public'],
       [locationsApi.list, 'public'],
-      [rewardsApi.list, 'public'],
       [customersApi.profile, 'customer'],
       [walletApi.balance, 'customer'],
       [savedCardApi.status, 'customer'],

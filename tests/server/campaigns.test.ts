@@ -217,6 +217,27 @@ describeDb('campaigns', (kind) => {
       expect(await reached(p)).not.toContain(gone.id);
     });
 
+    it("speaks each customer's language while the shop offers it, else the shop's default", async () => {
+      await p.db
+        .updateTable('merchants')
+        .set({ rules: JSON.stringify({ timezone: 'Asia/Manila', points_expiry_days: 3650, languages: ['en', 'fil'], language_default: 'en' }) })
+        .execute();
+      clearMerchantCache();
+      const filipino = await p.newCustomer({ name: 'Ana Reyes' });
+      const unchosen = await p.newCustomer({ name: 'Ben Cruz' });
+      const notOffered = await p.newCustomer({ name: 'Cara Lim' });
+      await p.db.updateTable('customers').set({ language: 'fil' }).where('id', '=', filipino.id).execute();
+      await p.db.updateTable('customers').set({ language: 'id' }).where('id', '=', notOffered.id).execute();
+      for (const c of [filipino, unchosen, notOffered]) await order(p, c.id, new Date(p.clock.now().getTime() - 40 * DAY));
+      await turnOn('win_back', { timing: 30, translations: { fil: { title: 'Na-miss ka namin, {name}' }, id: { title: 'Kami rindu, {name}' } } });
+      await runAt(manila('2027-03-11', 9));
+      const titles = async (id: number) => (await campaignNotices(p, id)).map((n) => n.title);
+      expect(await titles(filipino.id)).toEqual(['Na-miss ka namin, Ana']);
+      expect(await titles(unchosen.id)).toEqual(['We miss you, Ben']);
+      // Indonesian is not offered: the shop's default, though the owner wrote an Indonesian title
+      expect(await titles(notOffered.id)).toEqual(['We miss you, Cara']);
+    });
+
     it('never reaches an erased customer, though erasure takes their unsubscribe row with the rest', async () => {
       const lapsed = await p.newCustomer({ name: 'Ana Reyes' });
       const erased = await p.newCustomer({ name: 'Dan Uy' });

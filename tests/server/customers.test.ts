@@ -20,6 +20,7 @@ describeDb('customer profile', (kind) => {
       pending_points: 0,
       wallet_balance: 50_000,
       birthday: null,
+      language: null,
     });
   });
 

@@ -62,6 +62,20 @@ const BAD_ID: Json[] = ['abc', '', -1, 0, 1.5, null, true, [1, 2], {}, 2 ** 31];
 const BAD_QUERY_ID: Json[] = ['abc', '', '-1', '0', '1.5', '2147483648'];
 const BAD_EMAIL: Json[] = ['', 'not-an-address', 'a@b', 42, null, ['a@b.com'], `${'a'.repeat(250)}@example.com`, NUL];
 const BAD_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(81), NUL];
+/** a thing's words in other languages (translations.ts): an unknown language, an unknown field, too long, not text */
+const badTranslations = (field: string, max: number): Json[] => [
+  'Filipino',
+  42,
+  null,
+  [],
+  { xx: { [field]: 'Kape' } },
+  { FIL: { [field]: 'Kape' } },
+  { fil: { colour: 'pula' } },
+  { fil: { [field]: 'x'.repeat(max + 1) } },
+  { fil: { [field]: 42 } },
+  { fil: 'Kape' },
+  { fil: { [field]: NUL } },
+];
 const BAD_PASSWORD: Json[] = ['', 'short', 'eleven char', 'x'.repeat(201), 12345678901234, null, ['correct horse battery'], NUL + 'x'.repeat(12)];
 const BAD_TOKEN: Json[] = ['', 'short', 'has spaces in it and is long', 'x'.repeat(201), 42, null, NUL];
 /** a table's label or an area's name: blank, not text, too long */
@@ -164,6 +178,8 @@ const BAD_ORDER_NAME: Json[] = ['', '   ', 'x'.repeat(41), 42, null, ['A1B2C3']]
 const BAD_OPTION_NAME: Json[] = ['', '   ', 42, null, 'x'.repeat(41), NUL];
 const BAD_CHOICES: Json[] = [-1, 1.5, '1', null, 11];
 const BAD_OPTIONS: Json[] = [
+  [{ name: 'Oat', translations: { xx: { name: 'Gatas' } } }],
+  [{ name: 'Oat', translations: { fil: { name: 'x'.repeat(41) } } }],
   [],
   'abc',
   42,
@@ -795,14 +811,14 @@ describeDb('bad input on every merchant console call', (kind) => {
       call: menuApi.createCategory,
       owner: true,
       valid: async () => ({ name: 'Seasonal' }),
-      bad: { name: BAD_CATEGORY },
+      bad: { name: BAD_CATEGORY, translations: badTranslations('name', 60) },
       required: ['name'],
     },
     {
       call: menuApi.renameCategory,
       owner: true,
       valid: async () => ({ id: await newCategory(), name: 'Autumn' }),
-      bad: { id: BAD_ID, name: BAD_CATEGORY },
+      bad: { id: BAD_ID, name: BAD_CATEGORY, translations: badTranslations('name', 60) },
       required: ['id', 'name'],
     },
     {
@@ -839,6 +855,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         available: ['yes', 1, null],
         option_group_ids: BAD_GROUP_IDS,
         prep_minutes: BAD_PREP_MINUTES,
+        translations: [...badTranslations('name', 80), { id: { description: 'x'.repeat(501) } }],
       },
       required: ['category_id', 'name', 'price'],
     },
@@ -854,6 +871,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         available: ['yes', 1, null],
         option_group_ids: BAD_GROUP_IDS,
         prep_minutes: BAD_PREP_MINUTES,
+        translations: badTranslations('description', 500),
       },
       required: ['id'],
     },
@@ -897,7 +915,13 @@ describeDb('bad input on every merchant console call', (kind) => {
           { name: 'Oat', price_delta: 2_500 },
         ],
       }),
-      bad: { name: BAD_OPTION_NAME, min_choices: BAD_CHOICES, max_choices: [0, 1.5, '1', null, 11], options: BAD_OPTIONS },
+      bad: {
+        name: BAD_OPTION_NAME,
+        min_choices: BAD_CHOICES,
+        max_choices: [0, 1.5, '1', null, 11],
+        options: BAD_OPTIONS,
+        translations: badTranslations('name', 40),
+      },
       required: ['name', 'min_choices', 'max_choices', 'options'],
     },
     {
@@ -961,6 +985,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         discount_amount: BAD_PRICE,
         active: ['yes', 1, null],
         product_id: BAD_ID.filter((v) => v !== null),
+        translations: [...badTranslations('title', 80), { id: { description: 'x'.repeat(501) } }],
       },
       required: ['title', 'points_cost', 'stock_total', 'valid_days'],
     },
@@ -974,6 +999,7 @@ describeDb('bad input on every merchant console call', (kind) => {
         stock_total: [-1, 1.5, '10'],
         active: ['yes', 1, null],
         product_id: BAD_ID.filter((v) => v !== null),
+        translations: badTranslations('description', 500),
       },
       required: ['name'],
     },
@@ -1184,6 +1210,8 @@ describeDb('bad input on every merchant console call', (kind) => {
         birthday_window_days: [-1, 31, 1.5, '7', null],
         referral_min_order: [-1, 1.5, '100', null, 100_000_001],
         deletion_cooling_off_days: [0, 91, 1.5, '14', null],
+        language_default: ['de', 'EN', '', 42, null, ['en']],
+        languages: [[], ['de'], ['en', 'en'], 'en', null, [42]],
         colour: ['red', '#000'],
       },
       required: [],
@@ -1655,6 +1683,13 @@ describeDb('bad input on every merchant console call', (kind) => {
         body: ['', 'x'.repeat(301), 5, null, 'Hello {first_name}', '{reward} is yours'],
         reward_id: BAD_ID.filter((v) => v !== null),
         timing: ['30', 1.5, 6, 366, null, [30]],
+        translations: [
+          ...badTranslations('title', 80),
+          { fil: { body: 'x'.repeat(301) } },
+          { fil: { title: 'Hi {nmae}' } },
+          { id: { body: '{reward} milikmu' } },
+          { fil: { title: 'dalawang\nlinya' } },
+        ],
       },
       required: ['kind', 'enabled', 'title', 'body'],
     },

@@ -80,6 +80,8 @@ describeDb('shop settings', (kind) => {
       tax_number: '',
       dine_in: false,
       pay_at_counter: false,
+      language_default: 'en',
+      languages: ['en'],
       currency_locked: false,
     });
   });

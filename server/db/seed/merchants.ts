@@ -1,4 +1,5 @@
 import type { Database } from '..';
+import { LANGUAGES } from '#contract/languages';
 
 /** Two merchant themes: the demo coffee shop in Full, and a tea bar in Lite (colour only, no image). */
 export const MERCHANTS = [
@@ -15,7 +16,8 @@ export const MERCHANTS = [
       accent_color: '#f2b33d',
       pickup_address: '12 Calle Mabini, Makati City',
     },
-    rules: {},
+    // the demo offers every language the app ships (docs/languages.md)
+    rules: { languages: [...LANGUAGES] },
   },
   {
     id: 'teh-lite',
@@ -30,7 +32,8 @@ export const MERCHANTS = [
       accent_color: '#ffd166',
       pickup_address: '8 Jalan Teh, Quezon City',
     },
-    rules: {},
+    // the demo offers every language the app ships (docs/languages.md)
+    rules: { languages: [...LANGUAGES] },
   },
 ];
 

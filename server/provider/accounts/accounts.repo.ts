@@ -1,6 +1,7 @@
 import type { Database } from '../../db';
 import { emitCustomerCreated } from '../events/events.service';
 import type { Customer } from '#contract';
+import type { Language } from '#contract/languages';
 import { notFound } from '../http/errors';
 
 /**
@@ -41,7 +42,7 @@ export async function moveBalance(trx: Database, customerId: number, column: 'wa
 export async function getCustomer(db: Database, customerId: number): Promise<Customer> {
   const row = await db
     .selectFrom('customers')
-    .select(['id', 'name', 'phone', 'email', 'email_verified_at', 'points', 'wallet_balance', 'birth_day', 'birth_month', 'birth_year'])
+    .select(['id', 'name', 'phone', 'email', 'email_verified_at', 'points', 'wallet_balance', 'birth_day', 'birth_month', 'birth_year', 'language'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!row) throw notFound('Customer');
@@ -51,6 +52,18 @@ export async function getCustomer(db: Database, customerId: number): Promise<Cus
     email_verified: email_verified_at !== null && customer.email !== null,
     birthday: birth_day !== null && birth_month !== null ? { day: birth_day, month: birth_month, year: birth_year } : null,
   };
+}
+
+/** The customer's chosen language (null: never chosen, or no such customer). */
+export async function customerLanguage(db: Database, customerId: number): Promise<Language | null> {
+  const row = await db.selectFrom('customers').select('language').where('id', '=', customerId).executeTakeFirst();
+  return row?.language ?? null;
+}
+
+/** Keeps the customer's language (null: none chosen); false when there is no such customer. */
+export async function saveLanguage(db: Database, customerId: number, language: Language | null): Promise<boolean> {
+  const done = await db.updateTable('customers').set({ language }).where('id', '=', customerId).executeTakeFirst();
+  return done.numUpdatedRows > 0n;
 }
 
 export async function findCustomerIdByPhone(db: Database, phone: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Customer, OtpPurpose, OtpRequestData, OtpVerifyData, SessionData } from '#contract';
+import type { Language } from '#contract/languages';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import { HOUR, MINUTE, SECOND } from '../../lib/clock';
@@ -17,6 +18,8 @@ import {
 } from '../accounts/accounts.repo';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
+import { recipientLanguage, sayIn } from '../i18n/translate';
+import { sms } from '../i18n/messages';
 import { notify } from '../notifications/notify';
 import {
   addCodeAttempt,
@@ -51,9 +54,13 @@ export function otpHash(secret: string, phone: string, purpose: OtpPurpose, code
 /**
  * Sends a one-time code. The answer never depends on whether the number has an account: no account
  * lookup happens here at all, so both paths do the same work in the same time. `clientIp` is the
- * client's key (http/client-key.ts: an IPv6 client counts by its /64).
+ * client's key (http/client-key.ts: an IPv6 client counts by its /64). The text speaks the page's
+ * `language` when the shop offers it, else the shop's default (never the account's: there is no look-up).
  */
-export async function requestOtp(ctx: ProviderContext, input: { phone: string; purpose: OtpPurpose; clientIp: string }): Promise<OtpRequestData> {
+export async function requestOtp(
+  ctx: ProviderContext,
+  input: { phone: string; purpose: OtpPurpose; clientIp: string; language?: Language },
+): Promise<OtpRequestData> {
   const { settings, rules } = await getMerchant(ctx.db, ctx.merchantId);
   const phone = normalizePhone(input.phone, rules.default_country_code);
   // production before the owner connects a text message service: nothing would reach the phone, so say
@@ -87,9 +94,10 @@ export async function requestOtp(ctx: ProviderContext, input: { phone: string; p
   });
 
   const minutes = Math.max(1, Math.ceil(rules.otp_ttl_seconds / 60));
-  const company = settings.setting_company || 'your';
+  const say = sayIn(recipientLanguage(input.language, rules));
+  const shop = settings.setting_company;
   try {
-    await ctx.sender.send(phone, `Your ${company} code is ${code}. It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`);
+    await ctx.sender.send(phone, shop ? say(sms.otp, { shop, code, minutes }) : say(sms.otpNoShop, { code, minutes }));
   } catch (err) {
     // the sender's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ phone: maskPhone(phone), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send a one-time code');

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { offersOff } from '../consents/consents';
 import type { CampaignKind } from '#contract/campaigns';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
+import type { ShopWords } from '#contract/translations';
 import { DAY, HOUR } from '../../lib/clock';
 
 /** SQL of automatic campaigns: their settings, who each one reaches, the messages sent, and who unsubscribed. */
@@ -17,6 +19,7 @@ export async function campaignRows(db: Database) {
       'c.enabled',
       'c.title',
       'c.body',
+      'c.translations',
       'c.reward_id',
       'c.timing',
       'c.enabled_at',
@@ -33,12 +36,24 @@ export async function lockCampaign(trx: Database, kind: CampaignKind) {
 
 export async function saveCampaign(
   trx: Database,
-  c: { kind: CampaignKind; enabled: boolean; title: string; body: string; reward_id: number | null; timing: number; enabled_at: Date | null; now: Date },
+  c: {
+    kind: CampaignKind;
+    enabled: boolean;
+    title: string;
+    body: string;
+    reward_id: number | null;
+    timing: number;
+    enabled_at: Date | null;
+    now: Date;
+    /** left out: kept as they are */
+    translations?: ShopWords;
+  },
 ): Promise<void> {
+  const { kind, now, ...fields } = c;
   await trx
     .updateTable('campaigns')
-    .set({ enabled: c.enabled, title: c.title, body: c.body, reward_id: c.reward_id, timing: c.timing, enabled_at: c.enabled_at, updated_at: c.now })
-    .where('kind', '=', c.kind)
+    .set({ ...withWordsColumn(fields), updated_at: now })
+    .where('kind', '=', kind)
     .execute();
 }
 

@@ -18,6 +18,9 @@
  * jobs.ts); birthday once a year, on the day (the loyalty birthday treat stays the loyalty rules' and
  * is not given twice: this is a message only).
  */
+import type { Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
+import { recipientLanguage } from '../i18n/translate';
 import { CAMPAIGN_HOURS, CAMPAIGN_KINDS, fillPlaceholders, NEARLY_THERE_DAYS, type CampaignKind } from '#contract/campaigns';
 import type { PushKind } from '#contract/push-kinds';
 import { paths, to } from '#contract/routes';
@@ -84,7 +87,14 @@ export interface Message {
 }
 
 /** One customer's message, in `trx`: re-checked under the lock, recorded, the voucher given, the notification written. */
-async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand: Candidate, locale: string): Promise<Message | null> {
+async function sendOne(
+  ctx: ProviderContext,
+  trx: Database,
+  c: CampaignRow,
+  cand: Candidate,
+  shop: { locale: string; language_default: Language; languages: readonly Language[] },
+): Promise<Message | null> {
+  const { locale } = shop;
   const now = ctx.clock.now();
   const row = await lockCustomer(trx, cand.id);
   if (row.erased_at !== null || (await isUnsubscribed(trx, cand.id))) return null;
@@ -131,9 +141,20 @@ async function sendOne(ctx: ProviderContext, trx: Database, c: CampaignRow, cand
   const sendId = await recordSend(trx, { campaign: c.kind, customerId: cand.id, period, now });
   if (sendId === null) return null;
   const gives = c.reward_id !== null && c.kind !== 'nearly_there' && c.kind !== 'birthday' ? c.reward_id : null;
-  const m = await writeMessage(ctx, trx, row, { ...c, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
+  // in the recipient's language: the one they chose while the shop offers it, else the shop's default
+  const words = campaignWordsIn(c, recipientLanguage(row.language, shop));
+  const m = await writeMessage(ctx, trx, row, { ...words, rewardId: gives, points, rewardTitle, link, push: CAMPAIGN_PUSH[c.kind] }, locale);
   await completeSend(trx, sendId, m);
   return { sendId, ...m };
+}
+
+/**
+ * A campaign's title and text for a recipient reading `language`: the owner's words in it where written
+ * (translations.ts), field by field, else the default language's. Placeholders are filled after.
+ */
+export function campaignWordsIn(c: { title: string; body: string; translations: unknown }, language: Language): { title: string; body: string } {
+  const { title, body } = inLanguage({ title: c.title, body: c.body }, c.translations, language, ['title', 'body']);
+  return { title, body };
 }
 
 /**
@@ -232,7 +253,7 @@ export async function runCampaigns(ctx: ProviderContext): Promise<CampaignRunRes
       for (const cand of page) {
         let m: Message | null = null;
         try {
-          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, c, cand, rules.locale));
+          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, c, cand, rules));
         } catch (err) {
           if (!(err instanceof NoGift)) throw err;
           ctx.logger.warn({ customer: cand.id, campaign: c.kind, reward: err.message }, 'campaign not sent: its reward is retired or sold out');

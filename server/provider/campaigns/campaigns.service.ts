@@ -53,6 +53,7 @@ export async function campaignsConsole(ctx: ProviderContext): Promise<CampaignsC
         enabled: r.enabled,
         title: r.title,
         body: r.body,
+        translations: r.translations,
         reward: r.reward_id !== null ? { id: r.reward_id, title: r.reward_title ?? '', active: r.reward_active ?? false } : null,
         timing: r.timing,
         updated_at: r.updated_at.toISOString(),
@@ -81,11 +82,12 @@ export async function updateCampaign(ctx: ProviderContext, staff: StaffOfRequest
     const before = await lockCampaign(trx, body.kind);
     const enabledAt = body.enabled ? (before.enabled ? before.enabled_at : now) : null;
     await saveCampaign(trx, { ...body, enabled_at: enabledAt, now });
-    const summary = async (c: { enabled: boolean; title: string; body: string; reward_id: number | null; timing: number }) => ({
+    const summary = async (c: { enabled: boolean; title: string; body: string; reward_id: number | null; timing: number; translations?: unknown }) => ({
       name: CAMPAIGN_FACTS[body.kind].name,
       enabled: c.enabled,
       title: c.title,
       body: c.body,
+      translations: c.translations ?? before.translations,
       reward: c.reward_id === null ? null : ((await rewardById(trx, c.reward_id))?.title ?? `reward ${c.reward_id}`),
       timing: c.timing,
       unit: CAMPAIGN_FACTS[body.kind].timing?.unit ?? null,

@@ -15,6 +15,8 @@ import type { Database } from '../../db';
 import { DAY } from '../../lib/clock';
 import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { firstName } from '../accounts/accounts.service';
+import { sayToCustomer } from '../accounts/language';
+import { birthday } from '../i18n/messages';
 import type { ProviderContext } from '../context';
 import { validation } from '../http/errors';
 import { notify } from '../notifications/notify';
@@ -93,7 +95,8 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   // changed meanwhile: the next run sees the new date
   if (row.birth_month !== c.birth_month || row.birth_day !== c.birth_day || !settled(row.birthday_changed_at, c.on, rules.timezone)) return false;
   const now = ctx.clock.now();
-  const greeting = `Happy birthday, ${firstName(row.name, 'friend')}!`;
+  const name = firstName(row.name, 'friend');
+  const say = await sayToCustomer(trx, rules, c.id);
   // the customer's tier's own birthday reward, instead of the shop's treat (issue 30)
   const tierReward = await tierBirthdayReward(trx, c.id);
   if (tierReward === null && (rules.birthday_reward === 'off' || (rules.birthday_reward === 'points' && rules.birthday_points <= 0))) return false;
@@ -104,8 +107,8 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
     await placeCustomer(trx, ctx, c.id);
     await notify(trx, ctx.clock, c.id, {
       type: 'points_earned',
-      title: `${greeting} ${points.toLocaleString('en')} points are yours`,
-      body: 'A treat from us for your birthday. Enjoy!',
+      title: say(birthday.pointsTitle, { name, points }),
+      body: say(birthday.pointsBody),
       link: paths.profilePoint,
       push: 'points',
     });
@@ -119,8 +122,8 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   await setGiftVoucher(trx, giftId, voucherId);
   await notify(trx, ctx.clock, c.id, {
     type: 'reward',
-    title: `${greeting} ${voucherWords(reward.title, { start: true })} is waiting`,
-    body: 'A treat from us for your birthday. Open your voucher to show its QR code at the counter.',
+    title: say(birthday.voucherTitle, { name, voucher: voucherWords(reward.title, { start: true }), reward: reward.title }),
+    body: say(birthday.voucherBody),
     link: to.voucher(voucherId),
   });
   return true;

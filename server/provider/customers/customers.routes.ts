@@ -7,7 +7,7 @@ import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { getMerchant } from '../settings/settings.service';
 import { removeBirthday, setBirthday } from './birthdays.service';
-import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff } from './customers.service';
+import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff, setLanguage } from './customers.service';
 
 /**
  * The customer's profile, e-mail address (saved unverified, proved with a code e-mailed to it) and birth date; the
@@ -27,6 +27,7 @@ export function customersRoutes(ctx: ProviderContext): Router {
     }),
     birthday: async (body, at) => setBirthday(ctx, at.customerId(), body),
     removeBirthday: async (_, at) => removeBirthday(ctx, at.customerId()),
+    language: async (body, at) => setLanguage(ctx, at.customerId(), body.language),
     search: async (query, at) => searchForStaff(ctx, at.staff(), query),
     detail: async (query, at) => detailForStaff(ctx, at.staff(), query.id),
     adjustPoints: async (body, at) => {

@@ -1,10 +1,20 @@
-import type { AdjustPointsBody, AdjustPointsData, Customer, CustomerDetailData, CustomerSearchData, CustomerSearchQuery, CustomerSummary } from '#contract';
+import type {
+  AdjustPointsBody,
+  AdjustPointsData,
+  Customer,
+  CustomerOnlyData,
+  CustomerDetailData,
+  CustomerSearchData,
+  CustomerSearchQuery,
+  CustomerSummary,
+} from '#contract';
 import { phoneSearchDigits } from '#contract/phone';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
-import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
+import { getCustomer, lockCustomer, saveLanguage } from '../accounts/accounts.repo';
+import { LANGUAGE_NAMES, type Language } from '#contract/languages';
 import type { ProviderContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
@@ -34,6 +44,20 @@ const LOOKUP_MERGE_MS = 60_000;
 export async function getProfile(ctx: ProviderContext, customerId: number): Promise<Customer> {
   const [customer, pending] = await Promise.all([getCustomer(ctx.db, customerId), pendingOf(ctx.db, customerId)]);
   return { ...customer, pending_points: pending.reduce((sum, p) => sum + p.points, 0) };
+}
+
+/**
+ * Keeps the customer's language: one the shop offers now (a code the app does not ship was refused by the
+ * contract). A language the shop stops offering stays stored; the app then speaks the shop's choice.
+ */
+export async function setLanguage(ctx: ProviderContext, customerId: number, language: Language): Promise<CustomerOnlyData> {
+  const { rules } = await getMerchant(ctx.db, ctx.merchantId);
+  if (!rules.languages.includes(language)) {
+    const offered = rules.languages.map((l) => LANGUAGE_NAMES[l]).join(', ');
+    throw validation({ language: `is not offered by this shop: choose ${offered}` });
+  }
+  if (!(await saveLanguage(ctx.db, customerId, language))) throw notFound('Customer');
+  return { customer: await getProfile(ctx, customerId) };
 }
 
 async function summaryOf(db: Database, customerId: number): Promise<CustomerSummary> {

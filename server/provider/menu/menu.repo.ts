@@ -1,13 +1,27 @@
 import { sql } from 'kysely';
 import type { EditorProduct, ProductFields } from '#contract/menu';
 import type { Product } from '#contract';
+import type { ShopWords } from '#contract/translations';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
 import { toProduct } from '../shop/shop.repo';
 
 /** SQL of the menu as the merchant changes it: categories, products, their places. */
 
-const CATEGORY_COLUMNS = ['id', 'name', 'position'] as const;
-const PRODUCT_COLUMNS = ['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'position', 'archived_at', 'prep_minutes'] as const;
+const CATEGORY_COLUMNS = ['id', 'name', 'position', 'translations'] as const;
+const PRODUCT_COLUMNS = [
+  'id',
+  'category_id',
+  'name',
+  'description',
+  'price',
+  'image',
+  'available',
+  'position',
+  'archived_at',
+  'prep_minutes',
+  'translations',
+] as const;
 /** a product's option groups' ids, in its order (the options editor attaches them: options/) */
 const optionGroupIds = sql<
   number[]
@@ -15,7 +29,7 @@ const optionGroupIds = sql<
   'option_group_ids',
 );
 
-export type CategoryRow = { id: number; name: string; position: number };
+export type CategoryRow = { id: number; name: string; position: number; translations: ShopWords };
 
 export function listCategories(db: Database): Promise<CategoryRow[]> {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
@@ -76,16 +90,20 @@ export async function bringCategoryBack(trx: Database, id: number): Promise<Cate
   return trx.updateTable('categories').set({ removed_at: null, position: next }).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
-export async function insertCategory(trx: Database, name: string): Promise<CategoryRow> {
+export async function insertCategory(trx: Database, name: string, translations: ShopWords): Promise<CategoryRow> {
   const { next } = await trx
     .selectFrom('categories')
     .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
     .executeTakeFirstOrThrow();
-  return trx.insertInto('categories').values({ name, position: next }).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+  return trx
+    .insertInto('categories')
+    .values({ ...withWordsColumn({ name, translations }), position: next })
+    .returning(CATEGORY_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
-export function renameCategoryRow(trx: Database, id: number, name: string): Promise<CategoryRow> {
-  return trx.updateTable('categories').set({ name }).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
+export function renameCategoryRow(trx: Database, id: number, name: string, translations?: ShopWords): Promise<CategoryRow> {
+  return trx.updateTable('categories').set(withWordsColumn({ name, translations })).where('id', '=', id).returning(CATEGORY_COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function setCategoryPosition(trx: Database, id: number, position: number): Promise<void> {
@@ -124,7 +142,7 @@ export async function insertProduct(trx: Database, fields: Omit<ProductFields, '
   const position = await nextProductPosition(trx, fields.category_id);
   const { id } = await trx
     .insertInto('products')
-    .values({ ...fields, position })
+    .values({ ...withWordsColumn(fields), position })
     .returning('id')
     .executeTakeFirstOrThrow();
   return findEditorProduct(trx, id);
@@ -141,7 +159,7 @@ export async function updateProductRow(
   id: number,
   patch: Partial<Omit<ProductFields, 'option_group_ids'>> & { position?: number; archived_at?: Date | null },
 ): Promise<EditorProduct> {
-  await trx.updateTable('products').set(patch).where('id', '=', id).execute();
+  await trx.updateTable('products').set(withWordsColumn(patch)).where('id', '=', id).execute();
   return findEditorProduct(trx, id);
 }
 

@@ -26,7 +26,7 @@ export function menuRoutes(ctx: ProviderContext): Router {
     }),
     mount(ctx, menuSpec, {
       menu: () => menu(ctx.db),
-      createCategory: async (body, at) => at.reply({ category: await createCategory(ctx, at.staff(), body.name) }, `${body.name} is on the menu.`),
+      createCategory: async (body, at) => at.reply({ category: await createCategory(ctx, at.staff(), body) }, `${body.name} is on the menu.`),
       renameCategory: async (body, at) => ({ category: await renameCategory(ctx, at.staff(), body) }),
       reorderCategories: (body, at) => reorderCategories(ctx, at.staff(), body.ids),
       deleteCategory: async (body, at) => {

@@ -1,5 +1,15 @@
-import type { CategoryRenameInput, EditorProduct, MenuData, MerchantProductBody, ProductFields, ProductReorderInput, ProductUpdateInput } from '#contract/menu';
+import type {
+  CategoryCreateInput,
+  CategoryRenameInput,
+  EditorProduct,
+  MenuData,
+  MerchantProductBody,
+  ProductFields,
+  ProductReorderInput,
+  ProductUpdateInput,
+} from '#contract/menu';
 import type { Product } from '#contract';
+import type { ShopWords } from '#contract/translations';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
@@ -51,9 +61,9 @@ const products = (n: number, kind = '') => `${n} ${kind}product${n === 1 ? '' : 
 
 const categoryNotFound = () => validation({ category_id: 'is not a category of this menu' }, 'That category does not exist.');
 
-export function createCategory(ctx: ProviderContext, staff: StaffOfRequest, name: string) {
+export function createCategory(ctx: ProviderContext, staff: StaffOfRequest, body: CategoryCreateInput) {
   return changed(ctx, staff, async (trx) => {
-    const category = await insertCategory(trx, name);
+    const category = await insertCategory(trx, body.name, (body.translations ?? {}) as ShopWords);
     return { result: category, action: 'menu.category.create', target: `category:${category.id}`, before: null, after: category };
   });
 }
@@ -62,7 +72,7 @@ export function renameCategory(ctx: ProviderContext, staff: StaffOfRequest, body
   return changed(ctx, staff, async (trx) => {
     const before = await lockCategory(trx, body.id, 'update');
     if (!before) throw notFound('Category');
-    const category = await renameCategoryRow(trx, body.id, body.name);
+    const category = await renameCategoryRow(trx, body.id, body.name, body.translations);
     return { result: category, action: 'menu.category.rename', target: `category:${category.id}`, before, after: category };
   });
 }

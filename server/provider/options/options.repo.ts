@@ -1,15 +1,19 @@
 import { sql } from 'kysely';
 import type { EditorOptionGroup } from '#contract';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
+import type { ShopWords } from '#contract/translations';
 
 /** SQL of the owner's option groups (Size, Milk, Extras), their options, and which products have them. */
 
-const GROUP_COLUMNS = ['id', 'name', 'min_choices', 'max_choices'] as const;
-const OPTION_COLUMNS = ['id', 'group_id', 'name', 'price_delta', 'is_default', 'available'] as const;
+const GROUP_COLUMNS = ['id', 'name', 'min_choices', 'max_choices', 'translations'] as const;
+const OPTION_COLUMNS = ['id', 'group_id', 'name', 'price_delta', 'is_default', 'available', 'translations'] as const;
 
-type GroupRow = { id: number; name: string; min_choices: number; max_choices: number };
-export type OptionRow = { id: number; group_id: number; name: string; price_delta: number; is_default: boolean; available: boolean };
-export type NewOption = { name: string; price_delta: number; is_default: boolean; available: boolean };
+type GroupRow = { id: number; name: string; min_choices: number; max_choices: number; translations: ShopWords };
+/** a group as written: its words in other languages left out, those it has are kept */
+type GroupFields = Omit<GroupRow, 'id' | 'translations'> & { translations?: ShopWords };
+export type OptionRow = { id: number; group_id: number; name: string; price_delta: number; is_default: boolean; available: boolean; translations: ShopWords };
+export type NewOption = { name: string; price_delta: number; is_default: boolean; available: boolean; translations?: ShopWords };
 
 /** The groups as the editor shows them (all of them, or these), each with its options and its products, in order: three queries. */
 export async function editorGroups(db: Database, ids?: number[]): Promise<EditorOptionGroup[]> {
@@ -45,21 +49,21 @@ export async function holdGroups(trx: Database, ids: number[]): Promise<Set<numb
   return new Set(rows.map((r) => r.id));
 }
 
-export async function insertGroup(trx: Database, group: Omit<GroupRow, 'id'>): Promise<number> {
+export async function insertGroup(trx: Database, group: GroupFields): Promise<number> {
   const { next } = await trx
     .selectFrom('option_groups')
     .select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('option_groups')
-    .values({ ...group, position: next })
+    .values({ ...withWordsColumn(group), position: next })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateGroupRow(trx: Database, id: number, group: Omit<GroupRow, 'id'>): Promise<void> {
-  await trx.updateTable('option_groups').set(group).where('id', '=', id).execute();
+export async function updateGroupRow(trx: Database, id: number, group: GroupFields): Promise<void> {
+  await trx.updateTable('option_groups').set(withWordsColumn(group)).where('id', '=', id).execute();
 }
 
 export async function deleteGroupRow(trx: Database, id: number): Promise<void> {
@@ -75,14 +79,14 @@ export async function optionIdsOf(trx: Database, groupId: number): Promise<numbe
 export async function insertOption(trx: Database, groupId: number, position: number, option: NewOption): Promise<void> {
   await trx
     .insertInto('options')
-    .values({ ...option, group_id: groupId, position })
+    .values({ ...withWordsColumn(option), group_id: groupId, position })
     .execute();
 }
 
 export async function updateOptionRow(trx: Database, id: number, position: number, option: NewOption): Promise<void> {
   await trx
     .updateTable('options')
-    .set({ ...option, position })
+    .set({ ...withWordsColumn(option), position })
     .where('id', '=', id)
     .execute();
 }

@@ -32,6 +32,9 @@ import { placeAfterEarn, placeCustomer } from '../tiers/tiers.service';
 import { insertMachineAudit } from '../staff/staff.repo';
 import { giveBackPromoUse } from '../offers/promo-codes';
 import { queueReceipts } from '../receipts/receipts.service';
+import { sayToCustomer } from '../accounts/language';
+import type { Say } from '../i18n/translate';
+import { order as m, points as pointWords } from '../i18n/messages';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -43,36 +46,39 @@ const SECOND = 1000;
 
 export const orderLink = to.order;
 
-/** `collectAt`: the address of the order's location (null: an order older than locations, the shop's pickup address). */
+/** `collectAt`: the address of the order's location (null: an order older than locations, the shop's pickup address). In the customer's language (`say`). */
 function statusNotice(
+  say: Say,
   order: Pick<OrderRow, 'name' | 'total' | 'fulfilment'>,
   to: OrderStatus,
   merchant: Merchant,
   extra = '',
   collectAt: string | null = null,
 ): { title: string; body: string } {
-  const n = order.name;
+  const n = { order: order.name };
   switch (to) {
     case 'paid':
       return {
-        title: `Order ${n} confirmed`,
-        body: `We received your payment of ${formatMoney(order.total, merchant.rules.currency, merchant.rules.locale)}. We will start on it shortly.`,
+        title: say(m.paidTitle, n),
+        body: say(m.paidBody, { amount: formatMoney(order.total, merchant.rules.currency, merchant.rules.locale) }),
       };
     case 'preparing':
-      return { title: `Order ${n} is being prepared`, body: 'Our baristas and kitchen are working on your order.' };
-    case 'ready':
-      if (order.fulfilment === 'dine_in') return { title: `Order ${n} is ready`, body: 'It is on its way to your table.' };
+      return { title: say(m.preparingTitle, n), body: say(m.preparingBody) };
+    case 'ready': {
+      if (order.fulfilment === 'dine_in') return { title: say(m.readyTitle, n), body: say(m.readyTable) };
+      const place = collectAt ?? merchant.settings.pickup_address;
       return order.fulfilment === 'pickup'
-        ? { title: `Order ${n} is ready for pickup`, body: `Collect it at ${collectAt ?? merchant.settings.pickup_address ?? 'the counter'}.` }
-        : { title: `Order ${n} is ready`, body: 'It is packed and waiting for the rider.' };
+        ? { title: say(m.readyPickupTitle, n), body: place ? say(m.readyPickupAt, { place }) : say(m.readyPickupCounter) }
+        : { title: say(m.readyTitle, n), body: say(m.readyRider) };
+    }
     case 'on_delivery':
-      return { title: `Order ${n} is on its way`, body: 'The rider has picked up your order.' };
+      return { title: say(m.onDeliveryTitle, n), body: say(m.onDeliveryBody) };
     case 'completed':
-      return { title: `Order ${n} completed`, body: `Enjoy! Thank you for ordering with us.${extra}` };
+      return { title: say(m.completedTitle, n), body: `${say(m.completedBody)}${extra}` };
     case 'cancelled':
-      return { title: `Order ${n} cancelled`, body: `Your order was cancelled.${extra}` };
+      return { title: say(m.cancelledTitle, n), body: `${say(m.cancelledBody)}${extra}` };
     default:
-      return { title: `Order ${n} updated`, body: 'Your order has a new status.' };
+      return { title: say(m.updatedTitle, n), body: say(m.updatedBody) };
   }
 }
 
@@ -101,6 +107,7 @@ async function applyStatus(
 ): Promise<OrderRow> {
   const { note = null, extra = '', also = {}, notice } = change;
   const now = ctx.clock.now();
+  const say = await sayToCustomer(trx, merchant.rules, order.customer_id);
   const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
   const updated = await updateOrder(trx, order.id, {
     ...also,
@@ -111,7 +118,7 @@ async function applyStatus(
   await insertOrderEvent(trx, order.id, to, now, note);
   await emitOrderStatus(trx, updated, order.status);
   // a completed paid order's points, stamps, tier and receipts (a counter order not paid yet: when staff mark it paid)
-  const points = to === 'completed' && !awaitsCounterPayment(order) ? await completedPaidEffects(trx, ctx, merchant, order) : '';
+  const points = to === 'completed' && !awaitsCounterPayment(order) ? await completedPaidEffects(trx, ctx, merchant, order, say) : '';
   // a paid order's cancellation (its points taken back) places the customer again; an unpaid one's
   // changes nothing and takes no customer lock
   if (to === 'cancelled' && order.status !== 'pending_payment' && !awaitsCounterPayment(order)) await placeCustomer(trx, ctx, order.customer_id);
@@ -119,7 +126,7 @@ async function applyStatus(
     to === 'ready' && order.fulfilment === 'pickup' && order.location_id !== null ? ((await findLocation(trx, order.location_id))?.address ?? null) : null;
   await notify(trx, ctx.clock, order.customer_id, {
     type: 'order',
-    ...(notice ?? statusNotice(order, to, merchant, extra + points, collectAt)),
+    ...(notice ?? statusNotice(say, order, to, merchant, extra + points, collectAt)),
     link: orderLink(order.name),
     push: to === 'preparing' || to === 'ready' ? 'order_status' : null,
     supersedes: true,
@@ -134,14 +141,14 @@ async function applyStatus(
  * refunded at the payment gateway before it completed earns none (orders/refunded.ts). Answers what the
  * completion notice adds.
  */
-async function completedPaidEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+async function completedPaidEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, say: Say): Promise<string> {
   // a guest's order not claimed: no stamps, points or tier (a guest earns nothing); its receipt only
   if (order.guest_name !== null && order.claimed_at === null) {
     await queueReceipts(trx, ctx, order);
     return '';
   }
   const stamps = order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
-  const points = (await releaseOrderPoints(trx, ctx, merchant, order)) + stamps;
+  const points = (await releaseOrderPoints(trx, ctx, merchant, order, say)) + stamps;
   const rise = await placeAfterEarn(trx, ctx, order.customer_id);
   if (rise) await recordOrderTierRise(trx, order.id, rise);
   await queueReceipts(trx, ctx, order);
@@ -160,11 +167,17 @@ export async function markCounterPaid(trx: Database, ctx: ProviderContext, merch
   const { status: _s, next_auto_at: _n, ...columns } = paidColumns(ctx, merchant, order, now);
   const paid = await updateOrder(trx, order.id, { ...columns, counter_paid_with: how });
   await insertOrderEvent(trx, order.id, 'paid', now, how === 'cash' ? 'Paid at the counter in cash' : 'Paid at the counter by card');
-  await paidOrderEffects(trx, ctx, merchant, paid);
+  const say = await sayToCustomer(trx, merchant.rules, paid.customer_id);
+  await paidOrderEffects(trx, ctx, merchant, paid, say);
   if (paid.status === 'completed') {
-    const extra = await completedPaidEffects(trx, ctx, merchant, paid);
+    const extra = await completedPaidEffects(trx, ctx, merchant, paid, say);
     if (extra)
-      await notify(trx, ctx.clock, paid.customer_id, { type: 'order', title: `Order ${paid.name} completed`, body: extra.trim(), link: orderLink(paid.name) });
+      await notify(trx, ctx.clock, paid.customer_id, {
+        type: 'order',
+        title: say(m.completedTitle, { order: paid.name }),
+        body: extra.trim(),
+        link: orderLink(paid.name),
+      });
   }
   return paid;
 }
@@ -174,7 +187,7 @@ export async function markCounterPaid(trx: Database, ctx: ProviderContext, merch
  * (with the "You earned" notice), else due when the hold ends, which the completion notice says.
  * Answers what the completion notice adds.
  */
-async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow): Promise<string> {
+async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant: Merchant, order: OrderRow, say: Say): Promise<string> {
   // a referred friend's: both customers' row locks first (lower id first), before the credit takes the friend's
   if (merchant.rules.points_hold_days <= 0) await lockReferralOf(trx, order.customer_id);
   const released = await releasePending(trx, ctx.clock, order.customer_id, `order:${order.name}`, merchant.rules);
@@ -184,12 +197,12 @@ async function releaseOrderPoints(trx: Database, ctx: ProviderContext, merchant:
   const { points } = released;
   if (released.state === 'waiting') {
     const day = new Intl.DateTimeFormat(merchant.rules.locale, { timeZone: merchant.rules.timezone, dateStyle: 'medium' }).format(released.availableAt);
-    return ` Your ${points} ${points === 1 ? 'point' : 'points'} can be spent from ${day}.`;
+    return ` ${say(pointWords.spendFrom, { points, day })}`;
   }
   await notify(trx, ctx.clock, order.customer_id, {
     type: 'points_earned',
-    title: `You earned ${points} points`,
-    body: `For order ${order.name}. They are valid for ${merchant.rules.points_expiry_days} days.`,
+    title: say(pointWords.earnedTitle, { points }),
+    body: say(pointWords.earnedBody, { order: order.name, days: merchant.rules.points_expiry_days }),
     link: paths.profilePoint,
     push: 'points',
   });
@@ -232,7 +245,7 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
   const paid = await updateOrder(trx, order.id, paidColumns(ctx, merchant, order, now));
   await insertOrderEvent(trx, order.id, 'paid', now);
   await emitOrderStatus(trx, paid, order.status);
-  await paidOrderEffects(trx, ctx, merchant, paid);
+  await paidOrderEffects(trx, ctx, merchant, paid, await sayToCustomer(trx, merchant.rules, paid.customer_id));
   return paid;
 }
 
@@ -242,8 +255,8 @@ export async function markOrderPaid(trx: Database, ctx: ProviderContext, merchan
  * referral, and the customer's notices (the receipt; the points on their way), written together in one
  * statement (paidOrderWrites).
  */
-export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow): Promise<void> {
-  const writes = paidOrderWrites(trx, ctx, merchant, paid);
+export async function paidOrderEffects(trx: Database, ctx: ProviderContext, merchant: Merchant, paid: OrderRow, say: Say): Promise<void> {
+  const writes = paidOrderWrites(trx, ctx, merchant, paid, say);
   const written = await writeForOrder<PaidWritten>(trx, paid.id, writes);
   await writes.after({ ...written, id: paid.id });
 }
@@ -269,10 +282,11 @@ export function paidOrderWrites(
   ctx: ProviderContext,
   merchant: Merchant,
   paid: Pick<OrderRow, 'name' | 'customer_id' | 'total' | 'fulfilment' | 'points_earned' | 'points_breakdown'>,
+  say: Say,
 ) {
   const points = paid.points_earned;
   // the order's first notice (placing it writes none): nothing earlier to supersede, and no statement spent on it
-  const notices: Notice[] = [{ type: 'order', ...statusNotice(paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
+  const notices: Notice[] = [{ type: 'order', ...statusNotice(say, paid, 'paid', merchant), link: orderLink(paid.name), push: null }];
   const pending = pendingValues(ctx.clock, {
     customerId: paid.customer_id,
     points,
@@ -285,8 +299,8 @@ export function paidOrderWrites(
     const hold = merchant.rules.points_hold_days;
     notices.push({
       type: 'points_earned',
-      title: `${points} points on their way`,
-      body: `For order ${paid.name}. You can spend them once it is completed${hold > 0 ? ` and ${hold} ${hold === 1 ? 'day has' : 'days have'} passed` : ''}.`,
+      title: say(pointWords.comingTitle, { points }),
+      body: hold > 0 ? say(pointWords.comingHeldBody, { order: paid.name, days: hold }) : say(pointWords.comingBody, { order: paid.name }),
       link: paths.profilePoint,
     });
   }

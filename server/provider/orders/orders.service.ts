@@ -7,6 +7,7 @@ import { reorderOf } from '#contract/reorder-rules';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
+import { sayToCustomer } from '../accounts/language';
 import { deviceWrite, type Sighting } from '../http/device';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
@@ -263,22 +264,17 @@ export async function placeOrder(
   // row's foreign-key share lock, taken by two orders of one customer at once, deadlocked their updates.
   const devices = deviceWrite(trx, customerId, device, now);
   // paid at once: what paying writes (the wallet debited, points pending, notices; paidOrderWrites) goes
-  // in the order's own statement, and what follows it once the statement ran
+  // in the order's own statement, and what follows it once the statement ran (its notices in the customer's language)
   const effects: { after?: ReturnType<typeof paidOrderWrites>['after'] } = {};
+  const say = paid ? await sayToCustomer(trx, merchant.rules, customerId) : null;
+  const paying = { customer_id: customerId, total: priced.total, fulfilment: body.fulfilment, points_breakdown: priced.points_breakdown };
   const inserted = await insertUnderFreshName<PaidWritten>(
     trx,
     merchant.settings.setting_company,
     (name) => {
       const row = newOrderRow(name, customerId, body, priced, paid, now, setup.guestName ?? null);
       if (!paid) return { row };
-      const writes = paidOrderWrites(trx, ctx, merchant, {
-        name,
-        customer_id: customerId,
-        total: priced.total,
-        fulfilment: body.fulfilment,
-        points_earned: paid.points_earned,
-        points_breakdown: priced.points_breakdown,
-      });
+      const writes = paidOrderWrites(trx, ctx, merchant, { ...paying, name, points_earned: paid.points_earned }, say!);
       effects.after = writes.after;
       if (priced.total === 0) return { row, also: writes };
       const wallet = walletEntryWrites(ctx.clock, customerId, { type: 'order', amount: -priced.total, reason: `Order ${name}`, ref: `order:${name}` }, 'o');

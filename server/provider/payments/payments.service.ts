@@ -34,6 +34,8 @@ import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
 import { paymentIdParam, type SandboxCompleteBody, type SandboxCompleteData, type WebhookData } from '#contract/payments';
 import { cardSetupCompleted, completeSandboxCardSetup, sandboxCardSetup } from './saved-cards.service';
+import { sayToCustomer } from '../accounts/language';
+import { wallet } from '../i18n/messages';
 
 /**
  * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
@@ -247,6 +249,7 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
   const { rules } = await getMerchant(trx, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   if (!(await settlePayment(trx, payment.id, succeeded ? 'paid' : 'failed', ctx.clock.now(), providerRef))) return;
+  const say = await sayToCustomer(trx, rules, payment.customer_id);
   if (succeeded) {
     const balance = await postWalletEntry(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
@@ -257,15 +260,15 @@ async function settleTopup(trx: Database, ctx: ProviderContext, payment: Payment
     await queuePurchaseReceipts(trx, ctx, { kind: 'topup', id: payment.id }, payment.customer_id);
     await notify(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
-      title: 'Top-up successful',
-      body: `${money(payment.amount)} was added to your wallet. Your balance is ${money(balance)}.`,
+      title: say(wallet.topupTitle),
+      body: say(wallet.topupBody, { amount: money(payment.amount), balance: money(balance) }),
       link: paths.profileWallet,
     });
   } else {
     await notify(trx, ctx.clock, payment.customer_id, {
       type: 'topup',
-      title: 'Top-up failed',
-      body: `Your top-up of ${money(payment.amount)} was declined. No money was taken.`,
+      title: say(wallet.topupFailedTitle),
+      body: say(wallet.topupFailedBody, { amount: money(payment.amount) }),
       link: paths.profileWallet,
     });
   }

@@ -7,6 +7,8 @@ import { expireCustomerLots } from './points.ledger';
 import { creditDuePending, customersWithDuePending, recordCreditRise } from './points.pending';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
+import { sayToCustomer } from '../accounts/language';
+import { points as words } from '../i18n/messages';
 
 const BATCH = 200;
 const POINTS_LINK = paths.profilePoint;
@@ -38,10 +40,11 @@ export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boole
       const expired = await ctx.db.transaction().execute(async (trx) => {
         const pts = await expireCustomerLots(trx, ctx.clock, customerId);
         if (pts > 0) {
+          const say = await sayToCustomer(trx, rules, customerId);
           await notify(trx, ctx.clock, customerId, {
             type: 'points_expiring',
-            title: 'Points expired',
-            body: `${pts} ${pts === 1 ? 'point' : 'points'} expired.`,
+            title: say(words.expiredTitle),
+            body: say(words.expiredBody, { points: pts }),
             link: POINTS_LINK,
           });
         }
@@ -73,12 +76,11 @@ export async function runPointsExpiry(ctx: ProviderContext, o: { notices?: boole
         );
         const first = day.format(lots[0]!.expires_at!);
         const last = day.format(lots.at(-1)!.expires_at!);
-        const noun = points === 1 ? 'point expires' : 'points expire';
+        const say = await sayToCustomer(trx, rules, customerId);
         await notify(trx, ctx.clock, customerId, {
           type: 'points_expiring',
-          title: 'Points expiring soon',
-          body:
-            first === last ? `${points} ${noun} on ${first}. Use them before then.` : `${points} ${noun} between ${first} and ${last}. Use them before then.`,
+          title: say(words.expiringTitle),
+          body: first === last ? say(words.expiringOn, { points, day: first }) : say(words.expiringBetween, { points, first, last }),
           link: POINTS_LINK,
           push: 'expiring',
         });
@@ -109,10 +111,11 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
         const rows = await creditDuePending(trx, ctx.clock, customerId, rules.points_expiry_days);
         const points = rows.reduce((sum, r) => sum + r.points, 0);
         if (points > 0) {
+          const say = await sayToCustomer(trx, rules, customerId);
           await notify(trx, ctx.clock, customerId, {
             type: 'points_earned',
-            title: `You earned ${points} ${points === 1 ? 'point' : 'points'}`,
-            body: `${rows.map((r) => r.reason).join(', ')}: ready to spend. They are valid for ${rules.points_expiry_days} days.`,
+            title: say(words.earnedTitle, { points }),
+            body: say(words.readyBody, { reasons: rows.map((r) => r.reason).join(', '), days: rules.points_expiry_days }),
             link: POINTS_LINK,
             push: 'points',
           });

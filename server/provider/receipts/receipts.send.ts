@@ -12,6 +12,9 @@ import { formatMoney } from '#contract/money';
 import { purchaseWords, type PurchaseReceipt, type Receipt } from '#contract/receipts';
 import { MINUTE } from '../../lib/clock';
 import { firstName } from '../accounts/accounts.service';
+import { sayToCustomer } from '../accounts/language';
+import { sms } from '../i18n/messages';
+import type { Say } from '../i18n/translate';
 import type { ProviderContext } from '../context';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { tierStatus } from '../tiers/tiers.service';
@@ -39,11 +42,11 @@ async function tierWords(ctx: ProviderContext, customerId: number): Promise<stri
     : `${status.tier.name} member: the top tier.`;
 }
 
-/** An order's text message: short, the total and the link. */
-function receiptText(receipt: Receipt, link: string): string {
-  const money = formatMoney(receipt.order.total, receipt.currency, receipt.locale);
-  const points = receipt.order.points_earned > 0 ? ` You earned ${receipt.order.points_earned} points.` : '';
-  return `${receipt.shop.name}: thank you! Order ${receipt.order.name}, ${money}.${points} Your receipt: ${link}`;
+/** An order's text message, in the customer's language: short, the total and the link. */
+function receiptText(say: Say, receipt: Receipt, link: string): string {
+  const words = { shop: receipt.shop.name, order: receipt.order.name, amount: formatMoney(receipt.order.total, receipt.currency, receipt.locale), link };
+  const points = receipt.order.points_earned;
+  return points > 0 ? say(sms.receiptPoints, { ...words, points }) : say(sms.receipt, words);
 }
 
 /** A top-up's or a gift card's text message: what, how much, the new balance, and the link. */
@@ -64,7 +67,8 @@ async function messageOf(ctx: ProviderContext, merchant: Merchant, taken: Taken)
     const receipt = toReceipt(read, merchant);
     const link = receiptLink(ctx, receiptToken(ctx.secret, read.order));
     const tier = () => tierWords(ctx, read.order.customer_id);
-    return { text: receiptText(receipt, link), email: async (firstName) => renderReceiptEmail({ receipt, link, firstName, tier: await tier() }) };
+    const say = await sayToCustomer(ctx.db, merchant.rules, read.order.customer_id);
+    return { text: receiptText(say, receipt, link), email: async (firstName) => renderReceiptEmail({ receipt, link, firstName, tier: await tier() }) };
   }
   const thing: PurchaseThing = taken.payment_id !== null ? { kind: 'topup', id: taken.payment_id } : { kind: 'gift_card', id: taken.gift_card_id! };
   const read = await readPurchaseReceipt(ctx.db, thing, merchant);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { EditorReward, Reward, RewardFields } from '#contract';
+import { withWordsColumn } from '../../lib/words-column';
 import type { Database } from '../../db';
+import type { ShopWords } from '#contract/translations';
 
 /** SQL of the reward catalogue: reading rewards, taking stock, counting a customer's redemptions; the owner's changes. */
 
@@ -17,9 +19,23 @@ export interface RewardRow {
   discount_amount: number;
   /** the product it gives free, by name (archived ones too: the counter still honours them) */
   free_product: string | null;
+  /** its title and description in other languages (translations.ts) */
+  translations: ShopWords;
 }
 
-const COLUMNS = ['id', 'name', 'title', 'description', 'points_cost', 'image', 'stock', 'valid_days', 'per_customer_limit', 'discount_amount'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'description',
+  'points_cost',
+  'image',
+  'stock',
+  'valid_days',
+  'per_customer_limit',
+  'discount_amount',
+  'translations',
+] as const;
 
 export function toReward(r: RewardRow): Reward {
   return {
@@ -120,6 +136,7 @@ const EDITOR_COLUMNS = [
   'per_customer_limit',
   'discount_amount',
   'active',
+  'translations',
 ] as const;
 
 /** Every reward (or these), retired ones too, with how many were redeemed (not cancelled) and used, in the merchant's order. */
@@ -167,6 +184,7 @@ export async function listEditorRewards(db: Database, ids?: number[]): Promise<E
       discount_amount: r.discount_amount,
       product: r.product_id === null || r.product_name === null ? null : { id: r.product_id, name: r.product_name, archived: r.product_archived_at !== null },
       active: r.active,
+      translations: r.translations,
     };
   });
 }
@@ -192,7 +210,7 @@ export async function insertReward(trx: Database, reward: NewReward): Promise<nu
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('rewards')
-    .values({ ...reward, position: next })
+    .values({ ...withWordsColumn(reward), position: next })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -207,7 +225,7 @@ export function lockRewardByName(
 }
 
 export async function updateRewardRow(trx: Database, id: number, patch: Partial<NewReward>): Promise<void> {
-  await trx.updateTable('rewards').set(patch).where('id', '=', id).execute();
+  await trx.updateTable('rewards').set(withWordsColumn(patch)).where('id', '=', id).execute();
 }
 
 /** The tiers (welcome, birthday, early access) and the stamp cards not ended that give this reward: retiring it would leave them giving nothing. */

@@ -13,8 +13,8 @@ import { createReward, editorRewards, getReward, getVoucher, listRewards, redeem
 export function rewardsRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, rewardsSpec, {
-      list: async (_q, at) => ({ rewards: await listRewards(ctx, await optionalCustomer(ctx, at.req)) }),
-      detail: async (q) => ({ reward: await getReward(ctx, q.name) }),
+      list: async (q, at) => ({ rewards: await listRewards(ctx, await optionalCustomer(ctx, at.req), q.lang) }),
+      detail: async (q) => ({ reward: await getReward(ctx, q.name, q.lang) }),
       redeem: (body, at) =>
         at.once(async (trx) => {
           const { voucher, title } = await redeemReward(ctx, trx, at.customerId(), body.name);

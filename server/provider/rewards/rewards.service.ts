@@ -32,20 +32,25 @@ import {
 import { codesFor } from './voucher-codes';
 import { expireVouchers, findOwnVoucher, issueVoucher, loadVouchers } from './vouchers.repo';
 import { to } from '#contract/routes';
+import type { Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
 
 /** The active rewards, in the merchant's order; those a tier redeems early say which and whether this customer's tier can (a guest: null). */
-export async function listRewards(ctx: ProviderContext, customerId: number | null = null): Promise<Reward[]> {
+/** A reward as a reader of `language` sees it: its title and description in that language where the owner wrote them (translations.ts). */
+const rewardIn = (row: RewardRow, language: Language | undefined): Reward => inLanguage(toReward(row), row.translations, language, ['title', 'description']);
+
+export async function listRewards(ctx: ProviderContext, customerId: number | null = null, language?: Language): Promise<Reward[]> {
   const [rows, early] = await Promise.all([listActiveRewards(ctx.db), ctx.tiers.earlyAccess(ctx.db, customerId)]);
   return rows.map((r) => {
     const access = early.get(r.id);
-    return access ? { ...toReward(r), early_access: access } : toReward(r);
+    return access ? { ...rewardIn(r, language), early_access: access } : rewardIn(r, language);
   });
 }
 
-export async function getReward(ctx: ProviderContext, name: string): Promise<Reward> {
+export async function getReward(ctx: ProviderContext, name: string, language?: Language): Promise<Reward> {
   const row = await findActiveReward(ctx.db, name);
   if (!row) throw notFound('Reward');
-  return toReward(row);
+  return rewardIn(row, language);
 }
 
 /**

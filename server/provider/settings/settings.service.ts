@@ -2,6 +2,7 @@
  * The shop's settings (what the app shows: name, theme, currency …) and its business rules, read for
  * nearly every call: cached a few seconds. The theme studio (theme/) writes the theme's part of them.
  */
+import type { Language } from '#contract/languages';
 import type { Database } from '../../db';
 import type { SiteSettings } from '#contract';
 import { DELETION_COOLING_OFF_DEFAULT_DAYS } from '#contract/privacy';
@@ -80,6 +81,10 @@ export interface MerchantRules {
   dine_in: boolean;
   /** dine-in orders may be paid at the counter (issue 54, payment_method counter): off by default */
   pay_at_counter: boolean;
+  /** the language a first visit speaks when the browser asks for none the shop offers (among `languages`) */
+  language_default: Language;
+  /** the languages the shop offers customers, the default among them */
+  languages: Language[];
 }
 
 export const DEFAULT_RULES: MerchantRules = {
@@ -130,6 +135,8 @@ export const DEFAULT_RULES: MerchantRules = {
   tips: TIPS_DEFAULT,
   dine_in: false,
   pay_at_counter: false,
+  language_default: 'en',
+  languages: ['en'],
 };
 
 export interface Merchant {
@@ -165,6 +172,8 @@ export function merchantOf(row: { id: string; settings: unknown; rules: unknown 
     topup_max: rules.topup_max,
     topup_presets: rules.topup_presets,
     birthday_treat: rules.birthday_reward !== 'off',
+    language_default: rules.language_default,
+    languages: rules.languages,
     // only when checkout takes tips: a shop without them answers as it always did
     // only when the shop charges tax: the checkout says whether prices include it
     ...(rules.tax_rates.length > 0 ? { taxes: { rates: rules.tax_rates, inclusive: rules.tax_inclusive } } : {}),

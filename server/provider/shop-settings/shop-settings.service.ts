@@ -65,6 +65,8 @@ function fieldsOf(row: { id: string; settings: unknown; rules: unknown }): ShopS
     tax_number: rules.tax_number,
     dine_in: rules.dine_in,
     pay_at_counter: rules.pay_at_counter,
+    language_default: rules.language_default,
+    languages: rules.languages,
   };
 }
 

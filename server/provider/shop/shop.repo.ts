@@ -10,21 +10,55 @@ export function toProduct(r: ProductRow): Product {
   return { id: r.id, name: r.name, description: r.description, price: r.price, image: r.image, available: r.available };
 }
 
-export async function listCatalog(db: Database): Promise<Category[]> {
-  const categories = await db.selectFrom('categories').select(['id', 'name']).where('removed_at', 'is', null).orderBy('position').orderBy('id').execute();
+/** The words in other languages of the menu's things, by id (only those the owner translated). */
+export interface CatalogWords {
+  categories: Map<number, unknown>;
+  products: Map<number, unknown>;
+  groups: Map<number, unknown>;
+  options: Map<number, unknown>;
+}
+
+const wordsOf = (rows: { id: number; translations: unknown }[]) =>
+  new Map(rows.filter((r) => Object.keys(r.translations ?? {}).length > 0).map((r) => [r.id, r.translations]));
+
+/** The rows of a table whose words the owner wrote in another language (the option groups', the options'). */
+function translatedRows(db: Database, table: 'option_groups' | 'options'): Promise<{ id: number; translations: unknown }[]> {
+  return sql<{ id: number; translations: unknown }>`select id, translations from ${sql.table(table)} where translations <> '{}'::jsonb`
+    .execute(db)
+    .then((r) => r.rows);
+}
+
+/** The menu in the shop's default language, and the words in other languages of its things (translations.ts). */
+export async function listCatalog(db: Database): Promise<{ categories: Category[]; words: CatalogWords }> {
+  const categories = await db
+    .selectFrom('categories')
+    .select(['id', 'name', 'translations'])
+    .where('removed_at', 'is', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const products = await db
     .selectFrom('products')
-    .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available'])
+    .select(['id', 'category_id', 'name', 'description', 'price', 'image', 'available', 'translations'])
     .where('archived_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
   const groups = await optionGroupsOf(db);
-  return categories.map((c) => ({
-    id: c.id,
-    name: c.name,
-    products: products.filter((p) => p.category_id === c.id).map((p) => ({ ...toProduct(p), option_groups: groups.get(p.id) ?? [] })),
-  }));
+  const words: CatalogWords = {
+    categories: wordsOf(categories),
+    products: wordsOf(products),
+    groups: wordsOf(await translatedRows(db, 'option_groups')),
+    options: wordsOf(await translatedRows(db, 'options')),
+  };
+  return {
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      products: products.filter((p) => p.category_id === c.id).map((p) => ({ ...toProduct(p), option_groups: groups.get(p.id) ?? [] })),
+    })),
+    words,
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { CatalogData } from '#contract';
+import type { Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { RefreshingCopy } from '../../lib/refreshing-copy';
-import { listCatalog } from './shop.repo';
+import { type CatalogWords, listCatalog } from './shop.repo';
 
 /**
  * How long a read of the menu is reused, here and by anyone who keeps the answer (the gateway's shared
@@ -18,14 +20,37 @@ import { listCatalog } from './shop.repo';
  * menu never decides what a customer pays or lets a sold-out product be ordered.
  */
 export const CATALOG_MAX_AGE_S = 5;
-const catalogs = new WeakMap<Database, RefreshingCopy<CatalogData>>();
+type KeptCatalog = CatalogData & { words: CatalogWords };
+const catalogs = new WeakMap<Database, RefreshingCopy<KeptCatalog>>();
 
-/** The menu, and when it was read from the database (ms). */
-export async function readCatalog(ctx: ProviderContext): Promise<{ data: CatalogData; readAt: number }> {
+/**
+ * The menu, in `language` where the owner wrote its words in it (field by field, else the default
+ * language's), and when it was read from the database (ms). The copy kept here holds every language's
+ * words; each answer is made for its reader, so one reader's language is never another's.
+ */
+export async function readCatalog(ctx: ProviderContext, language?: Language): Promise<{ data: CatalogData; readAt: number }> {
   let copy = catalogs.get(ctx.db);
   if (!copy) catalogs.set(ctx.db, (copy = new RefreshingCopy({ freshMs: CATALOG_MAX_AGE_S * 1000, staleMs: 60_000 })));
-  const { value, at } = await copy.get(() => listCatalog(ctx.db).then((categories) => ({ categories })));
-  return { data: value, readAt: at };
+  const { value, at } = await copy.get(() => listCatalog(ctx.db));
+  return { data: catalogIn(value, language), readAt: at };
+}
+
+/** The menu's words in this language where they were written (translations.ts), the default language's elsewhere. */
+function catalogIn({ categories, words }: KeptCatalog, language: Language | undefined): CatalogData {
+  if (!language) return { categories };
+  const { categories: c, products: p, groups: g, options: o } = words;
+  return {
+    categories: categories.map((category) => ({
+      ...inLanguage(category, c.get(category.id), language, ['name']),
+      products: category.products.map((product) => ({
+        ...inLanguage(product, p.get(product.id), language, ['name', 'description']),
+        option_groups: product.option_groups?.map((group) => ({
+          ...inLanguage(group, g.get(group.id), language, ['name']),
+          options: group.options.map((option) => inLanguage(option, o.get(option.id), language, ['name'])),
+        })),
+      })),
+    })),
+  };
 }
 
 /** The menu changed (a product, a category): this instance reads it again at once, the others within 5 s. */

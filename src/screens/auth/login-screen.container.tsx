@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../ui';
 import { useAppConfig } from '../../api/settings';
@@ -5,11 +6,13 @@ import { googleSignIn } from '../../api/auth';
 import { messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
-import { GoogleSignInButton } from '../../app/google';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
 import { LoginScreen } from './login-screen';
-import { shopLink } from './sign-up-terms';
+import { SignInLanguageSwitch } from '../../app/language-choice';
+
+// Google's button only for a shop that offers it: off the sign-in page's first load otherwise
+const GoogleSignInButton = lazy(() => import('../../app/google').then((m) => ({ default: m.GoogleSignInButton })));
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -41,9 +44,16 @@ export default function LoginPage() {
       formError={code.formError}
       retryAfter={code.retryAfter}
       onRegister={() => navigate(paths.register)}
-      privacyUrl={shopLink(settings.privacy_url)}
-      termsUrl={shopLink(settings.terms_url)}
-      googleButton={clientId ? <GoogleSignInButton clientId={clientId} onCredential={(t) => void onGoogle(t)} /> : undefined}
+      languageSwitch={<SignInLanguageSwitch />}
+      privacyUrl={settings.privacy_url}
+      termsUrl={settings.terms_url}
+      googleButton={
+        clientId ? (
+          <Suspense fallback={null}>
+            <GoogleSignInButton clientId={clientId} onCredential={(t) => void onGoogle(t)} />
+          </Suspense>
+        ) : undefined
+      }
     />
   );
 }

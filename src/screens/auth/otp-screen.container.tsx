@@ -2,7 +2,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import type { OtpPurpose } from '#contract';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
-import { useVerifyCode } from '../../app/auth/sign-in-flow';
+import { useVerifyCode } from '../../app/auth/verify-code';
 import { OtpScreen } from './otp-screen';
 import { RegisterOtpScreen } from './register-otp-screen';
 

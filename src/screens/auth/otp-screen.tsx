@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Notice, OtpInput } from '../../ui';
 import { AuthLayout, TextButton } from './auth-layout';
@@ -77,8 +79,9 @@ export function OtpScreen({
   onResend,
   resending = false,
   onChangeNumber,
-  title = 'Enter your code',
+  title,
 }: OtpScreenProps) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   // A new code clears the boxes: OtpInput keeps its own digits, so it is remounted.
   const [round, setRound] = useState(0);
@@ -103,25 +106,29 @@ export function OtpScreen({
     onResend?.();
   };
 
+  const number = formatPhone(phone);
+  const wait = formatWait(resendIn);
   let codeError: string | undefined;
-  if (tooShort) codeError = 'Enter all 6 digits of the code.';
-  else if (once.triedAgain && errorCode === 'INVALID_CODE') codeError = "You already tried this code and it isn't right. Change it, then Verify.";
+  if (tooShort) codeError = t`Enter all 6 digits of the code.`;
+  else if (once.triedAgain && errorCode === 'INVALID_CODE') codeError = t`You already tried this code and it isn't right. Change it, then Verify.`;
   else if (errorCode === 'INVALID_CODE')
     codeError =
       attemptsLeft != null
-        ? `That code isn't right. You have ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
-        : "That code isn't right. Check the text message and try again.";
+        ? plural(attemptsLeft, { one: "That code isn't right. You have # try left.", other: "That code isn't right. You have # tries left." })
+        : t`That code isn't right. Check the text message and try again.`;
 
   return (
     <AuthLayout
-      title={title}
+      title={title ?? t`Enter your code`}
       companyName={companyName}
       logo={logo}
       description={
         <p>
-          We sent a 6-digit code to <span className="font-semibold whitespace-nowrap text-ink">{formatPhone(phone)}</span>.{' '}
+          <Trans>
+            We sent a 6-digit code to <span className="font-semibold whitespace-nowrap text-ink">{number}</span>.
+          </Trans>{' '}
           <TextButton onClick={onChangeNumber} className="-my-2">
-            Change number
+            <Trans>Change number</Trans>
           </TextButton>
         </p>
       }
@@ -129,7 +136,7 @@ export function OtpScreen({
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <OtpInput
           key={round}
-          label="6-digit code"
+          label={t`6-digit code`}
           autoFocus
           disabled={verifying || dead}
           error={codeError}
@@ -141,30 +148,34 @@ export function OtpScreen({
           onComplete={verify}
         />
         {errorCode === 'CODE_EXPIRED' && (
-          <Notice tone="danger" title="This code has expired">
-            Codes work for 5 minutes. Ask for a new one below.
+          <Notice tone="danger" title={t`This code has expired`}>
+            <Trans>Codes work for 5 minutes. Ask for a new one below.</Trans>
           </Notice>
         )}
         {errorCode === 'TOO_MANY_ATTEMPTS' && (
-          <Notice tone="danger" title="Too many wrong tries">
-            For your safety this code no longer works. Ask for a new one below.
+          <Notice tone="danger" title={t`Too many wrong tries`}>
+            <Trans>For your safety this code no longer works. Ask for a new one below.</Trans>
           </Notice>
         )}
         {formError && <Notice tone="danger">{formError}</Notice>}
         <Button type="submit" size="lg" fullWidth loading={verifying} disabled={dead}>
-          Verify
+          <Trans>Verify</Trans>
         </Button>
       </form>
       <div className="flex flex-col items-center gap-1 text-center">
         {resendIn > 0 ? (
           <p className="text-muted">
-            Didn't get it? You can ask for a new code in <span className="font-semibold tabular-nums text-ink">{formatWait(resendIn)}</span>.
+            <Trans>
+              Didn't get it? You can ask for a new code in <span className="font-semibold tabular-nums text-ink">{wait}</span>.
+            </Trans>
           </p>
         ) : (
           <>
-            <p className="text-muted">Didn't get the code?</p>
+            <p className="text-muted">
+              <Trans>Didn't get the code?</Trans>
+            </p>
             <Button variant={dead ? 'primary' : 'secondary'} onClick={resend} loading={resending} fullWidth={dead}>
-              Resend code
+              <Trans>Resend code</Trans>
             </Button>
           </>
         )}

@@ -1,4 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { E164 } from '#contract/phone';
 import { Button, Notice, PhoneField, fieldMessage, toE164 } from '../../ui';
 
@@ -21,14 +23,15 @@ export interface PhoneFormProps {
   hint?: ReactNode;
 }
 
-/** "1 minute 5 seconds", "45 seconds": waits are read aloud, so no "1:05". */
-export function formatWait(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  const m = Math.floor(s / 60);
-  const rest = s % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  if (m === 0) return part(rest, 'second');
-  return rest === 0 ? part(m, 'minute') : `${part(m, 'minute')} ${part(rest, 'second')}`;
+/** "1 minute 5 seconds", "45 seconds" in the language spoken: waits are read aloud, so no "1:05". */
+export function formatWait(wait: number): string {
+  const s = Math.max(0, Math.ceil(wait));
+  const minutes = Math.floor(s / 60);
+  const seconds = s % 60;
+  const secs = plural(seconds, { one: '# second', other: '# seconds' });
+  const mins = plural(minutes, { one: '# minute', other: '# minutes' });
+  if (minutes === 0) return secs;
+  return seconds === 0 ? mins : `${mins} ${secs}`;
 }
 
 /** The phone step shared by /login and /register. */
@@ -40,9 +43,10 @@ export function PhoneForm({
   fieldErrors,
   formError,
   retryAfter,
-  submitLabel = 'Send code',
-  hint = 'We will text you a 6-digit code.',
+  submitLabel,
+  hint,
 }: PhoneFormProps) {
+  const { t } = useLingui();
   const [phone, setPhone] = useState(() => toE164(defaultCountryCode, defaultNumber));
   const [localError, setLocalError] = useState<string | undefined>();
   const limited = !!retryAfter && retryAfter > 0;
@@ -50,17 +54,17 @@ export function PhoneForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!phone) {
-      setLocalError('Enter your phone number.');
+      setLocalError(t`Enter your phone number.`);
       return;
     }
     if (!E164.test(phone)) {
       const digits = phone.replace(/\D/g, '').length;
       setLocalError(
         /[^\d\s\-.()+]/.test(phone)
-          ? 'A phone number has digits only.'
+          ? t`A phone number has digits only.`
           : digits < 10
-            ? 'That number looks too short. Check it and try again.'
-            : 'That number looks too long. Check it and try again.',
+            ? t`That number looks too short. Check it and try again.`
+            : t`That number looks too long. Check it and try again.`,
       );
       return;
     }
@@ -68,7 +72,8 @@ export function PhoneForm({
     onSendCode?.(phone);
   };
 
-  const phoneError = localError ?? fieldMessage('Phone number', fieldErrors?.phone);
+  const wait = limited ? formatWait(retryAfter!) : '';
+  const phoneError = localError ?? fieldMessage(t`Phone number`, fieldErrors?.phone);
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -81,20 +86,20 @@ export function PhoneForm({
           if (localError) setLocalError(undefined);
         }}
         error={phoneError}
-        hint={hint}
+        hint={hint ?? t`We will text you a 6-digit code.`}
+        label={t`Phone number`}
         disabled={sending}
         required
       />
       {limited && (
         <Notice tone="warning">
-          Please wait before asking for another code. You can ask for a new one in{' '}
-          {/* announced once when the notice appears, not on every tick of the countdown */}
-          <span aria-live="off">{formatWait(retryAfter!)}</span>.
+          {t`Please wait before asking for another code.`} {/* announced once when the notice appears, not on every tick of the countdown */}
+          <span aria-live="off">{t`You can ask for a new one in ${wait}.`}</span>
         </Notice>
       )}
       {formError && <Notice tone="danger">{formError}</Notice>}
       <Button type="submit" size="lg" fullWidth loading={sending} disabled={limited}>
-        {submitLabel}
+        {submitLabel ?? t`Send code`}
       </Button>
     </form>
   );

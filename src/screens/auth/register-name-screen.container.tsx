@@ -7,7 +7,6 @@ import { useSite } from '../../app/settings';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
 import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
-import { shopLink } from './sign-up-terms';
 
 export default function RegisterNamePage() {
   const { settings } = useSite();
@@ -43,8 +42,8 @@ export default function RegisterNamePage() {
       submitting={submitting}
       fieldErrors={fieldErrors}
       formError={formError}
-      privacyUrl={shopLink(settings.privacy_url)}
-      termsUrl={shopLink(settings.terms_url)}
+      privacyUrl={settings.privacy_url}
+      termsUrl={settings.terms_url}
     />
   );
 }

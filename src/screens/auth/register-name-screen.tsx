@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button, Notice, TextField, cx, fieldMessage, focusRing } from '../../ui';
 import { AuthLayout } from './auth-layout';
@@ -43,41 +44,42 @@ export function RegisterNameScreen({
   const [email, setEmail] = useState(defaultValues?.email ?? '');
   const [offers, setOffers] = useState(defaultValues?.offers ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { t } = useLingui();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
-    if (!name.trim()) next.name = 'Enter your name.';
-    else if (name.trim().length > 80) next.name = 'Your name can be at most 80 characters.';
-    if (email.trim() && !EMAIL.test(email.trim())) next.email = 'Enter an e-mail address like name@example.com, or leave it empty.';
+    if (!name.trim()) next.name = t`Enter your name.`;
+    else if (name.trim().length > 80) next.name = t`Your name can be at most 80 characters.`;
+    if (email.trim() && !EMAIL.test(email.trim())) next.email = t`Enter an e-mail address like name@example.com, or leave it empty.`;
     setErrors(next);
     if (Object.keys(next).length) return;
     onSubmit?.({ name: name.trim(), email: email.trim(), offers });
   };
 
   return (
-    <AuthLayout title="What should we call you?" description="Your number is confirmed. One last step." companyName={companyName} logo={logo}>
+    <AuthLayout title={t`What should we call you?`} description={t`Your number is confirmed. One last step.`} companyName={companyName} logo={logo}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField
-          label="Your name"
+          label={t`Your name`}
           name="name"
           autoComplete="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
-          error={errors.name ?? fieldMessage('Name', fieldErrors?.name)}
+          error={errors.name ?? fieldMessage(t`Name`, fieldErrors?.name)}
           disabled={submitting}
           required
         />
         <TextField
-          label="E-mail (optional)"
+          label={t`E-mail (optional)`}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          hint="For receipts and offers. You can add it later."
-          error={errors.email ?? fieldMessage('E-mail', fieldErrors?.email)}
+          hint={t`For receipts and offers. You can add it later.`}
+          error={errors.email ?? fieldMessage(t`E-mail`, fieldErrors?.email)}
           disabled={submitting}
         />
         <label className="flex items-start gap-3 text-sm">
@@ -90,13 +92,15 @@ export function RegisterNameScreen({
             className={cx('mt-0.5 size-5 shrink-0 accent-[var(--color-brand)]', focusRing)}
           />
           <span>
-            Send me offers and news
-            <span className="block text-muted">By notification, text or e-mail. You can change this any time in your profile.</span>
+            <Trans>Send me offers and news</Trans>
+            <span className="block text-muted">
+              <Trans>By notification, text or e-mail. You can change this any time in your profile.</Trans>
+            </span>
           </span>
         </label>
         {formError && <Notice tone="danger">{formError}</Notice>}
         <Button type="submit" size="lg" fullWidth loading={submitting}>
-          Create account
+          <Trans>Create account</Trans>
         </Button>
         <SignUpTerms privacyUrl={privacyUrl} termsUrl={termsUrl} />
       </form>

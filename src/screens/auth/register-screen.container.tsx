@@ -1,3 +1,4 @@
+import { SignInLanguageSwitch } from '../../app/language-choice';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useReferralLookup } from '../../api/referrals';
@@ -26,6 +27,7 @@ export default function RegisterPage() {
       formError={code.formError}
       retryAfter={code.retryAfter}
       onLogin={() => navigate(paths.login)}
+      languageSwitch={<SignInLanguageSwitch />}
       invitation={invitation.data}
     />
   );

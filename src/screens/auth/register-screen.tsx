@@ -1,3 +1,6 @@
+import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReferralLookupData } from '#contract/referrals';
 import { GiftIcon } from '../../ui';
 import { referralRewardWords } from '../profile/referral-words';
@@ -11,26 +14,36 @@ export interface RegisterScreenProps extends Omit<PhoneFormProps, 'submitLabel' 
   onLogin?: () => void;
   /** who invited (a `/register?ref=CODE` link, issue 30); absent: nobody, or a code not found */
   invitation?: ReferralLookupData | null;
+  /** The choice of language (LanguageSwitch), under the way to sign in. */
+  languageSwitch?: ReactNode;
 }
 
 /** "Ana invited you: you both get 100 points once your first order is completed." */
 export function invitationWords({ referrer, reward }: ReferralLookupData): string {
   const both = referralRewardWords(reward);
-  return both ? `${referrer} invited you: you both get ${both} once your first order is completed.` : `${referrer} invited you.`;
+  return both ? t`${referrer} invited you: you both get ${both} once your first order is completed.` : t`${referrer} invited you.`;
 }
 
 /** /register: the phone number a new account is made for; a code is texted to it. */
-export function RegisterScreen({ companyName, logo, onLogin, invitation, ...form }: RegisterScreenProps) {
+export function RegisterScreen({ companyName, logo, onLogin, invitation, languageSwitch, ...form }: RegisterScreenProps) {
+  const { t } = useLingui();
   return (
     <AuthLayout
-      title="Create your account"
-      description={`Join ${companyName ?? 'us'} to earn points on every order and unlock rewards.`}
+      title={t`Create your account`}
+      description={
+        companyName ? t`Join ${companyName} to earn points on every order and unlock rewards.` : t`Join us to earn points on every order and unlock rewards.`
+      }
       companyName={companyName}
       logo={logo}
       footer={
-        <p className="text-muted">
-          Already have an account? <TextButton onClick={onLogin}>Sign in</TextButton>
-        </p>
+        <>
+          <p className="text-muted">
+            <Trans>
+              Already have an account? <TextButton onClick={onLogin}>Sign in</TextButton>
+            </Trans>
+          </p>
+          {languageSwitch}
+        </>
       }
     >
       {invitation && (
@@ -39,7 +52,7 @@ export function RegisterScreen({ companyName, logo, onLogin, invitation, ...form
           {invitationWords(invitation)}
         </p>
       )}
-      <PhoneForm {...form} hint="We will text you a 6-digit code to check it is yours." />
+      <PhoneForm {...form} hint={t`We will text you a 6-digit code to check it is yours.`} />
     </AuthLayout>
   );
 }

@@ -1,12 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { isShopLink } from '#contract/checks';
+import { shopLink } from './shop-link';
 import { cx, focusRing } from '../../ui';
 
-/** An address of the shop's settings the app may link to: the owner's https:// address, else none. */
-export const shopLink = (url: string | undefined) => (url && isShopLink(url) ? url : undefined);
-
 export interface SignUpTermsProps {
-  /** the shop's privacy notice (an https:// address the owner set); absent or empty: not linked */
+  /** the shop's privacy notice (an https:// address the owner set); absent, empty or any other address: not linked */
   privacyUrl?: string | undefined;
   /** the shop's terms; absent or empty: not linked */
   termsUrl?: string | undefined;
@@ -15,7 +13,7 @@ export interface SignUpTermsProps {
 }
 
 /** A link to one of the shop's pages, in a new tab (said to screen readers too). */
-function ShopPageLink({ href, children }: { href: string; children: string }) {
+function ShopPageLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a
       href={href}
@@ -24,7 +22,10 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
       className={cx('whitespace-nowrap rounded-sm font-semibold text-brand-ink underline underline-offset-4 hover:no-underline', focusRing)}
     >
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">
+        {' '}
+        <Trans>(opens in a new tab)</Trans>
+      </span>
     </a>
   );
 }
@@ -34,25 +35,38 @@ function ShopPageLink({ href, children }: { href: string; children: string }) {
  * account (issue 45): the name step's, and Google's on the sign-in page (a new customer's account is
  * made there). Only the links the owner set (Settings → Contact); nothing when neither is.
  */
-export function SignUpTerms({ privacyUrl, termsUrl, lead = 'By signing up' }: SignUpTermsProps) {
+export function SignUpTerms({ privacyUrl: privacyGiven, termsUrl: termsGiven, lead }: SignUpTermsProps) {
+  // checked here, where they are linked: the sign-in page loads the check only with Google's button
+  const privacyUrl = shopLink(privacyGiven);
+  const termsUrl = shopLink(termsGiven);
+  const { t } = useLingui();
+  const by = lead ?? t`By signing up`;
   const links: ReactNode[] = [];
   if (termsUrl)
     links.push(
       <ShopPageLink key="terms" href={termsUrl}>
-        Terms
+        {t`Terms`}
       </ShopPageLink>,
     );
   if (privacyUrl)
     links.push(
       <ShopPageLink key="privacy" href={privacyUrl}>
-        Privacy notice
+        {t`Privacy notice`}
       </ShopPageLink>,
     );
   if (links.length === 0) return null;
+  const [first, second] = links;
   return (
     <p className="text-center text-sm text-muted">
-      {lead} you agree to the shop's {links[0]}
-      {links[1] && <> and {links[1]}</>}.
+      {second ? (
+        <Trans>
+          {by} you agree to the shop's {first} and {second}.
+        </Trans>
+      ) : (
+        <Trans>
+          {by} you agree to the shop's {first}.
+        </Trans>
+      )}
     </p>
   );
 }

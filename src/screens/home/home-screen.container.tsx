@@ -10,6 +10,7 @@ import { useStampCards } from '../../api/stamps';
 import { useAllSettled } from '../../api/settled';
 import { useTierStatus } from '../../api/tiers';
 import { messageOf } from '../../shared/errors';
+import { useLanguage } from '../../i18n/language';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
 import { useOrdering } from '../../app/ordering';
@@ -30,7 +31,7 @@ export default function HomePage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const profile = useProfile();
-  const rewards = useRewards();
+  const rewards = useRewards(useLanguage());
   const orders = useOrders(1);
   const notifications = useNotifications(1);
   const stamps = useStampCards();

@@ -8,6 +8,7 @@ import { PROMO_CODE_REASONS, type PromoCodeReason, type PromoCodeRefusal } from 
 import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
+import { useLanguage } from '../../i18n/language';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout, type Checkout } from '../../app/checkout';
 import { useGuest } from '../../app/auth/guest';
@@ -213,7 +214,7 @@ export default function OrderConfirmationPage() {
   const navigate = useNavigate();
   const { checkout, update, clear } = useCheckout();
   const { cart, fulfilment, addressId, voucherId } = checkout;
-  const catalog = useCatalog();
+  const catalog = useCatalog(useLanguage());
   // a guest at a table has no addresses, wallet or vouchers (members' calls): none are asked
   const guest = useGuest() !== null;
   const addresses = useAddresses(!guest);

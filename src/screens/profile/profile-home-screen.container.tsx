@@ -1,3 +1,4 @@
+import { ProfileLanguageContainer } from './profile-language.container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { copiedAt } from '../../api/client';
@@ -113,6 +114,7 @@ export default function ProfileHomePage() {
             <ReceiptChoiceContainer />
           </>
         }
+        languageSetting={<ProfileLanguageContainer />}
         yourData={<YourDataContainer />}
         onLogout={() => void onLogout()}
         loggingOut={loggingOut}

@@ -54,6 +54,8 @@ export interface ProfileHomeScreenProps {
   birthday?: Omit<BirthdayCardProps, 'birthday'>;
   /** "Notifications on this phone" (web push, where the shop sends them and this browser can receive them) and "Offers and reminders" (campaigns) */
   messageSettings?: ReactNode;
+  /** The choice of language (shown when the shop offers more than one), under Settings. */
+  languageSetting?: ReactNode;
   /** "Your data": download everything the shop keeps, or delete the account (after Settings, before Log out) */
   yourData?: ReactNode;
   onLogout?: () => void;
@@ -192,6 +194,7 @@ export function ProfileHomeScreen({
   onOpenAddresses,
   birthday,
   messageSettings,
+  languageSetting,
   yourData,
   onLogout,
   loggingOut = false,
@@ -267,6 +270,7 @@ export function ProfileHomeScreen({
               { label: 'Addresses', icon: <LocationIcon />, onClick: onOpenAddresses },
             ]}
           />
+          {languageSetting}
         </section>
 
         {yourData}

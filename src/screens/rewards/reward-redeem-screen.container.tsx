@@ -5,6 +5,7 @@ import type { Voucher } from '#contract';
 import { useProfile } from '../../api/customers';
 import { usePreloadVoucherCode, useRedeemReward, useRewards, useVoucherCode } from '../../api/rewards';
 import { messageOf } from '../../shared/errors';
+import { useLanguage } from '../../i18n/language';
 import { useGoBack } from '../../app/go-back';
 import { useKeyedAction } from '../../shared/action';
 import { AppNav } from '../../app/nav';
@@ -23,11 +24,11 @@ export default function RewardRedeemPage() {
   const navigate = useNavigate();
   const back = useGoBack(to.rewardStorage('active'));
   const name = useParams().name ?? '';
-  const rewards = useRewards();
+  const rewards = useRewards(useLanguage());
   const profile = useProfile();
   const [voucher, setVoucher] = useState<Voucher | null>(null);
   const [redeemed, setRedeemed] = useState(0);
-  const redeemReward = useRedeemReward();
+  const redeemReward = useRedeemReward(useLanguage());
   const code = useVoucherCode(voucher?.id ?? null);
   const preloadCode = usePreloadVoucherCode();
   // the voucher's first code is read as part of redeeming: the success view shows its QR code at once

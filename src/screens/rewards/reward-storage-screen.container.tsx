@@ -7,6 +7,7 @@ import { shows } from '../../api/shows';
 import { useRefreshWhen } from '../../api/mutation';
 import { useRewards, useVoucherCode, useVoucherStorage } from '../../api/rewards';
 import { messageOf } from '../../shared/errors';
+import { useLanguage } from '../../i18n/language';
 import { useGoBack } from '../../app/go-back';
 import { AppNav } from '../../app/nav';
 import { paths, to } from '#contract/routes';
@@ -38,7 +39,7 @@ export default function RewardStoragePage() {
   const linked = Number(search.get('voucher'));
   const tab: VoucherTab = isTab(name) ? name : 'active';
   const vouchers = useVoucherStorage(tab);
-  const rewards = useRewards();
+  const rewards = useRewards(useLanguage());
   const profile = useProfile();
   const allIn = useAllSettled([vouchers, rewards, profile]);
   const initialId = typeof state?.voucherId === 'number' ? state.voucherId : Number.isSafeInteger(linked) && linked > 0 ? linked : null;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useCatalog } from '../../api/shop';
+import { useLanguage } from '../../i18n/language';
 import { useCheckout } from '../../app/checkout';
 import { messageOf } from '../../shared/errors';
 import { AppNav } from '../../app/nav';
@@ -20,7 +21,7 @@ export default function ShopPage() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const { checkout, setCart } = useCheckout();
-  const { data, error, isLoading, mutate } = useCatalog();
+  const { data, error, isLoading, mutate } = useCatalog(useLanguage());
   const { ordering, location } = useOrdering();
 
   // A product the merchant took off the menu cannot be ordered: drop it from a cart kept from before.

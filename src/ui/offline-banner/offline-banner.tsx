@@ -1,18 +1,16 @@
+import { useLingui } from '@lingui/react/macro';
 import { AlertIcon, CheckIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 
 /** `online`: nothing shown; `offline`: the app shows what it kept; `back-online`: said for a moment. */
 export type ConnectionState = 'online' | 'offline' | 'back-online';
 
-export const OFFLINE_TITLE = "You're offline.";
-export const OFFLINE_TEXT = "Showing what this phone saved. Ordering, top-ups, rewards and spins will work when you're back online.";
-export const BACK_ONLINE_TEXT = "You're back online.";
-
 /**
  * The connection line at the top of every page: empty while online (the live region stays, so a change
  * is announced), a warning while offline, and a short note when the connection comes back.
  */
 export function OfflineBanner({ state, className }: { state: ConnectionState; className?: string }) {
+  const { t } = useLingui();
   return (
     <div
       role="status"
@@ -28,14 +26,15 @@ export function OfflineBanner({ state, className }: { state: ConnectionState; cl
         <p className="mx-auto flex max-w-3xl items-start gap-2">
           <AlertIcon size={18} className="mt-0.5 shrink-0 text-warning" />
           <span>
-            <strong className="font-semibold">{OFFLINE_TITLE}</strong> {OFFLINE_TEXT}
+            <strong className="font-semibold">{t`You're offline.`}</strong>{' '}
+            {t`Showing what this phone saved. Ordering, top-ups, rewards and spins will work when you're back online.`}
           </span>
         </p>
       )}
       {state === 'back-online' && (
         <p className="mx-auto flex max-w-3xl items-center gap-2">
           <CheckIcon size={18} className="shrink-0 text-success" />
-          {BACK_ONLINE_TEXT}
+          {t`You're back online.`}
         </p>
       )}
     </div>
@@ -47,9 +46,10 @@ export function OfflineBanner({ state, className }: { state: ConnectionState; cl
  * dates.ts asOfWords) and that they update once the connection is back. `one`: a single balance.
  */
 export function AsOfNote({ asOf, one = false, className }: { asOf: string; one?: boolean; className?: string }) {
+  const { t } = useLingui();
   return (
     <p className={cx('text-sm text-muted', className)}>
-      {asOf}. {one ? 'Your balance updates' : 'Your balances update'} when you're back online.
+      {asOf}. {one ? t`Your balance updates when you're back online.` : t`Your balances update when you're back online.`}
     </p>
   );
 }

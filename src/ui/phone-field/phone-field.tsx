@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronDownIcon } from '../icon/base-icons';
 import { cx } from '../lib/cx';
 import { FieldFrame } from '../text-field/text-field';
@@ -24,7 +25,7 @@ export interface PhoneFieldProps {
 }
 
 export function PhoneField({
-  label = 'Phone number',
+  label,
   hint,
   error,
   defaultCountryCode = '62',
@@ -37,6 +38,7 @@ export function PhoneField({
   className,
   id,
 }: PhoneFieldProps) {
+  const { t } = useLingui();
   const known = codes.some((c) => c.code === defaultCountryCode);
   const options = known ? codes : [{ code: defaultCountryCode, label: `+${defaultCountryCode}` }, ...codes];
   const [cc, setCc] = useState(defaultCountryCode);
@@ -45,7 +47,7 @@ export function PhoneField({
 
   return (
     <FieldFrame
-      label={label}
+      label={label ?? t`Phone number`}
       hint={hint}
       error={error}
       id={id}
@@ -64,7 +66,7 @@ export function PhoneField({
             <span aria-hidden="true">+{cc}</span>
             <ChevronDownIcon size={16} className="text-muted" />
             <select
-              aria-label="Country code"
+              aria-label={t`Country code`}
               value={cc}
               disabled={disabled}
               onChange={(e) => {

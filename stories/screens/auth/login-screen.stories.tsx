@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { LoginScreen } from '../../../src/screens/auth/login-screen';
+import { LanguageSwitch } from '../../../src/ui';
 import { merchantFor, PHONE, playLettersInPhone } from '../../fixtures/auth';
 
 /** A stand-in for the Google Identity Services button the app renders in the slot. */
@@ -18,7 +19,8 @@ const meta = {
   title: 'Screens/Auth/Login',
   component: LoginScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', landing: true },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', landing: true, pseudoCheck: true },
   args: { onSendCode: fn(), onRegister: fn() },
   render: (args, { globals }) => <LoginScreen {...merchantFor(globals)} {...args} />,
 } satisfies Meta<typeof LoginScreen>;
@@ -31,6 +33,21 @@ export const Default: Story = {};
  * The high-contrast theme whatever the toolbar says (`parameters.theme`): a bright yellow brand, so text on
  * it turns black and brand ink darkens; screenshot on the phone and the desktop, checked by axe on both.
  */
+/**
+ * In Filipino (`parameters.language`, whatever the toolbar says), with the choice of language the sign-in
+ * page shows when the shop offers more than one: each language in its own name.
+ */
+export const InFilipino: Story = {
+  parameters: { language: 'fil' },
+  args: { languageSwitch: <LanguageSwitch languages={['en', 'fil', 'id']} value="fil" onChange={fn()} className="mt-4" /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Ipadala ang code' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Wika' })).toHaveValue('fil');
+    await expect(canvas.getByRole('option', { name: 'Bahasa Indonesia' })).toBeInTheDocument();
+  },
+};
+
 export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 /** Google sign-in is shown only when the merchant enabled it (the app passes the button). */
@@ -44,7 +61,8 @@ export const WithGoogleAndTerms: Story = {
   args: { googleButton, termsUrl: 'https://shop.example/terms', privacyUrl: 'https://shop.example/privacy' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/By continuing with Google you agree to the shop's/)).toBeVisible();
+    // the terms load with Google's button (off the sign-in page's first load)
+    await expect(await canvas.findByText(/By continuing with Google you agree to the shop's/)).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Terms (opens in a new tab)' })).toHaveAttribute('href', 'https://shop.example/terms');
     await expect(canvas.getByRole('link', { name: 'Privacy notice (opens in a new tab)' })).toHaveAttribute('href', 'https://shop.example/privacy');
   },

@@ -9,7 +9,7 @@ const meta = {
   title: 'Screens/Auth/OTP',
   component: OtpScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', landing: true },
+  parameters: { layout: 'fullscreen', landing: true, pseudoCheck: true },
   args: { phone: PHONE, resendIn: 0, onVerify: fn(), onResend: fn(), onChangeNumber: fn() },
   render: (args, { globals }) => {
     const { companyName, logo } = merchantFor(globals);

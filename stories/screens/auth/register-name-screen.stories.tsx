@@ -8,7 +8,7 @@ const meta = {
   title: 'Screens/Auth/Register name',
   component: RegisterNameScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', landing: true },
+  parameters: { layout: 'fullscreen', landing: true, pseudoCheck: true },
   args: { onSubmit: fn() },
   render: (args, { globals }) => {
     const { companyName, logo } = merchantFor(globals);

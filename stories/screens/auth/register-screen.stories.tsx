@@ -9,7 +9,7 @@ const meta = {
   title: 'Screens/Auth/Register',
   component: RegisterScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', landing: true },
+  parameters: { layout: 'fullscreen', landing: true, pseudoCheck: true },
   args: { onSendCode: fn(), onLogin: fn() },
   render: (args, { globals }) => <RegisterScreen {...merchantFor(globals)} {...args} />,
 } satisfies Meta<typeof RegisterScreen>;

@@ -164,7 +164,7 @@ describe('the offline line', () => {
     vi.stubGlobal('fetch', () => answer());
     renderAt('/home');
     await act(async () => {
-      await expect(callApi(shopApi.catalog)).rejects.toMatchObject({
+      await expect(callApi(shopApi.catalog, {})).rejects.toMatchObject({
         code: 'NETWORK',
         message: 'We could not reach the server. Check your connection and try again.',
       });
@@ -174,7 +174,7 @@ describe('the offline line', () => {
     const body = JSON.stringify({ status: 'success', message: 'ok', data: { categories: [] } });
     answer = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'x-offline-copy': '1' } });
     await act(async () => {
-      await callApi(shopApi.catalog);
+      await callApi(shopApi.catalog, {});
     });
     expect(screen.getByRole('status').textContent).toMatch(/^You're offline\./);
     // the next call that fails says what the line says, though the browser thinks it is online
@@ -185,7 +185,7 @@ describe('the offline line', () => {
 
     answer = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
     await act(async () => {
-      await callApi(shopApi.catalog);
+      await callApi(shopApi.catalog, {});
     });
     expect(screen.getByRole('status').textContent).toBe("You're back online.");
   });

@@ -17,6 +17,7 @@ const reward = (r: Partial<EditorReward> & Pick<EditorReward, 'name' | 'title'>)
   discount_amount: 0,
   product: null,
   active: true,
+  translations: {},
   ...r,
 });
 

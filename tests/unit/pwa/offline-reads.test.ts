@@ -49,6 +49,8 @@ describe('the offline allowlist', () => {
     expect(offlineCacheFor('GET', api(membersApi.card), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api(customersApi.profile), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api(shopApi.catalog), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api(shopApi.catalog, 'lang=fil'), ORIGIN)).toBe(SHOP_CACHE);
+    expect(offlineCacheFor('GET', api(rewardsApi.list, 'lang=id'), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', api(settingsApi.mainSetting), ORIGIN)).toBe(SHOP_CACHE);
     expect(offlineCacheFor('GET', at('/app-config.json'), ORIGIN)).toBe(SHOP_CACHE);
     expect(SHOP_CACHE).not.toBe(CUSTOMER_CACHE);
@@ -57,6 +59,8 @@ describe('the offline allowlist', () => {
   it('keeps nothing with another query, another spelling, method or origin', () => {
     for (const url of [
       api(shopApi.catalog, 'x=1'),
+      api(shopApi.catalog, 'lang=xx'),
+      api(shopApi.catalog, 'lang=fil&x=1'),
       // other spellings of shop/catalog: paths no declaration has
       at(`/api/${undeclared('Shop/Catalog')}`),
       at(`/api/${undeclared('shop/catalog/')}`),

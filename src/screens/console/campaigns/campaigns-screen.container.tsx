@@ -7,6 +7,7 @@ import { messageOf } from '../../../shared/errors';
 import { saved } from '../shared/save.container';
 import { BroadcastPanel } from './broadcast-panel';
 import { CampaignsScreen } from './campaigns-screen';
+import { useTranslationLanguages } from '../shared/translation-languages.container';
 
 /**
  * /merchant/campaigns (staff read, owners change): a one-off message sent now (merchant/campaigns/broadcasts…:
@@ -14,6 +15,7 @@ import { CampaignsScreen } from './campaigns-screen';
  * each saved with merchant/campaigns/update.
  */
 export default function CampaignsContainer() {
+  const languages = useTranslationLanguages();
   const campaigns = useCampaignsConsole();
   const owner = useStaffMe().data?.staff.role === 'owner';
   const settings = useSettings().data as SiteSettings | undefined;
@@ -39,6 +41,7 @@ export default function CampaignsContainer() {
         onSend={(b) => saved(() => send(b))}
       />
       <CampaignsScreen
+        languages={languages}
         data={campaigns.data}
         loading={campaigns.isLoading}
         error={campaigns.error ? messageOf(campaigns.error) : null}

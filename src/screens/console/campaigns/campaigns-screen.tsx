@@ -11,6 +11,9 @@ import {
 import { Badge, Button, Card, ErrorState, GiftIcon, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { campaignHours, campaignSummary, previewOf, welcomeHoursNote } from './campaign-words';
 import { FormActions, SelectField, Switch, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import type { Language } from '#contract/languages';
+import { TranslationsField, otherLanguages, wordsToSend } from '../shared/translations-field';
+import type { ShopWords } from '#contract/translations';
 
 export interface CampaignsScreenProps {
   data?: CampaignsConsoleData | undefined;
@@ -24,6 +27,8 @@ export interface CampaignsScreenProps {
   onSave: (campaign: CampaignUpdateFields) => Promise<SaveProblem | null>;
   /** the campaign whose editor is open at first (stories) */
   initialEditing?: CampaignKind | null;
+  /** the languages the owner writes the texts in besides the default (the offered ones but the default) */
+  languages?: readonly Language[];
 }
 
 interface Form {
@@ -32,6 +37,8 @@ interface Form {
   body: string;
   reward: string;
   timing: string;
+  /** the title and message in other languages */
+  words: ShopWords;
 }
 
 const formOf = (c: CampaignData): Form => ({
@@ -40,7 +47,34 @@ const formOf = (c: CampaignData): Form => ({
   body: c.body,
   reward: c.reward ? String(c.reward.id) : '',
   timing: String(c.timing),
+  words: c.translations,
 });
+
+/** The title and message in other languages, beside the originals, with the same placeholders. */
+function CampaignTranslations({
+  languages = otherLanguages(),
+  form,
+  problem,
+  onChange,
+}: {
+  languages?: readonly Language[] | undefined;
+  form: Form;
+  problem: SaveProblem | null;
+  onChange: (words: ShopWords) => void;
+}) {
+  return (
+    <TranslationsField
+      languages={languages}
+      fields={[
+        { key: 'title', label: 'Title', max: 80, original: form.title },
+        { key: 'body', label: 'Message', max: 300, original: form.body, multiline: true },
+      ]}
+      value={form.words}
+      onChange={onChange}
+      problem={problem}
+    />
+  );
+}
 
 /** The form as the call's body, checked by the contract's schema: the campaign, or its problems by field. */
 function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields } | { problems: Record<string, string> } {
@@ -52,6 +86,7 @@ function checked(kind: CampaignKind, f: Form): { campaign: CampaignUpdateFields 
     body: f.body,
     reward_id: f.reward ? Number(f.reward) : null,
     timing: /^\d+$/.test(timing) ? Number(timing) : timing === '' ? NaN : timing,
+    translations: wordsToSend(f.words),
   });
   if (parsed.success) return { campaign: parsed.data };
   const problems: Record<string, string> = {};
@@ -104,6 +139,7 @@ function CampaignEditor({
   locale,
   onSave,
   onClose,
+  languages,
 }: {
   campaign: CampaignData;
   rewards: CampaignsConsoleData['rewards'];
@@ -111,6 +147,7 @@ function CampaignEditor({
   locale: string;
   onSave: CampaignsScreenProps['onSave'];
   onClose: () => void;
+  languages?: readonly Language[] | undefined;
 }) {
   const [form, setForm] = useState(() => formOf(campaign));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -191,6 +228,7 @@ function CampaignEditor({
           {campaign.kind === 'birthday' && (
             <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>
           )}
+          {canEdit && <CampaignTranslations languages={languages} form={form} problem={problem} onChange={(w) => set('words', w)} />}
         </div>
         <CampaignPreview kind={campaign.kind} title={form.title} body={form.body} rewardTitle={rewardTitle} locale={locale} />
       </div>
@@ -236,6 +274,7 @@ function CampaignCard({
   editing,
   onEdit,
   onSave,
+  languages,
 }: {
   c: CampaignData;
   data: CampaignsConsoleData;
@@ -244,6 +283,7 @@ function CampaignCard({
   editing: boolean;
   onEdit: (open: boolean) => void;
   onSave: CampaignsScreenProps['onSave'];
+  languages?: readonly Language[] | undefined;
 }) {
   const headingId = useId();
   const name = CAMPAIGN_FACTS[c.kind].name;
@@ -263,7 +303,15 @@ function CampaignCard({
       )}
       <Stats c={c} locale={locale} />
       {editing ? (
-        <CampaignEditor campaign={c} rewards={data.rewards} canEdit={canEdit} locale={locale} onSave={onSave} onClose={() => onEdit(false)} />
+        <CampaignEditor
+          campaign={c}
+          rewards={data.rewards}
+          canEdit={canEdit}
+          locale={locale}
+          onSave={onSave}
+          onClose={() => onEdit(false)}
+          languages={languages}
+        />
       ) : (
         <div>
           <Button variant="secondary" size="sm" onClick={() => onEdit(true)} aria-label={`${canEdit ? 'Edit' : 'View'} ${name}`}>
@@ -276,7 +324,7 @@ function CampaignCard({
 }
 
 /** /merchant/campaigns (staff read, owners change): the five automatic campaigns, each with its summary, stats and editor. */
-export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit, onSave, initialEditing = null }: CampaignsScreenProps) {
+export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit, onSave, initialEditing = null, languages }: CampaignsScreenProps) {
   const [editing, setEditing] = useState<CampaignKind | null>(initialEditing);
   if (loading && !data)
     return (
@@ -314,6 +362,7 @@ export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit
             editing={editing === c.kind}
             onEdit={(open) => setEditing(open ? c.kind : null)}
             onSave={onSave}
+            languages={languages}
           />
         ))}
       </ul>

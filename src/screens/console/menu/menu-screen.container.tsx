@@ -24,6 +24,7 @@ import { useImageUpload } from '../shared/image-upload.container';
 import { MenuEditorScreen } from './menu-screen';
 import { productGivers } from './product-givers';
 import { saved, useRowActions } from '../shared/save.container';
+import { useTranslationLanguages } from '../shared/translation-languages.container';
 
 /** The ids with one moved a place up (-1) or down (1); null when it cannot move that way. */
 function moved(ids: number[], id: number, by: -1 | 1): number[] | null {
@@ -36,6 +37,7 @@ function moved(ids: number[], id: number, by: -1 | 1): number[] | null {
 
 /** /merchant/menu (owners). */
 export default function MenuEditorContainer() {
+  const languages = useTranslationLanguages();
   const menu = useMenuEditor();
   const settings = useSettings().data as SiteSettings | undefined;
   const createCategory = useCreateCategory();
@@ -59,14 +61,15 @@ export default function MenuEditorContainer() {
 
   return (
     <MenuEditorScreen
+      languages={languages}
       menu={menu.data}
       loading={menu.isLoading}
       error={menu.error ? messageOf(menu.error) : null}
       onRetry={() => void menu.mutate()}
       locale={settings?.locale ?? 'en'}
       currency={settings?.currency ?? 'PHP'}
-      onCreateCategory={(name) => saved(() => createCategory(name))}
-      onRenameCategory={(id, name) => saved(() => renameCategory(id, name))}
+      onCreateCategory={(name, translations) => saved(() => createCategory(name, translations))}
+      onRenameCategory={(id, name, translations) => saved(() => renameCategory(id, name, translations))}
       onMoveCategory={(id, by) => {
         const ids = moved(
           (menu.data?.categories ?? []).map((c) => c.id),

@@ -6,6 +6,9 @@ import { formatMoney, moneyDigits, moneyInput, moneyProblem, parseMoney } from '
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
+import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } from '../shared/translations-field';
+import type { Language } from '#contract/languages';
+import type { ShopWords } from '#contract/translations';
 import { ProductOptionsField } from './product-options-field';
 import { PREP_PROBLEM, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
 import { giversSentence, type ProductGivers } from './product-givers';
@@ -20,8 +23,8 @@ export interface MenuEditorScreenProps {
   locale: string;
   currency: string;
   /** each answers null when saved, else what the provider refused */
-  onCreateCategory: (name: string) => Promise<SaveProblem | null>;
-  onRenameCategory: (id: number, name: string) => Promise<SaveProblem | null>;
+  onCreateCategory: (name: string, translations: ShopWords) => Promise<SaveProblem | null>;
+  onRenameCategory: (id: number, name: string, translations: ShopWords) => Promise<SaveProblem | null>;
   onMoveCategory: (id: number, by: -1 | 1) => void;
   /** removes a category none of whose products is on the menu (archived ones keep it for their orders) */
   onDeleteCategory: (id: number) => void;
@@ -49,28 +52,35 @@ export interface MenuEditorScreenProps {
   givers?: Record<number, ProductGivers>;
   /** the option groups a product can be given (the Options page's) */
   optionGroups?: Array<Pick<EditorOptionGroup, 'id' | 'name' | 'options'>>;
+  /** the languages the owner writes a product's words in besides the default (the offered ones but the default) */
+  languages?: readonly Language[];
   renderLink?: RenderLink;
 }
 
 function CategoryNameForm({
   initial,
+  initialWords = {},
+  languages,
   submitLabel,
   onSave,
   onDone,
 }: {
   initial: string;
+  initialWords?: ShopWords;
+  languages: readonly Language[];
   submitLabel: string;
-  onSave: (name: string) => Promise<SaveProblem | null>;
+  onSave: (name: string, translations: ShopWords) => Promise<SaveProblem | null>;
   onDone: () => void;
 }) {
   const [name, setName] = useState(initial);
+  const [words, setWords] = useState(initialWords);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setProblem({ message: '', fields: { name: 'is required' } });
     setSaving(true);
-    const refused = await onSave(name.trim());
+    const refused = await onSave(name.trim(), wordsToSend(words));
     setSaving(false);
     setProblem(refused);
     if (!refused) onDone();
@@ -84,6 +94,13 @@ function CategoryNameForm({
         maxLength={60}
         error={fieldProblem(problem, 'name', 'The name')}
         autoFocus
+      />
+      <TranslationsField
+        languages={languages}
+        fields={[{ key: 'name', label: 'Category name', max: 60, original: name }]}
+        value={words}
+        onChange={setWords}
+        problem={problem}
       />
       {/* a refusal of the name shows on the field, not again below it */}
       <FormActions problem={problem?.fields.name ? null : problem} saving={saving} submitLabel={submitLabel} onCancel={onDone} />
@@ -123,6 +140,12 @@ function ProductPhoto({ props, value, onChange, error }: { props: MenuEditorScre
     />
   );
 }
+
+/** A product's fields the owner writes in other languages, beside the words typed in the default one. */
+const productWords = (form: ProductFields): TranslatedField[] => [
+  { key: 'name', label: 'Name', max: 80, original: form.name },
+  { key: 'description', label: 'Description', max: 500, original: form.description, multiline: true },
+];
 
 function ProductFieldsFields({
   product,
@@ -167,6 +190,7 @@ function ProductFieldsFields({
       available: form.available,
       option_group_ids: form.option_group_ids,
       prep_minutes: prepMinutes ?? null,
+      translations: wordsToSend(form.translations),
     });
     setSaving(false);
     setProblem(refused);
@@ -216,6 +240,13 @@ function ProductFieldsFields({
         onChange={(ids) => set('option_group_ids', ids)}
         error={fieldProblem(problem, 'option_group_ids', 'The options')}
       />
+      <TranslationsField
+        languages={props.languages ?? otherLanguages()}
+        fields={productWords(form)}
+        value={form.translations}
+        onChange={(words) => set('translations', words)}
+        problem={problem}
+      />
       <ProductPhoto props={props} value={form.image} onChange={(url) => set('image', url)} error={fieldProblem(problem, 'image', 'The photo')} />
       <CheckField
         label="Available to order"
@@ -237,7 +268,10 @@ function ProductFieldsFields({
   );
 }
 
-type Editing = { kind: 'new-category' } | { kind: 'rename'; id: number; name: string } | { kind: 'product'; product: ProductFields & { id: number | null } };
+type Editing =
+  | { kind: 'new-category' }
+  | { kind: 'rename'; id: number; name: string; translations: ShopWords }
+  | { kind: 'product'; product: ProductFields & { id: number | null } };
 type Asking = { kind: 'category' | 'archive-all' | 'archive' | 'delete'; id: number; name: string; product?: EditorProduct };
 
 const moveId = (id: number, by: -1 | 1) => `move-product-${id}-${by < 0 ? 'up' : 'down'}`;
@@ -365,7 +399,7 @@ function CategoryCard({
           >
             Down
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onEdit({ kind: 'rename', id: c.id, name: c.name })} aria-label={`Rename ${c.name}`}>
+          <Button size="sm" variant="secondary" onClick={() => onEdit({ ...c, kind: 'rename' })} aria-label={`Rename ${c.name}`}>
             Rename
           </Button>
           {listed.length === 0 ? (
@@ -404,6 +438,7 @@ function CategoryCard({
                   available: true,
                   option_group_ids: [],
                   prep_minutes: null,
+                  translations: {},
                 },
               })
             }
@@ -570,9 +605,22 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
         title={editing?.kind === 'rename' ? `Rename ${editing.name}` : 'Add a category'}
       >
         {editing?.kind === 'rename' ? (
-          <CategoryNameForm initial={editing.name} submitLabel="Rename" onSave={(name) => props.onRenameCategory(editing.id, name)} onDone={close} />
+          <CategoryNameForm
+            initial={editing.name}
+            initialWords={editing.translations}
+            languages={props.languages ?? otherLanguages()}
+            submitLabel="Rename"
+            onSave={(name, words) => props.onRenameCategory(editing.id, name, words)}
+            onDone={close}
+          />
         ) : editing?.kind === 'new-category' ? (
-          <CategoryNameForm initial="" submitLabel="Add category" onSave={props.onCreateCategory} onDone={close} />
+          <CategoryNameForm
+            initial=""
+            languages={props.languages ?? otherLanguages()}
+            submitLabel="Add category"
+            onSave={props.onCreateCategory}
+            onDone={close}
+          />
         ) : null}
       </Dialog>
       <Dialog

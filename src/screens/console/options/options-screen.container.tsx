@@ -5,9 +5,11 @@ import { useSettings } from '../../../api/settings';
 import { messageOf } from '../../../shared/errors';
 import { OptionsEditorScreen } from './options-screen';
 import { saved, useRowActions } from '../shared/save.container';
+import { useTranslationLanguages } from '../shared/translation-languages.container';
 
 /** /merchant/menu/options (owners). */
 export default function OptionsEditorContainer() {
+  const languages = useTranslationLanguages();
   const groups = useOptionGroups();
   const menu = useMenuEditor();
   const settings = useSettings().data as SiteSettings | undefined;
@@ -19,6 +21,7 @@ export default function OptionsEditorContainer() {
 
   return (
     <OptionsEditorScreen
+      languages={languages}
       groups={groups.data?.groups}
       productNames={productNames}
       loading={groups.isLoading}

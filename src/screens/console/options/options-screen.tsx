@@ -4,6 +4,9 @@ import { OPTION_LIMITS } from '#contract/options';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Money, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, fieldProblem, type EditorPageProps, type SaveProblem } from '../shared/editor-fields';
+import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } from '../shared/translations-field';
+import type { Language } from '#contract/languages';
+import type { ShopWords } from '#contract/translations';
 
 export interface OptionsEditorScreenProps extends EditorPageProps {
   groups?: EditorOptionGroup[];
@@ -17,31 +20,67 @@ export interface OptionsEditorScreenProps extends EditorPageProps {
   actionError?: string | null;
   /** what is being saved (`option-3`, `group-2`) */
   busy?: string | null;
+  /** the languages the owner writes the names in besides the default (the offered ones but the default) */
+  languages?: readonly Language[];
 }
 
 type OptionRow = { key: number; id?: number; name: string; price: string; is_default: boolean; available: boolean };
-type Form = { name: string; mode: 'one' | 'any'; upTo: string; required: boolean; options: OptionRow[] };
+/** `words`: the group's name and each option's in other languages, in one set: `name`, and `option-<row key>` for an option */
+type Form = { name: string; mode: 'one' | 'any'; upTo: string; required: boolean; options: OptionRow[]; words: ShopWords };
 
 let nextKey = 1;
 const newRow = (): OptionRow => ({ key: nextKey++, name: '', price: '', is_default: false, available: true });
+const optionWord = (row: Pick<OptionRow, 'key'>) => `option-${row.key}`;
+
+/** The group's and its options' words in one set, as the Translations section edits them. */
+function wordsOf(group: EditorOptionGroup, rows: OptionRow[]): ShopWords {
+  const words: ShopWords = {};
+  const add = (language: string, key: string, text: string) => (words[language] = { ...words[language], [key]: text });
+  for (const [language, fields] of Object.entries(group.translations)) if (fields.name) add(language, 'name', fields.name);
+  group.options.forEach((o, n) => {
+    for (const [language, fields] of Object.entries(o.translations)) if (fields.name) add(language, optionWord(rows[n]!), fields.name);
+  });
+  return words;
+}
+
+/** One thing's words out of the set: the group's (`name`) or an option's. */
+function wordsFor(words: ShopWords, key: string): ShopWords {
+  const out: ShopWords = {};
+  for (const [language, fields] of Object.entries(words)) if (fields[key] !== undefined) out[language] = { name: fields[key] };
+  return wordsToSend(out);
+}
+
+/** The Translations section's fields: the group's name, then each option's, beside their original words. */
+const groupWords = (form: Form): TranslatedField[] => [
+  { key: 'name', label: 'Group name', max: 40, original: form.name },
+  ...form.options.map((o, n) => ({
+    key: optionWord(o),
+    label: `Option ${n + 1} name`,
+    max: 40,
+    original: o.name,
+    problemPath: `options.${n}.translations.{lang}.name`,
+  })),
+];
 
 function formOf(group: EditorOptionGroup | null, currency: string, locale: string): Form {
   // a new group is optional until the owner ticks Required (issue 46: required by default made "Any of them"
   // add-ons compulsory and raised the product's price on the menu by the cheapest one)
-  if (!group) return { name: '', mode: 'one', upTo: '2', required: false, options: [newRow(), newRow()] };
+  if (!group) return { name: '', mode: 'one', upTo: '2', required: false, options: [newRow(), newRow()], words: {} };
+  const options = group.options.map((o) => ({
+    key: nextKey++,
+    id: o.id,
+    name: o.name,
+    price: o.price_delta ? moneyInput(o.price_delta, currency, locale) : '',
+    is_default: o.is_default,
+    available: o.available,
+  }));
   return {
     name: group.name,
     mode: group.max_choices === 1 ? 'one' : 'any',
     upTo: String(Math.max(2, group.max_choices)),
     required: group.min_choices > 0,
-    options: group.options.map((o) => ({
-      key: nextKey++,
-      id: o.id,
-      name: o.name,
-      price: o.price_delta ? moneyInput(o.price_delta, currency, locale) : '',
-      is_default: o.is_default,
-      available: o.available,
-    })),
+    options,
+    words: wordsOf(group, options),
   };
 }
 
@@ -62,11 +101,20 @@ function checked(form: Form, currency: string, locale: string): { fields: Record
     const delta = o.price.trim() ? parseMoney(o.price, currency, locale) : 0;
     if (!o.name.trim()) fields[`options.${n}.name`] = 'is required';
     if (delta === null) fields[`options.${n}.price_delta`] = `${moneyProblem(o.price, currency, locale, 2000)}, or empty`;
-    return { ...(o.id !== undefined ? { id: o.id } : {}), name: o.name.trim(), price_delta: delta ?? 0, is_default: o.is_default, available: o.available };
+    const translations = wordsFor(form.words, optionWord(o));
+    return {
+      ...(o.id !== undefined ? { id: o.id } : {}),
+      name: o.name.trim(),
+      price_delta: delta ?? 0,
+      is_default: o.is_default,
+      available: o.available,
+      translations,
+    };
   });
   if (Object.keys(fields).length) return { fields };
   const max = form.mode === 'one' ? 1 : upTo;
-  return { group: { name: form.name.trim(), min_choices: form.required ? 1 : 0, max_choices: max, options } };
+  const translations = wordsFor(form.words, 'name');
+  return { group: { name: form.name.trim(), translations, min_choices: form.required ? 1 : 0, max_choices: max, options } };
 }
 
 /** One option's fields in the group form: name, price, default, sold out, remove. */
@@ -219,6 +267,13 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
           </Button>
         </div>
       </fieldset>
+      <TranslationsField
+        languages={props.languages ?? otherLanguages()}
+        fields={groupWords(form)}
+        value={form.words}
+        onChange={(words) => setForm((f) => ({ ...f, words }))}
+        problem={problem}
+      />
       <FormActions problem={problem} saving={saving} submitLabel={group ? 'Save group' : 'Add group'} onCancel={onDone} />
     </form>
   );

@@ -6,9 +6,11 @@ import { messageOf } from '../../../shared/errors';
 import { useImageUpload } from '../shared/image-upload.container';
 import { RewardsEditorScreen } from './rewards-screen';
 import { saved } from '../shared/save.container';
+import { useTranslationLanguages } from '../shared/translation-languages.container';
 
 /** /merchant/rewards (owners). */
 export default function RewardsEditorContainer() {
+  const languages = useTranslationLanguages();
   const rewards = useRewardsEditor();
   const settings = useSettings().data as SiteSettings | undefined;
   const create = useCreateReward();
@@ -21,6 +23,7 @@ export default function RewardsEditorContainer() {
   );
   return (
     <RewardsEditorScreen
+      languages={languages}
       rewards={rewards.data?.rewards}
       loading={rewards.isLoading}
       error={rewards.error ? messageOf(rewards.error) : null}

@@ -4,6 +4,8 @@ import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, FormActions, SelectField, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { ImagePicker } from '../shared/image-picker';
+import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } from '../shared/translations-field';
+import type { Language } from '#contract/languages';
 
 export interface RewardsEditorScreenProps {
   rewards?: EditorReward[];
@@ -19,6 +21,8 @@ export interface RewardsEditorScreenProps {
   uploadError?: string;
   /** the menu's products a reward can give free (those on the menu: archived ones cannot be chosen) */
   products: RewardProductChoice[];
+  /** the languages the owner writes a reward's words in besides the default (the offered ones but the default) */
+  languages?: readonly Language[];
 }
 
 /** A product a reward can give, with its category to tell two of one name apart. */
@@ -38,6 +42,7 @@ const NEW: RewardFields = {
   per_customer_limit: null,
   discount_amount: 0,
   product_id: null,
+  translations: {},
   active: true,
 };
 
@@ -127,7 +132,7 @@ function typedOf(
 
 /** What the form saves: the typed numbers read (readRewardText), a product's reward without a discount and the other way round. */
 function savedReward(
-  form: Pick<RewardFields, 'title' | 'description' | 'image' | 'product_id' | 'active'>,
+  form: Pick<RewardFields, 'title' | 'description' | 'image' | 'product_id' | 'active' | 'translations'>,
   kind: 'amount' | 'product',
   n: { points: number; stock: number | null; days: number; limit: number | null; discount: number },
 ): RewardFields {
@@ -142,6 +147,7 @@ function savedReward(
     discount_amount: n.discount,
     product_id: kind === 'product' ? form.product_id : null,
     active: form.active,
+    translations: wordsToSend(form.translations),
   };
 }
 
@@ -164,6 +170,22 @@ function readRewardText(
   if (discount === null) fields.discount_amount = `${moneyProblem(t.discount, o.currency, o.locale, 5000)}, or empty`;
   if (o.kind === 'product' && o.productId === null) fields.product_id = 'must be chosen';
   return { fields, points, stock, days, limit, discount };
+}
+
+/** A reward's fields the owner writes in other languages, beside the words typed in the default one. */
+const rewardWords = (form: Pick<RewardFields, 'title' | 'description'>): TranslatedField[] => [
+  { key: 'title', label: 'Title', max: 80, original: form.title },
+  { key: 'description', label: 'Description', max: 500, original: form.description, multiline: true },
+];
+
+function RewardTranslations(p: {
+  languages?: readonly Language[];
+  form: Pick<RewardFields, 'title' | 'description' | 'translations'>;
+  problem: SaveProblem | null;
+  onChange: (words: RewardFields['translations']) => void;
+}) {
+  const { languages = otherLanguages(), form, problem, onChange } = p;
+  return <TranslationsField languages={languages} fields={rewardWords(form)} value={form.translations} onChange={onChange} problem={problem} />;
 }
 
 function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | null; props: RewardsEditorScreenProps; onDone: () => void }) {
@@ -276,6 +298,7 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
         checked={form.active}
         onChange={(on) => set('active', on)}
       />
+      <RewardTranslations languages={props.languages} form={form} problem={problem} onChange={(words) => set('translations', words)} />
       <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
     </form>
   );

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, typ
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, shopSettingsProblems, shopSettingsUpdateBody, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { TAX_RATES_MAX } from '#contract/tax-rules';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '#contract/languages';
 import { isShopLink, SHOP_LINK_MAX, SHOP_LINK_MESSAGE } from '#contract/checks';
 import { DELETION_COOLING_OFF_MAX_DAYS } from '#contract/privacy';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
@@ -63,6 +64,8 @@ interface Form {
   tax_number: string;
   dine_in: boolean;
   pay_at_counter: boolean;
+  language_default: Language;
+  languages: Language[];
 }
 
 const MONEY_FIELDS = ['points_per_amount', 'referral_min_order', 'min_order', 'delivery_fee', 'topup_min', 'topup_max'] as const;
@@ -175,6 +178,8 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   if (form.tax_inclusive !== s.tax_inclusive) changes.tax_inclusive = form.tax_inclusive;
   if (form.dine_in !== s.dine_in) changes.dine_in = form.dine_in;
   if (form.pay_at_counter !== s.pay_at_counter) changes.pay_at_counter = form.pay_at_counter;
+  if (form.language_default !== s.language_default) changes.language_default = form.language_default;
+  if (form.languages.join() !== s.languages.join()) changes.languages = form.languages;
   return { changes: changes as ShopSettingsUpdateInput, problems };
 }
 
@@ -202,7 +207,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 type TextName = Exclude<
   keyof Form,
-  'delivery_fee_earns_points' | 'topup_presets' | 'birthday_reward' | 'referral_reward' | 'tax_rates' | 'tax_inclusive' | 'dine_in' | 'pay_at_counter'
+  | 'delivery_fee_earns_points'
+  | 'topup_presets'
+  | 'birthday_reward'
+  | 'referral_reward'
+  | 'tax_rates'
+  | 'tax_inclusive'
+  | 'dine_in'
+  | 'pay_at_counter'
+  | 'language_default'
+  | 'languages'
 >;
 type FieldProps = SectionProps & { name: TextName; label: string; hint?: string; what?: string } & Pick<
     InputHTMLAttributes<HTMLInputElement>,
@@ -566,6 +580,50 @@ function OrdersSection(props: SectionProps) {
   );
 }
 
+/**
+ * The languages customers may choose in the app (sign-in page, profile) and the one a first visit speaks
+ * when the browser asks for none of them. Offered in the app's own order; the default is one of them.
+ */
+function LanguagesSection({ form, set, problem }: SectionProps) {
+  const toggle = (l: Language, on: boolean) => {
+    const languages = LANGUAGES.filter((x) => (x === l ? on : form.languages.includes(x)));
+    if (languages.length === 0) return;
+    set('languages', languages);
+    if (!languages.includes(form.language_default)) set('language_default', languages[0]!);
+  };
+  return (
+    <Section title="Languages">
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium text-ink">Languages customers can choose</legend>
+        {LANGUAGES.map((l) => (
+          <CheckField
+            key={l}
+            label={LANGUAGE_NAMES[l]}
+            checked={form.languages.includes(l)}
+            // the last one offered stays: the app needs a language
+            disabled={form.languages.length === 1 && form.languages.includes(l)}
+            onChange={(on) => toggle(l, on)}
+          />
+        ))}
+        {fieldProblem(problem, 'languages', 'The languages') && <Notice tone="danger">{fieldProblem(problem, 'languages', 'The languages')}</Notice>}
+      </fieldset>
+      <SelectField
+        label="Default language"
+        hint="What a first visit shows when the phone's language is none of these. Customers can change it on the sign-in page and in their profile."
+        value={form.language_default}
+        onChange={(e) => set('language_default', e.target.value as Language)}
+        error={fieldProblem(problem, 'language_default', 'The default language')}
+      >
+        {form.languages.map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </SelectField>
+    </Section>
+  );
+}
+
 function TopUpSection(props: SectionProps) {
   const { form, set, problem } = props;
   const presetsId = useId();
@@ -706,6 +764,7 @@ function SettingsForm({
       <ShopSection {...sections} />
       <ContactSection {...sections} />
       <RegionSection {...sections} />
+      <LanguagesSection {...sections} />
       <PointsSection {...sections} />
       <BirthdaySection {...sections} />
       <ReferralSection {...sections} />

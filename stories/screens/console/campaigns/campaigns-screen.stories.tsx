@@ -87,6 +87,42 @@ export const Editor: Story = {
   },
 };
 
+/** Translations: the title and message in Filipino and Bahasa Indonesia, placeholders too; an unknown one is refused on its field. */
+export const EditorTranslations: Story = {
+  parameters: { screenshotReplay: true },
+  args: {
+    initialEditing: 'win_back',
+    data: {
+      ...CAMPAIGNS,
+      campaigns: CAMPAIGNS.campaigns.map((c) => (c.kind === 'win_back' ? { ...c, translations: { fil: { title: 'Na-miss ka namin, {name}' } } } : c)),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const form = within(canvas.getByRole('form', { name: 'Win-back campaign' }));
+    const group = within(form.getByRole('group', { name: 'Translations' }));
+    await expect(group.getByLabelText('Title in Filipino (optional)')).toHaveValue('Na-miss ka namin, {name}');
+    const message = group.getByLabelText('Message in Bahasa Indonesia (optional)');
+    await userEvent.type(message, 'Ada {{poin} poin untukmu');
+    await userEvent.click(form.getByRole('button', { name: 'Save campaign' }));
+    await expect(await form.findByText(/^The Bahasa Indonesia message must use only \{name\}, \{points\}.*\{poin\} is not one\.$/)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+    message.focus();
+  },
+};
+
+/** The words in other languages are sent with the campaign, empty ones left out. */
+export const EditorTranslationsSaved: Story = {
+  tags: ['!screen'],
+  args: { initialEditing: 'win_back' },
+  play: async ({ canvasElement, args }) => {
+    const form = within(within(canvasElement).getByRole('form', { name: 'Win-back campaign' }));
+    await userEvent.type(form.getByLabelText('Message in Bahasa Indonesia (optional)'), 'Ada {{points} poin untukmu');
+    await userEvent.click(form.getByRole('button', { name: 'Save campaign' }));
+    await expect(args.onSave).toHaveBeenCalledWith(expect.objectContaining({ translations: { id: { body: 'Ada {points} poin untukmu' } } }));
+  },
+};
+
 /** An owner turns win-back on from a new shop's defaults, by keyboard: the exact body sent, the preview following the text. */
 export const TurnOnWinBack: Story = {
   tags: ['!screen'],
@@ -111,6 +147,7 @@ export const TurnOnWinBack: Story = {
       body: 'It has been a while. Come back for your favourites: you have {points} points waiting.',
       reward_id: null,
       timing: 45,
+      translations: {},
     });
     await expect(canvas.queryByRole('form', { name: 'Win-back campaign' })).toBeNull();
   },

@@ -125,6 +125,7 @@ export const AddProduct: Story = {
       available: true,
       option_group_ids: [],
       prep_minutes: null,
+      translations: {},
     });
   },
 };
@@ -187,6 +188,56 @@ export const ProductRefused: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
     await expect(await dialog.findByText('The name is already on the menu.')).toBeVisible();
     await expect(dialog.getByLabelText('Name')).toHaveValue('Spanish latte');
+  },
+};
+
+/** Translations, empty: a group per language besides the default, each field beside its original; empty shows the original. */
+export const TranslationsEmpty: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Spanish latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Spanish latte' }));
+    const group = within(dialog.getByRole('group', { name: 'Translations' }));
+    await expect(group.getByRole('group', { name: 'Filipino' })).toBeVisible();
+    await expect(group.getByRole('group', { name: 'Bahasa Indonesia' })).toBeVisible();
+    const name = group.getByLabelText('Name in Filipino (optional)');
+    await expect(name).toHaveValue('');
+    await expect(name).toHaveAccessibleDescription('Original: Spanish latte');
+    await name.scrollIntoView?.();
+  },
+};
+
+/** Translations, filled: the owner's Filipino name is kept, the Indonesian one typed; the empty description is not sent. */
+export const TranslationsFilled: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Barako americano' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Barako americano' }));
+    await expect(dialog.getByLabelText('Name in Filipino (optional)')).toHaveValue('Kapeng barako');
+    await userEvent.type(dialog.getByLabelText('Name in Bahasa Indonesia (optional)'), 'Kopi barako');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    await expect(args.onSaveProduct).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({ translations: { fil: { name: 'Kapeng barako' }, id: { name: 'Kopi barako' } } }),
+    );
+  },
+};
+
+/** Translations refused by the provider: the word shows on that language's field, the form keeps what was typed. */
+export const TranslationsRefused: Story = {
+  parameters: { screenshotReplay: true },
+  args: {
+    onSaveProduct: fn(async () => ({ message: 'Check the Filipino name.', fields: { 'translations.fil.name': 'must be at most 80 characters' } })),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Barako americano' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Barako americano' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save product' }));
+    const name = dialog.getByLabelText('Name in Filipino (optional)');
+    await expect(await dialog.findByText('The Filipino name must be at most 80 characters.')).toBeVisible();
+    await expect(name).toHaveValue('Kapeng barako');
+    name.focus();
   },
 };
 

@@ -91,10 +91,43 @@ export const AddGroupWithErrors: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'Add group' }));
     await expect(args.onSave).toHaveBeenCalledWith(null, {
       name: 'Extras',
+      translations: {},
       min_choices: 0,
       max_choices: 3,
-      options: [{ name: 'Extra shot', price_delta: 3000, is_default: false, available: true }],
+      options: [{ name: 'Extra shot', price_delta: 3000, is_default: false, available: true, translations: {} }],
     });
+  },
+};
+
+/** Translations: the group's and each option's name per language, beside the originals; a refused one shows on its field. */
+export const GroupTranslations: Story = {
+  parameters: { screenshotReplay: true },
+  args: {
+    onSave: fn(async () => ({
+      message: 'Please check the highlighted fields.',
+      fields: { 'options.1.translations.id.name': 'must be at most 40 characters' },
+    })),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Size' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Size' }));
+    const group = within(dialog.getByRole('group', { name: 'Translations' }));
+    await expect(group.getByLabelText('Group name in Filipino (optional)')).toHaveValue('Laki');
+    await expect(group.getByLabelText('Option 1 name in Filipino (optional)')).toHaveAccessibleDescription('Original: Regular');
+    await userEvent.type(group.getByLabelText('Option 2 name in Bahasa Indonesia (optional)'), 'Besar');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save group' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({
+        translations: { fil: { name: 'Laki' } },
+        options: [
+          expect.objectContaining({ id: 1, translations: { fil: { name: 'Karaniwan' } } }),
+          expect.objectContaining({ id: 2, translations: { id: { name: 'Besar' } } }),
+        ],
+      }),
+    );
+    await expect(await dialog.findByText('The Bahasa Indonesia option 2 name must be at most 40 characters.')).toBeVisible();
   },
 };
 

@@ -74,6 +74,26 @@ export const StockRefused: Story = {
   },
 };
 
+/** Translations: the title and description per language beside the originals; a refused one shows on its field. */
+export const RewardTranslations: Story = {
+  parameters: { screenshotReplay: true },
+  args: { onSave: fn(async () => ({ message: 'Check the highlighted fields.', fields: { 'translations.id.title': 'must be at most 80 characters' } })) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit Free Latte' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Free Latte' }));
+    const group = within(dialog.getByRole('group', { name: 'Translations' }));
+    await expect(group.getByLabelText('Title in Filipino (optional)')).toHaveValue('Libreng latte');
+    await userEvent.type(group.getByLabelText('Title in Bahasa Indonesia (optional)'), 'Latte gratis');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save reward' }));
+    await expect(args.onSave).toHaveBeenCalledWith(
+      'free-latte',
+      expect.objectContaining({ translations: { fil: { title: 'Libreng latte' }, id: { title: 'Latte gratis' } } }),
+    );
+    await expect(await dialog.findByText('The Bahasa Indonesia title must be at most 80 characters.')).toBeVisible();
+  },
+};
+
 /** A new reward: the defaults, then the name is required. */
 export const AddReward: Story = {
   play: async ({ canvasElement, args }) => {

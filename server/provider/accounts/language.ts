@@ -1,0 +1,12 @@
+import type { Language } from '#contract/languages';
+import type { Database } from '../../db';
+import { customerLanguage } from './accounts.repo';
+import { recipientLanguage, sayIn, type Say } from '../i18n/translate';
+
+/**
+ * What is sent to a customer in their language (docs/app.md, "What the shop sends"): the one they
+ * chose while the shop offers it, else the shop's default. In the caller's transaction.
+ */
+export async function sayToCustomer(db: Database, shop: { language_default: Language; languages: readonly Language[] }, customerId: number): Promise<Say> {
+  return sayIn(recipientLanguage(await customerLanguage(db, customerId), shop));
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { setupI18n, type Messages } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { transformSync } from '@babel/core';
+import linguiSourceMessages from '../../../scripts/lib/lingui-source-messages';
+
+/** The shipped catalogues read as the app reads them: msgid → compiled translation. */
+function compiled(lang: string): Messages {
+  const po = readFileSync(`src/locales/${lang}/messages.po`, 'utf8');
+  const out: Messages = {};
+  for (const m of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
+    const [id, str] = [JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string];
+    if (id) out[id] = compileMessage(str || id);
+  }
+  return out;
+}
+
+const MINUTES = '{minutes, plural, one {# minute} other {# minutes}}';
+
+describe('ICU plurals in each language', () => {
+  it("English: '1 minute', '2 minutes'", () => {
+    const i18n = setupI18n({ locale: 'en', messages: { en: compiled('en') } });
+    expect(i18n._(MINUTES, { minutes: 1 })).toBe('1 minute');
+    expect(i18n._(MINUTES, { minutes: 2 })).toBe('2 minutes');
+  });
+
+  it("Filipino uses one and other: '1 minuto', '2 minuto'", () => {
+    const i18n = setupI18n({ locale: 'fil', messages: { fil: compiled('fil') } });
+    expect(i18n._(MINUTES, { minutes: 1 })).toBe('1 minuto');
+    expect(i18n._(MINUTES, { minutes: 5 })).toBe('5 minuto');
+  });
+
+  it("Bahasa Indonesia has no plural forms: '1 menit', '2 menit'", () => {
+    const i18n = setupI18n({ locale: 'id', messages: { id: compiled('id') } });
+    expect(i18n._(MINUTES, { minutes: 1 })).toBe('1 menit');
+    expect(i18n._(MINUTES, { minutes: 2 })).toBe('2 menit');
+  });
+});
+
+describe('source messages compiled at build time (English loads no catalogue)', () => {
+  const build = (code: string) => transformSync(code, { filename: 'x.ts', babelrc: false, configFile: false, plugins: [linguiSourceMessages] })!.code!;
+
+  it("turns a descriptor's message into the compiled form Lingui interpolates, with no catalogue and no runtime compiler", () => {
+    const out = build(`descriptor({ id: "a1", message: "Hi {name}, {n, plural, one {# point} other {# points}}" });`);
+    let message: unknown;
+    new Function('descriptor', out)((d: { message: unknown }) => (message = d.message));
+    // the same as Lingui's compiler makes (toEqual: the plural's absent offset left out)
+    expect(message).toEqual(compileMessage('Hi {name}, {n, plural, one {# point} other {# points}}'));
+    expect(out).not.toContain('offset');
+    const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
+    i18n.setMessagesCompiler(() => {
+      throw new Error('no runtime compiler');
+    });
+    expect(i18n._('a1', { name: 'Ana', n: 1 }, { message: message as string })).toBe('Hi Ana, 1 point');
+    expect(i18n._('a1', { name: 'Ana', n: 3 }, { message: message as string })).toBe('Hi Ana, 3 points');
+  });
+
+  it('leaves objects that are not descriptors alone', () => {
+    expect(build(`x({ message: "plain" });`)).toContain('message: "plain"');
+  });
+});
