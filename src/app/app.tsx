@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { LoadingScreen } from '../ui';
@@ -7,7 +7,7 @@ import { bootFallback, readBootData } from './boot';
 import { CheckoutProvider } from './checkout';
 import { usePendingGift } from './pending-gift';
 import { hasPendingClaim } from './pending-claim';
-import { useGuest } from './auth/guest';
+import { isTableGuest } from './auth/guest-mark';
 import { documentTitle, guardRedirect, matchRoute, paths, ROUTES, shortcutRedirect, TITLES, type PathName } from '#contract/routes';
 import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
@@ -93,10 +93,8 @@ function Shell() {
 
   // a gift card's link opened signed out opens again once signed in
   usePendingGift(isAuth, name, location.pathname);
-  const tableGuest = useGuest() !== null;
-  // a guest's order claimed once the guest signed in (pending-claim.ts): mounted from then on, until it has answered
-  const claiming = useRef(false);
-  if (isAuth && hasPendingClaim()) claiming.current = true;
+  // read as the shell renders: starting a guest session moves on to the menu, a sign-in changes isAuth
+  const tableGuest = isTableGuest();
 
   // a short address (/rewards) goes on to its page first; the guard then decides as for that page
   const shortcut = shortcutRedirect(location.pathname);
@@ -106,7 +104,8 @@ function Shell() {
 
   return (
     <Suspense fallback={<LoadingScreen />}>
-      {isAuth && claiming.current && (
+      {/* a guest's order claimed once the guest signed in (pending-claim.ts); it takes the claim as it starts */}
+      {isAuth && hasPendingClaim() && (
         <Suspense fallback={null}>
           <PendingClaim />
         </Suspense>

@@ -1,3 +1,5 @@
+import { kept } from './auth/guest-mark';
+
 /**
  * "Join and claim" on a guest's order or receipt: its signed claim token (never the order number alone)
  * is kept in the tab's sessionStorage under this key while the guest signs in or joins
@@ -7,10 +9,4 @@
 export const PENDING_CLAIM_KEY = 'pending-claim';
 
 /** Whether a claim waits for the sign-in (read without taking it). */
-export function hasPendingClaim(): boolean {
-  try {
-    return sessionStorage.getItem(PENDING_CLAIM_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
+export const hasPendingClaim = () => kept(PENDING_CLAIM_KEY) !== null;

@@ -4,7 +4,7 @@ import { useLogout } from '../../api/auth';
 import { useForgetCustomer } from '../../api/forget';
 import { pointHistory } from '../../api/points';
 import { ApiRequestError } from '../../api/client';
-import { endGuest } from './guest';
+import { clearGuestMark } from './guest-mark';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
 
 /** SPEC sections 4, 8 and 9: messages and timings of the token check and logout. */
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback((customer: SignedInCustomer, value = true) => {
     saveSignIn(customer, { isMobile: isMobile(), secure: location.protocol === 'https:' });
     // a guest at a table who signed in is a member now
-    endGuest();
+    clearGuestMark();
     localStorage.setItem('isAuth', String(value));
     checked.current = true; // a fresh sign-in needs no check
     setCustomerId(customer.id);
