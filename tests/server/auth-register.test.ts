@@ -28,6 +28,7 @@ describeDb('registration', (kind) => {
       points: 0,
       wallet_balance: 0,
       birthday: null,
+      language: null,
     });
     const profile = await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     expect(profile.body.data.id).toBe(res.body.data.customer.id);

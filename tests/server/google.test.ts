@@ -64,6 +64,7 @@ describeDb('Google sign-in', (kind) => {
       points: 0,
       wallet_balance: 0,
       birthday: null,
+      language: null,
     });
     await callApi(p, customersApi.profile, { token: res.body.data.token }).expect(200);
     const notes = await p.db.selectFrom('notifications').select('type').where('customer_id', '=', res.body.data.customer.id).execute();

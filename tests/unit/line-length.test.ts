@@ -8,11 +8,13 @@ import { expect, it } from 'vitest';
 
 const ROOTS = ['src', 'server', 'scripts', 'tests'];
 const CODE = /\.(ts|tsx|mjs)$/;
+/** written by a tool, not by us: Lingui's compiled catalogues of the provider (`npm run extract`), one line each */
+const GENERATED = join('server', 'locales');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' || e.name.startsWith('.') ? [] : files(path);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name.startsWith('.') || path === GENERATED ? [] : files(path);
     return CODE.test(e.name) ? [path] : [];
   });
 }

@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages';
 import type { EarnPart } from '#contract/loyalty-earn';
 import type { AppliedOffer } from '#contract/offers';
 import type { OrderTaxLines } from '#contract/tax-rules';
@@ -653,9 +654,18 @@ export async function cancelVoucherWithOrder(trx: Database, voucher: { id: numbe
  */
 const pricingFactsRead = keptStatement(
   (v: { locationId: number; customerId: number; now: Date }, db) =>
-    sql<Partial<RuleRow> & { not_sold: number[]; tier_name: string | null; tier_multiplier: string | number | null; auto_offers: AutomaticOfferJson[] }>`
+    sql<
+      Partial<RuleRow> & {
+        not_sold: number[];
+        tier_name: string | null;
+        tier_multiplier: string | number | null;
+        auto_offers: AutomaticOfferJson[];
+        customer_language: Language | null;
+      }
+    >`
     select ${sql.join(RULE_COLUMNS.map((c) => sql.ref(`r.${c}`)))}, t.name as tier_name, t.multiplier as tier_multiplier, ${unavailableAt(v.locationId)} as not_sold,
-      ${automaticOffersJson(v.customerId, v.now)} as auto_offers
+      ${automaticOffersJson(v.customerId, v.now)} as auto_offers,
+      (select c.language from customers c where c.id = ${v.customerId}) as customer_language
     from (select 1) as one
     left join lateral (${earnTierQuery(v.customerId)}) as t on true
     left join (${saleRulesQuery(db)}) as r on true

@@ -7,7 +7,7 @@ import { reorderOf } from '#contract/reorder-rules';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { Database } from '../../db';
-import { sayToCustomer } from '../accounts/language';
+import { recipientLanguage, sayIn } from '../i18n/translate';
 import { deviceWrite, type Sighting } from '../http/device';
 import { getMerchant, type Merchant, type MerchantRules } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
@@ -266,7 +266,7 @@ export async function placeOrder(
   // paid at once: what paying writes (the wallet debited, points pending, notices; paidOrderWrites) goes
   // in the order's own statement, and what follows it once the statement ran (its notices in the customer's language)
   const effects: { after?: ReturnType<typeof paidOrderWrites>['after'] } = {};
-  const say = paid ? await sayToCustomer(trx, merchant.rules, customerId) : null;
+  const say = paid ? sayIn(recipientLanguage(priced.customer_language, merchant.rules)) : null;
   const paying = { customer_id: customerId, total: priced.total, fulfilment: body.fulfilment, points_breakdown: priced.points_breakdown };
   const inserted = await insertUnderFreshName<PaidWritten>(
     trx,

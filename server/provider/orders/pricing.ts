@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages';
 import { sql } from 'kysely';
 import type { QuoteBody, QuoteData } from '#contract';
 import type { Database } from '../../db';
@@ -50,6 +51,8 @@ export interface PricedOrder extends QuoteData {
   asked_slot: Date | null;
   /** dine-in: the table's label (null otherwise) */
   table_label: string | null;
+  /** the customer's chosen language (null: none), read with the pricing facts, for what an order paid at once says */
+  customer_language: Language | null;
   /** what the earning rules gave (points_to_earn and points_breakdown), for order/create to record their uses */
   earning: SaleEarning;
   /** the offer `promo_code` applies (its discount is part of `discount`), for order/create to record its use */
@@ -191,6 +194,8 @@ export async function priceOrder(
     locations,
     asked_slot: asked,
     table_label: table?.label ?? null,
+    // the customer's chosen language, read with the pricing facts: what an order paid at once says to them
+    customer_language: facts.language,
     subtotal,
     discount,
     delivery_fee: deliveryFee,
@@ -324,7 +329,13 @@ async function pricingFacts(
   locationId: number,
   customerId: number,
   now: Date,
-): Promise<{ notSold: number[]; tier: { name: string; multiplier: number } | null; rules: RuleRow[]; automatic: OfferAtCheckout[] }> {
+): Promise<{
+  notSold: number[];
+  tier: { name: string; multiplier: number } | null;
+  rules: RuleRow[];
+  automatic: OfferAtCheckout[];
+  language: Language | null;
+}> {
   const { rows } = await pricingFactsRows(db, { locationId, customerId, now });
   const first = rows[0]!;
   return {
@@ -334,6 +345,7 @@ async function pricingFacts(
       .filter((r) => r.id !== null && r.id !== undefined)
       .map(({ not_sold: _n, tier_name: _t, tier_multiplier: _m, auto_offers: _a, ...rule }) => rule as RuleRow),
     automatic: automaticOffersOf(first.auto_offers),
+    language: first.customer_language,
   };
 }
 
@@ -367,7 +379,19 @@ export function assertCounterAllowed(rules: MerchantRules, body: Pick<QuoteBody,
 
 /** A priced order as order/quote answers it. */
 export function quoteOf(priced: PricedOrder): QuoteData {
-  const { lines: _l, address: _a, voucher: _v, location: _p, locations: _s, asked_slot: _k, table_label: _t, earning: _e, promo, ...quote } = priced;
+  const {
+    lines: _l,
+    address: _a,
+    voucher: _v,
+    location: _p,
+    locations: _s,
+    asked_slot: _k,
+    table_label: _t,
+    earning: _e,
+    customer_language: _c,
+    promo,
+    ...quote
+  } = priced;
   // only when a code applies: a quote without one is as it always was
   return promo ? { ...quote, offer: { code: promo.code, title: promo.title, discount: promo.discount } } : quote;
 }
