@@ -1,4 +1,5 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '#i18n/i18n';
 import { msg } from '@lingui/core/macro';
 import type { Fulfilment, OrderStatus } from '#contract';
 import type { BadgeTone } from '../../ui';
