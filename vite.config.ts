@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
-import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
-import linguiSourceMessages from './scripts/lib/lingui-source-messages.ts';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from './scripts/lib/lingui-babel.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiReference } from './scripts/lib/api-reference.ts';
@@ -85,19 +84,14 @@ const serviceWorker = VitePWA({
   },
 });
 /**
- * Lingui (docs/languages.md): its macros (`t`, `<Trans>`, `plural`) through Babel, only in the files that
- * import them, keeping each source message, which scripts/lib/lingui-source-messages.ts compiles in place
- * (English needs no catalogue); `lingui()` compiles a PO catalogue when the app imports one. Before
- * React's plugin, which must see the `<Trans>` the macro made. Storybook and vitest read this file too.
+ * Lingui (docs/languages.md): its macros through Babel (scripts/lib/lingui-babel.ts), before React's plugin;
+ * `lingui()` compiles a PO catalogue when the app imports one. Storybook and vitest read this file too.
  */
-process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
-const linguiMacro = linguiTransformerBabelPreset({ descriptorFields: 'message' });
-linguiMacro.preset = { plugins: [...(linguiMacro.preset as { plugins: unknown[] }).plugins, linguiSourceMessages] };
 
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  plugins: [babel({ presets: [linguiMacro] }), react(), lingui(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  plugins: [linguiMacros(), react(), lingui(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
   // SWR's shim of a hook React 19 has (src/shared/use-sync-external-store.ts)
   // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
   resolve: {

@@ -18,11 +18,12 @@
  *   - every other route's own chunk: ≤ 30 KB
  *   - all CSS: ≤ 15 KB
  *   - no chunk carries zod: the app checks its forms with src/contract/checks.ts, zod is the server's
+ *   - no chunk, the app's or the console's, carries Lingui's macros untransformed (they throw when they run)
  *   - the merchant console (its own build in <dist>/merchant): its first load (entry + static imports)
  *     ≤ 150 KB, and not one module of it in the customer's build (so /login loads none of it)
  * Prints a table; exits 1 when any budget is broken. `--json <file>` also writes the figures.
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +116,18 @@ const appJs = [...jsFiles].reduce((sum, f) => sum + kb(f), 0);
 // zod's schema classes are named by string (`$constructor("$ZodType", …)`), which minifying keeps.
 const zodChunks = [...allJsFiles].filter((f) => readFileSync(join(DIST, f), 'utf8').includes('$ZodType'));
 
+// Lingui's macros left untransformed (a build without its Babel preset, scripts/lib/lingui-babel.ts) are
+// shims that throw this when they run; the console's build shares the screens' word helpers too.
+const jsUnder = (dir: string): string[] =>
+  existsSync(join(DIST, dir))
+    ? readdirSync(join(DIST, dir))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => join(dir, f))
+    : [];
+const macroChunks = [...jsUnder('assets'), ...jsUnder('merchant/assets')].filter((f) =>
+  readFileSync(join(DIST, f), 'utf8').includes('is being executed outside the context of compilation'),
+);
+
 const cssFiles = new Set(Object.values(manifest).flatMap((v) => v.css ?? []));
 const css = [...cssFiles].reduce((sum, f) => sum + kb(f), 0);
 
@@ -167,6 +180,12 @@ if (zodChunks.length) {
   broken++;
 } else {
   console.log('ok   no chunk carries zod');
+}
+if (macroChunks.length) {
+  console.log(`OVER Lingui's macros are not transformed in ${macroChunks.join(', ')}: its Babel preset (scripts/lib/lingui-babel.ts) in that build`);
+  broken++;
+} else {
+  console.log("ok   no chunk carries Lingui's macros untransformed");
 }
 if (!consoleManifest) {
   console.log(`OVER the merchant console is not built (${consoleManifestPath}): vite build -c vite.console.config.ts`);
