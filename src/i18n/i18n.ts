@@ -4,8 +4,10 @@
  * screen or a word helper used on its own (a unit test) speaks the source language, never Lingui's error
  * for no language.
  */
-import { i18n } from '@lingui/core';
+import { i18n as lingui, type I18n } from '@lingui/core';
 
-if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
+if (!lingui.locale) lingui.loadAndActivate({ locale: 'en', messages: {} });
 
-export { i18n };
+// a binding of this module's own, never a re-export: a re-export would let the bundler skip this module
+// (package.json sideEffects) and its English, as the console's build did
+export const i18n: I18n = lingui;
