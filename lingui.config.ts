@@ -20,8 +20,8 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '<rootDir>/src/console/**'],
     },
   ],
-  // the hook and <Trans> the macros use: the app's own (src/i18n), without @lingui/react's provider
-  runtimeConfigModule: { useLingui: ['#i18n/use-lingui', 'useLingui'], Trans: ['#i18n/trans', 'Trans'] },
+  // the instance, hook and <Trans> the macros use: the app's own (src/i18n), without @lingui/react's provider
+  runtimeConfigModule: { i18n: ['#i18n/i18n', 'i18n'], useLingui: ['#i18n/use-lingui', 'useLingui'], Trans: ['#i18n/trans', 'Trans'] },
   format: formatter({ lineNumbers: false }),
   orderBy: 'message',
 });

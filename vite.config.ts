@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { linguiPlugins } from './scripts/lib/lingui-plugins.ts';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacros } from './scripts/lib/lingui-babel.ts';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiReference } from './scripts/lib/api-reference.ts';
@@ -82,12 +83,15 @@ const serviceWorker = VitePWA({
     globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
   },
 });
+/**
+ * Lingui (docs/languages.md): its macros through Babel (scripts/lib/lingui-babel.ts), before React's plugin;
+ * `lingui()` compiles a PO catalogue when the app imports one. Storybook and vitest read this file too.
+ */
 
 const appOnly = process.env.STORYBOOK !== 'true' && !process.env.VITEST;
 
 export default defineConfig({
-  // Lingui before React's plugin (scripts/lib/lingui-plugins.ts); Storybook and vitest read this file too
-  plugins: [...linguiPlugins(), react(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
+  plugins: [linguiMacros(), react(), lingui(), tailwindcss(), ...(appOnly ? [serviceWorker, apiReference(), precompressed()] : [])],
   // SWR's shim of a hook React 19 has (src/shared/use-sync-external-store.ts)
   // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
   resolve: {

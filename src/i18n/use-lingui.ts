@@ -4,11 +4,8 @@
  * so the sign-in page's first load carries only @lingui/core (docs/performance.md).
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { i18n, type I18n } from '@lingui/core';
-
-// English (no catalogue) until a language is chosen (src/i18n/language.ts): a screen rendered on its own
-// (a unit test) speaks the source language, never Lingui's error for no language
-if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
+import type { I18n } from '@lingui/core';
+import { i18n } from './i18n';
 
 const subscribe = (changed: () => void) => i18n.on('change', changed);
 const locale = () => i18n.locale;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Customer, Order, Reward } from '#contract';
 import type { TierStatusData } from '#contract/tiers';
@@ -94,11 +95,12 @@ function firstName(name: string): string {
 
 /** The bell in the top bar, with the unread count. */
 function Bell({ unread, onOpen }: { unread: number; onOpen?: () => void }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`}
       className={cx('relative inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-surface', focusRing)}
     >
       <BellIcon />
@@ -115,8 +117,9 @@ function Bell({ unread, onOpen }: { unread: number; onOpen?: () => void }) {
 }
 
 function HomeSkeleton() {
+  const { t } = useLingui();
   return (
-    <SkeletonGroup label="Loading your home page" className="flex flex-col gap-6">
+    <SkeletonGroup label={t`Loading your home page`} className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-3">
         <Skeleton height="6.5rem" />
         <Skeleton height="6.5rem" />
@@ -155,10 +158,11 @@ function Balances({
   currency: string;
   locale: string;
 }) {
+  const points = <Points value={customer.pending_points ?? 0} locale={locale} />;
   return (
     <section aria-labelledby="home-balances" className="flex flex-col gap-3">
       <h2 id="home-balances" className="sr-only">
-        Your balances
+        <Trans>Your balances</Trans>
       </h2>
       <div className="grid grid-cols-2 gap-3">
         <button
@@ -167,31 +171,39 @@ function Balances({
           className={cx('flex flex-col gap-2 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
         >
           <span className="flex items-center gap-1 text-sm font-medium">
-            <StarIcon size={16} /> Points
+            <StarIcon size={16} /> <Trans>Points</Trans>
           </span>
           <Points value={customer.points} locale={locale} unit="" className="text-2xl font-bold" />
           {customer.pending_points ? (
             <span className="text-sm">
-              <Points value={customer.pending_points} locale={locale} /> on the way
+              <Trans>{points} on the way</Trans>
             </span>
           ) : (
-            <span className="text-sm">See history</span>
+            <span className="text-sm">
+              <Trans>See history</Trans>
+            </span>
           )}
         </button>
         <button type="button" onClick={onOpenWallet} className={cx(tile, 'flex flex-col gap-2 p-4')}>
           <span className="flex items-center gap-1 text-sm font-medium text-muted">
-            <WalletIcon size={16} /> Wallet
+            <WalletIcon size={16} /> <Trans>Wallet</Trans>
           </span>
           <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
-          <span className="text-sm text-brand-ink">Top up</span>
+          <span className="text-sm text-brand-ink">
+            <Trans>Top up</Trans>
+          </span>
         </button>
       </div>
       {asOf && <AsOfNote asOf={asOf} />}
       <button type="button" onClick={onOpenMemberCard} className={cx(tile, 'flex items-center gap-3 p-4')}>
         <QrIcon className="shrink-0 text-brand-ink" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="font-semibold">Member card</span>
-          <span className="text-sm text-muted">Show at the counter to earn points</span>
+          <span className="font-semibold">
+            <Trans>Member card</Trans>
+          </span>
+          <span className="text-sm text-muted">
+            <Trans>Show at the counter to earn points</Trans>
+          </span>
         </span>
         <ChevronRightIcon size={18} className="text-muted" />
       </button>
@@ -206,17 +218,18 @@ function QuickActions({
   onOpenOrders,
   onOpenOffers,
 }: Pick<HomeScreenProps, 'onOpenShop' | 'onOpenSpin' | 'onOpenRewards' | 'onOpenOrders' | 'onOpenOffers'>) {
+  const { t } = useLingui();
   const actions = [
-    { label: 'Shop', icon: <ShopIcon />, onClick: onOpenShop },
-    { label: 'Spin and Win', icon: <SpinIcon />, onClick: onOpenSpin },
-    { label: 'Rewards', icon: <GiftIcon />, onClick: onOpenRewards },
-    { label: 'Orders', icon: <ReceiptIcon />, onClick: onOpenOrders },
+    { key: 'shop', label: t`Shop`, icon: <ShopIcon />, onClick: onOpenShop },
+    { key: 'spin', label: t`Spin and Win`, icon: <SpinIcon />, onClick: onOpenSpin },
+    { key: 'rewards', label: t`Rewards`, icon: <GiftIcon />, onClick: onOpenRewards },
+    { key: 'orders', label: t`Orders`, icon: <ReceiptIcon />, onClick: onOpenOrders },
   ];
   return (
-    <nav aria-label="Quick actions">
+    <nav aria-label={t`Quick actions`}>
       <ul className="grid grid-cols-4 gap-2 md:gap-3">
         {actions.map((a) => (
-          <li key={a.label}>
+          <li key={a.key}>
             <button
               type="button"
               onClick={a.onClick}
@@ -233,8 +246,12 @@ function QuickActions({
       <button type="button" onClick={onOpenOffers} className={cx(tile, 'mt-3 flex w-full items-center gap-3 p-4 text-left')}>
         <TagIcon className="shrink-0 text-brand-ink" />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="font-semibold">Offers for you</span>
-          <span className="text-sm text-muted">Promo codes to use at checkout</span>
+          <span className="font-semibold">
+            <Trans>Offers for you</Trans>
+          </span>
+          <span className="text-sm text-muted">
+            <Trans>Promo codes to use at checkout</Trans>
+          </span>
         </span>
         <ChevronRightIcon size={18} className="text-muted" />
       </button>
@@ -259,16 +276,20 @@ function LatestOrder({
   currency: string;
   locale: string;
 }) {
+  const { t } = useLingui();
+  const name = order?.name;
   return (
     <section aria-labelledby="home-latest-order" className="flex flex-col gap-3">
-      <SectionHeading id="home-latest-order" action={order && 'All orders'} onAction={onOpenOrders}>
-        Your latest order
+      <SectionHeading id="home-latest-order" action={order && t`All orders`} onAction={onOpenOrders}>
+        <Trans>Your latest order</Trans>
       </SectionHeading>
       {order ? (
         <button type="button" onClick={() => onOpenOrder?.(order.name)} className={cx(tile, 'flex items-center gap-3 p-4')}>
           <span className="flex min-w-0 flex-1 flex-col gap-1">
             <span className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">Order {order.name}</span>
+              <span className="font-semibold">
+                <Trans>Order {name}</Trans>
+              </span>
               <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
             </span>
             <span className="text-sm text-muted">
@@ -285,23 +306,27 @@ function LatestOrder({
           className="self-start"
           loading={orderingAgain}
           onClick={() => onOrderAgain(order)}
-          aria-label={`Order again: order ${order.name}`}
+          aria-label={t`Order again: order ${name}`}
         >
-          Order again
+          <Trans>Order again</Trans>
         </Button>
       )}
       {order ? null : unavailable ? (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
-          <p className="text-muted">Your orders can't be loaded right now. They show again once you are back online.</p>
+          <p className="text-muted">
+            <Trans>Your orders can't be loaded right now. They show again once you are back online.</Trans>
+          </p>
           <Button variant="secondary" onClick={onOpenOrders}>
-            All orders
+            <Trans>All orders</Trans>
           </Button>
         </div>
       ) : (
         <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-4">
-          <p className="text-muted">No orders yet. Your first coffee is a few taps away.</p>
+          <p className="text-muted">
+            <Trans>No orders yet. Your first coffee is a few taps away.</Trans>
+          </p>
           <Button variant="secondary" onClick={onOpenShop}>
-            Start an order
+            <Trans>Start an order</Trans>
           </Button>
         </div>
       )}
@@ -323,11 +348,12 @@ function FeaturedRewards({
   onOpenRewards?: () => void;
   locale: string;
 }) {
+  const { t } = useLingui();
   const shown = byReach(rewards, points).slice(0, 4);
   return (
     <section aria-labelledby="home-rewards" className="flex flex-col gap-3">
-      <SectionHeading id="home-rewards" action={shown.length > 0 ? 'My rewards' : null} onAction={onOpenRewards}>
-        Rewards for you
+      <SectionHeading id="home-rewards" action={shown.length > 0 ? t`My rewards` : null} onAction={onOpenRewards}>
+        <Trans>Rewards for you</Trans>
       </SectionHeading>
       {shown.length > 0 ? (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -342,11 +368,11 @@ function FeaturedRewards({
                     <Points value={r.points_cost} locale={locale} className="text-sm font-medium text-brand-ink" />
                     {reach.kind === 'ready' ? (
                       <span className="flex items-center gap-1 text-sm font-medium text-success">
-                        <CheckIcon size={16} className="shrink-0" /> You can redeem this
+                        <CheckIcon size={16} className="shrink-0" /> <Trans>You can redeem this</Trans>
                       </span>
                     ) : (
                       <span className="text-sm text-muted">
-                        {reach.kind === 'sold-out' ? 'Out of stock' : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}
+                        {reach.kind === 'sold-out' ? t`Out of stock` : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}
                       </span>
                     )}
                   </span>
@@ -356,7 +382,9 @@ function FeaturedRewards({
           })}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">New rewards are on their way. Keep collecting points!</p>
+        <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
+          <Trans>New rewards are on their way. Keep collecting points!</Trans>
+        </p>
       )}
     </section>
   );
@@ -395,10 +423,12 @@ export function HomeScreen({
   tier,
   installPrompt,
 }: HomeScreenProps) {
-  const title = customer ? `Hi, ${firstName(customer.name)}` : 'Home';
+  const { t } = useLingui();
+  const name = customer ? firstName(customer.name) : '';
+  const title = customer ? t`Hi, ${name}` : t`Home`;
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your home page" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your home page`} message={error} onRetry={onRetry} />;
   } else if (loading || !customer) {
     body = <HomeSkeleton />;
   } else {

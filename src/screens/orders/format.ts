@@ -1,11 +1,12 @@
 /** Order wording shared by the order screens (dates: src/ui/lib/dates.ts). */
+import { plural } from '@lingui/core/macro';
 import { isBasePart } from '#contract/loyalty-earn';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
 /** Items in an order or cart: "3 items". */
 export function itemCount(lines: Array<{ qty: number }>): string {
   const n = lines.reduce((sum, l) => sum + l.qty, 0);
-  return `${n} ${n === 1 ? 'item' : 'items'}`;
+  return plural(n, { one: '# item', other: '# items' });
 }
 
 /**

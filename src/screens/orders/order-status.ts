@@ -1,16 +1,24 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '#i18n/i18n';
+import { msg } from '@lingui/core/macro';
 import type { Fulfilment, OrderStatus } from '#contract';
 import type { BadgeTone } from '../../ui';
 
-/** How each order status reads to a customer. */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  pending_payment: 'Waiting for payment',
-  paid: 'Paid',
-  preparing: 'Preparing',
-  ready: 'Ready',
-  on_delivery: 'On the way',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
+const STATUS_WORDS: Record<OrderStatus, MessageDescriptor> = {
+  pending_payment: msg`Waiting for payment`,
+  paid: msg`Paid`,
+  preparing: msg`Preparing`,
+  ready: msg`Ready`,
+  on_delivery: msg`On the way`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
 };
+
+/** How each order status reads to a customer, in the language spoken when it is read. */
+export const ORDER_STATUS_LABEL = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(STATUS_WORDS).map(([status, words]) => [status, { get: () => i18n._(words), enumerable: true }])),
+) as Readonly<Record<OrderStatus, string>>;
 
 export const ORDER_STATUS_TONE: Record<OrderStatus, BadgeTone> = {
   pending_payment: 'warning',

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { StampCard } from '#contract/stamps';
 import { Card, CheckIcon, GiftIcon, SectionHeading, cx } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
@@ -14,14 +16,20 @@ export interface StampCardsProps {
 }
 
 /** "7 of 10 stamps" */
-const stampCount = (card: StampCard) => `${card.stamps} of ${card.stamps_needed} stamps`;
+function stampCount(card: StampCard): string {
+  const { stamps, stamps_needed: needed } = card;
+  return t`${stamps} of ${needed} stamps`;
+}
 
 /** "7 of 10 stamps — 3 more for a free Latte" (a reward titled "Free Latte" is still "a free Latte"). */
 function summary(card: StampCard): string {
   const left = card.stamps_needed - card.stamps;
-  const reward = `a free ${card.reward_title.replace(/^free\s+/i, '')}`;
+  const { stamps, stamps_needed: needed } = card;
+  const item = card.reward_title.replace(/^free\s+/i, '');
   // the owner lowered the stamps needed under this card's: it fills with the next stamp
-  return left > 0 ? `${stampCount(card)} — ${left} more for ${reward}` : `${stampCount(card)} — your next stamp brings ${reward}`;
+  return left > 0
+    ? t`${stamps} of ${needed} stamps — ${left} more for a free ${item}`
+    : t`${stamps} of ${needed} stamps — your next stamp brings a free ${item}`;
 }
 
 /**
@@ -30,8 +38,12 @@ function summary(card: StampCard): string {
  */
 function earning(card: StampCard, locale: string): string {
   const list = (names: string[]) => new Intl.ListFormat(locale, { type: 'disjunction' }).format(names);
-  if (card.per === 'visit') return `1 stamp per visit with ${list(card.qualifying)}`;
-  return `1 stamp for each ${list(card.qualifying.map((n) => (card.qualifying_categories.includes(n) ? `item from ${n}` : n)))}`;
+  if (card.per === 'visit') {
+    const things = list(card.qualifying);
+    return t`1 stamp per visit with ${things}`;
+  }
+  const things = list(card.qualifying.map((name) => (card.qualifying_categories.includes(name) ? t`item from ${name}` : name)));
+  return t`1 stamp for each ${things}`;
 }
 
 /** The card's circles, stamped ones filled, the last one the reward; read as "7 of 10 stamps". */
@@ -62,22 +74,28 @@ function StampRow({ card, compact }: { card: StampCard; compact?: boolean }) {
 
 function StampCardItem({ card, compact, locale, timeZone }: { card: StampCard; compact?: boolean; locale: string; timeZone?: string }) {
   const paused = card.status === 'paused';
+  const filled = card.cards_filled;
+  const expires = card.expires_at ? <time dateTime={card.expires_at}>{formatDate(card.expires_at, locale, timeZone)}</time> : null;
   return (
     <Card as="li" padding={compact ? 'sm' : 'md'} className="flex flex-col gap-2">
       <h3 className="font-semibold">{card.name}</h3>
       <StampRow card={card} compact={compact} />
       <p className="text-sm font-medium">{summary(card)}</p>
-      {paused && <p className="text-sm text-muted">Paused for now: your stamps are kept</p>}
+      {paused && (
+        <p className="text-sm text-muted">
+          <Trans>Paused for now: your stamps are kept</Trans>
+        </p>
+      )}
       {!compact && (
         <>
           {!paused && <p className="text-sm text-muted">{earning(card, locale)}</p>}
           {card.expires_at && (
             <p className="text-sm text-muted">
-              Stamps expire <time dateTime={card.expires_at}>{formatDate(card.expires_at, locale, timeZone)}</time>
+              <Trans>Stamps expire {expires}</Trans>
             </p>
           )}
           {card.cards_filled > 0 && (
-            <p className="text-sm text-muted">{card.cards_filled === 1 ? 'You have filled 1 card' : `You have filled ${card.cards_filled} cards`}</p>
+            <p className="text-sm text-muted">{plural(filled, { one: 'You have filled # card', other: 'You have filled # cards' })}</p>
           )}
         </>
       )}
@@ -87,11 +105,12 @@ function StampCardItem({ card, compact, locale, timeZone }: { card: StampCard; c
 
 /** The customer's stamp cards, on Home (compact) and on the Points page (every detail). */
 export function StampCards({ cards = [], compact, onOpenDetails, locale, timeZone }: StampCardsProps) {
+  const { t } = useLingui();
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="stamp-cards" className="flex flex-col gap-3">
-      <SectionHeading id="stamp-cards" action={compact && onOpenDetails ? 'Details' : null} onAction={onOpenDetails}>
-        Stamp cards
+      <SectionHeading id="stamp-cards" action={compact && onOpenDetails ? t`Details` : null} onAction={onOpenDetails}>
+        <Trans>Stamp cards</Trans>
       </SectionHeading>
       <ul className="grid gap-3 md:grid-cols-2">
         {cards.map((card) => (

@@ -1,6 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { TierInfo, TierStatusData } from '#contract/tiers';
-import { progressWords, type TierBasis } from '#contract/tiers-rules';
+import type { TierBasis } from '#contract/tiers-rules';
 import { CheckIcon, Notice, StarIcon, cardSurface, cx } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 
@@ -14,22 +16,42 @@ export interface TierCardProps {
   timeZone?: string;
 }
 
-const unit = (basis: TierBasis, n: number) => (basis === 'points' ? (n === 1 ? 'point' : 'points') : n === 1 ? 'visit' : 'visits');
-const count = (basis: TierBasis, n: number, locale: string) => `${n.toLocaleString(locale)} ${unit(basis, n)}`;
+/** "120 more points to Brew", "1 more visit to Brew". */
+function progressWords(basis: TierBasis, remaining: number, name: string, locale: string): string {
+  const n = remaining.toLocaleString(locale);
+  return basis === 'points'
+    ? plural(remaining, { one: `${n} more point to ${name}`, other: `${n} more points to ${name}` })
+    : plural(remaining, { one: `${n} more visit to ${name}`, other: `${n} more visits to ${name}` });
+}
+
+/** "From 500 points a year", "From 12 visits a year". */
+function fromWords(basis: TierBasis, threshold: number, locale: string): string {
+  const n = threshold.toLocaleString(locale);
+  return basis === 'points'
+    ? plural(threshold, { one: `From ${n} point a year`, other: `From ${n} points a year` })
+    : plural(threshold, { one: `From ${n} visit a year`, other: `From ${n} visits a year` });
+}
 
 /** "Earn 120 more points by 3 Mar 2027 to keep Brew" / "Make 2 more visits by … to keep Brew". */
 export function noticeWords(basis: TierBasis, notice: NonNullable<TierStatusData['notice']>, tier: string, locale: string, timeZone?: string): string {
   const by = formatDate(notice.on, locale, timeZone);
-  return `${basis === 'points' ? 'Earn' : 'Make'} ${notice.remaining.toLocaleString(locale)} more ${unit(basis, notice.remaining)} by ${by} to keep ${tier}`;
+  const { remaining } = notice;
+  const n = remaining.toLocaleString(locale);
+  return basis === 'points'
+    ? plural(remaining, { one: `Earn ${n} more point by ${by} to keep ${tier}`, other: `Earn ${n} more points by ${by} to keep ${tier}` })
+    : plural(remaining, { one: `Make ${n} more visit by ${by} to keep ${tier}`, other: `Make ${n} more visits by ${by} to keep ${tier}` });
 }
 
 /** What one tier gives, in short lines: "×1.25 points", "Welcome reward: Free pastry", … */
 export function tierPerks(tier: TierInfo, locale: string): string[] {
   const perks: string[] = [];
-  if (tier.multiplier > 1) perks.push(`×${tier.multiplier.toLocaleString(locale)} points`);
-  if (tier.welcome_reward) perks.push(`Welcome reward: ${tier.welcome_reward}`);
-  if (tier.birthday_reward) perks.push(`Birthday reward: ${tier.birthday_reward}`);
-  if (tier.early_rewards.length > 0) perks.push(`Early access: ${tier.early_rewards.join(', ')}`);
+  const { welcome_reward: welcome, birthday_reward: birthday } = tier;
+  const times = tier.multiplier.toLocaleString(locale);
+  const early = tier.early_rewards.join(', ');
+  if (tier.multiplier > 1) perks.push(t`×${times} points`);
+  if (welcome) perks.push(t`Welcome reward: ${welcome}`);
+  if (birthday) perks.push(t`Birthday reward: ${birthday}`);
+  if (tier.early_rewards.length > 0) perks.push(t`Early access: ${early}`);
   return perks;
 }
 
@@ -44,16 +66,18 @@ function TierName({ name, className }: { name: string; className?: string }) {
 }
 
 /** The bar to the next tier, from the current tier's threshold to the next one's, with its words. */
-function Progress({ status, next }: { status: TierStatusData; next: NonNullable<TierStatusData['next']> }) {
+function Progress({ status, next, locale }: { status: TierStatusData; next: NonNullable<TierStatusData['next']>; locale: string }) {
+  const { t } = useLingui();
   const from = status.tier?.threshold ?? 0;
   const now = Math.min(Math.max(status.value, from), next.threshold);
   const share = next.threshold > from ? (now - from) / (next.threshold - from) : 1;
-  const words = progressWords(status.basis, next.remaining, next.name);
+  const tierName = next.name;
+  const words = progressWords(status.basis, next.remaining, next.name, locale);
   return (
     <div className="flex flex-col gap-1.5">
       <div
         role="progressbar"
-        aria-label={`Progress to ${next.name}`}
+        aria-label={t`Progress to ${tierName}`}
         aria-valuemin={from}
         aria-valuemax={next.threshold}
         aria-valuenow={now}
@@ -74,24 +98,24 @@ export function TierList({ status, locale }: { status: TierStatusData; locale: s
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h3 id={id} className="font-semibold text-ink">
-        What each tier gives
+        <Trans>What each tier gives</Trans>
       </h3>
       <ol className="flex flex-col gap-2">
-        {status.tiers.map((t) => {
-          const perks = tierPerks(t, locale);
-          const mine = t.index === current;
+        {status.tiers.map((tier) => {
+          const perks = tierPerks(tier, locale);
+          const mine = tier.index === current;
           return (
             <li
-              key={t.index}
+              key={tier.index}
               aria-current={mine ? 'true' : undefined}
               className={cx('flex flex-col gap-1 rounded-xl border p-3', mine ? 'border-brand bg-brand/10' : 'border-border')}
             >
               <p className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold text-ink">{t.name}</span>
-                <span className="text-sm text-muted">{t.threshold === 0 ? 'From the start' : `From ${count(status.basis, t.threshold, locale)} a year`}</span>
+                <span className="font-semibold text-ink">{tier.name}</span>
+                <span className="text-sm text-muted">{tier.threshold === 0 ? t`From the start` : fromWords(status.basis, tier.threshold, locale)}</span>
                 {mine && (
                   <span className="ml-auto inline-flex items-center gap-1 text-sm font-semibold text-brand-ink">
-                    <CheckIcon size={16} className="shrink-0" /> Your tier
+                    <CheckIcon size={16} className="shrink-0" /> <Trans>Your tier</Trans>
                   </span>
                 )}
               </p>
@@ -102,7 +126,9 @@ export function TierList({ status, locale }: { status: TierStatusData; locale: s
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-muted">Points on every order, as usual</p>
+                <p className="text-sm text-muted">
+                  <Trans>Points on every order, as usual</Trans>
+                </p>
               )}
             </li>
           );
@@ -125,12 +151,18 @@ export function TierCard({ status, variant = 'compact', locale, timeZone }: Tier
     <section aria-labelledby={id} className={cx(cardSurface, 'flex flex-col gap-3 p-4')}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={id} className="flex items-center gap-2 font-semibold text-ink">
-          <span className={variant === 'compact' ? 'sr-only' : undefined}>Your tier</span>
+          <span className={variant === 'compact' ? 'sr-only' : undefined}>
+            <Trans>Your tier</Trans>
+          </span>
           <TierName name={tier.name} />
         </h2>
-        {!next && <span className="text-sm font-semibold text-brand-ink">Top tier</span>}
+        {!next && (
+          <span className="text-sm font-semibold text-brand-ink">
+            <Trans>Top tier</Trans>
+          </span>
+        )}
       </div>
-      {next && <Progress status={status} next={next} />}
+      {next && <Progress status={status} next={next} locale={locale} />}
       {variant === 'full' && notice && <Notice tone="warning">{noticeWords(status.basis, notice, tier.name, locale, timeZone)}</Notice>}
       {variant === 'full' && <TierList status={status} locale={locale} />}
     </section>

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Reward } from '#contract';
 import { formatPoints } from '../../ui';
 
@@ -32,7 +33,10 @@ export function byReach<R extends Reachable>(rewards: readonly R[], points: numb
 }
 
 /** "550 more points to go", "1 more point to go". */
-export const missingText = (missing: number, locale: string) => `${formatPoints(missing, locale)} more ${missing === 1 ? 'point' : 'points'} to go`;
+export function missingText(missing: number, locale: string): string {
+  const count = formatPoints(missing, locale);
+  return plural(missing, { one: `${count} more point to go`, other: `${count} more points to go` });
+}
 
 /** "For Brew and above": a reward a higher tier can redeem early. */
-export const lockedText = (tier: string) => `For ${tier} and above`;
+export const lockedText = (tier: string) => t`For ${tier} and above`;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * The rules of a product's options (src/contract/options.ts says them; the provider checks them), as
  * the option sheet, the cart and the checkout apply them. Pure: no React. A choice is the list of
@@ -14,8 +15,8 @@ export const isOneOf = (g: OptionGroup) => g.min_choices === 1 && g.max_choices 
 
 /** The group's rule in words: "Choose 1", "Choose 1 to 3", "Optional · up to 3", "Optional". */
 export function ruleText({ min_choices: min, max_choices: max }: OptionGroup): string {
-  if (min === 0) return max === 1 ? 'Optional' : `Optional · up to ${max}`;
-  return min === max ? `Choose ${min}` : `Choose ${min} to ${max}`;
+  if (min === 0) return max === 1 ? t`Optional` : t`Optional · up to ${max}`;
+  return min === max ? t`Choose ${min}` : t`Choose ${min} to ${max}`;
 }
 
 /** What the sheet starts with: the defaults that are not sold out. */
@@ -40,8 +41,12 @@ export function toggle(p: Product, chosen: readonly number[], id: number): numbe
 export const missingGroup = (p: Product, chosen: readonly number[]) => groupsOf(p).find((g) => countIn(g, chosen) < g.min_choices);
 
 /** What to tell the customer about it: "Choose a Size", "Choose 2 of Sauces". */
-export const missingText = (g: OptionGroup) =>
-  g.min_choices > 1 ? `Choose ${g.min_choices} of ${g.name}` : `Choose ${/^[aeiou]/i.test(g.name) ? 'an' : 'a'} ${g.name}`;
+export function missingText(g: OptionGroup): string {
+  const { min_choices: count, name } = g;
+  if (count > 1) return t`Choose ${count} of ${name}`;
+  // English's article before the group's name; other languages say it their way
+  return /^[aeiou]/i.test(name) ? t`Choose an ${name}` : t`Choose a ${name}`;
+}
 
 /** The chosen options as an order line keeps them, in the groups' order; `available` says if it can still be had. */
 export function chosenOptions(p: Product, chosen: readonly number[]): (OrderItemOption & { available: boolean })[] {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { OptionGroup, Product } from '#contract';
 import { formatMoney } from '#contract/money';
@@ -17,8 +18,10 @@ export interface OptionChoicesProps {
 
 /** One group: its name and rule, a radio or a box per option with its price, and why no more can be ticked. */
 function Group({ group, chosen, onPick, price }: { group: OptionGroup; chosen: number[]; onPick: (id: number) => void; price: (n: number) => string }) {
+  const { t } = useLingui();
   const fullId = useId();
   const full = isFull(group, chosen);
+  const groupName = group.name;
   return (
     <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
       <legend className="mb-2 flex w-full items-baseline justify-between gap-2">
@@ -47,13 +50,13 @@ function Group({ group, chosen, onPick, price }: { group: OptionGroup; chosen: n
               className="size-5 shrink-0 accent-brand outline-none"
             />
             <span className="flex-1">{o.name}</span>
-            <span className="text-sm tabular-nums">{o.available ? (o.price_delta ? `+${price(o.price_delta)}` : '') : 'Sold out'}</span>
+            <span className="text-sm tabular-nums">{o.available ? (o.price_delta ? `+${price(o.price_delta)}` : '') : t`Sold out`}</span>
           </label>
         );
       })}
       {full && (
         <p id={fullId} role="status" className="text-sm text-muted">
-          That is the most for {group.name}. Untick one to choose another.
+          <Trans>That is the most for {groupName}. Untick one to choose another.</Trans>
         </p>
       )}
     </fieldset>
@@ -68,6 +71,7 @@ export default function OptionChoices({ product, onAdd, maxQty = 99, currency, l
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const price = (n: number) => formatMoney(n, currency, locale);
+  const total = price(unitPrice(product, chosen) * qty);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missing = missingGroup(product, chosen);
@@ -91,7 +95,9 @@ export default function OptionChoices({ product, onAdd, maxQty = 99, currency, l
         />
       ))}
       <div className="flex items-center justify-between gap-3">
-        <span className="font-semibold">How many</span>
+        <span className="font-semibold">
+          <Trans>How many</Trans>
+        </span>
         <Stepper name={product.name} qty={qty} onChange={setQty} max={maxQty} min={1} />
       </div>
       {/* the price and Add stay in view at the foot of a long sheet */}
@@ -102,7 +108,7 @@ export default function OptionChoices({ product, onAdd, maxQty = 99, currency, l
           </p>
         )}
         <Button type="submit" size="lg" fullWidth>
-          Add to order · {price(unitPrice(product, chosen) * qty)}
+          <Trans>Add to order · {total}</Trans>
         </Button>
       </div>
     </form>

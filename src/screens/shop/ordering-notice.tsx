@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Location } from '#contract/locations';
 import { Notice } from '../../ui';
 import { clockTime } from '../../ui/lib/dates';
@@ -30,12 +31,6 @@ export function dayWord(iso: string, now: string, locale: string, timeZone: stri
   return new Intl.DateTimeFormat(locale, days < 7 ? { weekday: 'long', timeZone } : { day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
 }
 
-/** "at 7:00 AM" today, "tomorrow at 7:00 AM", "Monday at 7:00 AM". */
-function at(iso: string, now: string, locale: string, timeZone: string): string {
-  const day = dayWord(iso, now, locale, timeZone);
-  return `${day === 'today' ? '' : `${day} `}at ${clockTime(iso, locale, timeZone)}`;
-}
-
 /** "Pickup at 12:30 PM today", "… tomorrow", "… on Monday". */
 export function pickupWords(iso: string, now: string, locale: string, timeZone: string): string {
   const day = dayWord(iso, now, locale, timeZone);
@@ -51,12 +46,35 @@ export function readyWords(iso: string, now: string, locale: string, timeZone: s
   return `Ready around ${clockTime(iso, locale, timeZone)}${day === 'today' ? '' : day === 'tomorrow' ? ' tomorrow' : ` on ${day}`}`;
 }
 
+/** "Not taking orders right now — back at 2:30 PM", "… back tomorrow at 7:00 AM", "… back Monday at 7:00 AM". */
+function pausedWords(back: string, now: string, locale: string, timeZone: string): string {
+  const day = dayWord(back, now, locale, timeZone);
+  const time = clockTime(back, locale, timeZone);
+  if (day === 'today') return t`Not taking orders right now — back at ${time}`;
+  if (day === 'tomorrow') return t`Not taking orders right now — back tomorrow at ${time}`;
+  return t`Not taking orders right now — back ${day} at ${time}`;
+}
+
+/** "Closed now — opens at 5:00 PM", "… opens tomorrow at 7:00 AM", "… opens Monday at 7:00 AM". */
+function closedWords(opens: string, now: string, locale: string, timeZone: string): string {
+  const day = dayWord(opens, now, locale, timeZone);
+  const time = clockTime(opens, locale, timeZone);
+  if (day === 'today') return t`Closed now — opens at ${time}`;
+  if (day === 'tomorrow') return t`Closed now — opens tomorrow at ${time}`;
+  return t`Closed now — opens ${day} at ${time}`;
+}
+
 /** "Open until 7:00 PM", "Closed now — opens tomorrow at 7:00 AM", "Not taking orders right now — back at 2:30 PM". */
 export function orderingWords(l: OrderingState, now: string, locale: string): string {
-  if (l.state === 'open') return l.closes_at ? `Open until ${clockTime(l.closes_at, locale, l.timezone)}` : 'Open now';
-  const back = l.state === 'paused' ? (l.paused_until ?? l.next_open_at) : l.next_open_at;
-  const head = l.state === 'paused' ? 'Not taking orders right now' : 'Closed now';
-  return back ? `${head} — ${l.state === 'paused' ? 'back' : 'opens'} ${at(back, now, locale, l.timezone)}` : head;
+  if (l.state === 'open') {
+    const until = l.closes_at ? clockTime(l.closes_at, locale, l.timezone) : null;
+    return until ? t`Open until ${until}` : t`Open now`;
+  }
+  if (l.state === 'paused') {
+    const back = l.paused_until ?? l.next_open_at;
+    return back ? pausedWords(back, now, locale, l.timezone) : t`Not taking orders right now`;
+  }
+  return l.next_open_at ? closedWords(l.next_open_at, now, locale, l.timezone) : t`Closed now`;
 }
 
 /** The notice when the shop does not take orders now (nothing while it does). */
@@ -65,7 +83,7 @@ export function OrderingNotice({ ordering, locale, id, className }: { ordering?:
   return (
     <div id={id} className={className}>
       <Notice tone="warning" title={orderingWords(ordering.location, ordering.now, locale)}>
-        {ordering.name ?? 'You can still look around, use your vouchers and top up your wallet.'}
+        {ordering.name ?? t`You can still look around, use your vouchers and top up your wallet.`}
       </Notice>
     </div>
   );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Category, Product } from '#contract';
 import {
@@ -22,7 +24,7 @@ import {
 
 import { lineKey, type CartLine } from './cart-lines';
 import { Stepper } from './stepper';
-import { optionWords } from '../orders/format';
+import { itemCount, optionWords } from '../orders/format';
 import { chosenOptions, defaultsOf, groupsOf, startPrice, unitPrice } from './option-rules';
 import { OrderingNotice, type Ordering } from './ordering-notice';
 import { ProductPicture } from './product-picture';
@@ -77,8 +79,10 @@ function ProductCard({
   money: MoneyOf;
   notHere: boolean;
 }) {
+  const { t } = useLingui();
   const options = groupsOf(product).length > 0;
-  const out = notHere ? 'Not available' : 'Sold out';
+  const out = notHere ? t`Not available` : t`Sold out`;
+  const name = product.name;
   return (
     <Card as="li" padding="sm" className={cx('flex gap-3', !product.available && 'bg-surface')}>
       <ProductPicture
@@ -97,10 +101,10 @@ function ProductCard({
         <div className="mt-auto flex items-center justify-between gap-2 pt-1">
           <span className="flex flex-col">
             {money(options ? startPrice(product) : product.price, 'font-semibold')}
-            {options && <span className="text-sm text-muted">Options{qty > 0 && ` · ${qty} in cart`}</span>}
+            {options && <span className="text-sm text-muted">{qty > 0 ? t`Options · ${qty} in cart` : t`Options`}</span>}
           </span>
           {!product.available ? (
-            <Button size="sm" variant="secondary" disabled aria-label={`${product.name} is ${out.toLowerCase()}`}>
+            <Button size="sm" variant="secondary" disabled aria-label={notHere ? t`${name} is not available` : t`${name} is sold out`}>
               {out}
             </Button>
           ) : qty > 0 && !options ? (
@@ -110,10 +114,10 @@ function ProductCard({
               size="sm"
               onClick={(e) => (options ? onPick(e.currentTarget) : onChange(1))}
               icon={<PlusIcon size={18} />}
-              aria-label={`Add ${product.name}`}
+              aria-label={t`Add ${name}`}
               aria-haspopup={options ? 'dialog' : undefined}
             >
-              Add
+              <Trans>Add</Trans>
             </Button>
           )}
         </div>
@@ -141,11 +145,12 @@ export function OptionSheet({
   /** in place of the options form */
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <BottomSheet open onOpenChange={(open) => !open && onClose()} title={product.name} description={product.description}>
       <Suspense
         fallback={
-          <SkeletonGroup label="Loading the options">
+          <SkeletonGroup label={t`Loading the options`}>
             <Skeleton height="20rem" />
           </SkeletonGroup>
         }
@@ -205,12 +210,13 @@ function CartBar({
   withNav: boolean;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {/* Room for the cart bar, so it never covers the last product. */}
       <div aria-hidden="true" className="h-28" />
       <section
-        aria-label="Cart"
+        aria-label={t`Cart`}
         className={cx(
           'fixed inset-x-0 z-20 border-t border-border bg-surface-raised shadow-lg',
           withNav ? 'bottom-[calc(3.5rem+env(safe-area-inset-bottom))] md:bottom-0' : 'bottom-0',
@@ -225,13 +231,11 @@ function CartBar({
               aria-haspopup="dialog"
               className={cx('flex min-h-11 flex-1 flex-col items-start rounded-xl px-1 text-left text-ink hover:bg-surface', focusRing)}
             >
-              <span className="text-sm text-muted">
-                View cart · {count} {count === 1 ? 'item' : 'items'}
-              </span>
+              <span className="text-sm text-muted">{plural(count, { one: 'View cart · # item', other: 'View cart · # items' })}</span>
               {money(subtotal, 'text-lg font-bold')}
             </button>
             <Button size="lg" onClick={onCheckout} disabled={!canCheckout}>
-              Checkout
+              <Trans>Checkout</Trans>
             </Button>
           </div>
         </div>
@@ -260,36 +264,44 @@ function CartLines({
   maxQty: number;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
+  const items = soldOut.map((l) => (l.words ? `${l.product.name} (${l.words})` : l.product.name)).join(', ');
+  const least = money(minOrder);
+  const more = money(short, 'font-semibold');
   return (
     <>
       <ul className="flex flex-col divide-y divide-border">
-        {lines.map(({ key, product, qty, words, price, available }) => (
-          <li key={key} className="flex items-center gap-3 py-3">
-            <ProductPicture src={product.image} name={product.name} size={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
-            <div className="flex min-w-0 flex-1 flex-col">
-              <span className="font-medium text-ink">{product.name}</span>
-              {words && <span className="text-sm text-ink">{words}</span>}
-              <span className="text-sm text-muted">
-                {money(price)} each{!available && ' · sold out'}
-              </span>
-            </div>
-            <Stepper name={words ? `${product.name}, ${words}` : product.name} qty={qty} onChange={change(key)} max={maxQty} canAdd={available} />
-          </li>
-        ))}
+        {lines.map(({ key, product, qty, words, price, available }) => {
+          const each = money(price);
+          return (
+            <li key={key} className="flex items-center gap-3 py-3">
+              <ProductPicture src={product.image} name={product.name} size={48} className="size-12 shrink-0 rounded-lg bg-surface object-cover" />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="font-medium text-ink">{product.name}</span>
+                {words && <span className="text-sm text-ink">{words}</span>}
+                <span className="text-sm text-muted">{available ? <Trans>{each} each</Trans> : <Trans>{each} each · sold out</Trans>}</span>
+              </div>
+              <Stepper name={words ? `${product.name}, ${words}` : product.name} qty={qty} onChange={change(key)} max={maxQty} canAdd={available} />
+            </li>
+          );
+        })}
       </ul>
       <div className="flex items-center justify-between border-t border-border pt-3 text-ink">
-        <span className="font-medium">Subtotal</span>
+        <span className="font-medium">
+          <Trans>Subtotal</Trans>
+        </span>
         {money(subtotal, 'text-lg font-bold')}
       </div>
       {soldOut.length > 0 && (
-        <Notice tone="danger" title="Some items sold out">
-          {soldOut.map((l) => (l.words ? `${l.product.name} (${l.words})` : l.product.name)).join(', ')} {soldOut.length === 1 ? 'is' : 'are'} no longer
-          available. Remove {soldOut.length === 1 ? 'it' : 'them'} to check out.
+        <Notice tone="danger" title={t`Some items sold out`}>
+          {soldOut.length === 1 ? t`${items} is no longer available. Remove it to check out.` : t`${items} are no longer available. Remove them to check out.`}
         </Notice>
       )}
       {short > 0 && soldOut.length === 0 && (
-        <Notice tone="warning" title="Below the minimum order">
-          The minimum order is {money(minOrder)}. Add {money(short, 'font-semibold')} more to check out.
+        <Notice tone="warning" title={t`Below the minimum order`}>
+          <Trans>
+            The minimum order is {least}. Add {more} more to check out.
+          </Trans>
         </Notice>
       )}
     </>
@@ -324,10 +336,11 @@ function Menu({
   onRetry?: () => void;
   card: (p: Product) => ReactNode;
 }) {
-  if (error) return <ErrorState title="We couldn't load the menu" message={error} onRetry={onRetry} />;
+  const { t } = useLingui();
+  if (error) return <ErrorState title={t`We couldn't load the menu`} message={error} onRetry={onRetry} />;
   if (loading)
     return (
-      <SkeletonGroup label="Loading the menu" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading the menu`} className="flex flex-col gap-4">
         <div className="flex gap-2">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} width="6rem" height="2.75rem" />
@@ -339,10 +352,10 @@ function Menu({
       </SkeletonGroup>
     );
   if (categories.every((c) => c.products.length === 0))
-    return <EmptyState icon={<ShopIcon size={40} />} title="The menu is empty for now" description="Please check back soon." />;
+    return <EmptyState icon={<ShopIcon size={40} />} title={t`The menu is empty for now`} description={t`Please check back soon.`} />;
   return (
     <Tabs
-      label="Menu categories"
+      label={t`Menu categories`}
       items={categories
         .filter((c) => c.products.length > 0)
         .map((c) => ({
@@ -379,6 +392,7 @@ export function ShopScreen({
   unavailableProductIds = [],
   table = null,
 }: ShopScreenProps) {
+  const { t } = useLingui();
   const [cartOpen, setCartOpen] = useState(defaultCartOpen);
   const { picking, pick, close } = useOptionSheet();
   // a product this place does not sell is like one sold out: it cannot be added, a line of it stops checkout
@@ -395,13 +409,16 @@ export function ShopScreen({
   const change = (key: string) => (qty: number) => onChangeQty?.(key, Math.max(0, Math.min(maxQty, qty)));
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
+  const more = money(short, 'font-semibold');
   const blocker =
     soldOutInCart.length > 0 ? (
-      <>Remove sold-out items to check out.</>
+      <Trans>Remove sold-out items to check out.</Trans>
     ) : short > 0 ? (
-      <>Below the minimum order: add {money(short, 'font-semibold')} more to check out.</>
+      <Trans>Below the minimum order: add {more} more to check out.</Trans>
     ) : null;
 
+  const tableLabel = table?.label;
+  const place = table?.location;
   const body = (
     <Menu
       categories={categories}
@@ -424,11 +441,11 @@ export function ShopScreen({
   );
 
   return (
-    <AppShell header={<TopBar title="Shop" />} nav={nav}>
+    <AppShell header={<TopBar title={t`Shop`} />} nav={nav}>
       <OrderingNotice ordering={ordering} locale={locale} className="mb-4" />
       {table && (
-        <Notice tone="info" title={`Table ${table.label}`} className="mb-4">
-          You are ordering at {table.location}. We bring your order to your table.
+        <Notice tone="info" title={t`Table ${tableLabel}`} className="mb-4">
+          <Trans>You are ordering at {place}. We bring your order to your table.</Trans>
         </Notice>
       )}
       {body}
@@ -447,8 +464,8 @@ export function ShopScreen({
       <BottomSheet
         open={cartOpen && count > 0}
         onOpenChange={setCartOpen}
-        title="Your cart"
-        description={`${count} ${count === 1 ? 'item' : 'items'}`}
+        title={t`Your cart`}
+        description={itemCount(lines)}
         footer={
           <Button
             size="lg"
@@ -459,7 +476,7 @@ export function ShopScreen({
               onCheckout?.();
             }}
           >
-            Checkout
+            <Trans>Checkout</Trans>
           </Button>
         }
       >

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MinusIcon, PlusIcon, cx, focusRing } from '../../ui';
 
 const btn = cx(
@@ -21,21 +22,22 @@ export function Stepper({
   min?: number;
   canAdd?: boolean;
 }) {
+  const { t } = useLingui();
   return (
-    <div role="group" aria-label={`Quantity of ${name}`} className="flex items-center gap-1">
+    <div role="group" aria-label={t`Quantity of ${name}`} className="flex items-center gap-1">
       <button
         type="button"
         className={btn}
         onClick={() => onChange(qty - 1)}
         disabled={qty <= min}
-        aria-label={qty === 1 && !min ? `Remove ${name}` : `One less ${name}`}
+        aria-label={qty === 1 && !min ? t`Remove ${name}` : t`One less ${name}`}
       >
         <MinusIcon size={18} />
       </button>
       <span className="min-w-6 text-center font-semibold tabular-nums text-ink" aria-live="polite">
         {qty}
       </span>
-      <button type="button" className={btn} onClick={() => onChange(qty + 1)} disabled={qty >= max || !canAdd} aria-label={`One more ${name}`}>
+      <button type="button" className={btn} onClick={() => onChange(qty + 1)} disabled={qty >= max || !canAdd} aria-label={t`One more ${name}`}>
         <PlusIcon size={18} />
       </button>
     </div>

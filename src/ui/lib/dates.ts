@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Date helpers for every screen. Every date is
  * formatted in an explicit time zone (the merchant's), never the device's, so a page and its
@@ -66,7 +67,7 @@ export function formatRelative(iso: string, now: string, locale: string): string
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
-  return 'just now';
+  return t`just now`;
 }
 
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
@@ -76,6 +77,7 @@ const dayIn = (iso: string, timeZone: string) =>
 /** When a kept copy was read: "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
 export function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {
   const clock = clockTime(at, locale, timeZone);
-  if (now && dayIn(at, timeZone) === dayIn(now, timeZone)) return `As of ${clock}`;
-  return `As of ${new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at))}, ${clock}`;
+  if (now && dayIn(at, timeZone) === dayIn(now, timeZone)) return t`As of ${clock}`;
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at));
+  return t`As of ${day}, ${clock}`;
 }

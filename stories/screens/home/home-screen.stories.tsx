@@ -18,7 +18,8 @@ const meta = {
   title: 'Screens/Home/Home',
   component: HomeScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   argTypes: {
     ...FORMAT_CONTROLS,
     ...noControls('customer', 'featuredRewards', 'latestOrder', 'ordering', 'stampCards', 'tier', 'nav', 'installPrompt'),
@@ -162,6 +163,22 @@ export const RewardWithoutPicture: Story = {
     const tile = within(canvasElement).getByRole('button', { name: /Butter Croissant/ });
     await expect(tile.querySelector('img')).toBeNull();
     await expect(tile.querySelector('[data-placeholder]')).toBeVisible();
+  },
+};
+
+/**
+ * In Filipino (`parameters.language`), with a tier, stamp cards and the shop paused, so that every part
+ * of the page speaks it; a screenshot on the phone only.
+ */
+export const InFilipino: Story = {
+  parameters: { language: 'fil', noScreenshotOn: ['desktop'] },
+  args: { tier: tierBean, stampCards, ordering: orderingOf(pausedMakati), latestOrder: orderAt('completed') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Hi, Maria' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Mga notification, 3 hindi pa nababasa' })).toBeVisible();
+    await expect(canvas.getByText('Hindi muna tumatanggap ng order — babalik ng 2:30 PM')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Ang huling order mo' })).toHaveTextContent('Tapos na');
   },
 };
 

@@ -18,7 +18,7 @@ const meta = {
   title: 'Screens/Shop/Option sheet',
   component: OptionSheet,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  parameters: { layout: 'fullscreen', pseudoCheck: true, docs: { story: DIALOGS_IN_FRAMES } },
   args: { ...money, product: optionLatte, onClose: fn(), onAdd: fn() },
 } satisfies Meta<typeof OptionSheet>;
 export default meta;

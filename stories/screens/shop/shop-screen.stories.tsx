@@ -46,7 +46,7 @@ const meta = {
   title: 'Screens/Shop/Shop',
   component: ShopScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  parameters: { layout: 'fullscreen', pseudoCheck: true, docs: { story: DIALOGS_IN_FRAMES } },
   argTypes: { ...FORMAT_CONTROLS, ...noControls('categories', 'cart', 'ordering', 'unavailableProductIds', 'nav') },
   args: {
     ...money,

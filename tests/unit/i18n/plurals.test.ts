@@ -17,6 +17,7 @@ function compiled(lang: string): Messages {
 }
 
 const MINUTES = '{minutes, plural, one {# minute} other {# minutes}}';
+const ITEMS = '{n, plural, one {# item} other {# items}}';
 
 describe('ICU plurals in each language', () => {
   it("English: '1 minute', '2 minutes'", () => {
@@ -29,6 +30,13 @@ describe('ICU plurals in each language', () => {
     const i18n = setupI18n({ locale: 'fil', messages: { fil: compiled('fil') } });
     expect(i18n._(MINUTES, { minutes: 1 })).toBe('1 minuto');
     expect(i18n._(MINUTES, { minutes: 5 })).toBe('5 minuto');
+  });
+
+  it("Filipino's English loanwords count with =1: '1 item', '3 items' (3 is Filipino's 'one' form)", () => {
+    const i18n = setupI18n({ locale: 'fil', messages: { fil: compiled('fil') } });
+    expect(i18n._(ITEMS, { n: 1 })).toBe('1 item');
+    expect(i18n._(ITEMS, { n: 3 })).toBe('3 items');
+    expect(i18n._(ITEMS, { n: 4 })).toBe('4 items');
   });
 
   it("Bahasa Indonesia has no plural forms: '1 menit', '2 menit'", () => {
