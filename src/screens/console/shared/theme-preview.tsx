@@ -4,7 +4,8 @@ import type { StampCard } from '#contract/stamps';
 import type { TierStatusData } from '#contract/tiers';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { BottomNav, GiftIcon, HomeIcon, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
+import { isLanguage, SOURCE_LANGUAGE } from '#contract/languages';
+import { BottomNav, GiftIcon, HomeIcon, LanguageSwitch, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
 import { LoginScreen } from '../../auth/login-screen';
 import { HomeScreen } from '../../home/home-screen';
 import { ShopScreen } from '../../shop/shop-screen';
@@ -68,6 +69,13 @@ function nav(active: string) {
   return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
 }
 
+/** The sign-in page's choice of language as the app shows it (src/app/language-choice.tsx): the shop's languages, its default chosen. */
+function PreviewLanguageSwitch({ settings }: { settings: SiteSettings }) {
+  const offered = (settings.languages ?? []).filter(isLanguage);
+  const chosen = isLanguage(settings.language_default) ? settings.language_default : SOURCE_LANGUAGE;
+  return <LanguageSwitch languages={offered} value={chosen} onChange={() => {}} className="mt-4" />;
+}
+
 type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards' | 'tier' | 'stampCards'>;
 
 function PreviewPageView({ page, settings, categories, rewards, tier, stampCards }: { page: PreviewPage } & PreviewData) {
@@ -80,6 +88,7 @@ function PreviewPageView({ page, settings, categories, rewards, tier, stampCards
           logo={settings.post_file}
           defaultCountryCode={settings.default_country_code ?? '63'}
           onSendCode={() => {}}
+          languageSwitch={<PreviewLanguageSwitch settings={settings} />}
         />
       );
     case 'home':
