@@ -32,12 +32,15 @@ afterAll(async () => {
   await english?.close();
 });
 
+/** "Add Spanish latte" in English, "Idagdag ang Spanish latte" in Filipino: the shop's own button, in the reader's language */
+const ADD = /^(Add|Idagdag ang) /;
+
 /** The names on the customer's menu, loaded afresh once its products are on the page (not the skeleton). */
 async function namesOnTheShop(page: Page): Promise<string[]> {
   await page.goto('/shop');
-  await page.getByRole('button', { name: /^Add / }).first().waitFor();
-  return (await page.getByRole('button', { name: /^Add / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).map((n) =>
-    n.replace(/^Add /, ''),
+  await page.getByRole('button', { name: ADD }).first().waitFor();
+  return (await page.getByRole('button', { name: ADD }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''))).map((n) =>
+    n.replace(/^(Add|Idagdag ang) /, ''),
   );
 }
 
@@ -61,6 +64,12 @@ describe.skipIf(!HAS_CHROME)('the menu in the customer’s language', () => {
     await phone.goto('/profile');
     await phone.getByRole('combobox', { name: 'Language' }).selectOption('fil');
     await expect.poll(() => phone.evaluate(() => document.documentElement.lang)).toBe('fil');
+    // the app's own words in Filipino too
+    await phone.goto('/shop');
+    await phone
+      .getByRole('button', { name: /^Idagdag ang / })
+      .first()
+      .waitFor();
   });
 
   it('the owner writes a Filipino name for one product; the Filipino customer sees it, and English where none was written', async () => {
