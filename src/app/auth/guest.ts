@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { clearGuestMark, GUEST_KEY, parseGuest, storedGuest, type GuestSession } from './guest-mark';
+import { GUEST_KEY, parseGuest, storedGuest, type GuestSession } from './guest-mark';
 
 /**
  * A guest at a table (auth/guest): the gateway keeps the guest's session in its HttpOnly cookie as for a
@@ -18,12 +18,6 @@ export function saveGuest(guest: GuestSession): void {
   } catch {
     // not kept (guest-mark.ts)
   }
-  notify();
-}
-
-/** The guest left: the app is no longer a guest's. */
-export function endGuest(): void {
-  clearGuestMark();
   notify();
 }
 
