@@ -73,6 +73,19 @@ describe.skipIf(!HAS_CHROME)('a customer who switches to Bahasa Indonesia hears 
 });
 
 describe.skipIf(!HAS_CHROME)('the sign-in code in the language of the page', () => {
+  it('a first visit from a browser in Filipino lands on a Filipino sign-in page', async () => {
+    const context = await newContext(browser, 'phone', app.url, { locale: 'fil-PH' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Ipadala ang code' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('fil');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome sa Kopi Senja!');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a visitor switches the sign-in page to Filipino: the code's text message is in Filipino", async () => {
     const context = await newContext(browser, 'phone', app.url);
     try {

@@ -140,9 +140,9 @@ export async function newContext(
   browser: Browser,
   viewport: ViewportName,
   baseURL: string,
-  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+  { serviceWorkers = 'allow', locale = 'en-PH' }: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale: 'en-PH', timezoneId: 'Asia/Manila', serviceWorkers });
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], baseURL, locale, timezoneId: 'Asia/Manila', serviceWorkers });
   context.setDefaultTimeout(15_000);
   return context;
 }
