@@ -25,25 +25,17 @@ import { authApi } from '#contract/auth.calls';
 import { readClaimToken } from '../../server/provider/receipts/guest-claim';
 import { purgeAuthLeftovers } from '../../server/provider/auth/auth.service';
 import { ownerAndStaff } from './merchant.helpers';
-import { key, ledgers, makeVoucher, products } from './orders.helpers';
+import { insertLocation, key, ledgers, makeVoucher, products } from './orders.helpers';
 import { describeEachDb, describePostgres, TEST_MERCHANT_KEY, TEST_SECRET, useTestProvider, type TestProvider } from './support/provider';
 import { callApi, pathOf } from '../support/calls';
 
 /** Wednesday 25 November 2026, 10:00 in Manila (the shop's time zone). */
 const WED_10AM = new Date('2026-11-25T02:00:00Z');
 const HOUR = 3_600_000;
-const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 
 function helpers(p: TestProvider, team: ReturnType<typeof ownerAndStaff>) {
   const firstLocation = async () => p.db.selectFrom('locations').select(['id']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
-  const addLocation = async (name: string) =>
-    (
-      await p.db
-        .insertInto('locations')
-        .values({ name, address: `1 Main Street, ${name}`, lat: 10.3, lng: 123.9, hours: JSON.stringify(ALL_DAY), delivery_areas: '[]', position: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const addLocation = (name: string) => insertLocation(p.db, name);
   const addTable = async (locationId: number, label: string) => {
     const res = await team.post(tablesConsoleApi.create, { location_id: locationId, label });
     expect(res.status, res.text).toBe(201);

@@ -1,6 +1,7 @@
 /** Shared set-up for the commerce suites (catalogue, orders, wallet, payments, races). */
 import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
+import type { Database } from '../../server/db';
 import { issueVoucher } from '../../server/provider/rewards/vouchers.repo';
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { TEST_MERCHANT_KEY, TEST_WEBHOOK_SECRET, type TestProvider } from './support/provider';
@@ -120,4 +121,18 @@ export async function completeOrder(p: TestProvider, name: string): Promise<void
     const res = await callApi(p, ordersApi.status, { headers: { 'x-merchant-key': TEST_MERCHANT_KEY }, body: { name, status } });
     if (res.status !== 200) throw new Error(`order ${name} → ${status}: ${res.status} ${JSON.stringify(res.body)}`);
   }
+}
+
+/** Hours open all day, every day (00:00 to 00:00): a location that takes orders whatever the test's clock. */
+export const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
+
+/** A second location, open all day, with no delivery area; its id. */
+export async function insertLocation(db: Database, name: string): Promise<number> {
+  return (
+    await db
+      .insertInto('locations')
+      .values({ name, address: `1 Main Street, ${name}`, lat: 10.3, lng: 123.9, hours: JSON.stringify(ALL_DAY), delivery_areas: '[]', position: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }

@@ -17,13 +17,12 @@ import { tableCode } from '../../server/provider/tables/table-codes';
 import { MINUTE } from '../../server/lib/clock';
 import { newIp } from './auth.helpers';
 import { ownerAndStaff } from './merchant.helpers';
-import { completeOrder, key, ledgers, products } from './orders.helpers';
+import { ALL_DAY, completeOrder, insertLocation, key, ledgers, products } from './orders.helpers';
 import { describeEachDb, describePostgres, useTestProvider, type TestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
 /** Wednesday 25 November 2026, 10:00 in Manila (the shop's time zone). */
 const WED_10AM = new Date('2026-11-25T02:00:00Z');
-const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 const SEVEN_TO_NINE = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '07:00', close: '09:00' }]]));
 
 type Tables = {
@@ -34,14 +33,7 @@ type Tables = {
 
 function helpers(p: TestProvider, team: ReturnType<typeof ownerAndStaff>) {
   const firstLocation = async () => p.db.selectFrom('locations').select(['id', 'name', 'address']).orderBy('position').orderBy('id').executeTakeFirstOrThrow();
-  const addLocation = async (name: string) =>
-    (
-      await p.db
-        .insertInto('locations')
-        .values({ name, address: `1 Main Street, ${name}`, lat: 10.3, lng: 123.9, hours: JSON.stringify(ALL_DAY), delivery_areas: '[]', position: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const addLocation = (name: string) => insertLocation(p.db, name);
   const setHours = (id: number, values: Record<string, unknown>) =>
     p.db
       .updateTable('locations')
