@@ -1,5 +1,5 @@
 import { useLingui } from '../i18n/use-lingui';
-import { isLanguage, type Language } from '#contract/languages';
+import { offeredLanguages, type Language } from '#contract/languages';
 import { useSite } from './settings';
 import { LanguageSwitch } from '../ui';
 import { currentLanguage, keepDeviceLanguage, speakLanguage } from '../i18n/language';
@@ -7,8 +7,7 @@ import { currentLanguage, keepDeviceLanguage, speakLanguage } from '../i18n/lang
 /** The languages the shop offers (its settings; none set: English only). */
 export function useOfferedLanguages(): Language[] {
   const { settings } = useSite();
-  const offered = (settings.languages ?? []).filter(isLanguage);
-  return offered.length > 0 ? offered : ['en'];
+  return offeredLanguages(settings);
 }
 
 let chosenOnSignIn = false;

@@ -21,3 +21,13 @@ export const LANGUAGE_ERROR = `must be one of ${LANGUAGES.join(', ')}`;
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The languages a shop offers, from its settings (unknown codes dropped; none set: the source language alone). */
+export function offeredLanguages(settings: { languages?: readonly string[] | null | undefined }): Language[] {
+  const offered = (settings.languages ?? []).filter(isLanguage);
+  return offered.length > 0 ? offered : [SOURCE_LANGUAGE];
+}
+
+/** A shop's default language, from its settings (none set, or unknown: the source language). */
+export const shopDefaultLanguage = (settings: { language_default?: string | null | undefined }): Language =>
+  isLanguage(settings.language_default) ? settings.language_default : SOURCE_LANGUAGE;

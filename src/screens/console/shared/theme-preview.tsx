@@ -4,7 +4,7 @@ import type { StampCard } from '#contract/stamps';
 import type { TierStatusData } from '#contract/tiers';
 import { formatMoney } from '#contract/money';
 import { paths, to } from '#contract/routes';
-import { isLanguage, SOURCE_LANGUAGE } from '#contract/languages';
+import { offeredLanguages, shopDefaultLanguage } from '#contract/languages';
 import { BottomNav, GiftIcon, HomeIcon, LanguageSwitch, ShopIcon, SpinIcon, Tabs, themeFromSettings, UserIcon, type RenderLink } from '../../../ui';
 import { LoginScreen } from '../../auth/login-screen';
 import { HomeScreen } from '../../home/home-screen';
@@ -71,9 +71,7 @@ function nav(active: string) {
 
 /** The sign-in page's choice of language as the app shows it (src/app/language-choice.tsx): the shop's languages, its default chosen. */
 function PreviewLanguageSwitch({ settings }: { settings: SiteSettings }) {
-  const offered = (settings.languages ?? []).filter(isLanguage);
-  const chosen = isLanguage(settings.language_default) ? settings.language_default : SOURCE_LANGUAGE;
-  return <LanguageSwitch languages={offered} value={chosen} onChange={() => {}} className="mt-4" />;
+  return <LanguageSwitch languages={offeredLanguages(settings)} value={shopDefaultLanguage(settings)} onChange={() => {}} className="mt-4" />;
 }
 
 type PreviewData = Pick<ThemePreviewProps, 'settings' | 'categories' | 'rewards' | 'tier' | 'stampCards'>;

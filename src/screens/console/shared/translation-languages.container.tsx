@@ -1,4 +1,4 @@
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import { offeredLanguages, shopDefaultLanguage, type Language } from '#contract/languages';
 import { useSettings } from '../../../api/settings';
 import { otherLanguages } from './translations-field';
 
@@ -9,7 +9,5 @@ import { otherLanguages } from './translations-field';
 export function useTranslationLanguages(): Language[] {
   const { data } = useSettings();
   if (!data) return [];
-  const offered = (data.languages ?? []).filter(isLanguage);
-  const fallback = isLanguage(data.language_default) ? data.language_default : SOURCE_LANGUAGE;
-  return otherLanguages(offered, fallback);
+  return otherLanguages(offeredLanguages(data), shopDefaultLanguage(data));
 }
