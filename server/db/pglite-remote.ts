@@ -20,8 +20,22 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ErrorFields, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-worker';
+
+/**
+ * WebAssembly's calls out to JavaScript (PGlite's file and clock functions) go through V8's generic
+ * wrapper here, never through the compiled one V8 makes after 1,000 calls: V8 13's process-wide cache of
+ * those compiled wrappers, shared by every isolate of the process (each PGlite worker's, the main
+ * thread's), can free a wrapper it no longer tracks, and the process aborts ("Check failed:
+ * jit_page_->allocations_.erase(addr) == 1" in Runtime_TierUpWasmToJSWrapper, seen once in CI after a
+ * test process had started and ended many PGlite workers; nodejs/node#64500). Set once, before the first
+ * worker starts, for the whole process. The cost, measured: statements about 8 % slower in a run of
+ * 6,000 one-row statements (docs/decisions/010-pglite-in-a-worker-thread.md).
+ */
+const WRAPPER_TIERING_OFF = '--wasm-wrapper-tiering-budget=2147483647';
+setFlagsFromString(WRAPPER_TIERING_OFF);
 
 /** A statement's answer, as PGlite gives it. */
 export interface PgliteResults<T = Record<string, unknown>> {

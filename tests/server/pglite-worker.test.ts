@@ -3,6 +3,7 @@
  * a statement runs, the answers and errors are PGlite's own, a transaction's statements are not mixed
  * with anyone else's, and a worker that ends makes the database unavailable (503), not a hang.
  */
+import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../../server/db/unavailable';
@@ -118,5 +119,32 @@ describe('PGlite’s worker thread ended', () => {
     const answer = await callApi(p, ordersApi.create, { token: c.token, body });
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('PROVIDER_UNAVAILABLE');
+  });
+});
+
+describe('WebAssembly calls out to JavaScript in a process that runs PGlite', () => {
+  // a module whose exported run(n) calls its imported f(n): 5,000 calls, five times V8's budget for
+  // compiling a wrapper (the wrapper that V8 13's shared cache can free twice and abort the process)
+  const script = (importRemote: boolean) => `
+    ${importRemote ? "await import('./server/db/pglite-remote.ts');" : ''}
+    const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,5,1,96,1,127,0,2,7,1,1,109,1,102,0,0,3,2,1,0,7,7,1,3,114,117,110,0,1,10,8,1,6,0,32,0,16,0,11]);
+    let calls = 0;
+    const { instance } = await WebAssembly.instantiate(bytes, { m: { f: () => { calls++; } } });
+    for (let i = 0; i < 5000; i++) instance.exports.run(i);
+    console.log('calls ' + calls);`;
+  const run = (importRemote: boolean) =>
+    execFileSync(process.execPath, ['--trace-wasm-compilation-times', '--import', 'tsx', '--input-type=module', '-e', script(importRemote)], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  it('never compile the wrapper V8 would tier up to', () => {
+    const without = run(false);
+    // the control: without PGlite's module V8 compiles the wrapper, which the trace names
+    expect(without).toContain('calls 5000');
+    expect(without).toMatch(/WasmToJS wrapper/);
+    const withRemote = run(true);
+    expect(withRemote).toContain('calls 5000');
+    expect(withRemote).not.toMatch(/WasmToJS wrapper/);
   });
 });
