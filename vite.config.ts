@@ -96,7 +96,10 @@ export default defineConfig({
   // and react-router's production build, which its package's exports never name (0.4 KB of /login: dev warnings)
   resolve: {
     alias: [
-      { find: 'use-sync-external-store/shim', replacement: fileURLToPath(new URL('./src/shared/use-sync-external-store.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/shared/use-sync-external-store.ts', import.meta.url)),
+      },
       ...(appOnly
         ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
         : []),
