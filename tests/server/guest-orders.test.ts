@@ -12,6 +12,7 @@ import type { Call } from '#contract/api';
 import { boardApi } from '#contract/board.calls';
 import { customersApi, customersConsoleApi } from '#contract/customers.calls';
 import { giftCardsApi } from '#contract/gift-cards.calls';
+import { loyaltyConsoleApi } from '#contract/loyalty.calls';
 import { pointsApi } from '#contract/points.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { walletApi } from '#contract/wallet.calls';
@@ -279,6 +280,52 @@ describeEachDb('guest orders at the table', (kind) => {
     const { claimToken } = await import('../../server/provider/receipts/guest-claim');
     const early = await t.claim(member.token, claimToken(TEST_SECRET, unpaid));
     expect([early.status, early.body.error.code]).toEqual([409, 'CONFLICT']);
+  });
+
+  it("the claim earns by the member's rules: one welcome bonus for their first order, however many guest orders they claim", async () => {
+    p.clock.set(WED_10AM);
+    const loc = await t.firstLocation();
+    const table = await t.addTable(loc.id, 'G8');
+    await t.rules({ dine_in: true, pay_at_counter: true });
+    const made = await callApi(p, loyaltyConsoleApi.create, { token: team.owner.token, body: { kind: 'first_order', name: 'Welcome bonus', points: 50 } });
+    expect(made.status, made.text).toBe(201);
+    const welcome = made.body.data.rule as { id: number };
+    const a = await t.paidGuestOrder(table.code, 'Ana');
+    const b = await t.paidGuestOrder(table.code, 'Ana');
+    await t.finish(a.name);
+    await t.finish(b.name);
+    // each guest's offer counts the bonus: as far as the guest knows, a first order
+    const base = a.offer.points - 50;
+    expect(base).toBeGreaterThan(0);
+    expect(b.offer.points).toBe(a.offer.points);
+    const member = await p.newCustomer();
+    const first = await t.claim(member.token, a.offer.claim_token);
+    expect([first.status, first.body.data?.points]).toEqual([200, base + 50]);
+    // the member's second order: the base alone, the bonus once
+    const second = await t.claim(member.token, b.offer.claim_token);
+    expect([second.status, second.body.data?.points]).toEqual([200, base]);
+    expect((await ledgers(p, member.id)).points).toBe(2 * base + 50);
+    expect((await t.row(b.name)).points_earned).toBe(base);
+    // the rule's uses are the member's: one welcome, for the first claim
+    const uses = await p.db.selectFrom('loyalty_rule_uses').select(['customer_id', 'order_id', 'points']).where('rule_id', '=', welcome.id).execute();
+    expect(uses).toEqual([{ customer_id: member.id, order_id: (await t.row(a.name)).id, points: 50 }]);
+    // a member who has ordered before gets no welcome bonus from a guest order either
+    const c = await t.paidGuestOrder(table.code, 'Cy');
+    await t.finish(c.name);
+    const regular = await p.newCustomer({ wallet: 100_000 });
+    const own = await callApi(p, ordersApi.create, {
+      token: regular.token,
+      body: { items: [{ product_id: (await products(p)).latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
+    expect([own.status, own.body.data?.order.points_breakdown.at(-1).label], own.text).toEqual([201, 'Welcome bonus']);
+    // told in the member's language
+    await callApi(p, customersApi.language, { token: regular.token, body: { language: 'id' } }).expect(200);
+    const claimed = await t.claim(regular.token, c.offer.claim_token);
+    expect([claimed.status, claimed.body.data?.points]).toEqual([200, base]);
+    const notices = (customerId: number) =>
+      p.db.selectFrom('notifications').select(['title', 'body']).where('customer_id', '=', customerId).where('type', '=', 'points_earned').execute();
+    expect(await notices(member.id)).toContainEqual({ title: `${base + 50} points added`, body: `For order ${a.name}, which you ordered as a guest.` });
+    expect(await notices(regular.id)).toContainEqual({ title: `${base} poin ditambahkan`, body: `Untuk pesanan ${c.name}, yang Anda pesan sebagai tamu.` });
   });
 
   it('a claimed order not yet completed: its points pending for the member until it is', async () => {

@@ -65,6 +65,12 @@ export const points = {
   },
 };
 
+/** A guest's order claimed by a member (orders/claim.ts): its points, earned by the member's rules. */
+export const claim = {
+  title: /*i18n*/ { id: 'claim.title', message: '{points, plural, one {# point} other {# points}} added' },
+  body: /*i18n*/ { id: 'claim.body', message: 'For order {order}, which you ordered as a guest.' },
+};
+
 /** The wallet's top-ups. */
 export const wallet = {
   topupTitle: /*i18n*/ { id: 'wallet.topup.title', message: 'Top-up successful' },

@@ -10,14 +10,19 @@
 import type { Order, OrderClaimData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { earnReason } from '../loyalty/loyalty.earn';
+import { isBasePart } from '#contract/loyalty-earn';
+import { lockCustomer } from '../accounts/accounts.repo';
+import { sayToCustomer } from '../accounts/language';
+import { claim as claimWords } from '../i18n/messages';
+import { dropOrderUses, earnReason, recordUses, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
+import { earnTier } from '../tiers/tiers.service';
 import { notify } from '../notifications/notify';
 import { addPending, releasePending } from '../points/points.pending';
 import { claimOffer, claimRefusal, orderNotFound, readClaimToken } from '../receipts/guest-claim';
 import { receiptLink, receiptToken } from '../receipts/receipts.service';
-import { getMerchant } from '../settings/settings.service';
+import { getMerchant, type Merchant } from '../settings/settings.service';
 import { pointsOfOrder } from './lifecycle';
-import { lockOrderByName, toOrders, updateOrder, type OrderRow } from './orders.repo';
+import { lockOrderByName, soldOfOrder, toOrders, updateOrder, type OrderRow } from './orders.repo';
 
 /**
  * Orders as the customer reads them (order/detail, order/list): a guest's with its offer to join and
@@ -39,6 +44,27 @@ export async function withClaimOffers(ctx: ProviderContext, db: Database, rows: 
   });
 }
 
+/**
+ * What a claimed guest order earns the member: the earning rules run again for them, as for an order of
+ * their own placed when the guest's was (its base points, lines, time and location), with the member's
+ * tier and their first order: a guest's order counted as a first order, and a member claiming several
+ * would collect the welcome bonus each time. The rules are those active now.
+ */
+async function memberEarning(trx: Database, merchant: Merchant, order: OrderRow, customerId: number): Promise<SaleEarning> {
+  const sold = await soldOfOrder(trx, order);
+  const base = order.points_breakdown ? (order.points_breakdown.find(isBasePart)?.points ?? 0) : pointsOfOrder(order, merchant);
+  return saleEarning(trx, {
+    customerId,
+    base,
+    points_per_amount: merchant.rules.points_per_amount,
+    lines: sold.lines,
+    at: order.created_at,
+    timeZone: sold.timezone || merchant.rules.timezone,
+    order: true,
+    tier: await earnTier(trx, customerId),
+  });
+}
+
 /** `order/claim`: the guest order the token names becomes the member's, with its points; once, within its day. */
 export async function claimGuestOrder(ctx: ProviderContext, customerId: number, token: string): Promise<OrderClaimData> {
   const name = readClaimToken(ctx.secret, token);
@@ -52,23 +78,37 @@ export async function claimGuestOrder(ctx: ProviderContext, customerId: number, 
     if (!order) throw orderNotFound();
     const refusal = claimRefusal(order, now);
     if (refusal) throw refusal;
-    const points = pointsOfOrder(order, merchant);
-    const row = await updateOrder(trx, order.id, { customer_id: customerId, claimed_at: now, points_earned: points, updated_at: now });
+    // the member's row lock, as their own order takes it: the limits and the first order read below stay true
+    await lockCustomer(trx, customerId);
+    const earning = await memberEarning(trx, merchant, order, customerId);
+    const points = earning.total;
+    const row = await updateOrder(trx, order.id, {
+      customer_id: customerId,
+      claimed_at: now,
+      points_to_earn: points,
+      points_earned: points,
+      points_breakdown: earning.parts,
+      updated_at: now,
+    });
+    // the rules' uses are the member's now: the guest's (its own first order) go
+    await dropOrderUses(trx, order.id);
+    await recordUses(trx, customerId, { order_id: order.id }, earning, now);
     const ref = `order:${order.name}`;
     // pending until the order is completed, as any order's; completed already: credited now (or when the hold ends)
     await addPending(trx, ctx.clock, {
       customerId,
       points,
-      reason: earnReason(`Order ${order.name}`, order.points_breakdown),
+      reason: earnReason(`Order ${order.name}`, earning.parts),
       ref,
       availableAt: null,
-      breakdown: order.points_breakdown,
+      breakdown: earning.parts,
     });
     if (order.status === 'completed') await releasePending(trx, ctx.clock, customerId, ref, rules);
+    const say = await sayToCustomer(trx, merchant.rules, customerId);
     await notify(trx, ctx.clock, customerId, {
       type: 'points_earned',
-      title: `${points} ${points === 1 ? 'point' : 'points'} added`,
-      body: `For order ${order.name}, which you ordered as a guest.`,
+      title: say(claimWords.title, { points }),
+      body: say(claimWords.body, { order: order.name }),
       link: null,
     });
     return { row, points };

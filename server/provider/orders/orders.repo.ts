@@ -291,11 +291,14 @@ export async function updateOrder(
       | 'counter_paid_with'
       | 'customer_id'
       | 'claimed_at'
+      | 'points_to_earn'
     >
-  >,
+  > & { points_breakdown?: EarnPart[] },
 ): Promise<OrderRow> {
+  const { points_breakdown, ...columns } = patch;
+  const set = points_breakdown ? { ...columns, points_breakdown: JSON.stringify(points_breakdown) } : columns;
   // the row as it now is, so a caller that answers with the order need not read it again
-  return trx.updateTable('orders').set(patch).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+  return trx.updateTable('orders').set(set).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The tier an order's completion raised the customer to, for a refund's take-back (tiers.service.ts placeAfterEarn). */
@@ -319,6 +322,25 @@ export async function lockOrderById(trx: Database, orderId: number): Promise<Ord
 
 export async function lockOrderByName(trx: Database, name: string): Promise<OrderRow | undefined> {
   return trx.selectFrom('orders').selectAll().where('name', '=', name).forUpdate().executeTakeFirst();
+}
+
+/**
+ * What an order sold, as the earning rules read it (orders/claim.ts re-earns a claimed guest order by the
+ * member's rules): its paid lines with each product's category, and its location's own time zone ('' when
+ * it follows the shop's).
+ */
+export async function soldOfOrder(db: Database, order: Pick<OrderRow, 'id' | 'location_id'>) {
+  const lines = await db
+    .selectFrom('order_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .select(['i.product_id', 'p.category_id', 'i.price', 'i.qty'])
+    .where('i.order_id', '=', order.id)
+    .where('i.price', '>', 0)
+    .orderBy('i.id')
+    .execute();
+  const place =
+    order.location_id === null ? undefined : await db.selectFrom('locations').select('timezone').where('id', '=', order.location_id).executeTakeFirst();
+  return { lines: lines.map((l) => ({ ...l, product_id: l.product_id! })), timezone: place?.timezone ?? '' };
 }
 
 export async function findCustomerOrder(db: Database, customerId: number, name: string): Promise<OrderRow | undefined> {
