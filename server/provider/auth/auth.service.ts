@@ -19,8 +19,9 @@ import {
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
 import { recipientLanguage, sayIn } from '../i18n/translate';
-import { sms } from '../i18n/messages';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { account as accountWords, sms } from '../i18n/messages';
 import {
   addCodeAttempt,
   consumeCode,
@@ -160,10 +161,11 @@ async function signIn(trx: Database, ctx: ProviderContext, customerId: number, s
 /** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
 async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
   if (!(await callOffDeletion(trx, customerId))) return;
+  const say = await sayToCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
   await notify(trx, ctx.clock, customerId, {
     type: 'account',
-    title: 'Your account is staying',
-    body: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+    title: say(accountWords.stayingTitle),
+    body: say(accountWords.stayingBody),
     link: null,
   });
 }

@@ -143,3 +143,174 @@ export const receipt = {
     message: '{shop}: thank you! {what}, {amount}. Your wallet balance is {balance}. Your receipt: {link}',
   },
 };
+
+/**
+ * A referral's notices (referrals.service.ts): to the friend who joined and to who invited them, with a voucher or
+ * points; the referrer's when the month's cap gave them nothing. `friend`, `referrer`: first names.
+ */
+export const referral = {
+  someone: /*i18n*/ { id: 'referral.someone', message: 'A friend' },
+  friendVoucherTitle: /*i18n*/ { id: 'referral.friend.voucher.title', message: 'Thanks for joining, {friend}: a voucher is waiting' },
+  friendVoucherBody: /*i18n*/ {
+    id: 'referral.friend.voucher.body',
+    message: '{referrer} invited you, and your first order is complete. Open your voucher to show its QR code at the counter.',
+  },
+  friendPointsTitle: /*i18n*/ { id: 'referral.friend.points.title', message: 'Thanks for joining, {friend}: {points, plural, one {# point} other {# points}}' },
+  friendPointsBody: /*i18n*/ {
+    id: 'referral.friend.points.body',
+    message: '{referrer} invited you, and your first order is complete. The points are yours to spend.',
+  },
+  referrerVoucherTitle: /*i18n*/ { id: 'referral.referrer.voucher.title', message: '{friend} joined with your link: a voucher is waiting' },
+  referrerVoucherBody: /*i18n*/ {
+    id: 'referral.referrer.voucher.body',
+    message: '{friend} completed a first order. Thank you for spreading the word! Open your voucher to show its QR code at the counter.',
+  },
+  referrerPointsTitle: /*i18n*/ {
+    id: 'referral.referrer.points.title',
+    message: '{friend} joined with your link: {points, plural, one {# point} other {# points}}',
+  },
+  referrerPointsBody: /*i18n*/ {
+    id: 'referral.referrer.points.body',
+    message: '{friend} completed a first order. Thank you for spreading the word! The points are yours to spend.',
+  },
+  cappedTitle: /*i18n*/ { id: 'referral.capped.title', message: '{friend} joined with your link' },
+  cappedBody: /*i18n*/ {
+    id: 'referral.capped.body',
+    message: "You have had this month's {cap} referral rewards already, so this one gives you none. {friend} got theirs.",
+  },
+};
+
+/** A voucher's notices: redeemed in the app (rewards.service.ts), used at the counter and given back (counter/). */
+export const voucher = {
+  redeemedTitle: /*i18n*/ { id: 'voucher.redeemed.title', message: 'Reward redeemed' },
+  redeemedBody: /*i18n*/ {
+    id: 'voucher.redeemed.body',
+    message: 'Your voucher for {reward} is ready. Open it to show its QR code at the counter, or apply it to an order.',
+  },
+  usedTitle: /*i18n*/ { id: 'voucher.used.title', message: 'Voucher used' },
+  usedBody: /*i18n*/ { id: 'voucher.used.body', message: 'Your voucher for {reward} was used at the counter. Enjoy!' },
+  backTitle: /*i18n*/ { id: 'voucher.back.title', message: 'Voucher back in your rewards' },
+  backBody: /*i18n*/ { id: 'voucher.back.body', message: 'The counter undid the use of your voucher for {reward}: you can use it again.' },
+  backExpiredBody: /*i18n*/ { id: 'voucher.back.expired.body', message: 'The counter undid the use of your voucher for {reward}, but it has expired since.' },
+};
+
+/** The wheel's prize (wheel.service.ts). */
+export const wheel = {
+  wonTitle: /*i18n*/ { id: 'wheel.won.title', message: 'You won on the wheel' },
+  wonPoints: /*i18n*/ { id: 'wheel.won.points', message: '{points, plural, one {# point was} other {# points were}} added to your balance.' },
+  wonVoucher: /*i18n*/ { id: 'wheel.won.voucher', message: 'You won {reward}. Open your voucher to show its QR code at the counter.' },
+};
+
+/** An unpaid order let go when its hold ended (orders/holds.ts): sentences joined by a space. */
+export const hold = {
+  title: /*i18n*/ { id: 'hold.title', message: 'Order {order} was not placed' },
+  body: /*i18n*/ {
+    id: 'hold.body',
+    message: 'We did not receive its payment within {minutes, plural, one {# minute} other {# minutes}}. Nothing was charged.',
+  },
+  bodyPickup: /*i18n*/ {
+    id: 'hold.body.pickup',
+    message:
+      'We did not receive its payment within {minutes, plural, one {# minute} other {# minutes}}, so its pickup time was given to others. Nothing was charged.',
+  },
+  voucher: /*i18n*/ { id: 'hold.voucher', message: 'Your voucher can be used again.' },
+  later: /*i18n*/ {
+    id: 'hold.later',
+    message: 'If a payment still goes through, we place the order again when there is room, or put the money in your wallet.',
+  },
+};
+
+/** Payments that came back or went to the wallet (payments/). */
+export const payment = {
+  movedTitle: /*i18n*/ { id: 'payment.moved.title', message: 'Payment moved to your wallet' },
+  movedBody: /*i18n*/ {
+    id: 'payment.moved.body',
+    message: 'Your payment of {amount} arrived after order {order} was cancelled, so it is in your wallet.',
+  },
+  movedBodyNoOrder: /*i18n*/ {
+    id: 'payment.moved.body.no-order',
+    message: 'Your payment of {amount} arrived after a cancelled order was cancelled, so it is in your wallet.',
+  },
+  topupRefundedTitle: /*i18n*/ { id: 'payment.topup-refunded.title', message: 'Top-up refunded' },
+  topupRefundedAll: /*i18n*/ {
+    id: 'payment.topup-refunded.all',
+    message: '{amount} of your top-up was refunded to your card, so it was taken out of your wallet.',
+  },
+  topupRefundedSome: /*i18n*/ {
+    id: 'payment.topup-refunded.some',
+    message: '{amount} of your top-up was refunded to your card. {taken} was taken out of your wallet; the rest had been spent already.',
+  },
+  topupRefundedSpent: /*i18n*/ {
+    id: 'payment.topup-refunded.spent',
+    message: '{amount} of your top-up was refunded to your card. It had been spent already.',
+  },
+};
+
+/** A gift card's notices to its buyer and its recipient (gift-cards/). `to`, `from`: the names written on the card. */
+export const giftCard = {
+  sentTitle: /*i18n*/ { id: 'gift-card.sent.title', message: 'Your gift card for {to} was sent' },
+  sentBySms: /*i18n*/ {
+    id: 'gift-card.sent.sms',
+    message: 'We sent {to} your {amount} gift card by text message. We will tell you when they add it to their wallet.',
+  },
+  sentByEmail: /*i18n*/ {
+    id: 'gift-card.sent.email',
+    message: 'We sent {to} your {amount} gift card by e-mail. We will tell you when they add it to their wallet.',
+  },
+  claimedTitle: /*i18n*/ { id: 'gift-card.claimed.title', message: '{to} added your gift card' },
+  claimedBody: /*i18n*/ {
+    id: 'gift-card.claimed.body',
+    message: "Your {amount} gift card is in {to}'s wallet now. Thank you for sending it!",
+  },
+  refundedTitle: /*i18n*/ { id: 'gift-card.refunded.title', message: 'Gift card refunded' },
+  refundedBody: /*i18n*/ {
+    id: 'gift-card.refunded.body',
+    message: 'The {amount} gift card for {to} was refunded to your card, so its link no longer works.',
+  },
+  takenBackTitle: /*i18n*/ { id: 'gift-card.taken-back.title', message: 'Gift card money taken back' },
+  takenBackBuyer: /*i18n*/ {
+    id: 'gift-card.taken-back.buyer',
+    message: 'The payment for the gift card for {to} was refunded to your card, so {taken} was taken out of your wallet.',
+  },
+  takenBackRecipient: /*i18n*/ {
+    id: 'gift-card.taken-back.recipient',
+    message: 'The {amount} gift card from {from} was refunded to its buyer, so {taken} of gift money was taken out of your wallet.',
+  },
+};
+
+/** Points at the counter (counter/): earned on a purchase, and a purchase's or a reward's undone. `place`: the branch. */
+export const counter = {
+  comingTitle: /*i18n*/ { id: 'counter.coming.title', message: '{points, plural, one {# point} other {# points}} on their way from {shop}' },
+  comingBody: /*i18n*/ { id: 'counter.coming.body', message: 'For your purchase. You can spend them from {day}. Thank you!' },
+  comingBodyAt: /*i18n*/ { id: 'counter.coming.body.at', message: 'For your purchase at {place}. You can spend them from {day}. Thank you!' },
+  earnedTitle: /*i18n*/ { id: 'counter.earned.title', message: 'You earned {points, plural, one {# point} other {# points}} at {shop}' },
+  earnedBody: /*i18n*/ { id: 'counter.earned.body', message: 'For your purchase. Thank you!' },
+  earnedBodyAt: /*i18n*/ { id: 'counter.earned.body.at', message: 'For your purchase at {place}. Thank you!' },
+  cancelledTitle: /*i18n*/ { id: 'counter.cancelled.title', message: '{points, plural, one {# point} other {# points}} cancelled' },
+  takenBackTitle: /*i18n*/ { id: 'counter.taken-back.title', message: '{points, plural, one {# point} other {# points}} taken back' },
+  undoneBody: /*i18n*/ { id: 'counter.undone.body', message: 'The counter undid the points for your purchase.' },
+  undoneBodyAt: /*i18n*/ { id: 'counter.undone.body.at', message: 'The counter undid the points for your purchase at {place}.' },
+  backTitle: /*i18n*/ { id: 'counter.back.title', message: '{points, plural, one {# point} other {# points}} back' },
+  backBody: /*i18n*/ {
+    id: 'counter.back.body',
+    message: 'The counter undid {reward}: your {points, plural, one {# point is} other {# points are}} back.',
+  },
+  backBodyAt: /*i18n*/ {
+    id: 'counter.back.body.at',
+    message: 'The counter undid {reward} at {place}: your {points, plural, one {# point is} other {# points are}} back.',
+  },
+};
+
+/** Staff answered a customer's feedback (feedback.service.ts); the body is their own answer. */
+export const feedback = {
+  answeredTitle: /*i18n*/ { id: 'feedback.answered.title', message: '{shop} answered your feedback' },
+};
+
+/** The account's notices (auth/): a deletion called off by signing in again. */
+export const account = {
+  stayingTitle: /*i18n*/ { id: 'account.staying.title', message: 'Your account is staying' },
+  stayingBody: /*i18n*/ {
+    id: 'account.staying.body',
+    message: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+  },
+};
