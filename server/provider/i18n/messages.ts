@@ -314,3 +314,47 @@ export const account = {
     message: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
   },
 };
+
+/** The code that verifies a customer's e-mail address (auth/email-verification.service.ts): lines of the e-mail. */
+export const emailCode = {
+  subject: /*i18n*/ { id: 'email-code.subject', message: 'Your {shop} verification code' },
+  subjectNoShop: /*i18n*/ { id: 'email-code.subject.no-shop', message: 'Your verification code' },
+  code: /*i18n*/ { id: 'email-code.code', message: 'Your {shop} code to verify this e-mail address is {code}.' },
+  codeNoShop: /*i18n*/ { id: 'email-code.code.no-shop', message: 'Your code to verify this e-mail address is {code}.' },
+  expires: /*i18n*/ { id: 'email-code.expires', message: 'It expires in {minutes, plural, one {# minute} other {# minutes}}.' },
+  ignore: /*i18n*/ { id: 'email-code.ignore', message: "If you didn't ask for it, you can ignore this e-mail: nothing changes without the code." },
+};
+
+/**
+ * A gift card sent to its recipient (gift-cards/delivery.ts), in its buyer's language (the recipient may have no
+ * account). `from`, `to`: the names written on the card; `note`: the buyer's message, quoted as written.
+ */
+export const giftCardSent = {
+  what: /*i18n*/ { id: 'gift-card.gift.what', message: '{from} sent you a {amount} gift card for {shop}!' },
+  sms: /*i18n*/ { id: 'gift-card.gift.sms', message: '{from} sent you a {amount} gift card for {shop}! Open it here: {link}' },
+  smsNote: /*i18n*/ { id: 'gift-card.gift.sms.note', message: '{from} sent you a {amount} gift card for {shop}! "{note}" Open it here: {link}' },
+  subject: /*i18n*/ { id: 'gift-card.gift.subject', message: '{from} sent you a {shop} gift card' },
+  hi: /*i18n*/ { id: 'gift-card.gift.hi', message: 'Hi {to},' },
+  open: /*i18n*/ { id: 'gift-card.gift.open', message: 'Open it and add it to your wallet: {link}' },
+  secret: /*i18n*/ { id: 'gift-card.gift.secret', message: 'The link is the gift: keep it to yourself.' },
+};
+
+/**
+ * A tier's notices (tiers/tiers.service.ts): reached (its sentences joined by a space), dropped, and the notice before
+ * the end of its months. `voucher`: the reward in a sentence's start in English ("A Birthday cake slice voucher");
+ * `reward`: the reward's own title, for the other languages' word order.
+ */
+export const tier = {
+  welcomeTitle: /*i18n*/ { id: 'tier.welcome.title', message: 'Welcome to {tier}!' },
+  multiplier: /*i18n*/ { id: 'tier.welcome.multiplier', message: 'Your purchases now earn ×{multiplier} points.' },
+  voucherWaiting: /*i18n*/ { id: 'tier.welcome.voucher', message: '{voucher} is waiting for you.' },
+  keep: /*i18n*/ { id: 'tier.welcome.keep', message: 'You keep {tier} for {months, plural, one {# month} other {# months}}.' },
+  droppedTitle: /*i18n*/ { id: 'tier.dropped.title', message: 'You are {tier} now' },
+  droppedBody: /*i18n*/ {
+    id: 'tier.dropped.body',
+    message: 'Your {months, plural, one {# month} other {# months}} at {tier} have ended. Earn your way back: see your progress on Home.',
+  },
+  keepPoints: /*i18n*/ { id: 'tier.keep.points', message: 'Earn {remaining, plural, one {# more point} other {# more points}} by {day} to keep {tier}' },
+  keepVisits: /*i18n*/ { id: 'tier.keep.visits', message: 'Make {remaining, plural, one {# more visit} other {# more visits}} by {day} to keep {tier}' },
+  otherwise: /*i18n*/ { id: 'tier.keep.otherwise', message: 'Otherwise you will be {tier} from {day}.' },
+};
