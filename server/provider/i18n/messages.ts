@@ -358,3 +358,25 @@ export const tier = {
   keepVisits: /*i18n*/ { id: 'tier.keep.visits', message: 'Make {remaining, plural, one {# more visit} other {# more visits}} by {day} to keep {tier}' },
   otherwise: /*i18n*/ { id: 'tier.keep.otherwise', message: 'Otherwise you will be {tier} from {day}.' },
 };
+
+/** Auto-reload paused (payments/auto-reload.ts): a title and the reason, after the sentence of what failed. */
+export const autoReload = {
+  failed: /*i18n*/ { id: 'auto-reload.failed', message: 'We could not add {amount} to your wallet.' },
+  declinedTitle: /*i18n*/ { id: 'auto-reload.declined.title', message: 'Auto-reload paused: card declined' },
+  declined: /*i18n*/ {
+    id: 'auto-reload.declined',
+    message: 'Your card was declined, so auto-reload is paused. Check your card or save another, then turn auto-reload back on.',
+  },
+  needsCustomerTitle: /*i18n*/ { id: 'auto-reload.needs-customer.title', message: 'Auto-reload paused: your bank needs you' },
+  needsCustomer: /*i18n*/ {
+    id: 'auto-reload.needs-customer',
+    message:
+      'Your bank wants you to confirm the payment yourself, which it cannot ask while you are away, so auto-reload is paused. Save your card again or top up once, then turn auto-reload back on.',
+  },
+  unreachableTitle: /*i18n*/ { id: 'auto-reload.unreachable.title', message: 'Auto-reload paused: we could not reach your card' },
+  unreachable: /*i18n*/ {
+    id: 'auto-reload.unreachable',
+    message:
+      'We could not reach the card payment service for about a day, so auto-reload is paused. Turn auto-reload back on to try again, or top up once yourself.',
+  },
+};
