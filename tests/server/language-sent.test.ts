@@ -119,6 +119,13 @@ describeEachDb('what the shop sends beyond order notices, in the customer langua
     expect(rewards[1]!.body).toMatch(/^Voucher .+ Anda sudah siap\./);
   });
 
+  it("the welcome at registration speaks the shop's default language: nothing is chosen yet", async () => {
+    await offer(['en', 'fil'], 'fil');
+    const c = await signUp(p, 'Sari Wulandari');
+    const [welcome] = (await noticesOf(c.id)).filter((n) => n.type === 'account');
+    expect(welcome).toMatchObject({ title: 'Welcome sa Kopi Senja, Sari Wulandari!', body: expect.stringMatching(/^Ready na ang account mo\./) });
+  });
+
   it("a referral's notices: each side in their own language, the shop's default for one it no longer offers", async () => {
     const ana = await signUp(p, 'Ana Reyes');
     await choose(ana, 'id');

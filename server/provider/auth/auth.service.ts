@@ -171,12 +171,14 @@ async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, custo
 }
 
 async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string, offers: boolean | undefined): Promise<void> {
-  const { settings } = await getMerchant(trx, ctx.merchantId);
-  const company = settings.setting_company || 'us';
+  const { settings, rules } = await getMerchant(trx, ctx.merchantId);
+  // no language chosen yet (the app saves the sign-in page's after): the shop's default
+  const say = await sayToCustomer(trx, rules, customerId);
+  const shop = settings.setting_company;
   await notify(trx, ctx.clock, customerId, {
     type: 'account',
-    title: `Welcome to ${company}, ${name}!`,
-    body: 'Your account is ready. Earn points with every order and redeem them for rewards.',
+    title: shop ? say(accountWords.welcomeTitle, { shop, name }) : say(accountWords.welcomeTitleNoShop, { name }),
+    body: say(accountWords.welcomeBody),
     link: paths.home,
   });
   // the owner's points for signing up (and for an address Google proved)

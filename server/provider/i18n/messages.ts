@@ -306,8 +306,14 @@ export const feedback = {
   answeredTitle: /*i18n*/ { id: 'feedback.answered.title', message: '{shop} answered your feedback' },
 };
 
-/** The account's notices (auth/): a deletion called off by signing in again. */
+/**
+ * The account's notices (auth/): the welcome at registration (before the app saves the sign-in page's choice: the
+ * shop's default language), and a deletion called off by signing in again.
+ */
 export const account = {
+  welcomeTitle: /*i18n*/ { id: 'account.welcome.title', message: 'Welcome to {shop}, {name}!' },
+  welcomeTitleNoShop: /*i18n*/ { id: 'account.welcome.title.no-shop', message: 'Welcome, {name}!' },
+  welcomeBody: /*i18n*/ { id: 'account.welcome.body', message: 'Your account is ready. Earn points with every order and redeem them for rewards.' },
   stayingTitle: /*i18n*/ { id: 'account.staying.title', message: 'Your account is staying' },
   stayingBody: /*i18n*/ {
     id: 'account.staying.body',
