@@ -264,7 +264,7 @@ async function earnIn(
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: say(counterWords.comingTitle, { points, shop: merchant.settings.setting_company }),
-      body: `${body}${stampsSentence(stamps)}`,
+      body: `${body}${stampsSentence(say, stamps)}`,
       link: paths.profilePoint,
     });
   } else {
@@ -273,7 +273,7 @@ async function earnIn(
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: say(counterWords.earnedTitle, { points, shop: merchant.settings.setting_company }),
-      body: `${body}${stampsSentence(stamps)}`,
+      body: `${body}${stampsSentence(say, stamps)}`,
       link: paths.profilePoint,
       push: 'points',
     });

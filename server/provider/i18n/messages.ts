@@ -386,3 +386,27 @@ export const autoReload = {
       'We could not reach the card payment service for about a day, so auto-reload is paused. Turn auto-reload back on to try again, or top up once yourself.',
   },
 };
+
+/**
+ * The stamps an order or a counter purchase gave, a sentence per card appended to its points notice
+ * (loyalty/stamps.service.ts stampsSentence). `card`: the card's name as the owner wrote it ("Coffee card").
+ */
+export const stamps = {
+  progress: /*i18n*/ {
+    id: 'stamps.progress',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {stamps} of {needed}.',
+  },
+  full: /*i18n*/ { id: 'stamps.full', message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: it is full.' },
+  fullNext: /*i18n*/ {
+    id: 'stamps.full.next',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: it is full, and {stamps} of {needed} on the next.',
+  },
+  fullMany: /*i18n*/ {
+    id: 'stamps.full-many',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full.',
+  },
+  fullManyNext: /*i18n*/ {
+    id: 'stamps.full-many.next',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full, and {stamps} of {needed} on the next.',
+  },
+};
