@@ -123,6 +123,50 @@ function Reach({
   );
 }
 
+/** Who it reaches (a tier, when tiers are on) and the reward given with it. */
+function WhoAndReward({
+  data,
+  form,
+  problem,
+  onTier,
+  onReward,
+}: {
+  data: BroadcastsData;
+  form: Form;
+  problem: SaveProblem | null;
+  onTier: (tier: string) => void;
+  onReward: (reward: string) => void;
+}) {
+  return (
+    <>
+      {data.tiers.length > 0 && (
+        <SelectField label="Who" value={form.tier} onChange={(e) => onTier(e.target.value)} error={problemOn(problem, 'tier', 'The tier')}>
+          <option value="">Everyone who takes offers</option>
+          {data.tiers.map((t) => (
+            <option key={t.position} value={String(t.position)}>
+              {t.name} tier only
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField
+        label="Reward"
+        hint="A voucher given with the message, without points."
+        value={form.reward}
+        onChange={(e) => onReward(e.target.value)}
+        error={problemOn(problem, 'reward_id', 'The reward')}
+      >
+        <option value="">No reward</option>
+        {data.rewards.map((r) => (
+          <option key={r.id} value={String(r.id)}>
+            {r.title}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 /** The new message: its fields and preview, who it reaches, then the confirmation before it goes. */
 function Composer({
   data,
@@ -199,38 +243,16 @@ function Composer({
             onChange={(w) => set('words', w)}
             problem={problem}
           />
-          {data.tiers.length > 0 && (
-            <SelectField
-              label="Who"
-              value={form.tier}
-              onChange={(e) => {
-                set('tier', e.target.value);
-                onTierChange(e.target.value === '' ? null : Number(e.target.value));
-              }}
-              error={problemOn(problem, 'tier', 'The tier')}
-            >
-              <option value="">Everyone who takes offers</option>
-              {data.tiers.map((t) => (
-                <option key={t.position} value={String(t.position)}>
-                  {t.name} tier only
-                </option>
-              ))}
-            </SelectField>
-          )}
-          <SelectField
-            label="Reward"
-            hint="A voucher given with the message, without points."
-            value={form.reward}
-            onChange={(e) => set('reward', e.target.value)}
-            error={problemOn(problem, 'reward_id', 'The reward')}
-          >
-            <option value="">No reward</option>
-            {data.rewards.map((r) => (
-              <option key={r.id} value={String(r.id)}>
-                {r.title}
-              </option>
-            ))}
-          </SelectField>
+          <WhoAndReward
+            data={data}
+            form={form}
+            problem={problem}
+            onTier={(tier) => {
+              set('tier', tier);
+              onTierChange(tier === '' ? null : Number(tier));
+            }}
+            onReward={(reward) => set('reward', reward)}
+          />
         </div>
         <MessagePreview {...shown} />
       </div>
