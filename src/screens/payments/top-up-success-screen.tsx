@@ -32,6 +32,44 @@ function Icon({ tone, children }: { tone: 'success' | 'danger' | 'brand'; childr
   );
 }
 
+/** What the customer can do next: on to checkout or back to the wallet, or try again after a failure. */
+function Actions({
+  status,
+  variant,
+  onBackToWallet,
+  onContinueToCheckout,
+  onTryAgain,
+}: Pick<TopUpSuccessScreenProps, 'variant' | 'onBackToWallet' | 'onContinueToCheckout' | 'onTryAgain'> & { status: string }) {
+  const { t } = useLingui();
+  const back = variant === 'order' ? t`Back to checkout` : t`Back to wallet`;
+  return status === 'paid' ? (
+    variant === 'order' ? (
+      <Button size="lg" fullWidth onClick={onContinueToCheckout}>
+        <Trans>Continue to checkout</Trans>
+      </Button>
+    ) : (
+      <Button size="lg" fullWidth onClick={onBackToWallet}>
+        <Trans>Back to wallet</Trans>
+      </Button>
+    )
+  ) : status === 'failed' ? (
+    <>
+      {onTryAgain && (
+        <Button size="lg" fullWidth onClick={onTryAgain}>
+          <Trans>Try again</Trans>
+        </Button>
+      )}
+      <Button size="lg" fullWidth variant="secondary" onClick={variant === 'order' ? onContinueToCheckout : onBackToWallet}>
+        {back}
+      </Button>
+    </>
+  ) : status === 'pending' ? (
+    <Button size="lg" fullWidth variant="ghost" onClick={variant === 'order' ? onContinueToCheckout : onBackToWallet}>
+      {back}
+    </Button>
+  ) : null;
+}
+
 /**
  * The page the payment gateway sends the customer back to. It never trusts the return itself:
  * it shows the status the provider reports (pending until the webhook lands, then paid or failed).
@@ -56,7 +94,6 @@ export function TopUpSuccessScreen({
   // the amount as the sentences name it
   const amount = result ? money(result.topup.amount, 'font-semibold text-ink') : null;
   const added = result ? money(result.topup.amount) : null;
-  const back = variant === 'order' ? t`Back to checkout` : t`Back to wallet`;
 
   let body: ReactNode;
   if (status === 'error') {
@@ -135,39 +172,15 @@ export function TopUpSuccessScreen({
     );
   }
 
-  const actions: ReactNode =
-    status === 'paid' ? (
-      variant === 'order' ? (
-        <Button size="lg" fullWidth onClick={onContinueToCheckout}>
-          <Trans>Continue to checkout</Trans>
-        </Button>
-      ) : (
-        <Button size="lg" fullWidth onClick={onBackToWallet}>
-          <Trans>Back to wallet</Trans>
-        </Button>
-      )
-    ) : status === 'failed' ? (
-      <>
-        {onTryAgain && (
-          <Button size="lg" fullWidth onClick={onTryAgain}>
-            <Trans>Try again</Trans>
-          </Button>
-        )}
-        <Button size="lg" fullWidth variant="secondary" onClick={variant === 'order' ? onContinueToCheckout : onBackToWallet}>
-          {back}
-        </Button>
-      </>
-    ) : status === 'pending' ? (
-      <Button size="lg" fullWidth variant="ghost" onClick={variant === 'order' ? onContinueToCheckout : onBackToWallet}>
-        {back}
-      </Button>
-    ) : null;
+  const actions = (
+    <Actions status={status} variant={variant} onBackToWallet={onBackToWallet} onContinueToCheckout={onContinueToCheckout} onTryAgain={onTryAgain} />
+  );
 
   return (
     <AppShell header={<TopBar title={title} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-md flex-col gap-6 py-6">
         {body}
-        {actions && <div className="flex flex-col gap-2">{actions}</div>}
+        {status !== 'error' && <div className="flex flex-col gap-2">{actions}</div>}
       </div>
     </AppShell>
   );
