@@ -228,19 +228,23 @@ function ItemsSection({
                 {item.qty} × {item.name}
               </span>
               {item.options?.length ? <span className="text-sm">{optionWords(item.options)}</span> : null}
-              {unavailable.has(item.product_id) || issues[i] ? (
-                <Badge tone="danger" className="self-start">
-                  {issues[i] ? t`${issues[i]}: change it to continue` : t`Sold out: remove it to continue`}
-                </Badge>
-              ) : (
-                <LineEach price={money(item.price)} />
-              )}
+              {unavailable.has(item.product_id) || issues[i] ? <IssueBadge issue={issues[i]} /> : <LineEach price={money(item.price)} />}
             </div>
             {money(item.price * item.qty, 'font-medium')}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** Why a line stops the order: sold out (remove it), or what of its options cannot be had (change it). */
+function IssueBadge({ issue }: { issue?: string }) {
+  const { t } = useLingui();
+  return (
+    <Badge tone="danger" className="self-start">
+      {issue ? t`${issue}: change it to continue` : t`Sold out: remove it to continue`}
+    </Badge>
   );
 }
 
