@@ -109,7 +109,7 @@ function LocationField({
       </p>
       <div className={cx('flex flex-wrap items-center gap-3 rounded-xl border bg-surface-raised p-3', error ? 'border-danger' : 'border-border')}>
         <LocationIcon size={20} className="shrink-0 text-brand-ink" />
-        <span className="min-w-0 flex-1 text-ink tabular-nums">{hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : t`Not set yet`}</span>
+        <span className="flex-1 text-ink tabular-nums whitespace-nowrap">{hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : t`Not set yet`}</span>
         <Button
           variant="secondary"
           size="sm"
