@@ -4,7 +4,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, ReorderChange, Voucher } from '#contract';
 import { formatMoney } from '#contract/money';
-import { reorderChangeText } from '#contract/reorder-rules';
 import type { PickupSlotsData } from '#contract/locations';
 import { discountParts } from '#contract/offer-rules';
 import {
@@ -26,6 +25,7 @@ import {
 import { ChoiceCard } from './choice-card';
 import { PromoCodeField } from './promo-code-field';
 import { TaxRows } from './tax-rows';
+import { reorderChangeText } from './reorder-words';
 import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
 import { fulfilmentWords, namedParts, optionWords, partWords } from './format';
