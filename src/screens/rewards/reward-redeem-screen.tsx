@@ -20,11 +20,11 @@ import {
   TopBar,
   cardSurface,
   cx,
-  formatPoints,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
 import { lockedText } from './reward-reach';
+import { pointsText, pointsUnit } from './points-words';
 import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
@@ -65,15 +65,6 @@ export interface RewardRedeemScreenProps {
   /** The merchant's time zone for dates (default UTC). */
   timeZone?: string;
 }
-
-/** "150 points", "1 point": the Points primitive's wording, as plain text. */
-function pointsText(value: number, locale: string): string {
-  const count = formatPoints(value, locale);
-  return plural(Math.abs(value), { one: `${count} point`, other: `${count} points` });
-}
-
-/** "point" or "points" after a number the Points primitive shows. */
-const pointsUnit = (value: number) => plural(Math.abs(value), { one: 'point', other: 'points' });
 
 type Blocker = { kind: 'stock' | 'points' | 'limit' | 'tier'; title: string; text: ReactNode } | null;
 

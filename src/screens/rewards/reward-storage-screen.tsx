@@ -1,4 +1,4 @@
-import { msg, plural, t } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useState, type ReactNode } from 'react';
@@ -27,6 +27,7 @@ import {
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
 import { freeProductWords } from './free-product-words';
+import { pointsUnit } from './points-words';
 import { byReach, lockedText, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
@@ -42,9 +43,6 @@ const EMPTY: Record<VoucherTab, { title: MessageDescriptor; description: Message
   used: { title: msg`No used vouchers yet`, description: msg`Vouchers you use at the counter or on an order are listed here.` },
   expired: { title: msg`Nothing has expired`, description: msg`Vouchers you did not use in time would be listed here.` },
 };
-
-/** "point" or "points" after a number the Points primitive shows. */
-const pointsUnit = (value: number) => plural(Math.abs(value), { one: 'point', other: 'points' });
 
 export interface RewardStorageScreenProps {
   /** The selected tab (from the route). */
