@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAutoReload, useConfirmCard, useRemoveCard, useStartCardSetup, useUpdateAutoReload } from '../../api/saved-card';
@@ -15,7 +15,6 @@ import { AutoReloadSection } from './auto-reload-section';
  * provider, which asks the gateway, and the query is taken off the address.
  */
 export default function AutoReloadContainer() {
-  const { t } = useLingui();
   const { settings } = useSite();
   const [params, setParams] = useSearchParams();
   const status = useAutoReload();

@@ -273,6 +273,18 @@ function WalletHistory({
   );
 }
 
+/** Come from checkout: how much more the order needs. */
+function ShortBy({ amount }: { amount: ReactNode }) {
+  return (
+    <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
+      <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
+      <span>
+        <Trans>Your wallet is short by {amount} for this order. Top up at least that much to pay with your wallet.</Trans>
+      </span>
+    </p>
+  );
+}
+
 /** "Balance ₱1,250.00" under a history entry. */
 function BalanceAfter({ amount }: { amount: ReactNode }) {
   return <Trans>Balance {amount}</Trans>;
@@ -330,7 +342,6 @@ export function WalletScreen({
 }: WalletScreenProps) {
   const { t } = useLingui();
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
-  const shortBy = needed !== null && needed > 0 ? money(needed, 'font-semibold') : null;
 
   let body: ReactNode;
   if (error) {
@@ -359,14 +370,7 @@ export function WalletScreen({
           </section>
           {balanceAsOf && <AsOfNote one asOf={asOfWords(balanceAsOf, now, locale, timeZone ?? 'UTC')} className="-mt-4" />}
 
-          {onlinePayments && needed !== null && needed > 0 && (
-            <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
-              <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
-              <span>
-                <Trans>Your wallet is short by {shortBy} for this order. Top up at least that much to pay with your wallet.</Trans>
-              </span>
-            </p>
-          )}
+          {onlinePayments && needed !== null && needed > 0 && <ShortBy amount={money(needed, 'font-semibold')} />}
 
           <section aria-labelledby="topup-heading" className={cx(cardSurface, 'flex flex-col gap-4 p-4')}>
             <h2 id="topup-heading" className="text-lg font-semibold text-ink">
