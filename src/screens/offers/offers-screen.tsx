@@ -122,7 +122,6 @@ function CodeActions({ code, onCopy, onUse }: { code: string } & Pick<OffersScre
 /** One offer: what it is, its code to copy (or use at once) or that it applies by itself, and its terms. */
 function OfferCard({ offer, props }: { offer: CustomerOffer; props: OffersScreenProps }) {
   const { onCopy, copied, onUse } = props;
-  useLingui();
   const headingId = `offer-${offer.id}`;
   const status = offer.code !== null && copied?.code === offer.code ? copiedWords(copied) : null;
   return (

@@ -2,10 +2,14 @@ import { plural } from '@lingui/core/macro';
 import { formatPoints } from '../../ui';
 
 /** "point" or "points", the unit the Points primitive shows after a number (its `unit`). */
-export const pointsUnit = (value: number) => plural(Math.abs(value), { one: 'point', other: 'points' });
+export function pointsUnit(value: number): string {
+  const points = Math.abs(value);
+  return plural(points, { one: 'point', other: 'points' });
+}
 
 /** "150 points", "1 point": the Points primitive's wording, as plain text. */
 export function pointsText(value: number, locale: string): string {
   const count = formatPoints(value, locale);
-  return plural(Math.abs(value), { one: `${count} point`, other: `${count} points` });
+  const points = Math.abs(value);
+  return plural(points, { one: `${count} point`, other: `${count} points` });
 }

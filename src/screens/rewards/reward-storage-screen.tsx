@@ -174,7 +174,6 @@ function RewardCard({
   onRedeemReward?: (name: string) => void;
   locale: string;
 }) {
-  useLingui();
   // without the balance (still loading) nothing is marked out of reach
   const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
   const title = r.title;

@@ -36,7 +36,6 @@ export interface SpinScreenProps {
 
 function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinData; onOpenStorage?: () => void; locale: string; timeZone?: string }) {
   const { prize } = result;
-  useLingui();
   if (prize.type === 'points') {
     const won = prize.points ?? 0;
     return (
