@@ -229,7 +229,7 @@ export default function OrderConfirmationPage() {
   const guest = useGuest() !== null;
   const addresses = useAddresses(!guest);
   const wallet = useWalletBalance(!guest);
-  const vouchers = useVoucherStorage('active', !guest);
+  const vouchers = useVoucherStorage('active', !guest, useLanguage());
   const createOrder = useCreateOrder();
   const topUp = useTopUp();
   const order = useKeyedAction((key, request: Omit<OrderCreateBody, 'idempotency_key'>) => createOrder({ ...request, idempotency_key: key }));
