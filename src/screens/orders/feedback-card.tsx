@@ -43,6 +43,43 @@ const chip = cx(
   'has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus',
 );
 
+/** The feedback given: the rating, the shop's reply when it answered, and after a high rating its review link. */
+function GivenFeedback({ feedback, reviewUrl, shopName, titleId }: { feedback: Feedback; reviewUrl: string | null; shopName: string; titleId: string }) {
+  const { i18n } = useLingui();
+  const rated = feedback.rating;
+  const word = i18n._(WORDS[rated - 1]!);
+  return (
+    <section aria-labelledby={titleId} className={section}>
+      <h2 id={titleId} className="text-lg font-semibold">
+        <Trans>Thanks for your feedback</Trans>
+      </h2>
+      <p>
+        <Trans>
+          You rated this order {rated} of 5: {word}.
+        </Trans>
+      </p>
+      {feedback.reply && (
+        <div className="rounded-xl bg-surface p-3">
+          <p className="text-sm font-semibold">
+            <Trans>{shopName} replied</Trans>
+          </p>
+          <p className="whitespace-pre-line">{feedback.reply}</p>
+        </div>
+      )}
+      {reviewUrl && feedback.rating >= FEEDBACK_HIGH_AT_LEAST && (
+        <p>
+          <Trans>
+            Glad you liked it! Would you tell others too?{' '}
+            <a href={reviewUrl} target="_blank" rel="noopener noreferrer" className={cx('font-semibold text-brand-ink underline', focusRing)}>
+              Write a review (opens in a new tab)
+            </a>
+          </Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /**
  * "How was your order?" on a completed order (issue 51): one tap gives a rating of 1 to 5, then what stood
  * out and a comment if they like, and Send. Once given: the rating, the shop's reply when it answered,
@@ -84,40 +121,7 @@ export function FeedbackCard({
       </Notice>
     );
 
-  if (feedback) {
-    const rated = feedback.rating;
-    const word = i18n._(WORDS[rated - 1]!);
-    return (
-      <section aria-labelledby={titleId} className={section}>
-        <h2 id={titleId} className="text-lg font-semibold">
-          <Trans>Thanks for your feedback</Trans>
-        </h2>
-        <p>
-          <Trans>
-            You rated this order {rated} of 5: {word}.
-          </Trans>
-        </p>
-        {feedback.reply && (
-          <div className="rounded-xl bg-surface p-3">
-            <p className="text-sm font-semibold">
-              <Trans>{shopName} replied</Trans>
-            </p>
-            <p className="whitespace-pre-line">{feedback.reply}</p>
-          </div>
-        )}
-        {reviewUrl && feedback.rating >= FEEDBACK_HIGH_AT_LEAST && (
-          <p>
-            <Trans>
-              Glad you liked it! Would you tell others too?{' '}
-              <a href={reviewUrl} target="_blank" rel="noopener noreferrer" className={cx('font-semibold text-brand-ink underline', focusRing)}>
-                Write a review (opens in a new tab)
-              </a>
-            </Trans>
-          </p>
-        )}
-      </section>
-    );
-  }
+  if (feedback) return <GivenFeedback feedback={feedback} reviewUrl={reviewUrl} shopName={shopName} titleId={titleId} />;
 
   const toggle = (r: FeedbackReason) => setReasons((now) => (now.includes(r) ? now.filter((x) => x !== r) : [...now, r]));
   return (
