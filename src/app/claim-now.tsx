@@ -35,8 +35,9 @@ export function useClaimNow(): (token: string) => Promise<void> {
     (token: string) =>
       claim(token).then(
         (r) => {
-          const count = String(r.points);
-          toast.success(plural(r.points, { one: `${count} point added`, other: `${count} points added` }), { toastId: 'claim' });
+          const { points } = r;
+          const count = String(points);
+          toast.success(plural(points, { one: `${count} point added`, other: `${count} points added` }), { toastId: 'claim' });
           void navigate(paths.orderHome, { replace: true });
         },
         (err: unknown) => void toast.error(claimRefusal(err), { toastId: 'claim' }),

@@ -485,7 +485,6 @@ export function OrderDetailScreen({
     );
   } else {
     const placed = formatDateTime(order.created_at, locale, timeZone);
-    const name = order.name;
     body = (
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <div className={section}>
@@ -501,7 +500,7 @@ export function OrderDetailScreen({
           )}
         </div>
 
-        {order.counter_due !== undefined && <CounterDue name={name} due={money(order.counter_due)} />}
+        {order.counter_due !== undefined && <CounterDue name={order.name} due={money(order.counter_due)} />}
 
         {claimCard}
         {/* the offer is of a message when the order is ready: only while that is still to come */}
@@ -522,9 +521,9 @@ export function OrderDetailScreen({
     );
   }
 
-  const orderName = order?.name;
+  const name = order?.name;
   return (
-    <AppShell header={<TopBar title={order ? t`Order ${orderName}` : t`Order`} onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={order ? t`Order ${name}` : t`Order`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );
