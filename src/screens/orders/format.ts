@@ -31,5 +31,8 @@ export const optionWords = (options: readonly { name: string }[] | undefined): s
 export const namedParts = <P extends { rule_id: number | null; label: string }>(parts: readonly P[] | undefined): readonly P[] =>
   parts?.some((p) => !isBasePart(p)) ? parts : [];
 
-/** One named part of the points: "+25 Double points Tuesday". */
-export const partWords = (p: { label: string; points: number }, locale: string) => `+${p.points.toLocaleString(locale)} ${p.label}`;
+/** One named part of the points: "+25 Double points Tuesday"; the base part in the language spoken ("+33 Points for your purchase"). */
+export function partWords(p: { rule_id: number | null; label: string; points: number }, locale: string): string {
+  const label = isBasePart(p) ? t`Points for your purchase` : p.label;
+  return `+${p.points.toLocaleString(locale)} ${label}`;
+}
