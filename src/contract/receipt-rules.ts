@@ -74,9 +74,11 @@ export function receiptTotals(order: ReceiptSums, words: ReceiptTotalWords = ENG
   return rows;
 }
 
-/** How the order was paid, in words. */
-export const paymentWords = (method: 'wallet' | 'gateway' | 'counter') =>
-  method === 'wallet' ? 'Wallet' : method === 'counter' ? 'At the counter' : 'Card (online payment)';
+type PaymentMethod = 'wallet' | 'gateway' | 'counter';
+const ENGLISH_PAYMENT_WORDS: Record<PaymentMethod, string> = { wallet: 'Wallet', counter: 'At the counter', gateway: 'Card (online payment)' };
+
+/** How the order was paid, in words: English unless the page or the e-mail passes its own. */
+export const paymentWords = (method: PaymentMethod, words: Record<PaymentMethod, string> = ENGLISH_PAYMENT_WORDS) => words[method];
 
 /** An option's line under its item: `Size: Large (+₱20.00)`. */
 export const optionWords = (o: { group: string; name: string; price_delta: number }, money: (n: number) => string) =>

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PurchaseReceipt, Receipt } from '#contract/receipts';
-import { optionWords, receiptTotals, type ReceiptTotalWords } from '#contract/receipt-rules';
+import { optionWords, paymentWords, receiptTotals, type ReceiptTotalWords } from '#contract/receipt-rules';
 import { formatMoney } from '#contract/money';
 import { AppShell, Button, EmptyState, ErrorState, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -30,13 +29,6 @@ export interface ReceiptScreenProps {
 }
 
 const money = (r: { currency: string; locale: string }) => (n: number) => formatMoney(n, r.currency, r.locale);
-
-/** How it was paid, in the language spoken (the e-mail's words: the contract's paymentWords). */
-const PAID_WITH: Record<'wallet' | 'gateway' | 'counter', MessageDescriptor> = {
-  wallet: msg`Wallet`,
-  gateway: msg`Card (online payment)`,
-  counter: msg`At the counter`,
-};
 
 /** The totals' words in the language spoken, for the contract's receiptTotals. */
 function useTotalWords(): ReceiptTotalWords {
@@ -68,8 +60,8 @@ function ReceiptCard({
   after?: ReactNode;
   onPrint?: () => void;
 }) {
-  const { i18n } = useLingui();
-  const method = i18n._(PAID_WITH[paidWith]);
+  const { t } = useLingui();
+  const method = paymentWords(paidWith, { wallet: t`Wallet`, gateway: t`Card (online payment)`, counter: t`At the counter` });
   const taxNumber = shop.tax_number;
   return (
     <article
