@@ -40,7 +40,18 @@ describe('the offline allowlist', () => {
     // the vouchers only with the active tab's query, as the app asks for them
     expect(offlineCacheFor('GET', api(rewardsApi.storage, 'status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api(rewardsApi.storage), ORIGIN)).toBeNull();
-    for (const q of ['status=used', 'status=expired', 'status=active&status=used', 'status=active&x=1']) {
+    // in the reader's language (the rewards' words in it): the same tab with one `lang` the app ships
+    expect(offlineCacheFor('GET', api(rewardsApi.storage, 'status=active&lang=fil'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    for (const q of [
+      'status=used',
+      'status=expired',
+      'status=active&status=used',
+      'status=active&x=1',
+      'status=used&lang=fil',
+      'status=active&lang=xx',
+      'status=active&lang=fil&lang=id',
+      'lang=fil',
+    ]) {
       expect(offlineCacheFor('GET', api(rewardsApi.storage, q), ORIGIN), q).toBeNull();
     }
   });
