@@ -17,7 +17,8 @@ export default defineConfig({
     {
       path: `${process.env.LINGUI_CATALOGS ?? '<rootDir>/src/locales'}/{locale}/messages`,
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/console/**'],
+      // the merchant console's words are its own catalogue's (lingui.console.config.ts)
+      exclude: ['**/node_modules/**', '<rootDir>/src/console/**', '<rootDir>/src/screens/console/**'],
     },
   ],
   // the instance, hook and <Trans> the macros use: the app's own (src/i18n), without @lingui/react's provider

@@ -17,8 +17,13 @@ const appChunks = {
   // A chunk is named by its hash alone: every chunk names the chunks it imports, and the entry lists
   // them all for preloading, so long names cost bytes everywhere (the manifest maps sources to files).
   // except the address map's (Leaflet, 45 KB): named, so the service worker leaves it out of its precache
+  // and each language's catalogue (src/locales/<lang>/messages.po): the worker keeps only the one a page reads (src/sw.ts)
   chunkFileNames: (chunk: { facadeModuleId: string | null }) =>
-    chunk.facadeModuleId?.endsWith('/location-map-section.tsx') ? 'assets/map-[hash].js' : 'assets/[hash].js',
+    chunk.facadeModuleId?.endsWith('/location-map-section.tsx')
+      ? 'assets/map-[hash].js'
+      : /[\\/]locales[\\/][a-z]+[\\/]messages\.po$/.test(chunk.facadeModuleId ?? '')
+        ? 'assets/lang-[hash].js'
+        : 'assets/[hash].js',
   codeSplitting: {
     groups: [
       // Everything the entry imports statically in one chunk: the first paint is one request and one
@@ -80,7 +85,8 @@ const serviceWorker = VitePWA({
     globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/inter-latin-wght-*.woff2'],
     // the address map (its chunk and styles, 56 KB) is fetched when /set-location shows it, not by every
     // customer's worker: offline, the page says the map is unavailable and takes coordinates
-    globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css'],
+    // and each language's words (a chunk each): a customer reads one, which the worker keeps when a page loads it (src/sw.ts)
+    globIgnores: ['merchant/**', 'demo/**', 'assets/map-*.js', 'assets/location-map-section-*.css', 'assets/lang-*.js'],
   },
 });
 /**

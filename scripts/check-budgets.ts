@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Bundle budgets after `vite build` (both builds) and `node scripts/build-server.ts`:
- *   - the JavaScript Chromium downloads for /login: ≤ 90.5 KB (90 until 6 December; see docs/performance.md). Measured, not read from the manifest: the
+ *   - the JavaScript Chromium downloads for /login: ≤ 90 KB (see docs/performance.md). Measured, not read from the manifest: the
  *     built app is started as `npm start` runs it (fresh temporary DATA_DIR, free port), /login opened in
  *     Chromium (CHROME_PATH, default /usr/bin/chromium; a phone's viewport) and every script the page
  *     receives over the network until it is idle is counted with the bytes sent for it (compressed, as the
@@ -11,8 +11,9 @@
  *     gets from the worker's copies is not a download either. Without Chromium, the manifest's estimate
  *     (entry + its static imports + the login chunk and its imports, each as its `.br` file) is judged
  *     instead, and said so.
- *   - the whole customer app: every JavaScript chunk of the build, each gzipped on its own, summed:
- *     ≤ 261 KB (gzip, the larger of the two encodings the gateway sends, so a browser without brotli is held too)
+ *   - the whole customer app in one language: every JavaScript chunk of the build, each gzipped on its own, summed, with only
+ *     the largest of the languages' words (a chunk each, `assets/lang-*.js`: a customer reads one; the worker keeps that one):
+ *     ≤ 275 KB (gzip, the larger of the two encodings the gateway sends, so a browser without brotli is held too)
  *     (the address map's chunk, and what only it imports, counted apart:)
  *   - the address map (its search, Leaflet and react-leaflet, loaded only by /set-location when it shows the map): ≤ 50 KB
  *   - every other route's own chunk: ≤ 30 KB
@@ -31,7 +32,7 @@ import { measureFirstLoads, type FirstLoad } from './lib/first-load.ts';
 
 const DIST = process.env.DIST_DIR || 'dist';
 const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
-export const BUDGETS = { loginJs: 90.5, appJs: 261, routeChunk: 30, css: 15, consoleJs: 150, mapJs: 50 };
+export const BUDGETS = { loginJs: 90, appJs: 275, routeChunk: 30, css: 15, consoleJs: 150, mapJs: 50 };
 /** The address map (Leaflet): its own chunk, loaded only when /set-location shows the map; held to its own budget. */
 const MAP_SOURCE = 'src/screens/addresses/location-map-section.tsx';
 /** Sources only the merchant console uses: none may be in the customer's build. */
@@ -110,8 +111,12 @@ const mapFiles = new Set(
     .filter((f) => f.endsWith('.js')),
 );
 const mapJs = [...mapFiles].reduce((sum, f) => sum + kb(f), 0);
-const jsFiles = new Set([...allJsFiles].filter((f) => !mapFiles.has(f)));
-const appJs = [...jsFiles].reduce((sum, f) => sum + kb(f), 0);
+// each language's words, a chunk per language (vite.config.ts `lang-`): a customer reads one, and the service worker keeps
+// only that one (src/sw.ts), so the whole app counts the largest and each is printed apart
+const languageFiles = [...allJsFiles].filter((f) => /^assets\/lang-[^/]+\.js$/.test(f)).map((f) => ({ file: f, kb: kb(f) }));
+const largestLanguage = Math.max(0, ...languageFiles.map((l) => l.kb));
+const jsFiles = new Set([...allJsFiles].filter((f) => !mapFiles.has(f) && !languageFiles.some((l) => l.file === f)));
+const appJs = [...jsFiles].reduce((sum, f) => sum + kb(f), 0) + largestLanguage;
 
 // zod's schema classes are named by string (`$constructor("$ZodType", …)`), which minifying keeps.
 const zodChunks = [...allJsFiles].filter((f) => readFileSync(join(DIST, f), 'utf8').includes('$ZodType'));
@@ -154,7 +159,11 @@ const rows = [
     kb: loginJs,
     budget: BUDGETS.loginJs,
   },
-  { what: `JavaScript of the whole app (${jsFiles.size} chunks, the map's apart)`, kb: appJs, budget: BUDGETS.appJs },
+  {
+    what: `JavaScript of the whole app in one language (${jsFiles.size} chunks and the largest of ${languageFiles.length} languages' words, the map's apart)`,
+    kb: appJs,
+    budget: BUDGETS.appJs,
+  },
   ...(mapFiles.size > 0 ? [{ what: `JavaScript of the address map, /set-location only (${mapFiles.size} chunks)`, kb: mapJs, budget: BUDGETS.mapJs }] : []),
   ...routes.map((r) => ({ what: `route chunk ${r.route.replace(/^src\/screens\//, '')}`, kb: r.kb, budget: BUDGETS.routeChunk })),
   { what: 'CSS (all)', kb: css, budget: BUDGETS.css },
@@ -206,7 +215,19 @@ if (jsonAt > 0)
   writeFileSync(
     process.argv[jsonAt + 1] as string,
     JSON.stringify(
-      { loginJs, loginScripts: login?.scripts, loginStaticJs, appJs, appChunks: jsFiles.size, zodChunks, css, routes, consoleJs, budgets: BUDGETS },
+      {
+        loginJs,
+        loginScripts: login?.scripts,
+        loginStaticJs,
+        appJs,
+        appChunks: jsFiles.size,
+        languageFiles,
+        zodChunks,
+        css,
+        routes,
+        consoleJs,
+        budgets: BUDGETS,
+      },
       null,
       2,
     ),

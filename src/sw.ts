@@ -15,16 +15,17 @@
  * - A new version waits: it takes over only when the page asks it to (src/app/connection.tsx, on a
  *   navigation outside the checkout), and the page then loads again at once.
  * - The shop's pictures (product photos, the logo) are kept as they are shown, for the menu offline.
+ * - The app's words in the language spoken are kept once a page loaded them (never precached: one language is read).
  * - Web push: shows the provider's notices and opens their links (src/pwa/sw-push.ts).
  */
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { settingsApi } from '#contract/settings.calls';
 import { offlineCacheFor, readPath } from './pwa/offline-allowlist';
-import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, OFFLINE_COPY_HEADER, SHOP_CACHE } from './pwa/offline-reads';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isLanguageChunk, isShopImage, LANGUAGE_CACHE, OFFLINE_COPY_HEADER, SHOP_CACHE } from './pwa/offline-reads';
 import { handleNotificationClick, handlePush } from './pwa/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -94,6 +95,19 @@ registerRoute(
     plugins: [
       { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The language the page speaks (offline-reads.ts isLanguageChunk): not precached, kept once a page fetched it; its name
+// changes with its content, so the copy is answered without asking the network. Two languages at most, a year.
+registerRoute(
+  ({ request, url }) => isLanguageChunk(request.method, url, self.location.origin),
+  new CacheFirst({
+    cacheName: LANGUAGE_CACHE,
+    plugins: [
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+      new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 365 * DAY }),
     ],
   }),
 );

@@ -73,6 +73,7 @@ import * as m0064 from './migrations/0064-guest-orders';
 import * as m0066 from './migrations/0066-customer-language';
 import * as m0067 from './migrations/0067-menu-translations';
 import * as m0068 from './migrations/0068-campaign-reward-translations';
+import * as m0069 from './migrations/0069-broadcast-translations';
 
 export type Database = Kysely<DB>;
 
@@ -197,6 +198,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0066-customer-language': m0066,
   '0067-menu-translations': m0067,
   '0068-campaign-reward-translations': m0068,
+  '0069-broadcast-translations': m0069,
 };
 
 /**

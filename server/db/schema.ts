@@ -1167,6 +1167,8 @@ export interface BroadcastTable {
   audience: number;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** the title and body in other languages, per language (migration 0069); a missing one: the main column's */
+  translations: ColumnType<ShopWords, string | undefined, string>;
 }
 
 /** a broadcast's message to one customer: once per broadcast and customer (migration 0042) */

@@ -22,8 +22,12 @@ import { useMutation } from './mutation';
  */
 const rewardsQuery = (lang?: Language) => (lang ? { lang } : {});
 export const useRewards = (lang?: Language) => useCall(rewardsApi.list, rewardsQuery(lang));
-/** `load` false (a guest at a table has no vouchers): nothing is asked. */
-export const useVoucherStorage = (status: VoucherTab, load = true) => useCall(rewardsApi.storage, load ? { status } : null);
+/**
+ * The customer's vouchers of one tab; `load` false (a guest at a table has no vouchers): nothing is asked. In `lang`
+ * (as useRewards), each reward's title and description in that language where the owner wrote them.
+ */
+export const useVoucherStorage = (status: VoucherTab, load = true, lang?: Language) =>
+  useCall(rewardsApi.storage, load ? { status, ...rewardsQuery(lang) } : null);
 
 /** how often an open voucher asks the shop whether it was used (the issue: seen within 5 s) */
 export const VOUCHER_CODE_POLL_MS = 4000;

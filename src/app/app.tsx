@@ -4,7 +4,6 @@ import { SWRConfig } from 'swr';
 import { LoadingScreen } from '../ui';
 import { AuthProvider, useAuth } from './auth/auth-context';
 import { bootFallback, readBootData } from './boot';
-import { CheckoutProvider } from './checkout';
 import { usePendingGift } from './pending-gift';
 import { hasPendingClaim } from './pending-claim';
 import { isTableGuest } from './auth/guest-mark';
@@ -141,12 +140,10 @@ export function App() {
     <SWRConfig value={swr}>
       <SiteSettingsProvider>
         <AuthProvider>
-          <CheckoutProvider>
-            <BrowserRouter>
-              <ConnectionHost />
-              <Shell />
-            </BrowserRouter>
-          </CheckoutProvider>
+          <BrowserRouter>
+            <ConnectionHost />
+            <Shell />
+          </BrowserRouter>
         </AuthProvider>
       </SiteSettingsProvider>
       <ToastHost />

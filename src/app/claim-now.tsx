@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { plural, t } from '@lingui/core/macro';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#contract/routes';
 import { ApiRequestError } from '../api/client';
@@ -21,8 +22,8 @@ function takeClaim(): { token: string } | null {
 
 /** The words of a refused claim: claimed already, too late, or the provider's own message. */
 export function claimRefusal(err: unknown): string {
-  if (err instanceof ApiRequestError && err.code === 'ALREADY_CLAIMED') return 'These points were claimed already.';
-  if (err instanceof ApiRequestError && err.code === 'CLAIM_EXPIRED') return 'Too late: points can be claimed for a day after the order.';
+  if (err instanceof ApiRequestError && err.code === 'ALREADY_CLAIMED') return t`These points were claimed already.`;
+  if (err instanceof ApiRequestError && err.code === 'CLAIM_EXPIRED') return t`Too late: points can be claimed for a day after the order.`;
   return messageOf(err);
 }
 
@@ -34,7 +35,9 @@ export function useClaimNow(): (token: string) => Promise<void> {
     (token: string) =>
       claim(token).then(
         (r) => {
-          toast.success(`${r.points} points added`, { toastId: 'claim' });
+          const { points } = r;
+          const count = String(points);
+          toast.success(plural(points, { one: `${count} point added`, other: `${count} points added` }), { toastId: 'claim' });
           void navigate(paths.orderHome, { replace: true });
         },
         (err: unknown) => void toast.error(claimRefusal(err), { toastId: 'claim' }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useNavigate } from 'react-router-dom';
 import type { Order } from '#contract';
 import { paths } from '#contract/routes';
@@ -24,7 +25,8 @@ export function useOrderAgain(): { orderAgain: (order: Order) => void; busy: str
     readOrderAgain(order.name)
       .then(({ lines, changes }) => {
         if (lines.length === 0) {
-          toast.warn(`Nothing from order ${order.name} can be ordered right now: it is no longer on the menu or sold out.`);
+          const name = order.name;
+          toast.warn(t`Nothing from order ${name} can be ordered right now: it is no longer on the menu or sold out.`);
           return;
         }
         setCart((cart) => lines.reduce((c, line) => addLine(c, line), cart));

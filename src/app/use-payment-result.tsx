@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { t } from '@lingui/core/macro';
 import { useOrder } from '../api/orders';
 import { useCatalog } from '../api/shop';
 import { useLanguage } from '../i18n/language';
@@ -49,7 +50,7 @@ export function usePaymentResult(): PaymentResultProps {
   return {
     order,
     loading: isLoading,
-    error: !name ? 'This page needs an order number. Find your order in your order history.' : error ? messageOf(error) : null,
+    error: !name ? t`This page needs an order number. Find your order in your order history.` : error ? messageOf(error) : null,
     onRetry: name ? () => void mutate() : undefined,
     onOpenOrder: (n) => void navigate(to.order(n)),
     onBackToShop: () => void navigate(paths.shop),

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { t } from '@lingui/core/macro';
 import { useTopupStatus } from '../api/wallet';
 import { messageOf } from '../shared/errors';
 
@@ -18,7 +19,7 @@ export function useTopupResult() {
     result: data ?? null,
     status,
     loading: isLoading,
-    error: !topupId ? 'This page needs a top-up reference. Your wallet shows every top-up.' : error ? messageOf(error) : null,
+    error: !topupId ? t`This page needs a top-up reference. Your wallet shows every top-up.` : error ? messageOf(error) : null,
     onRetry: () => void mutate(),
   };
 }

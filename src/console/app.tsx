@@ -5,6 +5,7 @@
  * (every call checks the role); the console only hides what the role cannot use.
  */
 import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { SiteSettings } from '#contract';
@@ -23,9 +24,11 @@ import { CONSOLE_PAGE_VIEWS } from './pages';
 const SIGN_IN = CONSOLE_PAGES.signIn.path;
 
 function useTitle(title: string) {
+  const { t } = useLingui();
+  const page = t`${title} · Merchant console`;
   useEffect(() => {
-    document.title = `${title} · Merchant console`;
-  }, [title]);
+    document.title = page;
+  }, [page]);
 }
 
 /**
@@ -34,6 +37,7 @@ function useTitle(title: string) {
  * signed-out visitor's browser shows no failed call.
  */
 function Signed({ name }: { name: ConsolePageName }) {
+  const { t } = useLingui();
   const { title, role, wide } = CONSOLE_PAGES[name];
   const Page = CONSOLE_PAGE_VIEWS[name];
   const me = useStaffSession();
@@ -52,7 +56,8 @@ function Signed({ name }: { name: ConsolePageName }) {
   });
   useTitle(title ?? '');
   if (me.isLoading && !me.data) return <LoadingScreen />;
-  if (!me.data) return <ErrorState title="We could not reach the console" message="Check your connection and try again." onRetry={() => void me.mutate()} />;
+  if (!me.data)
+    return <ErrorState title={t`We could not reach the console`} message={t`Check your connection and try again.`} onRetry={() => void me.mutate()} />;
   const staff = me.data.staff;
   if (!staff) return <Navigate to={SIGN_IN} replace state={{ from: location.pathname }} />;
   // the Loyalty area's pages (earning rules, tiers, referrals) share one menu entry and link to each other
@@ -72,7 +77,7 @@ function Signed({ name }: { name: ConsolePageName }) {
     >
       {loyalty && <LoyaltyNav current={loyalty} renderLink={consoleLink} />}
       {role === 'owner' && staff.role !== 'owner' ? (
-        <EmptyState title="This page is for the shop's owner" description="Ask the owner if you need something changed here." />
+        <EmptyState title={t`This page is for the shop's owner`} description={t`Ask the owner if you need something changed here.`} />
       ) : (
         <Page page={name} />
       )}
@@ -87,12 +92,13 @@ function ConsolePageView({ name }: { name: ConsolePageName }) {
 }
 
 function NotFound() {
-  useTitle('Page not found');
+  const { t } = useLingui();
+  useTitle(t`Page not found`);
   return (
     <EmptyState
-      title="Page not found"
-      description="This page is not part of the merchant console."
-      action={consoleLink({ href: consoleHref('home'), className: 'font-medium text-brand-ink underline', children: 'Go to the overview' })}
+      title={t`Page not found`}
+      description={t`This page is not part of the merchant console.`}
+      action={consoleLink({ href: consoleHref('home'), className: 'font-medium text-brand-ink underline', children: t`Go to the overview` })}
     />
   );
 }

@@ -6,16 +6,19 @@
  * picture is read here and only a decoded code is sent on.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Notice } from '../ui';
+import { spoken } from '../screens/console/shared/spoken';
 
 export type CameraProblem = 'unsupported' | 'denied' | 'no-camera' | 'failed';
 
-export const CAMERA_PROBLEM_TEXT: Record<CameraProblem, string> = {
-  unsupported: 'This browser cannot use a camera here. Type the code under the QR code instead.',
-  denied: 'The camera is blocked for this page. Type the code under the QR code instead, or allow the camera in your browser’s site settings and try again.',
-  'no-camera': 'No camera was found on this device. Type the code under the QR code instead.',
-  failed: 'The camera could not be started. Type the code under the QR code instead, or try again.',
-};
+export const CAMERA_PROBLEM_TEXT = spoken<CameraProblem>({
+  unsupported: msg`This browser cannot use a camera here. Type the code under the QR code instead.`,
+  denied: msg`The camera is blocked for this page. Type the code under the QR code instead, or allow the camera in your browser’s site settings and try again.`,
+  'no-camera': msg`No camera was found on this device. Type the code under the QR code instead.`,
+  failed: msg`The camera could not be started. Type the code under the QR code instead, or try again.`,
+});
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
@@ -55,6 +58,7 @@ export interface CameraScannerProps {
 
 /** "Start the camera" (after saying why), the live picture, switching front and back, stopping. */
 export function CameraScanner({ onCode, onProblem, paused = false }: CameraScannerProps) {
+  const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const last = useRef<{ text: string; at: number } | null>(null);
@@ -134,9 +138,13 @@ export function CameraScanner({ onCode, onProblem, paused = false }: CameraScann
       {state === 'off' ? (
         <>
           <p className="text-sm text-muted">
-            To scan a voucher or a member card, this page uses your camera. Your browser asks for permission the first time; the picture stays on this device.
+            <Trans>
+              To scan a voucher or a member card, this page uses your camera. Your browser asks for permission the first time; the picture stays on this device.
+            </Trans>
           </p>
-          <Button onClick={() => void start(facing)}>Scan with the camera</Button>
+          <Button onClick={() => void start(facing)}>
+            <Trans>Scan with the camera</Trans>
+          </Button>
         </>
       ) : (
         <>
@@ -145,20 +153,20 @@ export function CameraScanner({ onCode, onProblem, paused = false }: CameraScann
               ref={video}
               muted
               playsInline
-              aria-label="Camera picture: hold the customer's QR code inside the frame"
+              aria-label={t`Camera picture: hold the customer's QR code inside the frame`}
               className="aspect-[4/3] w-full object-cover"
             />
             <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80" />
           </div>
           <p role="status" className="text-sm text-muted">
-            {state === 'starting' ? 'Starting the camera…' : 'Hold the QR code inside the frame. It is read as soon as it is sharp.'}
+            {state === 'starting' ? t`Starting the camera…` : t`Hold the QR code inside the frame. It is read as soon as it is sharp.`}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => void start(facing === 'environment' ? 'user' : 'environment')}>
-              {facing === 'environment' ? 'Use the front camera' : 'Use the back camera'}
+              {facing === 'environment' ? t`Use the front camera` : t`Use the back camera`}
             </Button>
             <Button variant="ghost" size="sm" onClick={stop}>
-              Stop the camera
+              <Trans>Stop the camera</Trans>
             </Button>
           </div>
         </>

@@ -175,11 +175,13 @@ export function badBroadcastPlaceholders(text: string): string[] {
   return [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p) => !BROADCAST_PLACEHOLDERS.includes(p));
 }
 
-const broadcastText = (max: number) =>
-  requiredText(max).superRefine((v, ctx) => {
-    const bad = badBroadcastPlaceholders(v)[0];
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `must use only {name}: {${bad}} is not one` });
-  });
+/** A broadcast's text may name no placeholder but {name}. */
+const onlyName = (v: string, ctx: z.RefinementCtx) => {
+  const bad = badBroadcastPlaceholders(v)[0];
+  if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `must use only {name}: {${bad}} is not one` });
+};
+const broadcastText = (max: number) => requiredText(max).superRefine(onlyName);
+const oneLine = (v: string) => !/[\r\n]/.test(v);
 
 /** Who a broadcast reaches: every customer who takes offers, or only those of one tier (its position). */
 export const broadcastAudienceQuery = z.object({
@@ -189,8 +191,13 @@ export type BroadcastAudienceQuery = z.input<typeof broadcastAudienceQuery>;
 
 /** `merchant/campaigns/broadcasts/send`: the message, who, an optional reward, and the console's key (a double click sends once). */
 export const broadcastBody = z.object({
-  title: broadcastText(BROADCAST_LIMITS.title).refine((v) => !/[\r\n]/.test(v), 'must be one line'),
+  title: broadcastText(BROADCAST_LIMITS.title).refine(oneLine, 'must be one line'),
   body: broadcastText(BROADCAST_LIMITS.body),
+  /** the title and text in other languages (translations.ts), with {name} only; each customer gets their language's, else these */
+  translations: translationsInput({
+    title: translatedText(BROADCAST_LIMITS.title).refine(oneLine, 'must be one line').superRefine(onlyName),
+    body: translatedText(BROADCAST_LIMITS.body).superRefine(onlyName),
+  }).default({}),
   tier: z.number({ error: 'must be a tier' }).int('must be a tier').min(0, 'must be a tier').max(20, 'must be a tier').nullable().default(null),
   reward_id: id.nullable().default(null),
   idempotency_key: idempotencyKey,
@@ -208,6 +215,7 @@ export const broadcastAnswer = z
     id: int(),
     title: z.string(),
     body: z.string(),
+    translations: translationsAnswer(),
     tier: z.string().nullable().meta({ description: "the tier's name; null: every tier" }),
     reward: z.string().nullable().meta({ description: "the reward's title given as a voucher; null: none" }),
     status: z.enum(['sending', 'sent']).meta({ description: 'sending: the background job is still reaching customers' }),

@@ -38,26 +38,47 @@ interface ReceiptSums {
   total: number;
 }
 
+/** The words of a receipt's totals in one language: English unless the page or the e-mail passes its own. */
+export interface ReceiptTotalWords {
+  subtotal: string;
+  /** a discount, with its label when it has one: `Discount (BUY1)` */
+  discount: (label: string | null) => string;
+  deliveryFee: string;
+  tip: string;
+  total: string;
+  /** a tax's line, `rate` already in words (`12%`): `VAT 12%`, `Includes VAT 12%` */
+  tax: (name: string, rate: string, included: boolean) => string;
+}
+
+const ENGLISH_TOTAL_WORDS: ReceiptTotalWords = {
+  subtotal: 'Subtotal',
+  discount: (label) => (label ? `Discount (${label})` : 'Discount'),
+  deliveryFee: 'Delivery fee',
+  tip: 'Tip',
+  total: 'Total',
+  tax: (name, rate, included) => `${included ? 'Includes ' : ''}${name} ${rate}`,
+};
+
 /** A receipt's totals, in the order they are printed: each with its label and amount (a discount negative). */
-export function receiptTotals(order: ReceiptSums): { label: string; amount: number; total?: true }[] {
-  const rows: { label: string; amount: number; total?: true }[] = [{ label: 'Subtotal', amount: order.subtotal }];
-  if (order.discount > 0) rows.push({ label: order.discount_label ? `Discount (${order.discount_label})` : 'Discount', amount: -order.discount });
-  if (order.fulfilment === 'delivery') rows.push({ label: 'Delivery fee', amount: order.delivery_fee });
+export function receiptTotals(order: ReceiptSums, words: ReceiptTotalWords = ENGLISH_TOTAL_WORDS): { label: string; amount: number; total?: true }[] {
+  const rows: { label: string; amount: number; total?: true }[] = [{ label: words.subtotal, amount: order.subtotal }];
+  if (order.discount > 0) rows.push({ label: words.discount(order.discount_label), amount: -order.discount });
+  if (order.fulfilment === 'delivery') rows.push({ label: words.deliveryFee, amount: order.delivery_fee });
   // the tip's line (issue 51's tips): when the order has one
-  if (order.tip) rows.push({ label: 'Tip', amount: order.tip });
-  const taxes = (order.taxes?.lines ?? []).map((l) => ({
-    label: `${order.taxes!.included ? 'Includes ' : ''}${l.name} ${ratePercent(l.rate)}`,
-    amount: l.amount,
-  }));
-  if (!order.taxes?.included) rows.push(...taxes);
-  rows.push({ label: 'Total', amount: order.total, total: true });
-  if (order.taxes?.included) rows.push(...taxes);
+  if (order.tip) rows.push({ label: words.tip, amount: order.tip });
+  const included = !!order.taxes?.included;
+  const taxes = (order.taxes?.lines ?? []).map((l) => ({ label: words.tax(l.name, ratePercent(l.rate), included), amount: l.amount }));
+  if (!included) rows.push(...taxes);
+  rows.push({ label: words.total, amount: order.total, total: true });
+  if (included) rows.push(...taxes);
   return rows;
 }
 
-/** How the order was paid, in words. */
-export const paymentWords = (method: 'wallet' | 'gateway' | 'counter') =>
-  method === 'wallet' ? 'Wallet' : method === 'counter' ? 'At the counter' : 'Card (online payment)';
+type PaymentMethod = 'wallet' | 'gateway' | 'counter';
+const ENGLISH_PAYMENT_WORDS: Record<PaymentMethod, string> = { wallet: 'Wallet', counter: 'At the counter', gateway: 'Card (online payment)' };
+
+/** How the order was paid, in words: English unless the page or the e-mail passes its own. */
+export const paymentWords = (method: PaymentMethod, words: Record<PaymentMethod, string> = ENGLISH_PAYMENT_WORDS) => words[method];
 
 /** An option's line under its item: `Size: Large (+₱20.00)`. */
 export const optionWords = (o: { group: string; name: string; price_delta: number }, money: (n: number) => string) =>

@@ -68,21 +68,3 @@ export function reorderOf(items: readonly OrderItem[], products: ReadonlyMap<num
   }
   return { lines: [...lines.values()], changes };
 }
-
-/** A change in words, for the checkout: "Iced Latte is sold out today, so it was left out." */
-export function reorderChangeText(c: ReorderChange, money: (minor: number) => string): string {
-  switch (c.kind) {
-    case 'gone':
-      return `${c.name} is no longer on the menu, so it was left out.`;
-    case 'sold_out':
-      return `${c.name} is sold out right now, so it was left out.`;
-    case 'reward':
-      return `${c.name} was free with a reward last time, so it was left out.`;
-    case 'option_gone':
-      return `${c.option ?? 'An option'} is no longer offered for ${c.name}, so it was left out.`;
-    case 'choose_options':
-      return `${c.name} needs a choice of ${c.group ?? 'options'} now, so it was left out. Add it from the menu.`;
-    case 'price_changed':
-      return `${c.name} now costs ${money(c.now ?? 0)} (was ${money(c.was ?? 0)}).`;
-  }
-}

@@ -25,8 +25,8 @@ export const rewardsApi = {
   list: call.anyone.get<RewardListData, RewardListQuery>('reward/list'),
   detail: call.anyone.get<RewardData, { name: string; lang?: Language }>('reward/detail'),
   redeem: call.customer.post<RedeemData, RedeemBody>('reward/redeem', { status: 201, idempotent: true }),
-  storage: call.customer.get<StorageData, { status?: VoucherTab }>('reward/storage'),
-  voucher: call.customer.get<VoucherData, { id: number }>('reward/voucher'),
+  storage: call.customer.get<StorageData, { status?: VoucherTab; lang?: Language }>('reward/storage'),
+  voucher: call.customer.get<VoucherData, { id: number; lang?: Language }>('reward/voucher'),
   voucherCode: call.customer.get<VoucherCodeData, { id: number }>('reward/voucher/code'),
 };
 

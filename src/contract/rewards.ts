@@ -29,9 +29,9 @@ export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 /** The tabs of the customer's vouchers: `expired` lists cancelled ones too (neither can be used). */
 export const voucherTab = z.enum(['active', 'used', 'expired']);
 export type VoucherTab = z.infer<typeof voucherTab>;
-export const storageQuery = z.object({ status: voucherTab.default('active') });
+export const storageQuery = z.object({ status: voucherTab.default('active'), lang: languageQuery });
 /** extension: `reward/voucher`, one of the customer's vouchers */
-export const voucherDetailQuery = z.object({ id });
+export const voucherDetailQuery = z.object({ id, lang: languageQuery });
 
 export const rewardAnswer = z
   .object({

@@ -41,6 +41,9 @@ const CUSTOMER_READS: ReadonlyMap<string, Readonly<Record<string, string>> | nul
   [readPath(rewardsApi.storage), ACTIVE_VOUCHERS], // the active vouchers (not the used or expired tabs)
 ]);
 
+/** The customer's reads that may carry `lang` too (the vouchers, their rewards' words in it). */
+const CUSTOMER_READS_IN_LANGUAGE: ReadonlySet<string> = new Set([readPath(rewardsApi.storage)]);
+
 /**
  * The cache a request's answer may be kept in, or null: never kept. Only a same-origin GET on the
  * allowlist, with exactly the query the app sends; anything that moves money or points is a POST and
@@ -51,7 +54,10 @@ export function offlineCacheFor(method: string, url: URL, origin: string): typeo
   if (SHOP_READS.has(url.pathname)) return url.search === '' || (SHOP_READS_IN_LANGUAGE.has(url.pathname) && onlyLanguage(url)) ? SHOP_CACHE : null;
   if (!CUSTOMER_READS.has(url.pathname)) return null;
   const query = CUSTOMER_READS.get(url.pathname) ?? {};
-  const params = [...url.searchParams];
+  // the vouchers read in the reader's language (their rewards' words): the same copy, with one `lang` beside
+  const inLanguage = CUSTOMER_READS_IN_LANGUAGE.has(url.pathname) && url.searchParams.has('lang');
+  if (inLanguage && (url.searchParams.getAll('lang').length !== 1 || !isLanguage(url.searchParams.get('lang')))) return null;
+  const params = [...url.searchParams].filter(([k]) => !(inLanguage && k === 'lang'));
   const wanted = Object.entries(query);
   const same = params.length === wanted.length && wanted.every(([k, v]) => url.searchParams.getAll(k).length === 1 && url.searchParams.get(k) === v);
   return same ? CUSTOMER_CACHE : null;

@@ -27,3 +27,16 @@ const SHOP_IMAGES = /^\/(api\/media\/[0-9a-f]{64}\.(png|jpg|jpeg|webp|gif|svg)|d
 export function isShopImage(method: string, url: URL, origin: string): boolean {
   return method === 'GET' && url.origin === origin && url.search === '' && SHOP_IMAGES.test(url.pathname) && !url.pathname.includes('..');
 }
+
+/**
+ * The app's words in Filipino and in Bahasa Indonesia: a chunk per language (`assets/lang-<hash>.js`, vite.config.ts), left
+ * out of the precache, since a customer reads one language and the worker would fetch every one. The worker keeps the one a
+ * page fetched (named by the hash of its content: never changed), so the app offline speaks as it did online.
+ */
+export const LANGUAGE_CACHE = 'offline-languages-v1';
+const LANGUAGE_CHUNK = /^\/assets\/lang-[A-Za-z0-9_-]+\.js$/;
+
+/** Whether a request is for a language's chunk the worker may keep: a same-origin GET, no query. */
+export function isLanguageChunk(method: string, url: URL, origin: string): boolean {
+  return method === 'GET' && url.origin === origin && url.search === '' && LANGUAGE_CHUNK.test(url.pathname);
+}

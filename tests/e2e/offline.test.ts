@@ -225,3 +225,39 @@ describe.skipIf(!HAS_CHROME)('offline on a phone', () => {
     expect((await kept()).shop).toEqual(expect.arrayContaining([apiUrl(shopApi.catalog)]));
   });
 });
+
+describe.skipIf(!HAS_CHROME)('offline in Filipino', () => {
+  let app: RunningApp | undefined;
+  let context: BrowserContext | undefined;
+  afterAll(async () => {
+    await context?.close();
+    await app?.stop();
+    if (app) removeDataDir(app.dataDir);
+  });
+
+  it("keeps the language's words the page loaded (never precached), and speaks Filipino with no network", async () => {
+    app = await startApp({ MERCHANT_API_KEY: MERCHANT_KEY });
+    context = await newContext(browser, 'phone', app.url, { locale: 'fil-PH' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Ipadala ang code' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // the words in Filipino were fetched before the worker took over: the next page load fetches them through it
+    await page.reload();
+    await page.getByRole('button', { name: 'Ipadala ang code' }).waitFor();
+    const cached = () =>
+      page.evaluate(async () => {
+        const names = await caches.keys();
+        const all = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => [n, new URL(r.url).pathname] as const)));
+        return all.flat().filter(([, path]) => path.startsWith('/assets/lang-'));
+      });
+    // one language kept, in its own cache: the other was never fetched, and the precache has neither
+    await expect.poll(async () => (await cached()).map(([name]) => name)).toEqual(['offline-languages-v1']);
+
+    await app.stop();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Ipadala ang code' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('fil');
+  });
+});

@@ -1,11 +1,12 @@
 /**
  * reorderOf (src/contract/reorder-rules.ts), the cases the provider's test does not reach with a menu of
  * its own: a voucher's free line, lines that become one, the most of a line, a group new since the order
- * taking its default, and each change in words.
+ * taking its default, and each change in words (src/screens/orders/reorder-words.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderItem, Product } from '#contract';
-import { reorderChangeText, reorderOf } from '#contract/reorder-rules';
+import { reorderOf } from '#contract/reorder-rules';
+import { reorderChangeText } from '../../src/screens/orders/reorder-words';
 import { sizeGroup as size } from '../../stories/fixtures/shop';
 
 const latte: Product = { id: 7, name: 'Latte', description: '', price: 15_000, image: '', available: true, option_groups: [size] };

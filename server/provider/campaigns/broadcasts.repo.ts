@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ShopWords } from '#contract/translations';
 import type { Database } from '../../db';
 import { CANDIDATE_BATCH, subscribed } from './campaigns.repo';
 
@@ -29,11 +30,20 @@ export type BroadcastRow = Awaited<ReturnType<typeof sendingBroadcasts>>[number]
 
 export async function insertBroadcast(
   trx: Database,
-  b: { staffId: number; title: string; body: string; tier: number | null; rewardId: number | null; audience: number; now: Date },
+  b: { staffId: number; title: string; body: string; translations: ShopWords; tier: number | null; rewardId: number | null; audience: number; now: Date },
 ): Promise<number> {
   const row = await trx
     .insertInto('broadcasts')
-    .values({ staff_id: b.staffId, title: b.title, body: b.body, tier_position: b.tier, reward_id: b.rewardId, audience: b.audience, created_at: b.now })
+    .values({
+      staff_id: b.staffId,
+      title: b.title,
+      body: b.body,
+      translations: JSON.stringify(b.translations),
+      tier_position: b.tier,
+      reward_id: b.rewardId,
+      audience: b.audience,
+      created_at: b.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -43,7 +53,7 @@ export async function insertBroadcast(
 export async function sendingBroadcasts(db: Database) {
   return db
     .selectFrom('broadcasts')
-    .select(['id', 'title', 'body', 'tier_position', 'reward_id', 'created_at'])
+    .select(['id', 'title', 'body', 'translations', 'tier_position', 'reward_id', 'created_at'])
     .where('status', '=', 'sending')
     .orderBy('id')
     .execute();
@@ -93,6 +103,7 @@ export async function broadcastList(db: Database, limit: number, id?: number) {
       'b.id',
       'b.title',
       'b.body',
+      'b.translations',
       'b.tier_position',
       'b.status',
       'b.audience',

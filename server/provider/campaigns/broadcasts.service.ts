@@ -35,7 +35,12 @@ import {
   type BroadcastRow,
 } from './broadcasts.repo';
 import { activeRewardChoices, CANDIDATE_BATCH, rewardById } from './campaigns.repo';
-import { emailCopy, NoGift, writeMessage, type Message } from './campaigns.run';
+import { campaignWordsIn, emailCopy, NoGift, writeMessage, type Message } from './campaigns.run';
+import { recipientLanguage } from '../i18n/translate';
+import type { Language } from '#contract/languages';
+
+/** What a message needs of the shop's rules: its locale (numbers) and the languages it offers. */
+type ShopLanguages = { locale: string; language_default: Language; languages: readonly Language[] };
 
 const LIST_LIMIT = 50;
 
@@ -58,6 +63,7 @@ function answerOf(r: Awaited<ReturnType<typeof broadcastList>>[number], tiers: A
     id: r.id,
     title: r.title,
     body: r.body,
+    translations: r.translations,
     tier: r.tier_position === null ? null : (tiers.find((t) => t.position === r.tier_position)?.name ?? `Tier ${r.tier_position + 1}`),
     reward: r.reward_title,
     status: r.status,
@@ -96,31 +102,36 @@ export async function sendBroadcast(ctx: ProviderContext, trx: Database, staff: 
   const tier = await checkTier(trx, body.tier);
   const now = ctx.clock.now();
   const audience = await countAudience(trx, body.tier);
-  const id = await insertBroadcast(trx, { staffId: staff.id, title: body.title, body: body.body, tier: body.tier, rewardId: body.reward_id, audience, now });
+  const { title, translations } = body;
+  const id = await insertBroadcast(trx, { staffId: staff.id, title, body: body.body, translations, tier: body.tier, rewardId: body.reward_id, audience, now });
   await insertAudit(trx, {
     staffId: staff.id,
     action: 'broadcast.send',
     target: `broadcast:${id}`,
     before: null,
-    after: { title: body.title, body: body.body, tier, reward, audience },
+    after: { title, body: body.body, translations, tier, reward, audience },
     now,
   });
   const [row] = await broadcastList(trx, 1, id);
   return answerOf(row!, tier === null ? [] : [{ position: body.tier!, name: tier }]);
 }
 
-/** One customer's message, in `trx`: re-checked under the lock, recorded, then written as a campaign's (writeMessage). */
-async function sendOne(ctx: ProviderContext, trx: Database, b: BroadcastRow, customerId: number, locale: string): Promise<Message | null> {
+/**
+ * One customer's message, in `trx`: re-checked under the lock, recorded, then written as a campaign's (writeMessage),
+ * in their language while the shop offers it (the owner's words in it where written, else the default language's).
+ */
+async function sendOne(ctx: ProviderContext, trx: Database, b: BroadcastRow, customerId: number, shop: ShopLanguages): Promise<Message | null> {
   const row = await lockCustomer(trx, customerId);
   if (!(await stillReachable(trx, customerId, b.tier_position))) return null;
   const sendId = await recordBroadcastSend(trx, { broadcastId: b.id, customerId, now: ctx.clock.now() });
   if (sendId === null) return null;
+  const words = campaignWordsIn(b, recipientLanguage(row.language, shop));
   const m = await writeMessage(
     ctx,
     trx,
     row,
-    { title: b.title, body: b.body, rewardId: b.reward_id, points: row.points, rewardTitle: null, link: paths.home, push: 'campaigns' },
-    locale,
+    { ...words, rewardId: b.reward_id, points: row.points, rewardTitle: null, link: paths.home, push: 'campaigns' },
+    shop.locale,
   );
   await completeBroadcastSend(trx, sendId, m);
   return { sendId, ...m };
@@ -147,7 +158,7 @@ export async function sendDueBroadcasts(ctx: ProviderContext): Promise<Broadcast
       for (const customerId of page) {
         let m: Message | null = null;
         try {
-          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, b, customerId, rules.locale));
+          m = await ctx.db.transaction().execute((trx) => sendOne(ctx, trx, b, customerId, rules));
         } catch (err) {
           if (!(err instanceof NoGift)) throw err;
           ctx.logger.warn(

@@ -20,8 +20,8 @@ export function rewardsRoutes(ctx: ProviderContext): Router {
           const { voucher, title } = await redeemReward(ctx, trx, at.customerId(), body.name);
           return at.reply({ voucher }, `${title} is yours. Find the voucher in your rewards.`);
         }),
-      storage: (q, at) => voucherStorage(ctx, at.customerId(), q.status),
-      voucher: async (q, at) => ({ voucher: await getVoucher(ctx, at.customerId(), q.id) }),
+      storage: (q, at) => voucherStorage(ctx, at.customerId(), q.status, q.lang),
+      voucher: async (q, at) => ({ voucher: await getVoucher(ctx, at.customerId(), q.id, q.lang) }),
       voucherCode: async (q, at) => {
         // never kept: it changes every 30 seconds, and says when a counter used it
         at.res.setHeader('cache-control', 'no-store');

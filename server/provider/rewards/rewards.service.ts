@@ -160,17 +160,18 @@ export async function redeemReward(ctx: ProviderContext, trx: Database, customer
 
 /**
  * The customer's vouchers of one tab; those past their date are moved to `expired` first. The expired
- * tab lists cancelled vouchers too: neither can be used any more.
+ * tab lists cancelled vouchers too: neither can be used any more. In `language`: each reward's title and
+ * description in it where the owner wrote them.
  */
-export async function voucherStorage(ctx: ProviderContext, customerId: number, tab: VoucherTab): Promise<StorageData> {
+export async function voucherStorage(ctx: ProviderContext, customerId: number, tab: VoucherTab, language?: Language): Promise<StorageData> {
   await expireVouchers(ctx.db, ctx.clock, customerId);
-  return { vouchers: await loadVouchers(ctx.db, { customerId, status: tab === 'expired' ? ['expired', 'cancelled'] : tab }) };
+  return { vouchers: await loadVouchers(ctx.db, { customerId, status: tab === 'expired' ? ['expired', 'cancelled'] : tab, language }) };
 }
 
-/** One of the customer's own vouchers; anyone else's is answered as not found. */
-export async function getVoucher(ctx: ProviderContext, customerId: number, voucherId: number): Promise<Voucher> {
+/** One of the customer's own vouchers (in `language`, as voucherStorage); anyone else's is answered as not found. */
+export async function getVoucher(ctx: ProviderContext, customerId: number, voucherId: number, language?: Language): Promise<Voucher> {
   await expireVouchers(ctx.db, ctx.clock, customerId);
-  const [voucher] = await loadVouchers(ctx.db, { customerId, ids: [voucherId] });
+  const [voucher] = await loadVouchers(ctx.db, { customerId, ids: [voucherId], language });
   if (!voucher) throw notFound('Voucher');
   return voucher;
 }

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { type Clock, DAY } from '../../lib/clock';
 import type { Voucher } from '#contract';
+import type { Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
 import { takeStock } from './rewards.repo';
 
 // Crockford's base32 without look-alikes: codes are read aloud and typed at counters.
@@ -137,9 +139,13 @@ export async function expireVouchers(db: Database, clock: Clock, customerId?: nu
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * The customer's vouchers (these ids, of these statuses), newest first, each with its reward; in `language`, the
+ * reward's title and description in it where the owner wrote them (its translations), else the default language's.
+ */
 export async function loadVouchers(
   db: Database,
-  where: { customerId: number; ids?: number[]; status?: Voucher['status'] | Array<Voucher['status']> },
+  where: { customerId: number; ids?: number[]; status?: Voucher['status'] | Array<Voucher['status']>; language?: Language | undefined },
 ): Promise<Voucher[]> {
   let q = db
     .selectFrom('vouchers as v')
@@ -161,6 +167,7 @@ export async function loadVouchers(
       'r.image',
       'r.description',
       'r.discount_amount',
+      'r.translations',
     ])
     .where('v.customer_id', '=', where.customerId)
     .orderBy('v.id', 'desc');
@@ -177,9 +184,8 @@ export async function loadVouchers(
     ...(r.status === 'cancelled' ? { cancelled_at: r.cancelled_at ? r.cancelled_at.toISOString() : null, cancelled_with_order: r.cancelled_with_order } : {}),
     reward: {
       name: r.reward_name,
-      title: r.title,
+      ...inLanguage({ title: r.title, description: r.description }, r.translations, where.language, ['title', 'description']),
       image: r.image,
-      description: r.description,
       discount_amount: r.discount_amount,
       free_product: r.free_product,
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses, useCreateAddress, useDeleteAddress, useUpdateAddress } from '../../api/addresses';
@@ -28,7 +29,7 @@ export default function AddAddressPage() {
   // each address call answers once the list shows the change
   const save = useAction(async (values: AddressInput, id: number | null) => {
     await (id === null ? createAddress(values) : updateAddress(id, values));
-    toast.success(id === null ? 'Address added.' : 'Address saved.');
+    toast.success(id === null ? t`Address added.` : t`Address saved.`);
     // A fresh, empty form for the next address; the point was used.
     setFrom({ located: false, editingId: null });
     setFormKey((k) => k + 1);
@@ -61,10 +62,10 @@ export default function AddAddressPage() {
             await deleteAddress(id);
             if (checkout.addressId === id) update({ addressId: null });
           },
-          'Address deleted.',
+          t`Address deleted.`,
         )
       }
-      onMakeDefault={(id) => act(id, () => updateAddress(id, { is_default: true }), 'Default address changed.')}
+      onMakeDefault={(id) => act(id, () => updateAddress(id, { is_default: true }), t`Default address changed.`)}
       busyId={row.running?.[0] ?? null}
       defaultEditingId={from.editingId}
       location={from.located ? checkout.location : null}

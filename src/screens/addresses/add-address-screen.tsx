@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address, AddressInput } from '#contract';
 import { AddressLines, AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
 import { AddressForm, type AddressDraft, type Coordinates } from './address-form';
@@ -43,6 +44,8 @@ function AddressCard({
   onDelete: () => void;
   onMakeDefault?: () => void;
 }) {
+  const { t } = useLingui();
+  const label = address.label;
   return (
     <Card as="li" className="flex flex-col gap-3">
       <div className="flex items-start gap-3">
@@ -50,7 +53,11 @@ function AddressCard({
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold">{address.label}</h3>
-            {address.is_default && <Badge tone="success">Default</Badge>}
+            {address.is_default && (
+              <Badge tone="success">
+                <Trans>Default</Trans>
+              </Badge>
+            )}
           </div>
           <p className="text-sm text-ink">
             {address.recipient} · {address.phone}
@@ -59,16 +66,16 @@ function AddressCard({
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={onEdit} disabled={busy} aria-label={`Edit ${address.label}`}>
-          Edit
+        <Button size="sm" variant="secondary" onClick={onEdit} disabled={busy} aria-label={t`Edit ${label}`}>
+          <Trans>Edit</Trans>
         </Button>
         {!address.is_default && (
-          <Button size="sm" variant="ghost" onClick={onMakeDefault} loading={busy} aria-label={`Make ${address.label} my default address`}>
-            Make default
+          <Button size="sm" variant="ghost" onClick={onMakeDefault} loading={busy} aria-label={t`Make ${label} my default address`}>
+            <Trans>Make default</Trans>
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} disabled={busy} aria-label={`Delete ${address.label}`}>
-          Delete
+        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} disabled={busy} aria-label={t`Delete ${label}`}>
+          <Trans>Delete</Trans>
         </Button>
       </div>
     </Card>
@@ -95,22 +102,29 @@ export function AddAddressScreen({
   onBack,
   nav,
 }: AddAddressScreenProps) {
+  const { t } = useLingui();
   const [editingId, setEditingId] = useState<number | null>(defaultEditingId);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const editing = editingId === null ? null : (addresses.find((a) => a.id === editingId) ?? null);
+  const editingLabel = editing?.label ?? null;
+  const deletingLabel = deleting?.label ?? null;
 
   let list: ReactNode;
   if (error) {
-    list = <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />;
+    list = <ErrorState title={t`We couldn't load your addresses`} message={error} onRetry={onRetry} />;
   } else if (loading) {
     list = (
-      <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading your addresses`} className="flex flex-col gap-3">
         <Skeleton height="8rem" />
         <Skeleton height="8rem" />
       </SkeletonGroup>
     );
   } else if (addresses.length === 0) {
-    list = <p className="rounded-2xl border border-dashed border-border p-4 text-muted">No saved addresses yet. Add one below and checkout gets quicker.</p>;
+    list = (
+      <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
+        <Trans>No saved addresses yet. Add one below and checkout gets quicker.</Trans>
+      </p>
+    );
   } else {
     list = (
       <ul className="flex flex-col gap-3">
@@ -129,11 +143,11 @@ export function AddAddressScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="My addresses" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`My addresses`} onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <section aria-labelledby="saved-addresses" className="flex flex-col gap-3">
           <h2 id="saved-addresses" className="text-lg font-semibold text-ink">
-            Saved addresses
+            <Trans>Saved addresses</Trans>
           </h2>
           {list}
         </section>
@@ -142,7 +156,7 @@ export function AddAddressScreen({
             <AddressForm
               // A new form for each address, so its fields start from that address.
               key={editing ? `edit-${editing.id}` : 'new'}
-              heading={editing ? `Edit ${editing.label}` : 'Add an address'}
+              heading={editingLabel !== null ? t`Edit ${editingLabel}` : t`Add an address`}
               initial={draft && (editing?.id ?? null) === defaultEditingId ? draft : editing ? { ...editing, note: editing.note ?? undefined } : undefined}
               location={location}
               onSetLocation={onSetLocation ? (typed) => onSetLocation(editing?.id ?? null, typed) : undefined}
@@ -151,7 +165,7 @@ export function AddAddressScreen({
               submitting={submitting}
               fieldErrors={fieldErrors}
               formError={formError}
-              submitLabel={editing ? 'Save changes' : 'Add address'}
+              submitLabel={editing ? t`Save changes` : t`Add address`}
             />
           </section>
         )}
@@ -159,12 +173,12 @@ export function AddAddressScreen({
       <Dialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={`Delete ${deleting?.label ?? 'address'}?`}
-        description="You can add it again at any time."
+        title={deletingLabel !== null ? t`Delete ${deletingLabel}?` : t`Delete address?`}
+        description={t`You can add it again at any time.`}
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
             <Button
               variant="danger"
@@ -174,7 +188,7 @@ export function AddAddressScreen({
                 setDeleting(null);
               }}
             >
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </>
         }

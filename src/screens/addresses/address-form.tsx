@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../../i18n/i18n';
 import type { AddressInput } from '#contract';
 import { checkAddress } from '#contract/address-checks';
 import { Button, FieldNotes, LocationIcon, Notice, TextField, cx, fieldMessage } from '../../ui';
@@ -35,33 +39,37 @@ type Field = keyof AddressInput;
 /** What the form holds before it is valid: its fields as typed. */
 export type AddressDraft = Omit<AddressInput, 'lat' | 'lng' | 'note' | 'is_default'> & { note: string; is_default: boolean };
 
-const LABELS: Record<Field, string> = {
-  label: 'Label',
-  recipient: 'Recipient',
-  phone: 'Phone number',
-  line1: 'Address',
-  city: 'City',
-  postal_code: 'Postal code',
-  lat: 'Location',
-  lng: 'Location',
-  note: 'Note for the rider',
-  is_default: 'Default address',
+// msg marks the words for the catalogues; each is translated (i18n._) when it is read, in the language spoken
+const LABELS: Record<Field, MessageDescriptor> = {
+  label: msg`Label`,
+  recipient: msg`Recipient`,
+  phone: msg`Phone number`,
+  line1: msg`Address`,
+  city: msg`City`,
+  postal_code: msg`Postal code`,
+  lat: msg`Location`,
+  lng: msg`Location`,
+  note: msg`Note for the rider`,
+  is_default: msg`Default address`,
 };
 
+const SET_LOCATION = msg`Set the location on the map so the rider can find you.`;
+
 /** Friendlier words than the schema's for the fields a person fills in. */
-const FRIENDLY: Partial<Record<Field, Record<string, string>>> = {
-  label: { 'is required': 'Give this address a name, like Home or Work.' },
-  recipient: { 'is required': 'Enter who will receive the order.' },
-  phone: { 'must be a phone number': 'Enter a phone number the rider can call.' },
-  line1: { 'is required': 'Enter the street, building and unit.' },
-  city: { 'is required': 'Enter the city.' },
-  postal_code: { 'must be a postal code': 'Enter a postal code of 3 to 10 letters or digits, like 1226.' },
-  lat: { 'must be a number': 'Set the location on the map so the rider can find you.' },
-  lng: { 'must be a number': 'Set the location on the map so the rider can find you.' },
+const FRIENDLY: Partial<Record<Field, Record<string, MessageDescriptor>>> = {
+  label: { 'is required': msg`Give this address a name, like Home or Work.` },
+  recipient: { 'is required': msg`Enter who will receive the order.` },
+  phone: { 'must be a phone number': msg`Enter a phone number the rider can call.` },
+  line1: { 'is required': msg`Enter the street, building and unit.` },
+  city: { 'is required': msg`Enter the city.` },
+  postal_code: { 'must be a postal code': msg`Enter a postal code of 3 to 10 letters or digits, like 1226.` },
+  lat: { 'must be a number': SET_LOCATION },
+  lng: { 'must be a number': SET_LOCATION },
 };
 
 function messageFor(field: Field, message: string): string {
-  return FRIENDLY[field]?.[message] ?? fieldMessage(LABELS[field], message) ?? message;
+  const friendly = FRIENDLY[field]?.[message];
+  return friendly ? i18n._(friendly) : (fieldMessage(i18n._(LABELS[field]), message) ?? message);
 }
 
 /**
@@ -92,15 +100,16 @@ function LocationField({
   onSetLocation?: () => void;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
   const hasPoint = typeof lat === 'number' && typeof lng === 'number';
   return (
     <div className="flex flex-col gap-1">
       <p id="address-location-label" className="text-sm font-medium text-ink">
-        Location on the map
+        <Trans>Location on the map</Trans>
       </p>
       <div className={cx('flex flex-wrap items-center gap-3 rounded-xl border bg-surface-raised p-3', error ? 'border-danger' : 'border-border')}>
         <LocationIcon size={20} className="shrink-0 text-brand-ink" />
-        <span className="min-w-0 flex-1 text-ink tabular-nums">{hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : 'Not set yet'}</span>
+        <span className="flex-1 text-ink tabular-nums whitespace-nowrap">{hasPoint ? `${lat.toFixed(5)}, ${lng.toFixed(5)}` : t`Not set yet`}</span>
         <Button
           variant="secondary"
           size="sm"
@@ -109,7 +118,7 @@ function LocationField({
           aria-describedby={error ? 'address-location-error' : 'address-location-label'}
           data-invalid={error ? 'true' : undefined}
         >
-          {hasPoint ? 'Change location' : 'Set location'}
+          {hasPoint ? t`Change location` : t`Set location`}
         </Button>
       </div>
       <FieldNotes id="address-location" error={error} />
@@ -137,6 +146,13 @@ function useStandingErrors(fieldErrors: Record<string, string> | undefined) {
   };
 }
 
+/** The default address box's words (a component of its own: the form stays short enough to read). */
+const DefaultWords = () => (
+  <span>
+    <Trans>Make this my default address</Trans>
+  </span>
+);
+
 /** The one address form, used by /add-new-address and /profile/add-address. */
 export function AddressForm({
   initial,
@@ -146,10 +162,11 @@ export function AddressForm({
   submitting = false,
   fieldErrors,
   formError,
-  submitLabel = 'Save address',
+  submitLabel,
   onCancel,
   heading,
 }: AddressFormProps) {
+  const { t } = useLingui();
   const [values, setValues] = useState({
     label: initial?.label ?? '',
     recipient: initial?.recipient ?? '',
@@ -200,7 +217,7 @@ export function AddressForm({
   const invalidCount = ORDER.filter((f) => (f === 'lat' ? locationError : errorOf(f))).length;
 
   const field = (name: Exclude<Field, 'lat' | 'lng' | 'is_default'>, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={LABELS[name]} name={name} value={values[name]} onChange={set(name)} error={errorOf(name)} disabled={submitting} {...props} />
+    <TextField label={i18n._(LABELS[name])} name={name} value={values[name]} onChange={set(name)} error={errorOf(name)} disabled={submitting} {...props} />
   );
 
   return (
@@ -209,18 +226,18 @@ export function AddressForm({
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-4 [&_button]:scroll-mt-24 [&_input]:scroll-mt-24"
-      aria-label={typeof heading === 'string' ? heading : 'Address'}
+      aria-label={typeof heading === 'string' ? heading : t`Address`}
     >
       {heading && <h2 className="text-lg font-semibold text-ink">{heading}</h2>}
       {attempt > 0 && invalidCount > 0 && (
-        <Notice tone="danger">Please check {invalidCount === 1 ? 'the highlighted field' : `the ${invalidCount} highlighted fields`}.</Notice>
+        <Notice tone="danger">{plural(invalidCount, { one: 'Please check the highlighted field.', other: 'Please check the # highlighted fields.' })}</Notice>
       )}
-      {field('label', { hint: 'Home, Work, Lola’s house…', autoComplete: 'off', required: true, maxLength: 40 })}
+      {field('label', { hint: t`Home, Work, Lola’s house…`, autoComplete: 'off', required: true, maxLength: 40 })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('recipient', { autoComplete: 'name', required: true })}
         {field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel', required: true })}
       </div>
-      {field('line1', { label: 'Street, building and unit', autoComplete: 'street-address', required: true })}
+      {field('line1', { label: t`Street, building and unit`, autoComplete: 'street-address', required: true })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('city', { autoComplete: 'address-level2', required: true })}
         {field('postal_code', { autoComplete: 'postal-code', required: true })}
@@ -228,7 +245,7 @@ export function AddressForm({
 
       <LocationField lat={lat} lng={lng} error={locationError} onSetLocation={onSetLocation ? () => onSetLocation(values) : undefined} disabled={submitting} />
 
-      {field('note', { hint: 'Optional: landmarks, gate code, floor.', autoComplete: 'off', maxLength: 200 })}
+      {field('note', { hint: t`Optional: landmarks, gate code, floor.`, autoComplete: 'off', maxLength: 200 })}
 
       <label className="flex min-h-11 cursor-pointer items-center gap-3 self-start rounded-xl pr-2 text-ink has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-focus">
         <input
@@ -239,7 +256,7 @@ export function AddressForm({
           disabled={submitting}
           className="size-5 accent-brand outline-none"
         />
-        <span>Make this my default address</span>
+        <DefaultWords />
       </label>
 
       {formError && <Notice tone="danger">{formError}</Notice>}
@@ -247,11 +264,11 @@ export function AddressForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="ghost" onClick={onCancel} disabled={submitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
         <Button type="submit" size="lg" loading={submitting}>
-          {submitLabel}
+          {submitLabel ?? t`Save address`}
         </Button>
       </div>
     </form>

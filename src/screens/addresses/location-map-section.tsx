@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapConfig, MapPlace } from '#contract/map';
 import { Button, Notice, TextField, cardSurface, cx, focusRing } from '../../ui';
 import PinMap from '../../ui/map/pin-map';
@@ -15,6 +16,7 @@ export type MapSearchState =
 
 /** The address search: a search box of its own (not inside the coordinates form), then what it found. */
 function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; onSearch?: (q: string) => void; onPick: (place: MapPlace) => void }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState(search.status === 'idle' ? '' : search.query);
   const [error, setError] = useState<string | undefined>();
   // the result the pin went to: marked in the list and said, so a screen reader hears where the pin is
@@ -22,17 +24,18 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = query.trim();
-    if (!q) return setError('Type an address or a place to search for.');
+    if (!q) return setError(t`Type an address or a place to search for.`);
     setError(undefined);
     setPicked(null);
     onSearch?.(q);
   };
+  const searched = search.status === 'idle' ? '' : search.query;
   return (
     <div className="flex flex-col gap-3">
-      <form role="search" aria-label="Address search" noValidate onSubmit={submit} className="flex items-end gap-2">
+      <form role="search" aria-label={t`Address search`} noValidate onSubmit={submit} className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <TextField
-            label="Search for an address"
+            label={t`Search for an address`}
             name="map-search"
             type="search"
             autoComplete="off"
@@ -40,31 +43,31 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             error={error}
-            hint="A street and city, a building or a landmark."
+            hint={t`A street and city, a building or a landmark.`}
           />
         </div>
         <Button type="submit" variant="secondary" loading={search.status === 'loading'} className="mb-6">
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       <div aria-live="polite" className="flex flex-col gap-2">
         {search.status === 'loading' && (
           <p role="status" className="text-sm text-muted">
-            Searching…
+            <Trans>Searching…</Trans>
           </p>
         )}
         {search.status === 'done' && search.results.length === 0 && (
           <p role="status" className="text-sm text-ink">
-            Nothing found for “{search.query}”. Try a street and city, or move the pin on the map.
+            <Trans>Nothing found for “{searched}”. Try a street and city, or move the pin on the map.</Trans>
           </p>
         )}
         {search.status === 'error' && (
-          <Notice tone="warning" title="Search is not working right now">
+          <Notice tone="warning" title={t`Search is not working right now`}>
             {search.message}
           </Notice>
         )}
         {search.status === 'done' && search.results.length > 0 && (
-          <ul aria-label="Search results" className="flex flex-col gap-1">
+          <ul aria-label={t`Search results`} className="flex flex-col gap-1">
             {search.results.map((place) => (
               <li key={`${place.lat},${place.lng},${place.label}`}>
                 <button
@@ -88,7 +91,7 @@ function AddressSearch({ search, onSearch, onPick }: { search: MapSearchState; o
         )}
         {search.status === 'done' && picked && (
           <p role="status" className="text-sm text-ink">
-            The pin is at {picked}. Drag it to your door if it is not quite there.
+            <Trans>The pin is at {picked}. Drag it to your door if it is not quite there.</Trans>
           </p>
         )}
       </div>
@@ -123,10 +126,11 @@ export default function MapSection({
   onPick: (place: MapPlace) => void;
   outsideArea?: boolean | null;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="map-heading" className={cx(cardSurface, 'flex flex-col gap-3 p-4 shadow-sm')}>
       <h2 id="map-heading" className="text-lg font-semibold text-ink">
-        {map.search ? 'Find it on the map' : 'Put a pin on the map'}
+        {map.search ? t`Find it on the map` : t`Put a pin on the map`}
       </h2>
       {map.search && <AddressSearch search={search} onSearch={onSearch} onPick={onPick} />}
       {unavailable ? (
@@ -134,7 +138,7 @@ export default function MapSection({
       ) : (
         <>
           <p className="text-sm text-muted">
-            Tap the map to drop the pin, then drag it to your door. With a keyboard, focus the pin and move it with the arrow keys.
+            <Trans>Tap the map to drop the pin, then drag it to your door. With a keyboard, focus the pin and move it with the arrow keys.</Trans>
           </p>
           <PinMap
             tileUrl={map.tile_url}
@@ -143,14 +147,18 @@ export default function MapSection({
             center={center}
             onChange={onMove}
             onUnavailable={onUnavailable}
-            label="Map of the delivery location"
-            pinLabel={(p) => `Delivery pin at ${show(p.lat)}, ${show(p.lng)}. Move it with the arrow keys.`}
+            label={t`Map of the delivery location`}
+            pinLabel={(p) => {
+              const lat = show(p.lat);
+              const lng = show(p.lng);
+              return t`Delivery pin at ${lat}, ${lng}. Move it with the arrow keys.`;
+            }}
           />
         </>
       )}
       {outsideArea && point && (
-        <Notice tone="warning" title="We don't deliver here yet">
-          This point is outside our delivery area. Move the pin to your address, or choose pickup at checkout.
+        <Notice tone="warning" title={t`We don't deliver here yet`}>
+          <Trans>This point is outside our delivery area. Move the pin to your address, or choose pickup at checkout.</Trans>
         </Notice>
       )}
     </section>

@@ -1,5 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MapConfig, MapPlace } from '#contract/map';
+import { i18n } from '../../i18n/i18n';
 import { AppShell, Button, LocationIcon, Notice, TextField, TopBar, cardSurface, cx } from '../../ui';
 import type { Coordinates } from './address-form';
 import type { MapSearchState } from './location-map-section';
@@ -43,12 +46,24 @@ export interface SetLocationScreenProps {
 /** Manila: where a map with no pin and no shop to look at starts. */
 const FALLBACK_CENTER: Coordinates = { lat: 14.5995, lng: 120.9842 };
 
-function parseCoordinate(text: string, limit: number, name: string): { value?: number; error?: string } {
+// each axis's refusals, whole sentences (msg marks them for the catalogues; read in the language spoken)
+const COORDINATE_WORDS = {
+  lat: { limit: 90, empty: msg`Enter the latitude.`, nan: msg`Latitude must be a number, like 14.5547.`, range: msg`Latitude must be between -90 and 90.` },
+  lng: {
+    limit: 180,
+    empty: msg`Enter the longitude.`,
+    nan: msg`Longitude must be a number, like 121.0244.`,
+    range: msg`Longitude must be between -180 and 180.`,
+  },
+};
+
+function parseCoordinate(text: string, axis: Axis): { value?: number; error?: string } {
+  const words = COORDINATE_WORDS[axis];
   const trimmed = text.trim().replace(',', '.');
-  if (!trimmed) return { error: `Enter the ${name.toLowerCase()}.` };
-  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return { error: `${name} must be a number, like ${limit === 90 ? '14.5547' : '121.0244'}.` };
+  if (!trimmed) return { error: i18n._(words.empty) };
+  if (!/^[-+]?\d+(\.\d+)?$/.test(trimmed)) return { error: i18n._(words.nan) };
   const value = Number(trimmed);
-  if (value < -limit || value > limit) return { error: `${name} must be between -${limit} and ${limit}.` };
+  if (value < -words.limit || value > words.limit) return { error: i18n._(words.range) };
   return { value };
 }
 
@@ -56,28 +71,31 @@ const show = (n: number) => n.toFixed(5);
 
 /** The device's position: the button, and what became of the request. */
 function DeviceLocation({ status, onUseCurrentLocation }: { status: LocateStatus; onUseCurrentLocation?: () => void }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="locate-heading" className={cx(cardSurface, 'flex flex-col gap-3 p-4 shadow-sm')}>
       <h2 id="locate-heading" className="text-lg font-semibold text-ink">
-        Where are you?
+        <Trans>Where are you?</Trans>
       </h2>
-      <p className="text-muted">Use your phone's location so the rider finds the right door.</p>
+      <p className="text-muted">
+        <Trans>Use your phone's location so the rider finds the right door.</Trans>
+      </p>
       <Button variant="primary" size="lg" fullWidth icon={<LocationIcon size={20} />} onClick={onUseCurrentLocation} loading={status === 'locating'}>
-        Use my current location
+        <Trans>Use my current location</Trans>
       </Button>
       {status === 'locating' && (
         <p role="status" className="text-sm text-muted">
-          Finding your location…
+          <Trans>Finding your location…</Trans>
         </p>
       )}
       {status === 'denied' && (
-        <Notice tone="warning" title="Location is turned off for this site">
-          Allow location in your browser's settings and try again, or type the coordinates below.
+        <Notice tone="warning" title={t`Location is turned off for this site`}>
+          <Trans>Allow location in your browser's settings and try again, or type the coordinates below.</Trans>
         </Notice>
       )}
       {status === 'unavailable' && (
-        <Notice tone="warning" title="We couldn't find your location">
-          Your device could not tell us where you are right now. Try again outdoors, or type the coordinates below.
+        <Notice tone="warning" title={t`We couldn't find your location`}>
+          <Trans>Your device could not tell us where you are right now. Try again outdoors, or type the coordinates below.</Trans>
         </Notice>
       )}
     </section>
@@ -86,9 +104,10 @@ function DeviceLocation({ status, onUseCurrentLocation }: { status: LocateStatus
 
 /** Why there is no map: its tiles or its code could not be loaded (offline, the tile server down). */
 function MapUnavailable() {
+  const { t } = useLingui();
   return (
-    <Notice tone="warning" title="The map is unavailable right now">
-      Use your current location or type the coordinates below; your address is saved the same way.
+    <Notice tone="warning" title={t`The map is unavailable right now`}>
+      <Trans>Use your current location or type the coordinates below; your address is saved the same way.</Trans>
     </Notice>
   );
 }
@@ -106,7 +125,7 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 
 const mapLoading = (
   <div role="status" className="flex h-72 items-center justify-center rounded-xl border border-border bg-surface text-muted">
-    Loading the map…
+    <Trans>Loading the map…</Trans>
   </div>
 );
 
@@ -120,15 +139,20 @@ function CoordinateFields({
   errors: Partial<Record<Axis, string>>;
   onChange: (axis: Axis, text: string) => void;
 }) {
+  const { i18n: lingui } = useLingui();
   return (
     <fieldset className={cx(cardSurface, 'm-0 flex min-w-0 flex-col gap-3 p-4 shadow-sm')}>
-      <legend className="float-left mb-1 text-lg font-semibold text-ink">Or enter coordinates</legend>
-      <p className="clear-left text-sm text-muted">You can copy them from any map app, for example 14.5547, 121.0244.</p>
+      <legend className="float-left mb-1 text-lg font-semibold text-ink">
+        <Trans>Or enter coordinates</Trans>
+      </legend>
+      <p className="clear-left text-sm text-muted">
+        <Trans>You can copy them from any map app, for example 14.5547, 121.0244.</Trans>
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {AXES.map((axis) => (
           <TextField
             key={axis}
-            label={AXIS_LABEL[axis]}
+            label={lingui._(AXIS_LABEL[axis])}
             name={axis}
             inputMode="decimal"
             autoComplete="off"
@@ -144,7 +168,7 @@ function CoordinateFields({
 
 type Axis = 'lat' | 'lng';
 const AXES: readonly Axis[] = ['lat', 'lng'];
-const AXIS_LABEL: Record<Axis, string> = { lat: 'Latitude', lng: 'Longitude' };
+const AXIS_LABEL = { lat: msg`Latitude`, lng: msg`Longitude` };
 
 /** Tells `onPointChange` of each new point (not of each render, nor of a new callback). */
 function usePointChange(point: Coordinates | null, onPointChange?: (p: Coordinates | null) => void) {
@@ -165,7 +189,7 @@ export function SetLocationScreen({
   onUseCurrentLocation,
   status = 'idle',
   onContinue,
-  continueLabel = 'Use this location',
+  continueLabel,
   onBack,
   nav,
   map = null,
@@ -177,6 +201,7 @@ export function SetLocationScreen({
   outsideArea = null,
   onPointChange,
 }: SetLocationScreenProps) {
+  const { t } = useLingui();
   const [tilesFailed, setTilesFailed] = useState(false);
   const [lat, setLat] = useState(value ? show(value.lat) : '');
   const [lng, setLng] = useState(value ? show(value.lng) : '');
@@ -193,9 +218,10 @@ export function SetLocationScreen({
     if (value) moveTo(value);
   }
 
-  const pLat = parseCoordinate(lat, 90, 'Latitude');
-  const pLng = parseCoordinate(lng, 180, 'Longitude');
+  const pLat = parseCoordinate(lat, 'lat');
+  const pLng = parseCoordinate(lng, 'lng');
   const chosen = pLat.value !== undefined && pLng.value !== undefined ? { lat: pLat.value, lng: pLng.value } : null;
+  const point = chosen ? `${show(chosen.lat)}, ${show(chosen.lng)}` : '';
 
   // every change of the point (typed, dropped, dragged, found, from the device) may be checked against the delivery area
   usePointChange(chosen, onPointChange);
@@ -211,7 +237,7 @@ export function SetLocationScreen({
   };
 
   return (
-    <AppShell header={<TopBar title="Set location" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Set location`} onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <DeviceLocation status={status} onUseCurrentLocation={onUseCurrentLocation} />
         {map && (
@@ -237,8 +263,8 @@ export function SetLocationScreen({
           </MapBoundary>
         )}
         {!map && outsideArea && chosen && (
-          <Notice tone="warning" title="We don't deliver here yet">
-            This point is outside our delivery area. Choose another point, or choose pickup at checkout.
+          <Notice tone="warning" title={t`We don't deliver here yet`}>
+            <Trans>This point is outside our delivery area. Choose another point, or choose pickup at checkout.</Trans>
           </Notice>
         )}
         <form noValidate onSubmit={submit} className="flex flex-col gap-6">
@@ -256,17 +282,18 @@ export function SetLocationScreen({
               <LocationIcon size={20} className="shrink-0 text-brand-ink" />
               {chosen ? (
                 <span>
-                  Chosen location:{' '}
-                  <span className="font-semibold tabular-nums">
-                    {show(chosen.lat)}, {show(chosen.lng)}
-                  </span>
+                  <Trans>
+                    Chosen location: <span className="font-semibold tabular-nums">{point}</span>
+                  </Trans>
                 </span>
               ) : (
-                <span className="text-muted">No location chosen yet.</span>
+                <span className="text-muted">
+                  <Trans>No location chosen yet.</Trans>
+                </span>
               )}
             </p>
             <Button type="submit" size="lg" fullWidth>
-              {continueLabel}
+              {continueLabel ?? t`Use this location`}
             </Button>
           </div>
         </form>

@@ -1,5 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useState, type ReactNode } from 'react';
-import { giftCardNumberProblem, normalizeGiftCardNumber } from '#contract/gift-card-rules';
+import { GIFT_CARD_NUMBER_LENGTH, giftCardNumberProblem, normalizeGiftCardNumber } from '#contract/gift-card-rules';
 import type { GiftCardBuyInput, GiftCardOptionsData, GiftCardState, SentGiftCard } from '#contract/gift-cards';
 import { formatMoney } from '#contract/money';
 import {
@@ -58,14 +61,14 @@ export interface GiftCardBuyScreenProps {
   defaultFromName?: string;
 }
 
-const STATE: Record<GiftCardState, { label: string; tone: BadgeTone }> = {
-  awaiting_payment: { label: 'Waiting for payment', tone: 'warning' },
-  payment_failed: { label: 'Payment failed', tone: 'danger' },
-  scheduled: { label: 'Scheduled', tone: 'neutral' },
-  delivered: { label: 'Delivered', tone: 'brand' },
-  claimed: { label: 'Claimed', tone: 'success' },
-  refunded: { label: 'Refunded', tone: 'warning' },
-  expired: { label: 'Expired', tone: 'danger' },
+const STATE: Record<GiftCardState, { label: MessageDescriptor; tone: BadgeTone }> = {
+  awaiting_payment: { label: msg`Waiting for payment`, tone: 'warning' },
+  payment_failed: { label: msg`Payment failed`, tone: 'danger' },
+  scheduled: { label: msg`Scheduled`, tone: 'neutral' },
+  delivered: { label: msg`Delivered`, tone: 'brand' },
+  claimed: { label: msg`Claimed`, tone: 'success' },
+  refunded: { label: msg`Refunded`, tone: 'warning' },
+  expired: { label: msg`Expired`, tone: 'danger' },
 };
 
 const radioCard = (checked: boolean) =>
@@ -109,10 +112,15 @@ function AmountChoice({
   money: (n: number) => string;
   currency: string;
 }) {
+  const { t } = useLingui();
   const fields = { amount: error };
+  const lowest = options.custom ? money(options.custom.min) : '';
+  const highest = options.custom ? money(options.custom.max) : '';
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-semibold">Amount</legend>
+      <legend className="mb-1 font-semibold">
+        <Trans>Amount</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {options.amounts.map((a) => (
           <label key={a} className={radioCard(amount === String(a))}>
@@ -137,17 +145,17 @@ function AmountChoice({
               onChange={() => setAmount('other')}
               className="size-5 accent-brand outline-none"
             />
-            Other amount
+            <Trans>Other amount</Trans>
           </label>
         )}
       </div>
       {options.custom && amount === 'other' && (
         <TextField
-          label={`Amount (${currency})`}
+          label={t`Amount (${currency})`}
           inputMode="decimal"
           value={other}
           onChange={(e) => setOther(e.target.value)}
-          hint={`From ${money(options.custom.min)} to ${money(options.custom.max)}`}
+          hint={t`From ${lowest} to ${highest}`}
           error={fields.amount}
         />
       )}
@@ -160,7 +168,9 @@ function AmountChoice({
 function DesignChoice({ options, design, setDesign }: { options: GiftCardOptionsData; design: string; setDesign: (id: GiftCardOrder['design']) => void }) {
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-semibold">Design</legend>
+      <legend className="mb-1 font-semibold">
+        <Trans>Design</Trans>
+      </legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {options.designs.map((d) => (
           <label key={d.id} className={cx(radioCard(design === d.id), 'flex-col items-stretch p-2')}>
@@ -199,17 +209,20 @@ function WhenChoice({
   setAt: (v: string) => void;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-semibold">When should it arrive?</legend>
-      <Choices name="when" value={when} set={setWhen} labels={{ now: 'Now', later: 'Pick a date and time' }} />
+      <legend className="mb-1 font-semibold">
+        <Trans>When should it arrive?</Trans>
+      </legend>
+      <Choices name="when" value={when} set={setWhen} labels={{ now: t`Now`, later: t`Pick a date and time` }} />
       {when === 'later' && (
         <TextField
-          label="Date and time"
+          label={t`Date and time`}
           type="datetime-local"
           value={at}
           onChange={(e) => setAt(e.target.value)}
-          hint={`In the shop's time zone (${timezone})`}
+          hint={t`In the shop's time zone (${timezone})`}
           error={error}
         />
       )}
@@ -231,13 +244,14 @@ function SendTo({
   setTo: (v: string) => void;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <>
-      <div role="radiogroup" aria-label="Send it by">
-        <Choices name="channel" value={channel} set={setChannel} labels={{ phone: 'Text message', email: 'E-mail' }} />
+      <div role="radiogroup" aria-label={t`Send it by`}>
+        <Choices name="channel" value={channel} set={setChannel} labels={{ phone: t`Text message`, email: t`E-mail` }} />
       </div>
       <TextField
-        label={channel === 'phone' ? 'Their phone number' : 'Their e-mail address'}
+        label={channel === 'phone' ? t`Their phone number` : t`Their e-mail address`}
         type={channel === 'phone' ? 'tel' : 'email'}
         value={to}
         onChange={(e) => setTo(e.target.value)}
@@ -251,6 +265,7 @@ function SendTo({
 /** The form: amount, design, to whom, the message, when, and from whom. */
 function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData }) {
   const { options, onBuy, buying = false, buyError, balance, currency, locale, onTopUp, onlinePayments = false } = props;
+  const { t } = useLingui();
   const [pay, setPay] = useState<'wallet' | 'gateway'>('wallet');
   const method = onlinePayments ? pay : 'wallet';
   const money = (n: number) => formatMoney(n, currency, locale);
@@ -311,12 +326,14 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
         }}
       />
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 font-semibold">Who is it for?</legend>
-        <TextField label="Their name" value={toName} onChange={(e) => setToName(e.target.value)} autoComplete="off" error={fields.to_name} />
+        <legend className="mb-1 font-semibold">
+          <Trans>Who is it for?</Trans>
+        </legend>
+        <TextField label={t`Their name`} value={toName} onChange={(e) => setToName(e.target.value)} autoComplete="off" error={fields.to_name} />
         <SendTo channel={channel} setChannel={setChannel} to={to} setTo={setTo} error={channel === 'phone' ? fields.to_phone : fields.to_email} />
         <FieldFrame
-          label="Your message"
-          hint="Up to 300 characters"
+          label={t`Your message`}
+          hint={t`Up to 300 characters`}
           error={fields.message}
           control={(field) => (
             <textarea
@@ -329,24 +346,66 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
             />
           )}
         />
-        <TextField label="From" value={fromName} onChange={(e) => setFromName(e.target.value)} hint="Your name, as they will see it" error={fields.from_name} />
+        <TextField
+          label={t`From`}
+          value={fromName}
+          onChange={(e) => setFromName(e.target.value)}
+          hint={t`Your name, as they will see it`}
+          error={fields.from_name}
+        />
       </fieldset>
 
       <WhenChoice timezone={options.timezone} when={when} setWhen={setWhen} at={at} setAt={setAt} error={fields.deliver_at} />
       {onlinePayments && (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-semibold">How will you pay?</legend>
-          <Choices name="pay" value={pay} set={setPay} labels={{ wallet: 'My wallet', gateway: 'Online payment' }} />
+          <legend className="mb-1 font-semibold">
+            <Trans>How will you pay?</Trans>
+          </legend>
+          <Choices name="pay" value={pay} set={setPay} labels={{ wallet: t`My wallet`, gateway: t`Online payment` }} />
         </fieldset>
       )}
+      <BuyFooter
+        buyError={buyError}
+        onTopUp={onTopUp}
+        buying={buying}
+        total={Number.isFinite(price) && price > 0 ? money(price) : null}
+        method={method}
+        balance={balance}
+        currency={currency}
+        locale={locale}
+      />
+    </form>
+  );
+}
+
+/** Why the purchase was refused (with a way to top up), the pay button, and the wallet's balance. */
+function BuyFooter({
+  buyError,
+  onTopUp,
+  buying,
+  total,
+  method,
+  balance,
+  currency,
+  locale,
+}: Pick<GiftCardBuyScreenProps, 'buyError' | 'onTopUp' | 'balance' | 'currency' | 'locale'> & {
+  buying: boolean;
+  /** the price in words, or null while no amount is chosen */
+  total: string | null;
+  method: 'wallet' | 'gateway';
+}) {
+  const { t } = useLingui();
+  const payWords = method === 'wallet' ? (total ? t`Pay ${total} from my wallet` : t`Pay from my wallet`) : total ? t`Pay ${total} online` : t`Pay online`;
+  return (
+    <>
       {buyError && (
         <Notice
           tone="danger"
-          title="We couldn't send it"
+          title={t`We couldn't send it`}
           action={
             onTopUp && (
               <Button variant="secondary" onClick={onTopUp}>
-                Top up
+                <Trans>Top up</Trans>
               </Button>
             )
           }
@@ -356,22 +415,41 @@ function BuyForm(props: GiftCardBuyScreenProps & { options: GiftCardOptionsData 
       )}
       <div className="flex flex-col gap-1">
         <Button type="submit" loading={buying} icon={<GiftIcon size={18} />}>
-          {`Pay ${Number.isFinite(price) && price > 0 ? `${money(price)} ` : ''}${method === 'wallet' ? 'from my wallet' : 'online'}`}
+          {payWords}
         </Button>
         {balance !== undefined && method === 'wallet' && (
           <p className="text-sm text-muted">
-            Your wallet: <Money amount={balance} currency={currency} locale={locale} />
+            <Trans>
+              Your wallet: <Money amount={balance} currency={currency} locale={locale} />
+            </Trans>
           </p>
         )}
       </div>
-    </form>
+    </>
   );
 }
 
 /** One card sent: to whom, how much, where it stands, and a refund while it is not claimed. */
 function SentCard({ card, props }: { card: SentGiftCard; props: GiftCardBuyScreenProps }) {
   const { onRefund, refunding, currency, locale, timeZone } = props;
+  const { t, i18n } = useLingui();
   const state = STATE[card.state];
+  const at = (iso: string) => formatDateTime(iso, locale, timeZone);
+  const name = card.to_name;
+  let when: string | null = null;
+  if (card.state === 'scheduled') {
+    const time = at(card.deliver_at);
+    when = t`Arrives ${time}`;
+  } else if (card.state === 'claimed' && card.claimed_at) {
+    const time = at(card.claimed_at);
+    when = t`Added to their wallet ${time}`;
+  } else if (card.state === 'refunded' && card.refunded_at) {
+    const time = at(card.refunded_at);
+    when = t`Refunded to your wallet ${time}`;
+  } else if (card.delivered_at) {
+    const time = at(card.delivered_at);
+    when = t`Sent ${time}`;
+  }
   const refundable = card.state === 'scheduled' || card.state === 'delivered' || card.state === 'expired';
   return (
     <li className={cx(cardClass(), 'flex flex-col gap-2')}>
@@ -382,21 +460,13 @@ function SentCard({ card, props }: { card: SentGiftCard; props: GiftCardBuyScree
           </p>
           <p className="text-sm break-all text-muted">{card.to}</p>
         </div>
-        <Badge tone={state.tone}>{state.label}</Badge>
+        <Badge tone={state.tone}>{i18n._(state.label)}</Badge>
       </div>
-      <p className="text-sm text-muted">
-        {card.state === 'scheduled'
-          ? `Arrives ${formatDateTime(card.deliver_at, locale, timeZone)}`
-          : card.state === 'claimed' && card.claimed_at
-            ? `Added to their wallet ${formatDateTime(card.claimed_at, locale, timeZone)}`
-            : card.state === 'refunded' && card.refunded_at
-              ? `Refunded to your wallet ${formatDateTime(card.refunded_at, locale, timeZone)}`
-              : card.delivered_at
-                ? `Sent ${formatDateTime(card.delivered_at, locale, timeZone)}`
-                : null}
-      </p>
+      <p className="text-sm text-muted">{when}</p>
       <p className="font-mono text-sm tracking-wider">
-        <span className="sr-only">Card number </span>
+        <span className="sr-only">
+          <Trans>Card number</Trans>{' '}
+        </span>
         {card.number}
       </p>
       {refundable && onRefund && (
@@ -405,9 +475,9 @@ function SentCard({ card, props }: { card: SentGiftCard; props: GiftCardBuyScree
           className="self-start"
           loading={refunding === card.id}
           onClick={() => onRefund(card.id)}
-          aria-label={`Refund the gift card for ${card.to_name}`}
+          aria-label={t`Refund the gift card for ${name}`}
         >
-          Refund
+          <Trans>Refund</Trans>
         </Button>
       )}
     </li>
@@ -418,10 +488,17 @@ function SentCard({ card, props }: { card: SentGiftCard; props: GiftCardBuyScree
 function AddByNumber({ onOpenNumber }: { onOpenNumber: (number: string) => void }) {
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useLingui();
+  const length = GIFT_CARD_NUMBER_LENGTH;
+  // the rule's two problems, each a whole sentence in the language spoken
+  const problemWords = (typedNumber: string) =>
+    normalizeGiftCardNumber(typedNumber) === null
+      ? t`The number must be the ${length} letters and digits on the card.`
+      : t`The number has a typo: check each character against the card.`;
   return (
     <section aria-labelledby="add-by-number" className="flex flex-col gap-2">
       <h2 id="add-by-number" className="text-lg font-semibold">
-        Got a gift card?
+        <Trans>Got a gift card?</Trans>
       </h2>
       <form
         className="flex flex-col gap-2"
@@ -429,22 +506,22 @@ function AddByNumber({ onOpenNumber }: { onOpenNumber: (number: string) => void 
         onSubmit={(e) => {
           e.preventDefault();
           const wrong = giftCardNumberProblem(typed);
-          setProblem(wrong ? `The number ${wrong}.` : null);
+          setProblem(wrong ? problemWords(typed) : null);
           if (!wrong) onOpenNumber(normalizeGiftCardNumber(typed)!);
         }}
       >
         <TextField
-          label="Gift card number"
+          label={t`Gift card number`}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          hint="17 letters and digits, as on the card or in the message"
+          hint={t`${length} letters and digits, as on the card or in the message`}
           error={problem}
         />
         <Button type="submit" variant="secondary" className="self-start">
-          Add it
+          <Trans>Add it</Trans>
         </Button>
       </form>
     </section>
@@ -454,44 +531,61 @@ function AddByNumber({ onOpenNumber }: { onOpenNumber: (number: string) => void 
 /** /gift-cards: buy an eGift for someone from the wallet, and follow the ones sent. */
 export function GiftCardBuyScreen(props: GiftCardBuyScreenProps) {
   const { options, loading = false, error, onRetry, bought, onAnother, sent, onBack, nav, locale, timeZone } = props;
+  const { t } = useLingui();
   let body: ReactNode;
   if (error && !options) {
-    body = <ErrorState title="We couldn't load gift cards" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load gift cards`} message={error} onRetry={onRetry} />;
   } else if (loading || !options) {
     body = (
-      <SkeletonGroup label="Loading gift cards" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading gift cards`} className="flex flex-col gap-3">
         <Skeleton height="4rem" />
         <Skeleton height="10rem" />
         <Skeleton height="12rem" />
       </SkeletonGroup>
     );
   } else if (!options.enabled) {
-    body = <EmptyState icon={<GiftIcon size={40} />} title="Gift cards aren't on sale right now. Check back soon." />;
+    body = <EmptyState icon={<GiftIcon size={40} />} title={t`Gift cards aren't on sale right now. Check back soon.`} />;
   } else if (bought) {
     // sent at once unless its time is later than its purchase (the answer comes before the text goes)
     const later = new Date(bought.deliver_at).getTime() > new Date(bought.created_at).getTime();
+    const name = bought.to_name;
+    const amount = <Money amount={bought.amount} currency={props.currency} locale={locale} />;
+    const day = formatDateTime(bought.deliver_at, locale, timeZone);
     body = (
       <Notice
         tone="success"
-        title={later ? 'Your gift is scheduled' : 'Your gift is on its way'}
-        action={onAnother && <Button onClick={onAnother}>Send another</Button>}
+        title={later ? t`Your gift is scheduled` : t`Your gift is on its way`}
+        action={
+          onAnother && (
+            <Button onClick={onAnother}>
+              <Trans>Send another</Trans>
+            </Button>
+          )
+        }
       >
-        {bought.to_name} gets a link to add <Money amount={bought.amount} currency={props.currency} locale={locale} /> to their wallet
-        {later ? ` on ${formatDateTime(bought.deliver_at, locale, timeZone)}` : ''}. You can follow it below.
+        {later ? (
+          <Trans>
+            {name} gets a link to add {amount} to their wallet on {day}. You can follow it below.
+          </Trans>
+        ) : (
+          <Trans>
+            {name} gets a link to add {amount} to their wallet. You can follow it below.
+          </Trans>
+        )}
       </Notice>
     );
   } else {
     body = <BuyForm {...props} options={options} />;
   }
   return (
-    <AppShell header={<TopBar title="Send a gift card" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Send a gift card`} onBack={onBack} />} nav={nav}>
       <div className="flex flex-col gap-6">
         {body}
         {props.onOpenNumber && <AddByNumber onOpenNumber={props.onOpenNumber} />}
         {sent && sent.length > 0 && (
           <section aria-labelledby="sent-gifts" className="flex flex-col gap-3">
             <h2 id="sent-gifts" className="text-lg font-semibold">
-              Gifts you sent
+              <Trans>Gifts you sent</Trans>
             </h2>
             <ul className="flex flex-col gap-3">
               {sent.map((c) => (

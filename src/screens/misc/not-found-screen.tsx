@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { AppShell, Button, HomeIcon } from '../../ui';
 
 export interface NotFoundScreenProps {
@@ -14,10 +15,14 @@ export function NotFoundScreen({ onGoHome, nav }: NotFoundScreenProps) {
         <p aria-hidden="true" className="text-6xl font-bold text-brand-ink">
           404
         </p>
-        <h1 className="text-2xl font-bold text-ink">We can't find that page</h1>
-        <p className="text-muted">The link may be old or mistyped. Let's get you back to somewhere familiar.</p>
+        <h1 className="text-2xl font-bold text-ink">
+          <Trans>We can't find that page</Trans>
+        </h1>
+        <p className="text-muted">
+          <Trans>The link may be old or mistyped. Let's get you back to somewhere familiar.</Trans>
+        </p>
         <Button size="lg" icon={<HomeIcon size={20} />} onClick={onGoHome}>
-          Go home
+          <Trans>Go home</Trans>
         </Button>
       </div>
     </AppShell>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address, Fulfilment } from '#contract';
 import type { Location } from '#contract/locations';
 import {
@@ -77,12 +78,15 @@ function AddressChoice({
   /** Continue was pressed without an address */
   missing: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
-      <legend className="mb-3 text-lg font-semibold text-ink">Deliver to</legend>
+      <legend className="mb-3 text-lg font-semibold text-ink">
+        <Trans>Deliver to</Trans>
+      </legend>
       {addresses.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-border p-4 text-muted">
-          You have no saved addresses yet. Add one so we know where to bring your order.
+          <Trans>You have no saved addresses yet. Add one so we know where to bring your order.</Trans>
         </p>
       ) : (
         addresses.map((a) => (
@@ -95,7 +99,7 @@ function AddressChoice({
             title={
               <span className="flex flex-wrap items-center gap-2">
                 {a.label}
-                {a.is_default && <Badge tone="success">Default</Badge>}
+                {a.is_default && <Badge tone="success">{t`Default`}</Badge>}
               </span>
             }
           >
@@ -105,31 +109,38 @@ function AddressChoice({
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" icon={<PlusIcon size={18} />} onClick={onAddAddress}>
-          Add new address
+          <Trans>Add new address</Trans>
         </Button>
         {onSetLocation && (
           <Button variant="ghost" icon={<LocationIcon size={18} />} onClick={onSetLocation}>
-            Set location
+            <Trans>Set location</Trans>
           </Button>
         )}
       </div>
-      {missing && <Notice tone="danger">Choose an address, or add a new one, to continue.</Notice>}
+      {missing && (
+        <Notice tone="danger">
+          <Trans>Choose an address, or add a new one, to continue.</Trans>
+        </Notice>
+      )}
     </fieldset>
   );
 }
 
 function PickupPlace({ companyName, pickupAddress }: { companyName?: string; pickupAddress?: string }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="pickup-heading" className={cx(cardSurface, 'flex flex-col gap-2 p-4 shadow-sm')}>
       <h2 id="pickup-heading" className="text-lg font-semibold text-ink">
-        Pick up at {companyName ?? 'the shop'}
+        {companyName ? t`Pick up at ${companyName}` : t`Pick up at the shop`}
       </h2>
       <p className="flex items-start gap-2 text-ink">
         <LocationIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />
-        <span>{pickupAddress || 'The address is shown on your receipt.'}</span>
+        <span>{pickupAddress || t`The address is shown on your receipt.`}</span>
       </p>
       {pickupAddress && <MapLink address={pickupAddress} />}
-      <p className="text-sm text-muted">We'll let you know when your order is ready.</p>
+      <p className="text-sm text-muted">
+        <Trans>We'll let you know when your order is ready.</Trans>
+      </p>
     </section>
   );
 }
@@ -150,7 +161,9 @@ function PlaceChoice({
 }) {
   return (
     <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
-      <legend className="mb-3 text-lg font-semibold text-ink">Pick up from</legend>
+      <legend className="mb-3 text-lg font-semibold text-ink">
+        <Trans>Pick up from</Trans>
+      </legend>
       {places.map((l) => (
         <ChoiceCard key={l.id} name="place" value={String(l.id)} checked={placeId === l.id} onChange={() => onPick(l.id)} title={l.name}>
           {l.address}
@@ -187,6 +200,7 @@ export function DeliveryScreen({
   onBack,
   nav,
 }: DeliveryScreenProps) {
+  const { t } = useLingui();
   const [fulfilment, setFulfilment] = useState<Fulfilment>(defaultFulfilment === 'delivery' && !deliveryAvailable ? 'pickup' : defaultFulfilment);
   const [picked, setPicked] = useState<number | null>(defaultAddressId ?? null);
   // Until the customer picks, the default address (or the only one) is the choice.
@@ -212,9 +226,9 @@ export function DeliveryScreen({
 
   const addressPart =
     fulfilment !== 'delivery' ? null : error ? (
-      <ErrorState title="We couldn't load your addresses" message={error} onRetry={onRetry} />
+      <ErrorState title={t`We couldn't load your addresses`} message={error} onRetry={onRetry} />
     ) : loading ? (
-      <SkeletonGroup label="Loading your addresses" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading your addresses`} className="flex flex-col gap-3">
         <Skeleton height="5rem" />
         <Skeleton height="5rem" />
       </SkeletonGroup>
@@ -230,30 +244,32 @@ export function DeliveryScreen({
     );
 
   return (
-    <AppShell header={<TopBar title="Checkout" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Checkout`} onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-6">
         <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
-          <legend className="mb-3 text-lg font-semibold text-ink">How would you like your order?</legend>
+          <legend className="mb-3 text-lg font-semibold text-ink">
+            <Trans>How would you like your order?</Trans>
+          </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <ChoiceCard
               name="fulfilment"
               value="delivery"
               checked={fulfilment === 'delivery'}
               onChange={() => update({ fulfilment: 'delivery' })}
-              title="Delivery"
+              title={t`Delivery`}
               disabled={!deliveryAvailable}
             >
-              {deliveryAvailable ? 'We bring it to your door.' : 'Not available right now.'}
+              {deliveryAvailable ? t`We bring it to your door.` : t`Not available right now.`}
             </ChoiceCard>
             <ChoiceCard
               name="fulfilment"
               value="pickup"
               checked={fulfilment === 'pickup'}
               onChange={() => update({ fulfilment: 'pickup' })}
-              title="Pickup"
+              title={t`Pickup`}
               disabled={!pickupAvailable}
             >
-              {pickupAvailable ? 'Collect it at the counter.' : 'Not available right now.'}
+              {pickupAvailable ? t`Collect it at the counter.` : t`Not available right now.`}
             </ChoiceCard>
           </div>
         </fieldset>
@@ -276,7 +292,7 @@ export function DeliveryScreen({
             onContinue?.(choice);
           }}
         >
-          Continue
+          <Trans>Continue</Trans>
         </Button>
       </div>
     </AppShell>

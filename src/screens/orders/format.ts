@@ -1,5 +1,5 @@
 /** Order wording shared by the order screens (dates: src/ui/lib/dates.ts). */
-import { plural } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { isBasePart } from '#contract/loyalty-earn';
 import type { Fulfilment } from '#contract/order-lifecycle';
 
@@ -15,10 +15,13 @@ export function itemCount(lines: Array<{ qty: number }>): string {
  * label reads "Dine in".
  */
 export function fulfilmentWords(order: { fulfilment: Fulfilment; table_label?: string | null }, place?: string | null): string {
-  const at = place ? ` at ${place}` : '';
-  if (order.fulfilment === 'delivery') return 'Delivery';
-  if (order.fulfilment === 'dine_in') return `Dine in${order.table_label ? ` · Table ${order.table_label}` : ''}${at}`;
-  return `Pickup${at}`;
+  const table = order.table_label;
+  if (order.fulfilment === 'delivery') return t`Delivery`;
+  if (order.fulfilment === 'dine_in') {
+    if (table) return place ? t`Dine in · Table ${table} at ${place}` : t`Dine in · Table ${table}`;
+    return place ? t`Dine in at ${place}` : t`Dine in`;
+  }
+  return place ? t`Pickup at ${place}` : t`Pickup`;
 }
 
 /** An order line's options in words: "Large · Oat milk · Extra shot"; "" for none. */
@@ -28,5 +31,8 @@ export const optionWords = (options: readonly { name: string }[] | undefined): s
 export const namedParts = <P extends { rule_id: number | null; label: string }>(parts: readonly P[] | undefined): readonly P[] =>
   parts?.some((p) => !isBasePart(p)) ? parts : [];
 
-/** One named part of the points: "+25 Double points Tuesday". */
-export const partWords = (p: { label: string; points: number }, locale: string) => `+${p.points.toLocaleString(locale)} ${p.label}`;
+/** One named part of the points: "+25 Double points Tuesday"; the base part in the language spoken ("+33 Points for your purchase"). */
+export function partWords(p: { rule_id: number | null; label: string; points: number }, locale: string): string {
+  const label = isBasePart(p) ? t`Points for your purchase` : p.label;
+  return `+${p.points.toLocaleString(locale)} ${label}`;
+}

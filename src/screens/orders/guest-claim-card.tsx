@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Notice } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
 
@@ -19,25 +21,27 @@ export interface GuestClaimCardProps {
  * earned, until its deadline. Past it, says so plainly.
  */
 export function GuestClaimCard({ points, claimBy, expired = false, onJoin, locale, timeZone }: GuestClaimCardProps) {
+  const { t } = useLingui();
   const count = points.toLocaleString(locale);
   if (expired) {
     return (
-      <Notice tone="info" title="Too late to claim these points">
-        Points for a guest order can be claimed for a day after it was paid. Join now to collect them on your next order.
+      <Notice tone="info" title={t`Too late to claim these points`}>
+        <Trans>Points for a guest order can be claimed for a day after it was paid. Join now to collect them on your next order.</Trans>
       </Notice>
     );
   }
+  const by = formatDateTime(claimBy, locale, timeZone);
   return (
     <Notice
       tone="info"
-      title={`This order earns ${count} points`}
+      title={plural(points, { one: `This order earns ${count} point`, other: `This order earns ${count} points` })}
       action={
         <Button onClick={onJoin} fullWidth>
-          {`Join and claim ${count} points by ${formatDateTime(claimBy, locale, timeZone)}`}
+          {plural(points, { one: `Join and claim ${count} point by ${by}`, other: `Join and claim ${count} points by ${by}` })}
         </Button>
       }
     >
-      Sign in or join with your phone, and they are yours. Guests don't earn points otherwise.
+      <Trans>Sign in or join with your phone, and they are yours. Guests don't earn points otherwise.</Trans>
     </Notice>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAddresses } from '../../api/addresses';
 import { ApiRequestError } from '../../api/client';
@@ -9,6 +10,7 @@ import { useCreateOrder, useQuote } from '../../api/orders';
 import { useVoucherStorage } from '../../api/rewards';
 import { useCatalog } from '../../api/shop';
 import { useLanguage } from '../../i18n/language';
+import { i18n } from '../../i18n/i18n';
 import { useTopUp, useWalletBalance } from '../../api/wallet';
 import { useCheckout, type Checkout } from '../../app/checkout';
 import { useGuest } from '../../app/auth/guest';
@@ -28,6 +30,14 @@ import { OrderConfirmationScreen, type OrderConfirmationScreenProps } from './or
 import type { PromoProblem } from './promo-words';
 import { tipOf, type TipChoice } from './tip-picker';
 
+/** "Oat milk is sold out", "Oat milk and Extra shot are sold out", in the language spoken. */
+function soldOutWords(names: string[]): string {
+  const name = names[0] ?? '';
+  if (names.length === 1) return t`${name} is sold out`;
+  const list = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
+  return t`${list} are sold out`;
+}
+
 /**
  * The cart as order lines from the menu: each line's options as chosen (a line saved before options:
  * the product's defaults), its price with them, and the lines with an option that cannot be had now.
@@ -44,8 +54,8 @@ function orderLines(cart: CartLine[], products: Map<number, Product>, refused: R
     const n = items.push({ product_id: p.id, name: p.name, price: unitPrice(p, ids), qty: l.qty, image: p.image, options }) - 1;
     // the provider names the line (`items.<i>.options`: "Oat milk is sold out") before the menu read again says it
     const named = refused[`items.${i}.options`];
-    if (soldOut.length) lineIssues[n] = `${soldOut.join(' and ')} ${soldOut.length > 1 ? 'are' : 'is'} sold out`;
-    else if (named || options.length < ids.length) lineIssues[n] = named ?? 'An option is no longer offered';
+    if (soldOut.length) lineIssues[n] = soldOutWords(soldOut);
+    else if (named || options.length < ids.length) lineIssues[n] = named ?? t`An option is no longer offered`;
   });
   return { items, lineIssues };
 }
@@ -200,7 +210,7 @@ function useDropGoneVoucher(
     const gone = quoteCode === 'VOUCHER_INVALID' || (vouchers && !vouchers.some((v) => v.id === voucherId));
     if (gone) {
       update({ voucherId: null });
-      toast.warn('That voucher can no longer be used, so it was taken off your order.', { toastId: 'voucher-dropped' });
+      toast.warn(t`That voucher can no longer be used, so it was taken off your order.`, { toastId: 'voucher-dropped' });
     }
   }, [voucherId, quoteCode, vouchers, update]);
 }
@@ -219,7 +229,7 @@ export default function OrderConfirmationPage() {
   const guest = useGuest() !== null;
   const addresses = useAddresses(!guest);
   const wallet = useWalletBalance(!guest);
-  const vouchers = useVoucherStorage('active', !guest);
+  const vouchers = useVoucherStorage('active', !guest, useLanguage());
   const createOrder = useCreateOrder();
   const topUp = useTopUp();
   const order = useKeyedAction((key, request: Omit<OrderCreateBody, 'idempotency_key'>) => createOrder({ ...request, idempotency_key: key }));

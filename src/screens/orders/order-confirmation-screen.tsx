@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address, ErrorCode, Fulfilment, OrderItem, PaymentMethod, QuoteData, ReorderChange, Voucher } from '#contract';
 import { formatMoney } from '#contract/money';
-import { reorderChangeText } from '#contract/reorder-rules';
 import type { PickupSlotsData } from '#contract/locations';
 import { discountParts } from '#contract/offer-rules';
 import {
@@ -23,6 +25,7 @@ import {
 import { ChoiceCard } from './choice-card';
 import { PromoCodeField } from './promo-code-field';
 import { TaxRows } from './tax-rows';
+import { reorderChangeText } from './reorder-words';
 import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
 import { fulfilmentWords, namedParts, optionWords, partWords } from './format';
@@ -126,20 +129,21 @@ export interface OrderConfirmationScreenProps {
   timeZone?: string;
 }
 
-const ERROR_TEXT: Partial<Record<ErrorCode, string>> = {
-  OUT_OF_STOCK: 'Something in your cart just sold out.',
-  PRODUCT_UNAVAILABLE: 'Something in your cart is no longer available.',
-  BELOW_MINIMUM: 'Your order is below the minimum.',
-  INSUFFICIENT_BALANCE: 'Your wallet balance is too low for this order.',
-  VOUCHER_INVALID: 'That voucher can no longer be used. Choose another or go without.',
-  PROMO_CODE_INVALID: 'Your promo code can no longer be used, so it was taken off your order.',
-  ADDRESS_REQUIRED: 'Choose a delivery address first.',
-  IDEMPOTENCY_IN_PROGRESS: 'Your order is still being placed. Please wait a moment.',
-  PRICE_CHANGED: 'Prices changed since you opened checkout.',
-  PAYMENTS_UNAVAILABLE: 'Online payment is not available right now.',
-  LOCATION_CLOSED: "We're closed right now.",
-  ORDERING_PAUSED: "We're not taking orders right now.",
-  UNPAID_ORDERS_LIMIT: 'You have orders waiting for payment.',
+// msg marks the refusals for the catalogues; each is translated where it is shown
+const ERROR_TEXT: Partial<Record<ErrorCode, MessageDescriptor>> = {
+  OUT_OF_STOCK: msg`Something in your cart just sold out.`,
+  PRODUCT_UNAVAILABLE: msg`Something in your cart is no longer available.`,
+  BELOW_MINIMUM: msg`Your order is below the minimum.`,
+  INSUFFICIENT_BALANCE: msg`Your wallet balance is too low for this order.`,
+  VOUCHER_INVALID: msg`That voucher can no longer be used. Choose another or go without.`,
+  PROMO_CODE_INVALID: msg`Your promo code can no longer be used, so it was taken off your order.`,
+  ADDRESS_REQUIRED: msg`Choose a delivery address first.`,
+  IDEMPOTENCY_IN_PROGRESS: msg`Your order is still being placed. Please wait a moment.`,
+  PRICE_CHANGED: msg`Prices changed since you opened checkout.`,
+  PAYMENTS_UNAVAILABLE: msg`Online payment is not available right now.`,
+  LOCATION_CLOSED: msg`We're closed right now.`,
+  ORDERING_PAUSED: msg`We're not taking orders right now.`,
+  UNPAID_ORDERS_LIMIT: msg`You have orders waiting for payment.`,
 };
 /** Refusals shown where they arise (the address, the pickup time), not at the top. */
 const IN_PLACE: ReadonlySet<ErrorCode | null | undefined> = new Set(['PAYMENTS_UNAVAILABLE', 'SLOT_FULL', 'OUTSIDE_DELIVERY_AREA']);
@@ -153,14 +157,15 @@ const NEW_TOTAL: ReadonlySet<ErrorCode | null | undefined> = new Set(['PRICE_CHA
 
 /** What "Order again" could not repeat as it was, each in words, with a way to put the notice away. */
 function ReorderNotice({ changes, onDismiss, currency, locale }: { changes: ReorderChange[]; onDismiss?: () => void; currency: string; locale: string }) {
+  const { t } = useLingui();
   return (
     <Notice
       tone="warning"
-      title="Some things changed since you last ordered"
+      title={t`Some things changed since you last ordered`}
       action={
         onDismiss && (
           <Button variant="ghost" size="sm" className="self-start" onClick={onDismiss}>
-            Got it
+            <Trans>Got it</Trans>
           </Button>
         )
       }
@@ -176,19 +181,21 @@ function ReorderNotice({ changes, onDismiss, currency, locale }: { changes: Reor
 
 /** Why the last order was refused, with a way back to the cart when the cart is the reason. */
 function RefusalNotice({ errorCode, formError, onEditCart }: Pick<OrderConfirmationScreenProps, 'errorCode' | 'formError' | 'onEditCart'>) {
+  const { t, i18n } = useLingui();
+  const known = errorCode ? ERROR_TEXT[errorCode] : undefined;
   return (
     <Notice
       tone={NEW_TOTAL.has(errorCode) ? 'warning' : 'danger'}
-      title={errorCode ? (ERROR_TEXT[errorCode] ?? "We couldn't place your order.") : "We couldn't place your order."}
+      title={known ? i18n._(known) : t`We couldn't place your order.`}
       action={
         (errorCode === 'OUT_OF_STOCK' || errorCode === 'PRODUCT_UNAVAILABLE' || errorCode === 'BELOW_MINIMUM') && onEditCart ? (
           <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-            Edit cart
+            <Trans>Edit cart</Trans>
           </Button>
         ) : undefined
       }
     >
-      {NEW_TOTAL.has(errorCode) ? 'Check the new total and place your order again.' : formError}
+      {NEW_TOTAL.has(errorCode) ? t`Check the new total and place your order again.` : formError}
     </Notice>
   );
 }
@@ -206,10 +213,11 @@ function ItemsSection({
   onEditCart?: () => void;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="oc-items" className={section}>
-      <SectionHeading id="oc-items" action={onEditCart && 'Edit'} onAction={onEditCart}>
-        Your order
+      <SectionHeading id="oc-items" action={onEditCart && t`Edit`} onAction={onEditCart}>
+        <Trans>Your order</Trans>
       </SectionHeading>
       <ul className="flex flex-col divide-y divide-border">
         {items.map((item, i) => (
@@ -220,13 +228,7 @@ function ItemsSection({
                 {item.qty} × {item.name}
               </span>
               {item.options?.length ? <span className="text-sm">{optionWords(item.options)}</span> : null}
-              {unavailable.has(item.product_id) || issues[i] ? (
-                <Badge tone="danger" className="self-start">
-                  {issues[i] ?? 'Sold out'}: {issues[i] ? 'change it' : 'remove it'} to continue
-                </Badge>
-              ) : (
-                <span className="text-sm text-muted">{money(item.price)} each</span>
-              )}
+              {unavailable.has(item.product_id) || issues[i] ? <IssueBadge issue={issues[i]} /> : <LineEach price={money(item.price)} />}
             </div>
             {money(item.price * item.qty, 'font-medium')}
           </li>
@@ -236,11 +238,45 @@ function ItemsSection({
   );
 }
 
-/** "Sourdough loaf takes about 40 minutes to make, so the first pickup time is 8:40 AM." (issue 54) */
-function slowItemWords(slots: PickupSlotsData, clock: (iso: string) => string): string {
+/** Why a line stops the order: sold out (remove it), or what of its options cannot be had (change it). */
+function IssueBadge({ issue }: { issue?: string }) {
+  const { t } = useLingui();
+  return (
+    <Badge tone="danger" className="self-start">
+      {issue ? t`${issue}: change it to continue` : t`Sold out: remove it to continue`}
+    </Badge>
+  );
+}
+
+/** A line's price for one: "₱150.00 each". */
+function LineEach({ price }: { price: ReactNode }) {
+  return (
+    <span className="text-sm text-muted">
+      <Trans>{price} each</Trans>
+    </span>
+  );
+}
+
+/**
+ * "Sourdough loaf takes about 40 minutes to make, so the first pickup time is 8:40 AM." (issue 54): one
+ * whole sentence for each case, so each language orders its words.
+ */
+function SlowItemNote({ slots, clock }: { slots: PickupSlotsData; clock: (iso: string) => string }) {
+  const { t } = useLingui();
   const first = slots.days.flatMap((d) => d.slots)[0];
-  const then = first ? `the first pickup time is ${clock(first.at)}` : 'there are no pickup times left today or tomorrow';
-  return `${slots.prep_product?.name ?? 'Your order'} takes about ${slots.prep_minutes} minutes to make, so ${then}.`;
+  const minutes = slots.prep_minutes;
+  const product = slots.prep_product?.name;
+  const time = first ? clock(first.at) : '';
+  let words: string;
+  if (first)
+    words = product
+      ? t`${product} takes about ${minutes} minutes to make, so the first pickup time is ${time}.`
+      : t`Your order takes about ${minutes} minutes to make, so the first pickup time is ${time}.`;
+  else
+    words = product
+      ? t`${product} takes about ${minutes} minutes to make, so there are no pickup times left today or tomorrow.`
+      : t`Your order takes about ${minutes} minutes to make, so there are no pickup times left today or tomorrow.`;
+  return <p className="text-sm text-muted">{words}</p>;
 }
 
 type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 'slots' | 'onChoosePickupAt' | 'nextSlot'> & {
@@ -257,15 +293,22 @@ type PickupProps = Pick<OrderConfirmationScreenProps, 'pickupAt' | 'asapAt' | 's
  * up, with the next free one. Closed now: only a time, to order ahead for.
  */
 function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot, slotFull, ahead, now, locale, timeZone }: PickupProps) {
+  const { t } = useLingui();
   const [chose, setChoosing] = useState(pickupAt !== null);
   const choosing = chose || ahead;
   const clock = (iso: string) => clockTime(iso, locale, timeZone);
+  const readyAt = asapAt ? clock(asapAt) : '';
+  const nextTime = nextSlot ? clock(nextSlot) : '';
   return (
     <>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-        <legend className="mb-2 font-semibold">Pickup time</legend>
+        <legend className="mb-2 font-semibold">
+          <Trans>Pickup time</Trans>
+        </legend>
         {ahead ? (
-          <p className="text-sm text-muted">{"We're closed now. Choose a time to order ahead for."}</p>
+          <p className="text-sm text-muted">
+            <Trans>We're closed now. Choose a time to order ahead for.</Trans>
+          </p>
         ) : (
           <>
             <ChoiceCard
@@ -276,15 +319,15 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
                 setChoosing(false);
                 onChoosePickupAt?.(null);
               }}
-              title="As soon as possible"
+              title={t`As soon as possible`}
             >
-              {asapAt && `Ready about ${clock(asapAt)}`}
+              {asapAt && t`Ready about ${readyAt}`}
             </ChoiceCard>
-            <ChoiceCard name="pickup-time" value="later" checked={choosing} onChange={() => setChoosing(true)} title="Choose a time" />
+            <ChoiceCard name="pickup-time" value="later" checked={choosing} onChange={() => setChoosing(true)} title={t`Choose a time`} />
           </>
         )}
       </fieldset>
-      {slots?.prep_product && <p className="text-sm text-muted">{slowItemWords(slots, clock)}</p>}
+      {slots?.prep_product && <SlowItemNote slots={slots} clock={clock} />}
       {choosing && (
         <Suspense fallback={<Skeleton height="6rem" />}>
           <PickupSlotPicker
@@ -299,16 +342,16 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
       {slotFull && (
         <Notice
           tone="danger"
-          title={`That time just filled up${nextSlot ? ` — the next free time is ${clock(nextSlot)}` : ''}`}
+          title={nextSlot ? t`That time just filled up — the next free time is ${nextTime}` : t`That time just filled up`}
           action={
             nextSlot && (
               <Button variant="secondary" size="sm" className="self-start" onClick={() => onChoosePickupAt?.(nextSlot)}>
-                Pick up at {clock(nextSlot)}
+                <Trans>Pick up at {nextTime}</Trans>
               </Button>
             )
           }
         >
-          {!nextSlot && 'There are no pickup times left today or tomorrow.'}
+          {!nextSlot && t`There are no pickup times left today or tomorrow.`}
         </Notice>
       )}
     </>
@@ -329,13 +372,16 @@ function FulfilmentSection({
   outside: boolean;
   pickup: PickupProps;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="oc-fulfilment" className={section}>
-      <SectionHeading id="oc-fulfilment" action={onChangeDelivery && 'Change'} onAction={onChangeDelivery}>
+      <SectionHeading id="oc-fulfilment" action={onChangeDelivery && t`Change`} onAction={onChangeDelivery}>
         {fulfilmentWords({ fulfilment, table_label: tableLabel })}
       </SectionHeading>
       {fulfilment === 'dine_in' ? (
-        <p className="text-muted">We bring it to your table{pickupName ? ` at ${pickupName}` : ''} as soon as it is ready.</p>
+        <p className="text-muted">
+          {pickupName ? t`We bring it to your table at ${pickupName} as soon as it is ready.` : t`We bring it to your table as soon as it is ready.`}
+        </p>
       ) : fulfilment === 'delivery' ? (
         address ? (
           <div className="flex flex-col gap-0.5">
@@ -345,34 +391,42 @@ function FulfilmentSection({
             <AddressLines address={address} />
           </div>
         ) : (
-          <Notice tone="warning">Choose a delivery address to continue.</Notice>
+          <Notice tone="warning">
+            <Trans>Choose a delivery address to continue.</Trans>
+          </Notice>
         )
       ) : (
         <>
-          <p className="text-muted">{pickupAddress ? `Collect it at ${pickupName ? `${pickupName}, ` : ''}${pickupAddress}.` : 'Collect it at the counter.'}</p>
+          <p className="text-muted">
+            {pickupAddress
+              ? pickupName
+                ? t`Collect it at ${pickupName}, ${pickupAddress}.`
+                : t`Collect it at ${pickupAddress}.`
+              : t`Collect it at the counter.`}
+          </p>
           <PickupTime {...pickup} />
         </>
       )}
       {fulfilment === 'delivery' && outside && (
         <Notice
           tone="danger"
-          title="We don't deliver to this address yet."
+          title={t`We don't deliver to this address yet.`}
           action={
             <span className="flex flex-wrap gap-2">
               {onSwitchToPickup && (
                 <Button variant="secondary" size="sm" onClick={onSwitchToPickup}>
-                  Pick up instead
+                  <Trans>Pick up instead</Trans>
                 </Button>
               )}
               {onChangeDelivery && (
                 <Button variant="secondary" size="sm" onClick={onChangeDelivery}>
-                  Change address
+                  <Trans>Change address</Trans>
                 </Button>
               )}
             </span>
           }
         >
-          Choose another address, or pick up your order.
+          <Trans>Choose another address, or pick up your order.</Trans>
         </Notice>
       )}
     </section>
@@ -396,37 +450,47 @@ function VoucherSection({
   locale: string;
   timeZone?: string;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="oc-voucher" className={section}>
       <h2 id="oc-voucher" className="text-lg font-semibold">
-        Voucher
+        <Trans>Voucher</Trans>
       </h2>
       {vouchers.length === 0 ? (
-        <p className="text-muted">You have no vouchers to use. Redeem your points for one in Rewards.</p>
+        <p className="text-muted">
+          <Trans>You have no vouchers to use. Redeem your points for one in Rewards.</Trans>
+        </p>
       ) : (
         <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-          <legend className="sr-only">Choose a voucher</legend>
-          <ChoiceCard name="voucher" value="" checked={selectedVoucherId === null} onChange={() => onSelectVoucher?.(null)} title="No voucher" />
-          {vouchers.map((v) => (
-            <ChoiceCard
-              key={v.id}
-              name="voucher"
-              value={String(v.id)}
-              checked={selectedVoucherId === v.id}
-              onChange={() => onSelectVoucher?.(v.id)}
-              disabled={quoteLoading}
-              title={v.reward.title}
-              aside={
-                v.reward.free_product ? (
-                  <span className="font-semibold text-success">Free {v.reward.free_product}</span>
-                ) : v.reward.discount_amount ? (
-                  <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span>
-                ) : undefined
-              }
-            >
-              Code {v.code} · valid until {formatDateTime(v.expires_at, locale, timeZone)}
-            </ChoiceCard>
-          ))}
+          <legend className="sr-only">
+            <Trans>Choose a voucher</Trans>
+          </legend>
+          <ChoiceCard name="voucher" value="" checked={selectedVoucherId === null} onChange={() => onSelectVoucher?.(null)} title={t`No voucher`} />
+          {vouchers.map((v) => {
+            const product = v.reward.free_product;
+            const code = v.code;
+            const until = formatDateTime(v.expires_at, locale, timeZone);
+            return (
+              <ChoiceCard
+                key={v.id}
+                name="voucher"
+                value={String(v.id)}
+                checked={selectedVoucherId === v.id}
+                onChange={() => onSelectVoucher?.(v.id)}
+                disabled={quoteLoading}
+                title={v.reward.title}
+                aside={
+                  product ? (
+                    <span className="font-semibold text-success">{t`Free ${product}`}</span>
+                  ) : v.reward.discount_amount ? (
+                    <span className="font-semibold text-success">−{money(v.reward.discount_amount)}</span>
+                  ) : undefined
+                }
+              >
+                {t`Code ${code} · valid until ${until}`}
+              </ChoiceCard>
+            );
+          })}
         </fieldset>
       )}
     </section>
@@ -449,36 +513,45 @@ function ShortfallNotice({
   onEditCart?: () => void;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
+  const balance = money(walletBalance);
+  const short = money(shortfall, 'font-semibold');
+  const amount = money(shortfall);
   if (onlineOff)
     return (
       <Notice
         tone="warning"
-        title="Insufficient balance"
+        title={t`Insufficient balance`}
         action={
           onEditCart && (
             <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-              Edit cart
+              <Trans>Edit cart</Trans>
             </Button>
           )
         }
       >
-        Your wallet has {money(walletBalance)}, {money(shortfall, 'font-semibold')} short of this order. Top-ups are not available right now, so change your
-        order to pay from your wallet.
+        <Trans>
+          Your wallet has {balance}, {short} short of this order. Top-ups are not available right now, so change your order to pay from your wallet.
+        </Trans>
       </Notice>
     );
   return (
     <Notice
       tone="warning"
-      title="Insufficient balance"
+      title={t`Insufficient balance`}
       action={
         onTopUp && (
           <Button variant="secondary" size="sm" className="self-start" onClick={() => onTopUp(shortfall)}>
-            <span>Top up {money(shortfall)}</span>
+            <span>
+              <Trans>Top up {amount}</Trans>
+            </span>
           </Button>
         )
       }
     >
-      Your wallet has {money(walletBalance)}. Top up {money(shortfall, 'font-semibold')} to pay with it, or choose online payment.
+      <Trans>
+        Your wallet has {balance}. Top up {short} to pay with it, or choose online payment.
+      </Trans>
     </Notice>
   );
 }
@@ -513,23 +586,26 @@ function PaymentSection({
   onEditCart?: () => void;
   money: MoneyOf;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="oc-payment" className={section}>
       <h2 id="oc-payment" className="text-lg font-semibold">
-        Payment
+        <Trans>Payment</Trans>
       </h2>
       <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
-        <legend className="sr-only">Choose how to pay</legend>
+        <legend className="sr-only">
+          <Trans>Choose how to pay</Trans>
+        </legend>
         {walletOffered && (
           <ChoiceCard
             name="payment"
             value="wallet"
             checked={method === 'wallet'}
             onChange={() => onMethod('wallet')}
-            title="Wallet"
+            title={t`Wallet`}
             aside={walletBalance === undefined ? undefined : <span className="text-sm font-semibold">{money(walletBalance)}</span>}
           >
-            Pay from your wallet balance.
+            <Trans>Pay from your wallet balance.</Trans>
           </ChoiceCard>
         )}
         <ChoiceCard
@@ -537,19 +613,23 @@ function PaymentSection({
           value="gateway"
           checked={method === 'gateway'}
           onChange={() => onMethod('gateway')}
-          title="Online payment"
+          title={t`Online payment`}
           disabled={onlineOff}
         >
-          {onlineOff ? `Not available right now. Pay ${walletOffered ? 'from your wallet' : 'at the counter'} instead.` : 'Card or e-wallet, on the next page.'}
+          {onlineOff
+            ? walletOffered
+              ? t`Not available right now. Pay from your wallet instead.`
+              : t`Not available right now. Pay at the counter instead.`
+            : t`Card or e-wallet, on the next page.`}
         </ChoiceCard>
         {counterOffered && (
-          <ChoiceCard name="payment" value="counter" checked={method === 'counter'} onChange={() => onMethod('counter')} title="Pay at the counter">
-            We start on your order now. Pay at the till before you leave.
+          <ChoiceCard name="payment" value="counter" checked={method === 'counter'} onChange={() => onMethod('counter')} title={t`Pay at the counter`}>
+            <Trans>We start on your order now. Pay at the till before you leave.</Trans>
           </ChoiceCard>
         )}
       </fieldset>
       {paymentError && (
-        <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? ERROR_TEXT.PAYMENTS_UNAVAILABLE : "We couldn't start your top-up."}>
+        <Notice tone="danger" title={errorCode === 'PAYMENTS_UNAVAILABLE' ? i18n._(ERROR_TEXT.PAYMENTS_UNAVAILABLE!) : t`We couldn't start your top-up.`}>
           {paymentError}
         </Notice>
       )}
@@ -578,12 +658,18 @@ function Totals({
   /** a guest earns no points: no line for them */
   guest: boolean;
 }) {
+  const { t } = useLingui();
   // refused for the address or the pickup time: said there, with the way on
-  if (held) return <p className="text-muted">Your total shows once that is sorted out.</p>;
-  if (quoteError) return <ErrorState title="We couldn't work out your total" message={quoteError} onRetry={onRetryQuote} className="py-4" />;
+  if (held)
+    return (
+      <p className="text-muted">
+        <Trans>Your total shows once that is sorted out.</Trans>
+      </p>
+    );
+  if (quoteError) return <ErrorState title={t`We couldn't work out your total`} message={quoteError} onRetry={onRetryQuote} className="py-4" />;
   if (quoteLoading || !quote)
     return (
-      <SkeletonGroup label="Working out your total" className="flex flex-col gap-2">
+      <SkeletonGroup label={t`Working out your total`} className="flex flex-col gap-2">
         <Skeleton height="1.25rem" />
         <Skeleton height="1.25rem" />
         <Skeleton height="1.25rem" />
@@ -591,44 +677,57 @@ function Totals({
       </SkeletonGroup>
     );
   const voucherPart = discountParts(quote).voucher;
+  const promoCode = quote.offer?.code ?? null;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
       {quote.free_item && <FreeItemRow item={quote.free_item} money={money} />}
-      <dt className="text-muted">Subtotal</dt>
+      <dt className="text-muted">
+        <Trans>Subtotal</Trans>
+      </dt>
       <dd className="text-right">{money(quote.subtotal)}</dd>
       {voucherPart > 0 && (
         <>
-          <dt className="text-muted">Voucher discount</dt>
+          <dt className="text-muted">
+            <Trans>Voucher discount</Trans>
+          </dt>
           <dd className="text-right text-success">−{money(voucherPart)}</dd>
         </>
       )}
       {quote.offer && quote.offer.discount > 0 && (
         <>
-          <dt className="text-muted">{quote.offer.code === null ? quote.offer.title : `Promo code ${quote.offer.code}`}</dt>
+          <dt className="text-muted">{promoCode === null ? quote.offer.title : t`Promo code ${promoCode}`}</dt>
           <dd className="text-right text-success">−{money(quote.offer.discount)}</dd>
         </>
       )}
       {fulfilment === 'delivery' && (
         <>
-          <dt className="text-muted">Delivery fee</dt>
-          <dd className="text-right">{quote.delivery_fee === 0 ? 'Free' : money(quote.delivery_fee)}</dd>
+          <dt className="text-muted">
+            <Trans>Delivery fee</Trans>
+          </dt>
+          <dd className="text-right">{quote.delivery_fee === 0 ? t`Free` : money(quote.delivery_fee)}</dd>
         </>
       )}
       {!!quote.tip && (
         <>
-          <dt className="text-muted">Tip</dt>
+          <dt className="text-muted">
+            <Trans>Tip</Trans>
+          </dt>
           <dd className="text-right">{money(quote.tip)}</dd>
         </>
       )}
       <TaxRows taxes={quote.taxes} placement="before-total" money={money} />
       <div className="col-span-2 grid grid-cols-subgrid border-t border-border pt-2 text-lg font-bold">
-        <dt>Total</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd className="text-right">{money(quote.total)}</dd>
       </div>
       <TaxRows taxes={quote.taxes} placement="after-total" money={money} />
       {quote.points_to_earn > 0 && !guest && (
         <>
-          <dt className="text-sm text-muted">You'll earn</dt>
+          <dt className="text-sm text-muted">
+            <Trans>You'll earn</Trans>
+          </dt>
           <dd className="text-right text-sm font-semibold text-brand-ink">
             <Points value={quote.points_to_earn} locale={locale} showIcon />
           </dd>
@@ -650,23 +749,24 @@ function Totals({
  * (its price off, before the subtotal), or the product added with its usual options.
  */
 function FreeItemRow({ item, money }: { item: NonNullable<QuoteData['free_item']>; money: MoneyOf }) {
-  const how = item.options.length > 0 ? ` (${item.options.join(' · ')})` : '';
+  const { t } = useLingui();
+  const name = item.options.length > 0 ? `${item.name} (${item.options.join(' · ')})` : item.name;
   return item.in_cart ? (
     <>
-      <dt className="text-muted">
-        1 × {item.name}
-        {how}, free with your voucher
-      </dt>
+      <dt className="text-muted">{t`1 × ${name}, free with your voucher`}</dt>
       <dd className="text-right text-success">−{money(item.value)}</dd>
     </>
   ) : (
     <>
       <dt className="text-muted">
-        1 × {item.name}
-        {how}, added free with your voucher
-        <span className="block text-sm">To choose how it's made, add one to your cart: that one is free instead.</span>
+        {t`1 × ${name}, added free with your voucher`}
+        <span className="block text-sm">
+          <Trans>To choose how it's made, add one to your cart: that one is free instead.</Trans>
+        </span>
       </dt>
-      <dd className="text-right text-success">Free</dd>
+      <dd className="text-right text-success">
+        <Trans>Free</Trans>
+      </dd>
     </>
   );
 }
@@ -684,25 +784,30 @@ function TotalSection({
   onEditCart?: () => void;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
+  const minimum = quote ? money(quote.min_order) : null;
+  const more = money(belowBy, 'font-semibold');
   return (
     <section aria-labelledby="oc-total" className={section}>
       <h2 id="oc-total" className="text-lg font-semibold">
-        Total
+        <Trans>Total</Trans>
       </h2>
       {totals}
       {quote && belowBy > 0 && (
         <Notice
           tone="warning"
-          title="Below the minimum order"
+          title={t`Below the minimum order`}
           action={
             onEditCart && (
               <Button variant="secondary" size="sm" className="self-start" onClick={onEditCart}>
-                Add more items
+                <Trans>Add more items</Trans>
               </Button>
             )
           }
         >
-          The minimum order is {money(quote.min_order)}. Add {money(belowBy, 'font-semibold')} more to place it.
+          <Trans>
+            The minimum order is {minimum}. Add {more} more to place it.
+          </Trans>
         </Notice>
       )}
     </section>
@@ -721,16 +826,24 @@ function PlaceOrder(p: {
   money: MoneyOf;
   onPlace: () => void;
 }) {
+  const { t } = useLingui();
+  const total = p.quote ? p.money(p.quote.total) : null;
+  const notice = p.closed ? orderingWords(p.closed.location, p.closed.now, p.locale) : '';
   return (
     <>
       {p.closed && (
         <p id="oc-ordering" className="text-center text-sm font-medium text-warning">
-          {orderingWords(p.closed.location, p.closed.now, p.locale)}
-          {p.orderAhead && '. Choose a pickup time to order ahead.'}
+          {p.orderAhead ? t`${notice}. Choose a pickup time to order ahead.` : notice}
         </p>
       )}
       <Button size="lg" fullWidth loading={p.submitting} disabled={p.blocked} aria-describedby={p.closed ? 'oc-ordering' : undefined} onClick={p.onPlace}>
-        {p.quote ? <span>Place order · {p.money(p.quote.total)}</span> : 'Place order'}
+        {total ? (
+          <span>
+            <Trans>Place order · {total}</Trans>
+          </span>
+        ) : (
+          t`Place order`
+        )}
       </Button>
     </>
   );
@@ -797,7 +910,7 @@ function TipSection({ props, money }: { props: OrderConfirmationScreenProps; mon
   return (
     <section aria-labelledby="oc-tip" className={section}>
       <h2 id="oc-tip" className="text-lg font-semibold">
-        Add a tip
+        <Trans>Add a tip</Trans>
       </h2>
       <TipPicker
         offer={tips}
@@ -880,6 +993,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
     currency,
     locale,
   } = props;
+  const { t } = useLingui();
   // no gateway (the settings say so, or the provider just answered PAYMENTS_UNAVAILABLE): wallet only
   const onlineOff = !onlinePayments || errorCode === 'PAYMENTS_UNAVAILABLE';
   // at a table, when the shop allows it (the quote says so): paying at the counter
@@ -887,7 +1001,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   const guest = props.guest === true;
   const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered, guest);
   // the provider's refusal of an online payment or a top-up is shown here, next to the choice
-  const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? 'You can still pay from your wallet balance.') : (topUpError ?? null);
+  const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? t`You can still pay from your wallet balance.`) : (topUpError ?? null);
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   const unavailable = new Set(unavailableProductIds);
   // an unknown balance (not read: offline, or the shop did not answer) is never shown as ₱0.00 nor as a shortfall
@@ -906,7 +1020,7 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   const totals = <Totals {...{ quote, quoteLoading, quoteError, onRetryQuote, fulfilment, money, locale, held, guest }} />;
 
   return (
-    <AppShell header={<TopBar title="Order confirmation" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Order confirmation`} onBack={onBack} />} nav={nav}>
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <OrderingNotice ordering={ordering} locale={locale} />
         {props.reorderChanges?.length ? (
@@ -926,7 +1040,9 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
           tableLabel={props.tableLabel ?? null}
         />
         {guest ? (
-          <Notice tone="info">Guests don't earn points — join after you order to claim them.</Notice>
+          <Notice tone="info">
+            <Trans>Guests don't earn points — join after you order to claim them.</Trans>
+          </Notice>
         ) : (
           <DiscountSections props={props} vouchers={vouchers} selectedVoucherId={selectedVoucherId} quoteLoading={quoteLoading} money={money} />
         )}

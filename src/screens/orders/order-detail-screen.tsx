@@ -1,4 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { canStillBeReady, type Order, type OrderRefund, type OrderStatus, statusSteps } from '#contract';
 import { discountParts } from '#contract/offer-rules';
 import {
@@ -97,17 +100,23 @@ export function buildTimeline(order: Order): Step[] {
   }));
 }
 
-const PAID_WITH: Record<Order['payment_method'], string> = { wallet: 'Wallet', gateway: 'Online payment', counter: 'At the counter' };
+const PAID_WITH: Record<Order['payment_method'], MessageDescriptor> = { wallet: msg`Wallet`, gateway: msg`Online payment`, counter: msg`At the counter` };
 
-const STATE_TEXT: Record<StepState, string> = { done: 'done', current: 'now', upcoming: 'to come', cancelled: 'cancelled' };
+// each step's state, read after its status by a screen reader: "Preparing (now)"
+const STATE_TEXT: Record<StepState, MessageDescriptor> = {
+  done: msg`done`,
+  current: msg`now`,
+  upcoming: msg`to come`,
+  cancelled: msg`cancelled`,
+};
 
-/** Where a cancelled order's money went, in words. */
-function refundText(refund: OrderRefund): { where: string; status: string } {
-  if (refund.method === 'wallet') return { where: 'Back in your wallet', status: 'You can spend it on your next order.' };
-  if (refund.status === 'succeeded') return { where: 'Back to the card you paid with', status: 'Your bank may take a few days to show it.' };
+/** Where a cancelled order's money went, in words (read in the language spoken). */
+function refundText(refund: OrderRefund): { where: MessageDescriptor; status: MessageDescriptor } {
+  if (refund.method === 'wallet') return { where: msg`Back in your wallet`, status: msg`You can spend it on your next order.` };
+  if (refund.status === 'succeeded') return { where: msg`Back to the card you paid with`, status: msg`Your bank may take a few days to show it.` };
   if (refund.status === 'failed')
-    return { where: 'To the card you paid with', status: 'The payment service did not answer yet. We try again every hour until it is done.' };
-  return { where: 'To the card you paid with', status: 'On its way. Your bank may take a few days to show it.' };
+    return { where: msg`To the card you paid with`, status: msg`The payment service did not answer yet. We try again every hour until it is done.` };
+  return { where: msg`To the card you paid with`, status: msg`On its way. Your bank may take a few days to show it.` };
 }
 
 /** A cancelled order: the money back (how much, where to), the points taken back, vouchers cancelled. */
@@ -122,6 +131,7 @@ function MoneyBack({
   locale: string;
   className: string;
 }) {
+  const { i18n } = useLingui();
   const refund = order.refund ?? null;
   // points still on their way when it was cancelled were never the customer's: cancelled, not taken back
   const voided = order.points_voided ?? 0;
@@ -131,9 +141,11 @@ function MoneyBack({
     return (
       <section aria-labelledby="od-refund" className={className}>
         <h2 id="od-refund" className="text-lg font-semibold">
-          Nothing to refund
+          <Trans>Nothing to refund</Trans>
         </h2>
-        <p className="text-muted">{order.total === 0 ? 'This order was free: nothing was paid.' : 'You were not charged for this order.'}</p>
+        <p className="text-muted">
+          {order.total === 0 ? <Trans>This order was free: nothing was paid.</Trans> : <Trans>You were not charged for this order.</Trans>}
+        </p>
       </section>
     );
   }
@@ -141,34 +153,42 @@ function MoneyBack({
   return (
     <section aria-labelledby="od-refund" className={className}>
       <h2 id="od-refund" className="text-lg font-semibold">
-        Your refund
+        <Trans>Your refund</Trans>
       </h2>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
         {refund && text && (
           <>
             <dt className="flex flex-col">
-              <span>{text.where}</span>
-              <span className="text-sm text-muted">{text.status}</span>
+              <span>{i18n._(text.where)}</span>
+              <span className="text-sm text-muted">{i18n._(text.status)}</span>
             </dt>
             <dd className="text-right font-semibold">{money(refund.amount)}</dd>
           </>
         )}
-        {vouchers.map((v) => (
-          <Fragment key={v.title}>
+        {vouchers.map(({ title, points }) => (
+          <Fragment key={title}>
             <dt className="flex flex-col">
-              <span>Voucher for {v.title} cancelled</span>
-              <span className="text-sm text-muted">It was bought with this order's points, so they came back first.</span>
+              <span>
+                <Trans>Voucher for {title} cancelled</Trans>
+              </span>
+              <span className="text-sm text-muted">
+                <Trans>It was bought with this order's points, so they came back first.</Trans>
+              </span>
             </dt>
             <dd className="text-right">
-              <Points value={v.points} locale={locale} signed />
+              <Points value={points} locale={locale} signed />
             </dd>
           </Fragment>
         ))}
         {voided > 0 && (
           <>
             <dt className="flex flex-col">
-              <span>Points on their way cancelled</span>
-              <span className="text-sm text-muted">The points this order would have earned once completed.</span>
+              <span>
+                <Trans>Points on their way cancelled</Trans>
+              </span>
+              <span className="text-sm text-muted">
+                <Trans>The points this order would have earned once completed.</Trans>
+              </span>
             </dt>
             <dd className="text-right">
               <Points value={voided} locale={locale} />
@@ -178,8 +198,12 @@ function MoneyBack({
         {taken > 0 && (
           <>
             <dt className="flex flex-col">
-              <span>Points taken back</span>
-              <span className="text-sm text-muted">The points this order earned.</span>
+              <span>
+                <Trans>Points taken back</Trans>
+              </span>
+              <span className="text-sm text-muted">
+                <Trans>The points this order earned.</Trans>
+              </span>
             </dt>
             <dd className="text-right font-semibold">
               <Points value={-taken} locale={locale} signed />
@@ -195,10 +219,11 @@ const section = cx(cardClass(), 'flex flex-col gap-3');
 
 /** The order's path, step by step, with when each was reached. */
 function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; timeZone?: string }) {
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="od-timeline" className={section}>
       <h2 id="od-timeline" className="text-lg font-semibold">
-        Progress
+        <Trans>Progress</Trans>
       </h2>
       <ol className="flex flex-col">
         {steps.map((step, i) => (
@@ -227,7 +252,7 @@ function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; 
             <div className="flex min-w-0 flex-1 flex-col pt-1">
               <p className={cx('font-semibold', step.state === 'upcoming' ? 'text-muted' : 'text-ink')}>
                 {ORDER_STATUS_LABEL[step.status]}
-                <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
+                <span className="sr-only"> ({i18n._(STATE_TEXT[step.state])})</span>
               </p>
               {step.at && (
                 <p className="text-sm text-muted">
@@ -248,11 +273,13 @@ function Timeline({ steps, locale, timeZone }: { steps: Step[]; locale: string; 
  * total, how it was paid, points earned.
  */
 function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount: number, className?: string) => ReactNode; locale: string }) {
+  const { t, i18n } = useLingui();
   const voucherPart = discountParts(order).voucher;
+  const voucherCode = order.voucher_code;
   return (
     <section aria-labelledby="od-items" className={section}>
       <h2 id="od-items" className="text-lg font-semibold">
-        Items
+        <Trans>Items</Trans>
       </h2>
       <ul className="flex flex-col divide-y divide-border">
         {order.items.map((item, i) => (
@@ -267,11 +294,13 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         ))}
       </ul>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-border pt-3">
-        <dt className="text-muted">Subtotal</dt>
+        <dt className="text-muted">
+          <Trans>Subtotal</Trans>
+        </dt>
         <dd className="text-right">{money(order.subtotal)}</dd>
         {voucherPart > 0 && (
           <>
-            <dt className="text-muted">Voucher{order.voucher_code ? ` ${order.voucher_code}` : ''}</dt>
+            <dt className="text-muted">{voucherCode ? t`Voucher ${voucherCode}` : t`Voucher`}</dt>
             <dd className="text-right text-success">−{money(voucherPart)}</dd>
           </>
         )}
@@ -282,7 +311,7 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
                 order.offer.title
               ) : (
                 <>
-                  Promo code {order.offer.code}
+                  <PromoCode code={order.offer.code} />
                   <span className="block text-sm">{order.offer.title}</span>
                 </>
               )}
@@ -292,32 +321,44 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         )}
         {order.fulfilment === 'delivery' && (
           <>
-            <dt className="text-muted">Delivery fee</dt>
-            <dd className="text-right">{order.delivery_fee === 0 ? 'Free' : money(order.delivery_fee)}</dd>
+            <dt className="text-muted">
+              <Trans>Delivery fee</Trans>
+            </dt>
+            <dd className="text-right">{order.delivery_fee === 0 ? t`Free` : money(order.delivery_fee)}</dd>
           </>
         )}
         {!!order.tip && (
           <>
-            <dt className="text-muted">Tip</dt>
+            <dt className="text-muted">
+              <Trans>Tip</Trans>
+            </dt>
             <dd className="text-right">{money(order.tip)}</dd>
           </>
         )}
         <TaxRows taxes={order.taxes} placement="before-total" money={money} />
-        <dt className="text-lg font-bold">Total</dt>
+        <dt className="text-lg font-bold">
+          <Trans>Total</Trans>
+        </dt>
         <dd className="text-right text-lg font-bold">{money(order.total)}</dd>
         <TaxRows taxes={order.taxes} placement="after-total" money={money} />
-        <dt className="text-muted">Paid with</dt>
-        <dd className="text-right">{PAID_WITH[order.payment_method]}</dd>
+        <dt className="text-muted">
+          <Trans>Paid with</Trans>
+        </dt>
+        <dd className="text-right">{i18n._(PAID_WITH[order.payment_method])}</dd>
         {order.points_earned > 0 && order.status !== 'cancelled' && (
           <>
-            <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
+            <dt className="text-muted">{order.status === 'completed' ? t`Points earned` : t`Points on the way`}</dt>
             <dd className="text-right font-semibold text-brand-ink">
               <Points value={order.points_earned} locale={locale} signed />
-              {order.status !== 'completed' && <span className="block text-sm font-normal text-muted">when your order is completed</span>}
+              {order.status !== 'completed' && (
+                <span className="block text-sm font-normal text-muted">
+                  <Trans>when your order is completed</Trans>
+                </span>
+              )}
             </dd>
             {namedParts(order.points_breakdown).length > 0 && (
               <dd className="col-span-2 -mt-1">
-                <ul aria-label="How the points were earned" className="flex flex-col items-end gap-0.5 text-sm text-muted">
+                <ul aria-label={t`How the points were earned`} className="flex flex-col items-end gap-0.5 text-sm text-muted">
                   {namedParts(order.points_breakdown).map((p, i) => (
                     <li key={i}>{partWords(p, locale)}</li>
                   ))}
@@ -328,6 +369,20 @@ function ItemsAndTotals({ order, money, locale }: { order: Order; money: (amount
         )}
       </dl>
     </section>
+  );
+}
+
+/** A promo code's row: "Promo code SAVE10". */
+function PromoCode({ code }: { code: string }) {
+  return <Trans>Promo code {code}</Trans>;
+}
+
+/** An order paid at the counter, still to pay: how much, and what to show at the till. */
+function CounterDue({ name, due }: { name: string; due: ReactNode }) {
+  return (
+    <Notice tone="warning" title={<Trans>Pay at the counter: {due}</Trans>}>
+      <Trans>Show order {name} at the till when you are ready to pay. Your points arrive once it is paid.</Trans>
+    </Notice>
   );
 }
 
@@ -345,11 +400,12 @@ function Where({
   locale: string;
   timeZone?: string;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="od-where" className={section}>
       <h2 id="od-where" className="text-lg font-semibold">
         {order.fulfilment === 'delivery'
-          ? 'Delivery address'
+          ? t`Delivery address`
           : order.fulfilment === 'pickup' && order.pickup_at && order.status !== 'cancelled'
             ? pickupWords(order.pickup_at, now, locale, timeZone)
             : fulfilmentWords(order)}
@@ -364,7 +420,7 @@ function Where({
             <AddressLines address={order.address} />
           </span>
         ) : (
-          <span>{pickupAddress || 'At the counter'}</span>
+          <span>{pickupAddress || t`At the counter`}</span>
         )}
       </p>
       {order.fulfilment === 'pickup' && pickupAddress && <MapLink address={pickupAddress} />}
@@ -394,6 +450,7 @@ export function OrderDetailScreen({
   onOrderAgain,
   orderingAgain = false,
 }: OrderDetailScreenProps) {
+  const { t } = useLingui();
   const money = (amount: number, className?: string) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
   let body: ReactNode;
 
@@ -401,8 +458,8 @@ export function OrderDetailScreen({
     body = (
       <EmptyState
         icon={<ReceiptIcon size={40} />}
-        title="We couldn't find that order"
-        description="Check the order number, or find your order in your order history."
+        title={t`We couldn't find that order`}
+        description={t`Check the order number, or find your order in your order history.`}
         action={
           orderHistoryHref &&
           renderLink({
@@ -411,27 +468,30 @@ export function OrderDetailScreen({
               'inline-flex min-h-11 items-center justify-center rounded-xl bg-brand px-4 font-semibold text-brand-contrast hover:brightness-95',
               focusRing,
             ),
-            children: 'Go to your order history',
+            children: t`Go to your order history`,
           })
         }
       />
     );
   } else if (error) {
-    body = <ErrorState title="We couldn't load this order" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load this order`} message={error} onRetry={onRetry} />;
   } else if (loading || !order) {
     body = (
-      <SkeletonGroup label="Loading your order" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading your order`} className="flex flex-col gap-4">
         <Skeleton height="5rem" />
         <Skeleton height="16rem" />
         <Skeleton height="10rem" />
       </SkeletonGroup>
     );
   } else {
+    const placed = formatDateTime(order.created_at, locale, timeZone);
     body = (
       <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
         <div className={section}>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm text-muted">Placed {formatDateTime(order.created_at, locale, timeZone)}</p>
+            <p className="text-sm text-muted">
+              <Trans>Placed {placed}</Trans>
+            </p>
             <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
           </div>
           <p className="text-lg font-semibold">{statusDescription(order.status, order.fulfilment)}</p>
@@ -440,11 +500,7 @@ export function OrderDetailScreen({
           )}
         </div>
 
-        {order.counter_due !== undefined && (
-          <Notice tone="warning" title={<>Pay at the counter: {money(order.counter_due)}</>}>
-            Show order {order.name} at the till when you are ready to pay. Your points arrive once it is paid.
-          </Notice>
-        )}
+        {order.counter_due !== undefined && <CounterDue name={order.name} due={money(order.counter_due)} />}
 
         {claimCard}
         {/* the offer is of a message when the order is ready: only while that is still to come */}
@@ -458,15 +514,16 @@ export function OrderDetailScreen({
         <Where order={order} pickupAddress={pickupAddress} now={now ?? order.created_at} locale={locale} timeZone={timeZone} />
         {onOrderAgain && order.status !== 'pending_payment' && (
           <Button variant="secondary" fullWidth loading={orderingAgain} onClick={onOrderAgain}>
-            Order again
+            <Trans>Order again</Trans>
           </Button>
         )}
       </div>
     );
   }
 
+  const name = order?.name;
   return (
-    <AppShell header={<TopBar title={order ? `Order ${order.name}` : 'Order'} onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={order ? t`Order ${name}` : t`Order`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Order } from '#contract';
 import {
   AppShell,
@@ -40,6 +41,47 @@ export interface OrderHistoryScreenProps {
   timeZone?: string;
 }
 
+/** One order of the list: its number and status, when and how, its items and total; opens the order's page. */
+function OrderRow({
+  order,
+  onOpenOrder,
+  currency,
+  locale,
+  timeZone,
+}: {
+  order: Order;
+  onOpenOrder?: (name: string) => void;
+  currency: string;
+  locale: string;
+  timeZone?: string;
+}) {
+  const { t } = useLingui();
+  const name = order.name;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpenOrder?.(name)}
+      className={cx(cardClass(), 'flex w-full items-center gap-3 text-left hover:bg-surface', focusRing)}
+    >
+      <span className="flex min-w-0 flex-1 flex-col gap-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">
+            <Trans>Order {name}</Trans>
+          </span>
+          <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
+        </span>
+        <span className="text-sm text-muted">
+          {formatDateTime(order.created_at, locale, timeZone)} · {order.fulfilment === 'delivery' ? t`Delivery` : t`Pickup`}
+        </span>
+        <span className="text-sm text-ink">
+          {itemCount(order.items)} · <Money amount={order.total} currency={currency} locale={locale} className="font-semibold" />
+        </span>
+      </span>
+      <ChevronRightIcon size={18} className="shrink-0 text-muted" />
+    </button>
+  );
+}
+
 /** /order/home: every order, newest first, with paging. */
 export function OrderHistoryScreen({
   orders = [],
@@ -57,12 +99,13 @@ export function OrderHistoryScreen({
   locale,
   timeZone,
 }: OrderHistoryScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
   if (error && orders.length === 0) {
-    body = <ErrorState title="We couldn't load your orders" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your orders`} message={error} onRetry={onRetry} />;
   } else if (loading) {
     body = (
-      <SkeletonGroup label="Loading your orders" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading your orders`} className="flex flex-col gap-3">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height="5.5rem" />
         ))}
@@ -72,9 +115,15 @@ export function OrderHistoryScreen({
     body = (
       <EmptyState
         icon={<ReceiptIcon size={40} />}
-        title="No orders yet"
-        description="When you order from the shop, your orders show up here."
-        action={onOpenShop && <Button onClick={onOpenShop}>Go to the shop</Button>}
+        title={t`No orders yet`}
+        description={t`When you order from the shop, your orders show up here.`}
+        action={
+          onOpenShop && (
+            <Button onClick={onOpenShop}>
+              <Trans>Go to the shop</Trans>
+            </Button>
+          )
+        }
       />
     );
   } else {
@@ -84,38 +133,20 @@ export function OrderHistoryScreen({
         <ul className="flex flex-col gap-3">
           {sorted.map((order) => (
             <li key={order.name}>
-              <button
-                type="button"
-                onClick={() => onOpenOrder?.(order.name)}
-                className={cx(cardClass(), 'flex w-full items-center gap-3 text-left hover:bg-surface', focusRing)}
-              >
-                <span className="flex min-w-0 flex-1 flex-col gap-1">
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold">Order {order.name}</span>
-                    <Badge tone={ORDER_STATUS_TONE[order.status]}>{ORDER_STATUS_LABEL[order.status]}</Badge>
-                  </span>
-                  <span className="text-sm text-muted">
-                    {formatDateTime(order.created_at, locale, timeZone)} · {order.fulfilment === 'delivery' ? 'Delivery' : 'Pickup'}
-                  </span>
-                  <span className="text-sm text-ink">
-                    {itemCount(order.items)} · <Money amount={order.total} currency={currency} locale={locale} className="font-semibold" />
-                  </span>
-                </span>
-                <ChevronRightIcon size={18} className="shrink-0 text-muted" />
-              </button>
+              <OrderRow order={order} onOpenOrder={onOpenOrder} currency={currency} locale={locale} timeZone={timeZone} />
             </li>
           ))}
         </ul>
-        {error && <ErrorState title="We couldn't load more orders" message={error} onRetry={onRetry} className="py-4" />}
+        {error && <ErrorState title={t`We couldn't load more orders`} message={error} onRetry={onRetry} className="py-4" />}
         <LoadMore more={nextPage !== null && !error} onMore={onLoadMore} loading={loadingMore}>
-          Load more orders
+          <Trans>Load more orders</Trans>
         </LoadMore>
       </div>
     );
   }
 
   return (
-    <AppShell header={<TopBar title="Order history" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Order history`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '#i18n/i18n';
-import { msg } from '@lingui/core/macro';
+import { msg, t } from '@lingui/core/macro';
 import type { Fulfilment, OrderStatus } from '#contract';
 import type { BadgeTone } from '../../ui';
 
@@ -34,22 +34,22 @@ export const ORDER_STATUS_TONE: Record<OrderStatus, BadgeTone> = {
 export function statusDescription(status: OrderStatus, fulfilment: Fulfilment): string {
   switch (status) {
     case 'pending_payment':
-      return 'We are waiting for your payment to go through.';
+      return t`We are waiting for your payment to go through.`;
     case 'paid':
-      return 'Payment received. Your order is in the queue.';
+      return t`Payment received. Your order is in the queue.`;
     case 'preparing':
-      return 'The team is making your order.';
+      return t`The team is making your order.`;
     case 'ready':
       return fulfilment === 'pickup'
-        ? 'Ready for you at the counter.'
+        ? t`Ready for you at the counter.`
         : fulfilment === 'dine_in'
-          ? 'Ready: on its way to your table.'
-          : 'Packed and waiting for the rider.';
+          ? t`Ready: on its way to your table.`
+          : t`Packed and waiting for the rider.`;
     case 'on_delivery':
-      return 'A rider is bringing your order.';
+      return t`A rider is bringing your order.`;
     case 'completed':
-      return fulfilment === 'delivery' ? 'Delivered. Enjoy!' : fulfilment === 'dine_in' ? 'Served. Enjoy!' : 'Picked up. Enjoy!';
+      return fulfilment === 'delivery' ? t`Delivered. Enjoy!` : fulfilment === 'dine_in' ? t`Served. Enjoy!` : t`Picked up. Enjoy!`;
     case 'cancelled':
-      return 'This order was cancelled.';
+      return t`This order was cancelled.`;
   }
 }

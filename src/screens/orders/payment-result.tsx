@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isPaid, type Order } from '#contract';
 import { AlertIcon, AppShell, Button, Card, CheckIcon, ErrorState, Money, Points, Skeleton, SkeletonGroup, Spinner, TopBar, cx } from '../../ui';
 import { itemCount } from './format';
@@ -25,30 +27,30 @@ type Outcome = 'pending' | 'paid' | 'failed' | 'declined' | 'cancelled';
 /** A cancelled order that was never paid: its payment was declined, or never made in time. */
 const cancelledUnpaid = (order: Order) => order.status === 'cancelled' && !order.timeline.some((e) => isPaid(e.status));
 
-/** What the page says for each outcome; `payAgain`: the same payment's page can be opened again. */
+/** What the page says for each outcome; `payAgain`: the same payment's page can be opened again (the language spoken: PaymentResult calls useLingui). */
 function wordsOf(variant: 'success' | 'fail', payAgain: boolean): Record<Outcome, { heading: string; text: string }> {
   return {
     pending: {
-      heading: 'Confirming your payment',
-      text: 'This usually takes a few seconds. You can leave this page: we will notify you when it is done.',
+      heading: t`Confirming your payment`,
+      text: t`This usually takes a few seconds. You can leave this page: we will notify you when it is done.`,
     },
     paid: {
-      heading: variant === 'fail' ? 'Good news: your payment went through' : 'Thank you! Your order is in',
-      text: 'We have received your payment and will start on your order right away.',
+      heading: variant === 'fail' ? t`Good news: your payment went through` : t`Thank you! Your order is in`,
+      text: t`We have received your payment and will start on your order right away.`,
     },
     failed: {
-      heading: "Your payment didn't go through",
+      heading: t`Your payment didn't go through`,
       text: payAgain
-        ? 'You have not been charged. Your order is waiting: try paying again, or go back to the shop.'
-        : 'You have not been charged. Your order waits a few minutes for its payment, then it is cancelled.',
+        ? t`You have not been charged. Your order is waiting: try paying again, or go back to the shop.`
+        : t`You have not been charged. Your order waits a few minutes for its payment, then it is cancelled.`,
     },
     declined: {
-      heading: "Your payment didn't go through",
-      text: 'You have not been charged, and this order was cancelled. Try again to order the same items.',
+      heading: t`Your payment didn't go through`,
+      text: t`You have not been charged, and this order was cancelled. Try again to order the same items.`,
     },
     cancelled: {
-      heading: 'This order was cancelled',
-      text: 'You have not been charged for it. Anything you paid is returned to where it came from.',
+      heading: t`This order was cancelled`,
+      text: t`You have not been charged for it. Anything you paid is returned to where it came from.`,
     },
   };
 }
@@ -72,14 +74,15 @@ export function PaymentResult({
   currency,
   locale,
 }: PaymentResultProps & { variant: 'success' | 'fail' }) {
+  const { t: tr } = useLingui();
   let body: ReactNode;
-  let title = variant === 'success' ? 'Payment' : 'Payment failed';
+  let title = variant === 'success' ? tr`Payment` : tr`Payment failed`;
 
   if (error) {
-    body = <ErrorState title="We couldn't check your order" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={tr`We couldn't check your order`} message={error} onRetry={onRetry} />;
   } else if (loading || !order) {
     body = (
-      <SkeletonGroup label="Checking your payment" className="flex flex-col items-center gap-4 py-8">
+      <SkeletonGroup label={tr`Checking your payment`} className="flex flex-col items-center gap-4 py-8">
         <Skeleton width="4rem" height="4rem" rounded="full" />
         <Skeleton width="70%" height="1.75rem" />
         <Skeleton width="85%" />
@@ -98,7 +101,7 @@ export function PaymentResult({
             : 'pending';
     const copy = wordsOf(variant, !!onPayAgain);
     const again = outcome === 'failed' ? onPayAgain : outcome === 'declined' ? onTryAgain : undefined;
-    title = outcome === 'paid' ? 'Payment success' : outcome === 'pending' ? 'Payment' : 'Payment failed';
+    title = outcome === 'paid' ? tr`Payment success` : outcome === 'pending' ? tr`Payment` : tr`Payment failed`;
     const icon =
       outcome === 'pending' ? (
         <Spinner size={40} label={null} className="text-brand-ink" />
@@ -123,20 +126,30 @@ export function PaymentResult({
           <p className="text-muted">{copy[outcome].text}</p>
         </div>
         <Card as="dl" className="grid w-full grid-cols-[1fr_auto] gap-x-4 gap-y-2 text-left">
-          <dt className="text-muted">Order</dt>
+          <dt className="text-muted">
+            <Trans>Order</Trans>
+          </dt>
           <dd className="text-right font-semibold">{order.name}</dd>
-          <dt className="text-muted">Items</dt>
+          <dt className="text-muted">
+            <Trans>Items</Trans>
+          </dt>
           <dd className="text-right">{itemCount(order.items)}</dd>
-          <dt className="text-muted">Total</dt>
+          <dt className="text-muted">
+            <Trans>Total</Trans>
+          </dt>
           <dd className="text-right font-semibold">
             <Money amount={order.total} currency={currency} locale={locale} />
           </dd>
           {outcome === 'paid' && order.points_earned > 0 && (
             <>
-              <dt className="text-muted">{order.status === 'completed' ? 'Points earned' : 'Points on the way'}</dt>
+              <dt className="text-muted">{order.status === 'completed' ? tr`Points earned` : tr`Points on the way`}</dt>
               <dd className="text-right font-semibold text-brand-ink">
                 <Points value={order.points_earned} locale={locale} signed />
-                {order.status !== 'completed' && <span className="block text-sm font-normal text-muted">when your order is completed</span>}
+                {order.status !== 'completed' && (
+                  <span className="block text-sm font-normal text-muted">
+                    <Trans>when your order is completed</Trans>
+                  </span>
+                )}
               </dd>
             </>
           )}
@@ -144,14 +157,14 @@ export function PaymentResult({
         <div className="flex w-full flex-col gap-2">
           {again && (
             <Button size="lg" fullWidth onClick={again}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           )}
           <Button size="lg" fullWidth variant={again ? 'secondary' : 'primary'} onClick={() => onOpenOrder?.(order.name)}>
-            View order
+            <Trans>View order</Trans>
           </Button>
           <Button size="lg" fullWidth variant="ghost" onClick={onBackToShop}>
-            Back to the shop
+            <Trans>Back to the shop</Trans>
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PickupSlotsData } from '#contract/locations';
 import { Skeleton, cx } from '../../ui';
 
@@ -18,23 +19,27 @@ export default function PickupSlotPicker({
   onChange: (at: string) => void;
   /** today's date (YYYY-MM-DD) in the place's time zone */
   today: string;
-  /** a time as the page writes it (the words live with the ordering notice; this chunk carries none of them) */
+  /** a time as the page writes it (the words live with the ordering notice) */
   clock: (iso: string) => string;
 }) {
+  const { t } = useLingui();
   if (!slots) return <Skeleton height="6rem" />;
-  const dayName = (date: string) => (date === today ? 'Today' : 'Tomorrow');
+  const dayName = (date: string) => (date === today ? t`Today` : t`Tomorrow`);
   // a day without times says why when the shop wrote it (a special date's note: "Christmas Day")
   const noted = slots.days.filter((d) => d.slots.length === 0 && d.note);
-  const notes = noted.map((d) => (
-    <p key={d.date} className="text-sm text-muted">
-      {`${dayName(d.date)}: no pickup times — ${d.note}`}
+  // one sentence for today, one for tomorrow ("today" is never a word glued in)
+  const notes = noted.map(({ date, note }) => (
+    <p key={date} className="text-sm text-muted">
+      {date === today ? t`Today: no pickup times — ${note}` : t`Tomorrow: no pickup times — ${note}`}
     </p>
   ));
   const days = slots.days.filter((d) => d.slots.length > 0);
   if (days.length === 0) {
     return (
       <>
-        <p className="text-muted">There are no pickup times left today or tomorrow.</p>
+        <p className="text-muted">
+          <Trans>There are no pickup times left today or tomorrow.</Trans>
+        </p>
         {notes}
       </>
     );
@@ -65,11 +70,15 @@ export default function PickupSlotPicker({
                   checked={checked}
                   disabled={s.full}
                   onChange={() => onChange(s.at)}
-                  aria-label={s.full ? `${time}, full` : time}
+                  aria-label={s.full ? t`${time}, full` : time}
                   className="sr-only"
                 />
                 {time}
-                {s.full && <span className="text-xs">Full</span>}
+                {s.full && (
+                  <span className="text-xs">
+                    <Trans>Full</Trans>
+                  </span>
+                )}
               </label>
             );
           })}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AppliedOffer } from '#contract/offers';
 import { Button, FieldNotes, PlusIcon, TagIcon, cardClass, cx, describedBy, inputClass } from '../../ui';
 import { promoProblemWords, type PromoProblem, type PromoWordsFormat } from './promo-words';
@@ -28,7 +29,7 @@ const normal = (text: string) => text.trim().toUpperCase();
 function SeeOffers({ onSeeOffers }: Pick<PromoCodeFieldProps, 'onSeeOffers'>) {
   return onSeeOffers ? (
     <Button variant="ghost" size="sm" onClick={onSeeOffers}>
-      See offers
+      <Trans>See offers</Trans>
     </Button>
   ) : null;
 }
@@ -45,20 +46,25 @@ function Applied({
   money: PromoCodeFieldProps['money'];
   removeRef: Ref<HTMLButtonElement>;
 }) {
+  const { t } = useLingui();
+  const code = offer.code;
+  const discount = money(offer.discount);
   return (
     <div className="flex items-start gap-3">
       <span aria-hidden="true" className="mt-0.5 text-success">
         <TagIcon size={22} />
       </span>
       <p role="status" className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold break-words">{offer.code} applied</span>
+        <span className="font-semibold break-words">{t`${code} applied`}</span>
         <span className="sr-only">: </span>
         <span className="text-sm break-words text-muted">{offer.title}</span>
         <span className="sr-only">, </span>
-        <span className="text-sm font-medium text-success">−{money(offer.discount)} off your order</span>
+        <span className="text-sm font-medium text-success">
+          <Trans>−{discount} off your order</Trans>
+        </span>
       </p>
-      <Button ref={removeRef} variant="secondary" size="sm" onClick={onRemove} aria-label={`Remove promo code ${offer.code}`}>
-        Remove
+      <Button ref={removeRef} variant="secondary" size="sm" onClick={onRemove} aria-label={t`Remove promo code ${code}`}>
+        <Trans>Remove</Trans>
       </Button>
     </div>
   );
@@ -87,7 +93,7 @@ function CodeForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium text-ink">
-          Promo code
+          <Trans>Promo code</Trans>
         </label>
         <SeeOffers onSeeOffers={onSeeOffers} />
       </div>
@@ -108,7 +114,7 @@ function CodeForm({
           className={cx(inputClass, 'min-w-0 flex-1 uppercase', error ? 'border-danger' : 'border-border')}
         />
         <Button type="submit" loading={applying}>
-          Apply
+          <Trans>Apply</Trans>
         </Button>
       </div>
       <FieldNotes id={id} error={error} alert />
@@ -133,6 +139,7 @@ export function PromoCodeField({
   money,
   format,
 }: PromoCodeFieldProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [opened, setOpened] = useState(defaultOpen);
   const [draft, setDraft] = useState(code ?? problem?.code ?? '');
@@ -177,7 +184,7 @@ export function PromoCodeField({
 
   // the refusal is about the code it names: typing another hides it until that one is tried
   const shown = problem && normal(draft) === normal(problem.code) ? promoProblemWords(problem, format) : null;
-  const error = empty ? 'Enter a code first.' : shown;
+  const error = empty ? t`Enter a code first.` : shown;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (applying) return;
@@ -214,7 +221,7 @@ export function PromoCodeField({
               setOpened(true);
             }}
           >
-            Add a promo code
+            <Trans>Add a promo code</Trans>
           </Button>
           <SeeOffers onSeeOffers={onSeeOffers} />
         </div>

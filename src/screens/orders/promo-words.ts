@@ -3,6 +3,7 @@
  * (400 PROMO_CODE_INVALID's `data`, offer-rules.ts), or too many wrong tries (429 RATE_LIMITED on a quote
  * with a code). Dates in the shop's time zone, money in its currency.
  */
+import { t } from '@lingui/core/macro';
 import { formatMoney } from '#contract/money';
 import type { PromoCodeRefusal } from '#contract/offer-rules';
 import type { Fulfilment } from '#contract';
@@ -26,33 +27,50 @@ const startDay = (iso: string, locale: string, timeZone = 'UTC') =>
 const whenAgain = (iso: string, locale: string, timeZone = 'UTC') =>
   new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
-/** The sentence under the code field for a refused code. */
+/** "not valid … for pickup": one whole sentence for each way an order is taken. */
+function notHereWords(fulfilment: Fulfilment): string {
+  if (fulfilment === 'pickup') return t`This code is not valid at this location or for pickup`;
+  if (fulfilment === 'delivery') return t`This code is not valid at this location or for delivery`;
+  return t`This code is not valid at this location or for dine-in`;
+}
+
+/** The sentence under the code field for a refused code (the core macros: the component showing it calls useLingui). */
 export function promoProblemWords(p: PromoProblem, f: PromoWordsFormat): string {
+  const money = (minor: number) => formatMoney(minor, f.currency, f.locale);
   switch (p.reason) {
     case 'unknown':
-      return "We don't know this code. Check the spelling.";
-    case 'not_yet':
-      return p.starts_at ? `This code starts on ${startDay(p.starts_at, f.locale, f.timeZone)}` : 'This code has not started yet';
+      return t`We don't know this code. Check the spelling.`;
+    case 'not_yet': {
+      const day = p.starts_at ? startDay(p.starts_at, f.locale, f.timeZone) : null;
+      return day ? t`This code starts on ${day}` : t`This code has not started yet`;
+    }
     case 'expired':
-      return 'This code has expired';
-    case 'below_minimum':
-      if (p.missing !== undefined && p.missing > 0) return `Spend ${formatMoney(p.missing, f.currency, f.locale)} more to use this code`;
-      return p.min_spend ? `This code needs an order of ${formatMoney(p.min_spend, f.currency, f.locale)} or more` : 'Add more to your order to use this code';
+      return t`This code has expired`;
+    case 'below_minimum': {
+      const missing = p.missing !== undefined && p.missing > 0 ? money(p.missing) : null;
+      if (missing) return t`Spend ${missing} more to use this code`;
+      const minimum = p.min_spend ? money(p.min_spend) : null;
+      return minimum ? t`This code needs an order of ${minimum} or more` : t`Add more to your order to use this code`;
+    }
     case 'not_for_you':
-      return 'This code is not available on your account';
+      return t`This code is not available on your account`;
     case 'used_up':
-      return 'This code has been used up';
+      return t`This code has been used up`;
     case 'not_here':
-      return `This code is not valid at this location or for ${f.fulfilment}`;
+      return notHereWords(f.fulfilment);
     case 'paused':
-      return 'This code is paused';
+      return t`This code is paused`;
     case 'not_with_voucher':
-      return 'This code cannot be used together with a voucher';
-    case 'not_now':
-      return p.next_start ? `This code is not on right now. It is on again ${whenAgain(p.next_start, f.locale, f.timeZone)}` : 'This code is not on right now';
-    case 'missing_items':
-      return p.needs ? `This code needs ${p.needs} in your order` : 'This code needs other items in your order';
+      return t`This code cannot be used together with a voucher`;
+    case 'not_now': {
+      const again = p.next_start ? whenAgain(p.next_start, f.locale, f.timeZone) : null;
+      return again ? t`This code is not on right now. It is on again ${again}` : t`This code is not on right now`;
+    }
+    case 'missing_items': {
+      const needs = p.needs;
+      return needs ? t`This code needs ${needs} in your order` : t`This code needs other items in your order`;
+    }
     case 'too_many_tries':
-      return 'Too many tries. Try again in a few minutes.';
+      return t`Too many tries. Try again in a few minutes.`;
   }
 }

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { ratePercent, type OrderTaxLines } from '#contract/tax-rules';
 
 /**
@@ -14,11 +15,15 @@ export function TaxRows({
   placement: 'before-total' | 'after-total';
   money: (amount: number) => ReactNode;
 }) {
+  const { t } = useLingui();
   if (!taxes || taxes.included !== (placement === 'after-total')) return null;
-  return taxes.lines.map((l) => (
-    <Fragment key={l.name}>
-      <dt className={taxes.included ? 'text-sm text-muted' : 'text-muted'}>{`${taxes.included ? 'Includes ' : ''}${l.name} ${ratePercent(l.rate)}`}</dt>
-      <dd className={taxes.included ? 'text-right text-sm text-muted' : 'text-right'}>{money(l.amount)}</dd>
-    </Fragment>
-  ));
+  return taxes.lines.map(({ name, rate, amount }) => {
+    const tax = `${name} ${ratePercent(rate)}`;
+    return (
+      <Fragment key={name}>
+        <dt className={taxes.included ? 'text-sm text-muted' : 'text-muted'}>{taxes.included ? t`Includes ${tax}` : tax}</dt>
+        <dd className={taxes.included ? 'text-right text-sm text-muted' : 'text-right'}>{money(amount)}</dd>
+      </Fragment>
+    );
+  });
 }

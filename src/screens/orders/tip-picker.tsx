@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney, moneyDigits } from '#contract/money';
 import { tipPresetAmounts, type TipSettings } from '#contract/tips-rules';
 import { TextField } from '../../ui';
@@ -35,11 +36,13 @@ export function TipPicker(p: {
   locale: string;
 }) {
   const { offer, choice } = p;
+  const { t } = useLingui();
   const [text, setText] = useState<string | null>(null);
   const digits = moneyDigits(p.currency, p.locale);
   // an amount as typed ("50", "50.5") in minor units; 0 when it is none
-  const read = (t: string) => (/^\d{1,9}(\.\d*)?$/.test(t.trim()) ? Math.round(Number(t) * 10 ** digits) : 0);
+  const read = (typed: string) => (/^\d{1,9}(\.\d*)?$/.test(typed.trim()) ? Math.round(Number(typed) * 10 ** digits) : 0);
   const allowed = (n: number): TipChoice => (n > 0 && n <= offer.max ? { custom: n } : null);
+  const most = formatMoney(offer.max, p.currency, p.locale);
   const amounts = p.base === null ? null : amountsOf(offer, p.base);
   const pick = (next: TipChoice, own: string | null = null) => {
     setText(own);
@@ -47,7 +50,7 @@ export function TipPicker(p: {
   };
   // each choice: its value, its title and what it comes to, whether it is the one chosen, and choosing it
   const items: Array<[string, ReactNode, ReactNode, boolean, () => void]> = [
-    ['none', 'No tip', null, text === null && !choice, () => pick(null)],
+    ['none', t`No tip`, null, text === null && !choice, () => pick(null)],
     ...offer.presets.map((v, i): [string, ReactNode, ReactNode, boolean, () => void] => [
       String(i),
       offer.kind === 'percent' ? `${v}%` : p.money(v),
@@ -56,10 +59,12 @@ export function TipPicker(p: {
       () => pick({ preset: i }),
     ]),
   ];
-  if (offer.custom) items.push(['custom', 'Other amount', null, text !== null, () => pick(allowed(read(text ?? '')), text ?? '')]);
+  if (offer.custom) items.push(['custom', t`Other amount`, null, text !== null, () => pick(allowed(read(text ?? '')), text ?? '')]);
   return (
     <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
-      <legend className="sr-only">Choose a tip</legend>
+      <legend className="sr-only">
+        <Trans>Choose a tip</Trans>
+      </legend>
       <div className="grid grid-cols-2 gap-2">
         {items.map(([value, title, amount, checked, onPick]) => (
           <ChoiceCard key={value} name="tip" value={value} checked={checked} onChange={onPick} title={title}>
@@ -69,12 +74,12 @@ export function TipPicker(p: {
       </div>
       {text !== null && (
         <TextField
-          label="Tip amount"
+          label={t`Tip amount`}
           inputMode="decimal"
           value={text}
           onChange={(e) => pick(allowed(read(e.target.value)), e.target.value)}
-          hint="A tip earns no points."
-          error={text.trim() && !allowed(read(text)) ? `Enter an amount up to ${formatMoney(offer.max, p.currency, p.locale)}.` : undefined}
+          hint={t`A tip earns no points.`}
+          error={text.trim() && !allowed(read(text)) ? t`Enter an amount up to ${most}.` : undefined}
         />
       )}
     </fieldset>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PurchaseReceipt, Receipt } from '#contract/receipts';
-import { optionWords, paymentWords, purchaseWords, receiptTotals } from '#contract/receipt-rules';
+import { optionWords, paymentWords, receiptTotals, type ReceiptTotalWords } from '#contract/receipt-rules';
 import { formatMoney } from '#contract/money';
 import { AppShell, Button, EmptyState, ErrorState, ReceiptIcon, Skeleton, SkeletonGroup, TopBar, cardClass, cx } from '../../ui';
 import { formatDateTime } from '../../ui/lib/dates';
@@ -28,6 +30,19 @@ export interface ReceiptScreenProps {
 
 const money = (r: { currency: string; locale: string }) => (n: number) => formatMoney(n, r.currency, r.locale);
 
+/** The totals' words in the language spoken, for the contract's receiptTotals. */
+function useTotalWords(): ReceiptTotalWords {
+  const { t } = useLingui();
+  return {
+    subtotal: t`Subtotal`,
+    discount: (label) => (label ? t`Discount (${label})` : t`Discount`),
+    deliveryFee: t`Delivery fee`,
+    tip: t`Tip`,
+    total: t`Total`,
+    tax: (tax, rate, included) => (included ? t`Includes ${tax} ${rate}` : `${tax} ${rate}`),
+  };
+}
+
 /** Any receipt's card: the shop in its brand, what it is and when, then its own rows, how it was paid, the shop's tax number and Print. */
 function ReceiptCard({
   shop,
@@ -45,6 +60,9 @@ function ReceiptCard({
   after?: ReactNode;
   onPrint?: () => void;
 }) {
+  const { t } = useLingui();
+  const method = paymentWords(paidWith, { wallet: t`Wallet`, gateway: t`Card (online payment)`, counter: t`At the counter` });
+  const taxNumber = shop.tax_number;
   return (
     <article
       aria-labelledby="receipt-title"
@@ -60,13 +78,19 @@ function ReceiptCard({
         </div>
       </header>
       {children}
-      <p className="text-sm">Paid with: {paymentWords(paidWith)}</p>
-      {shop.tax_number && <p className="text-sm">Tax number: {shop.tax_number}</p>}
+      <p className="text-sm">
+        <Trans>Paid with: {method}</Trans>
+      </p>
+      {taxNumber && (
+        <p className="text-sm">
+          <Trans>Tax number: {taxNumber}</Trans>
+        </p>
+      )}
       {after}
       {onPrint && (
         <div className="print:hidden">
           <Button variant="secondary" icon={<ReceiptIcon size={18} />} onClick={onPrint}>
-            Print receipt
+            <Trans>Print receipt</Trans>
           </Button>
         </div>
       )}
@@ -78,25 +102,28 @@ const muted = 'text-sm text-muted print:text-black';
 
 /** An order's receipt: its lines, totals and points; black on white when printed. */
 function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => void }) {
+  const { t } = useLingui();
+  const totalWords = useTotalWords();
   const { shop, order } = receipt;
+  const name = order.name;
+  const earned = order.points_earned;
+  const count = String(earned);
   const m = money(receipt);
   const when = formatDateTime(order.completed_at ?? order.placed_at, receipt.locale, receipt.timezone);
   const heading = (
     <>
       <p className={muted}>
-        Receipt for order {order.name} · {when}
+        <Trans>
+          Receipt for order {name} · {when}
+        </Trans>
       </p>
       <p className={muted}>{fulfilmentWords(order, order.location)}</p>
     </>
   );
-  const points = order.points_earned > 0 && (
-    <p className="text-sm">
-      {order.points_earned} {order.points_earned === 1 ? 'point' : 'points'} earned
-    </p>
-  );
+  const points = earned > 0 && <p className="text-sm">{plural(earned, { one: `${count} point earned`, other: `${count} points earned` })}</p>;
   return (
     <ReceiptCard shop={shop} heading={heading} paidWith={order.payment_method} after={points} {...(onPrint ? { onPrint } : {})}>
-      <ul aria-label="Items" className="flex flex-col gap-2">
+      <ul aria-label={t`Items`} className="flex flex-col gap-2">
         {order.lines.map((line, i) => (
           <li key={i} className="flex justify-between gap-3">
             <div>
@@ -114,10 +141,10 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
         ))}
       </ul>
       <dl className="flex flex-col gap-1 border-t border-border pt-3 print:border-black">
-        {receiptTotals(order).map((t) => (
-          <div key={t.label} className={cx('flex justify-between gap-3', t.total && 'text-lg font-bold')}>
-            <dt>{t.label}</dt>
-            <dd className="whitespace-nowrap tabular-nums">{t.amount < 0 ? `−${m(-t.amount)}` : m(t.amount)}</dd>
+        {receiptTotals(order, totalWords).map((row) => (
+          <div key={row.label} className={cx('flex justify-between gap-3', row.total && 'text-lg font-bold')}>
+            <dt>{row.label}</dt>
+            <dd className="whitespace-nowrap tabular-nums">{row.amount < 0 ? `−${m(-row.amount)}` : m(row.amount)}</dd>
           </div>
         ))}
       </dl>
@@ -127,50 +154,64 @@ function ReceiptBody({ receipt, onPrint }: { receipt: Receipt; onPrint?: () => v
 
 /** A wallet top-up's or a gift card's receipt: what, how much, and the new balance or the card's masked number. */
 function PurchaseBody({ receipt, onPrint }: { receipt: PurchaseReceipt; onPrint?: () => void }) {
+  const { t } = useLingui();
   const { shop, purchase } = receipt;
+  const reference = purchase.reference;
+  const last4 = purchase.card_last4 ?? '';
+  const what = purchase.kind === 'topup' ? t`Wallet top-up` : t`Gift card …${last4}`;
+  const balance = purchase.balance === null ? null : money(receipt)(purchase.balance);
   const m = money(receipt);
   const when = formatDateTime(purchase.paid_at, receipt.locale, receipt.timezone);
   const heading = (
     <p className={muted}>
-      Receipt {purchase.reference} · {when}
+      <Trans>
+        Receipt {reference} · {when}
+      </Trans>
     </p>
   );
   return (
     <ReceiptCard shop={shop} heading={heading} paidWith={purchase.payment_method} {...(onPrint ? { onPrint } : {})}>
       <dl className="flex flex-col gap-1">
         <div className="flex justify-between gap-3">
-          <dt>{purchaseWords(purchase)}</dt>
+          <dt>{what}</dt>
           <dd className="whitespace-nowrap tabular-nums">{m(purchase.amount)}</dd>
         </div>
         <div className="flex justify-between gap-3 border-t border-border pt-3 text-lg font-bold print:border-black">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd className="whitespace-nowrap tabular-nums">{m(purchase.amount)}</dd>
         </div>
       </dl>
-      {purchase.balance !== null && <p className="text-sm">Wallet balance after this top-up: {m(purchase.balance)}</p>}
+      {balance !== null && (
+        <p className="text-sm">
+          <Trans>Wallet balance after this top-up: {balance}</Trans>
+        </p>
+      )}
     </ReceiptCard>
   );
 }
 
 /** /receipt/:token: an order's, a top-up's or a gift card's receipt from its signed link, signed in or not; prints cleanly. */
 export function ReceiptScreen({ receipt, purchase, loading = false, notFound = false, error, onRetry, onPrint, onBack, nav, claimCard }: ReceiptScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
   const shown = receipt ?? purchase;
   if (notFound && !shown) {
     body = (
       <EmptyState
         icon={<ReceiptIcon size={40} />}
-        title="We couldn't find this receipt"
-        description="The link may be mistyped or cut short. Open it again from your e-mail or text message."
+        title={t`We couldn't find this receipt`}
+        description={t`The link may be mistyped or cut short. Open it again from your e-mail or text message.`}
       />
     );
   } else if (error && !shown) {
-    body = <ErrorState title="We couldn't open this receipt" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't open this receipt`} message={error} onRetry={onRetry} />;
   } else if (purchase && !loading) {
     body = <PurchaseBody receipt={purchase} {...(onPrint ? { onPrint } : {})} />;
   } else if (loading || !receipt) {
     body = (
-      <SkeletonGroup label="Opening your receipt" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Opening your receipt`} className="flex flex-col gap-3">
         <Skeleton height="4rem" />
         <Skeleton height="10rem" />
         <Skeleton height="5rem" />
@@ -184,7 +225,7 @@ export function ReceiptScreen({ receipt, purchase, loading = false, notFound = f
       className="print:bg-white print:text-black"
       header={
         <div className="print:hidden">
-          <TopBar title="Receipt" onBack={onBack} />
+          <TopBar title={t`Receipt`} onBack={onBack} />
         </div>
       }
       nav={nav ? <div className="print:hidden">{nav}</div> : undefined}

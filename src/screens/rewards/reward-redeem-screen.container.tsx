@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
@@ -20,6 +21,7 @@ import { RewardRedeemScreen } from './reward-redeem-screen';
  * reason in place.
  */
 export default function RewardRedeemPage() {
+  const { t } = useLingui();
   const { settings } = useSite();
   const navigate = useNavigate();
   const back = useGoBack(to.rewardStorage('active'));
@@ -56,7 +58,7 @@ export default function RewardRedeemPage() {
   const error = rewards.error
     ? messageOf(rewards.error)
     : missing
-      ? 'This reward is no longer available. Have a look at the other rewards.'
+      ? t`This reward is no longer available. Have a look at the other rewards.`
       : profile.error
         ? messageOf(profile.error)
         : null;

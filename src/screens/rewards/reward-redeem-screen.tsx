@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import type { Reward, Voucher } from '#contract';
 import {
@@ -18,11 +20,11 @@ import {
   TopBar,
   cardSurface,
   cx,
-  formatPoints,
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
 import { lockedText } from './reward-reach';
+import { pointsText, pointsUnit } from './points-words';
 import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
@@ -64,16 +66,11 @@ export interface RewardRedeemScreenProps {
   timeZone?: string;
 }
 
-/** "150 points", "1 point": the Points primitive's wording, as plain text. */
-function pointsText(value: number, locale: string): string {
-  return `${formatPoints(value, locale)} ${Math.abs(value) === 1 ? 'point' : 'points'}`;
-}
-
 type Blocker = { kind: 'stock' | 'points' | 'limit' | 'tier'; title: string; text: ReactNode } | null;
 
 function blockerFor(reward: Reward, points: number, redeemed: number, locale: string): Blocker {
   if (reward.stock !== null && reward.stock <= 0) {
-    return { kind: 'stock', title: 'Out of stock', text: 'This reward is all gone for now. Check back soon or pick another one.' };
+    return { kind: 'stock', title: t`Out of stock`, text: t`This reward is all gone for now. Check back soon or pick another one.` };
   }
   // early access (issue 30): only a higher tier can redeem it for now
   if (reward.early_access && !reward.early_access.unlocked) {
@@ -81,25 +78,29 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
     return {
       kind: 'tier',
       title: lockedText(tier),
-      text: `Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.`,
+      text: t`Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.`,
     };
   }
   const limit = reward.per_customer_limit ?? null;
   if (limit !== null && redeemed >= limit) {
     return {
       kind: 'limit',
-      title: 'Limit reached',
-      text: `You have already redeemed this reward ${limit === 1 ? 'once, the most allowed per customer' : `${limit} times, the most allowed per customer`}.`,
+      title: t`Limit reached`,
+      text: plural(limit, {
+        one: 'You have already redeemed this reward once, the most allowed per customer.',
+        other: 'You have already redeemed this reward # times, the most allowed per customer.',
+      }),
     };
   }
   if (points < reward.points_cost) {
+    const missing = reward.points_cost - points;
     return {
       kind: 'points',
-      title: 'Not enough points yet',
+      title: t`Not enough points yet`,
       text: (
-        <>
-          You need <Points value={reward.points_cost - points} locale={locale} className="font-semibold" /> more to redeem this reward.
-        </>
+        <Trans>
+          You need <Points value={missing} locale={locale} unit={pointsUnit(missing)} className="font-semibold" /> more to redeem this reward.
+        </Trans>
       ),
     };
   }
@@ -108,53 +109,66 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
 
 /** What the reward costs, what the customer has, how many are left, how long its voucher lasts. */
 function RewardFacts({ reward, points, currency, locale }: { reward: Reward; points: number; currency: string; locale: string }) {
+  const { t } = useLingui();
+  const product = reward.free_product;
+  const days = reward.valid_days;
+  const stock = reward.stock;
+  const limit = reward.per_customer_limit;
+  const stockText = stock === null ? t`Unlimited` : stock <= 0 ? t`None left` : t`${stock} left`;
+  const validText = plural(days, { one: 'The voucher is valid for # day after you redeem it.', other: 'The voucher is valid for # days after you redeem it.' });
   return (
     <>
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-xl border border-border bg-surface-raised p-3">
-          <dt className="text-sm text-muted">Costs</dt>
+          <dt className="text-sm text-muted">
+            <Trans>Costs</Trans>
+          </dt>
           <dd className="text-lg font-semibold text-brand-ink">
-            <Points value={reward.points_cost} locale={locale} showIcon />
+            <Points value={reward.points_cost} locale={locale} unit={pointsUnit(reward.points_cost)} showIcon />
           </dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-3">
-          <dt className="text-sm text-muted">You have</dt>
+          <dt className="text-sm text-muted">
+            <Trans>You have</Trans>
+          </dt>
           <dd className="text-lg font-semibold text-ink">
-            <Points value={points} locale={locale} />
+            <Points value={points} locale={locale} unit={pointsUnit(points)} />
           </dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-3">
-          <dt className="text-sm text-muted">Stock</dt>
-          <dd className="font-semibold text-ink">{reward.stock === null ? 'Unlimited' : reward.stock <= 0 ? 'None left' : `${reward.stock} left`}</dd>
+          <dt className="text-sm text-muted">
+            <Trans>Stock</Trans>
+          </dt>
+          <dd className="font-semibold text-ink">{stockText}</dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-3">
-          <dt className="text-sm text-muted">Valid for</dt>
-          <dd className="font-semibold text-ink">
-            {reward.valid_days} {reward.valid_days === 1 ? 'day' : 'days'}
-          </dd>
+          <dt className="text-sm text-muted">
+            <Trans>Valid for</Trans>
+          </dt>
+          <dd className="font-semibold text-ink">{plural(days, { one: '# day', other: '# days' })}</dd>
         </div>
-        {reward.free_product ? (
+        {product ? (
           <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
-            <dt className="text-sm text-muted">You get</dt>
-            <dd className="font-semibold text-ink">Free {reward.free_product}, at checkout or at the counter</dd>
+            <dt className="text-sm text-muted">
+              <Trans>You get</Trans>
+            </dt>
+            <dd className="font-semibold text-ink">
+              <Trans>Free {product}, at checkout or at the counter</Trans>
+            </dd>
           </div>
         ) : null}
         {reward.discount_amount ? (
           <div className="col-span-2 rounded-xl border border-border bg-surface-raised p-3">
-            <dt className="text-sm text-muted">Worth</dt>
+            <dt className="text-sm text-muted">
+              <Trans>Worth</Trans>
+            </dt>
             <dd className="font-semibold text-ink">
               <Money amount={reward.discount_amount} currency={currency} locale={locale} />
             </dd>
           </div>
         ) : null}
       </dl>
-      {reward.per_customer_limit ? (
-        <p className="text-sm text-muted">
-          Limit: {reward.per_customer_limit} per customer. The voucher is valid for {reward.valid_days} days after you redeem it.
-        </p>
-      ) : (
-        <p className="text-sm text-muted">The voucher is valid for {reward.valid_days} days after you redeem it.</p>
-      )}
+      <p className="text-sm text-muted">{limit ? `${t`Limit: ${limit} per customer.`} ${validText}` : validText}</p>
     </>
   );
 }
@@ -171,11 +185,11 @@ function Blocked({ blocker, onBrowseRewards }: { blocker: NonNullable<ReturnType
         </div>
       </div>
       <Button fullWidth size="lg" disabled aria-describedby="redeem-blocker">
-        Redeem
+        <Trans>Redeem</Trans>
       </Button>
       {onBrowseRewards && (
         <Button fullWidth variant="secondary" onClick={onBrowseRewards}>
-          Browse other rewards
+          <Trans>Browse other rewards</Trans>
         </Button>
       )}
     </div>
@@ -200,28 +214,32 @@ function ConfirmRedeem({
   defaultOpen: boolean;
   locale: string;
 }) {
+  const { t } = useLingui();
   const [confirmOpen, setConfirmOpen] = useState(defaultOpen);
+  const cost = pointsText(reward.points_cost, locale);
+  const left = pointsText(points - reward.points_cost, locale);
+  const title = reward.title;
   return (
     <Dialog
       open={confirmOpen}
       onOpenChange={(open) => !redeeming && setConfirmOpen(open)}
       // Plain strings: the dialog's accessible name and description read as one sentence.
-      title={`Redeem for ${pointsText(reward.points_cost, locale)}?`}
-      description={`${reward.title}. You will have ${pointsText(points - reward.points_cost, locale)} left.`}
+      title={t`Redeem for ${cost}?`}
+      description={t`${title}. You will have ${left} left.`}
       trigger={
         <Button fullWidth size="lg">
-          Redeem
+          <Trans>Redeem</Trans>
         </Button>
       }
       footer={
         <>
           <DialogClose>
             <Button variant="secondary" disabled={redeeming}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </DialogClose>
           <Button onClick={onRedeem} loading={redeeming}>
-            Redeem {pointsText(reward.points_cost, locale)}
+            <Trans>Redeem {cost}</Trans>
           </Button>
         </>
       }
@@ -261,14 +279,15 @@ export function RewardRedeemScreen({
   onVoucherCodeStale,
   frozenCode,
 }: RewardRedeemScreenProps) {
-  const header = <TopBar title="Redeem" onBack={onBack} />;
+  const { t } = useLingui();
+  const header = <TopBar title={t`Redeem`} onBack={onBack} />;
 
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load this reward" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load this reward`} message={error} onRetry={onRetry} />;
   } else if (loading || !reward) {
     body = (
-      <SkeletonGroup label="Loading reward" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading reward`} className="flex flex-col gap-4">
         <Skeleton height="12rem" />
         <Skeleton height="1.75rem" width="60%" />
         <SkeletonText lines={3} />
@@ -343,6 +362,8 @@ function RedeemSuccess({
   /** the voucher's code for the counter */
   children: ReactNode;
 }) {
+  const title = voucher.reward.title;
+  const until = formatDate(voucher.expires_at, locale, timeZone);
   return (
     <section aria-labelledby="redeem-success-title" className="mx-auto flex w-full max-w-md flex-col items-center gap-4 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
@@ -350,17 +371,21 @@ function RedeemSuccess({
       </span>
       <div role="status" className="flex flex-col gap-1">
         <h2 id="redeem-success-title" className="text-2xl font-bold text-ink">
-          Enjoy your {voucher.reward.title}!
+          <Trans>Enjoy your {title}!</Trans>
         </h2>
-        <p className="text-muted">Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</p>
+        <p className="text-muted">
+          <Trans>Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</Trans>
+        </p>
       </div>
       <Card className="flex w-full flex-col items-center gap-3">
         {children}
-        <Badge tone="success">Valid until {formatDate(voucher.expires_at, locale, timeZone)}</Badge>
+        <Badge tone="success">
+          <Trans>Valid until {until}</Trans>
+        </Badge>
       </Card>
       {onOpenStorage && (
         <Button fullWidth size="lg" onClick={onOpenStorage}>
-          See my rewards
+          <Trans>See my rewards</Trans>
         </Button>
       )}
     </section>

@@ -38,7 +38,7 @@ export default function RewardStoragePage() {
   const [search, setSearch] = useSearchParams();
   const linked = Number(search.get('voucher'));
   const tab: VoucherTab = isTab(name) ? name : 'active';
-  const vouchers = useVoucherStorage(tab);
+  const vouchers = useVoucherStorage(tab, true, useLanguage());
   const rewards = useRewards(useLanguage());
   const profile = useProfile();
   const allIn = useAllSettled([vouchers, rewards, profile]);

@@ -1,3 +1,6 @@
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useState, type ReactNode } from 'react';
 import type { Reward, Voucher, VoucherTab } from '#contract';
 import type { VoucherCodeData } from '#contract/rewards';
@@ -24,17 +27,21 @@ import {
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
 import { freeProductWords } from './free-product-words';
+import { pointsUnit } from './points-words';
 import { byReach, lockedText, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherTab[] = ['active', 'used', 'expired'];
 
-const TAB_LABELS: Record<VoucherTab, string> = { active: 'Active', used: 'Used', expired: 'Expired' };
+const TAB_LABELS: Record<VoucherTab, MessageDescriptor> = { active: msg`Active`, used: msg`Used`, expired: msg`Expired` };
 
-const EMPTY: Record<VoucherTab, { title: string; description: string }> = {
-  active: { title: 'No active vouchers', description: 'Redeem your points for a reward and its voucher shows up here.' },
-  used: { title: 'No used vouchers yet', description: 'Vouchers you use at the counter or on an order are listed here.' },
-  expired: { title: 'Nothing has expired', description: 'Vouchers you did not use in time would be listed here.' },
+/** The list's name for screen readers: one whole phrase per tab. */
+const LIST_LABELS: Record<VoucherTab, MessageDescriptor> = { active: msg`Active vouchers`, used: msg`Used vouchers`, expired: msg`Expired vouchers` };
+
+const EMPTY: Record<VoucherTab, { title: MessageDescriptor; description: MessageDescriptor }> = {
+  active: { title: msg`No active vouchers`, description: msg`Redeem your points for a reward and its voucher shows up here.` },
+  used: { title: msg`No used vouchers yet`, description: msg`Vouchers you use at the counter or on an order are listed here.` },
+  expired: { title: msg`Nothing has expired`, description: msg`Vouchers you did not use in time would be listed here.` },
 };
 
 export interface RewardStorageScreenProps {
@@ -75,10 +82,19 @@ export interface RewardStorageScreenProps {
 }
 
 function voucherDateText(v: Voucher, locale: string, timeZone?: string): string {
-  if (v.status === 'used') return v.used_at ? `Used on ${formatDate(v.used_at, locale, timeZone)}` : 'Used';
-  if (v.status === 'cancelled') return v.cancelled_at ? `Cancelled on ${formatDate(v.cancelled_at, locale, timeZone)}` : 'Cancelled';
-  if (v.status === 'expired') return `Expired on ${formatDate(v.expires_at, locale, timeZone)}`;
-  return `Valid until ${formatDate(v.expires_at, locale, timeZone)}`;
+  const date = (iso: string) => formatDate(iso, locale, timeZone);
+  if (v.status === 'used') {
+    if (!v.used_at) return t`Used`;
+    const day = date(v.used_at);
+    return t`Used on ${day}`;
+  }
+  if (v.status === 'cancelled') {
+    if (!v.cancelled_at) return t`Cancelled`;
+    const day = date(v.cancelled_at);
+    return t`Cancelled on ${day}`;
+  }
+  const day = date(v.expires_at);
+  return v.status === 'expired' ? t`Expired on ${day}` : t`Valid until ${day}`;
 }
 
 /** The selected tab's vouchers, each opening its sheet. */
@@ -101,10 +117,11 @@ function VoucherList({
   locale: string;
   timeZone?: string;
 }) {
-  if (error) return <ErrorState title="We couldn't load your vouchers" message={error} onRetry={onRetry} />;
+  const { t, i18n } = useLingui();
+  if (error) return <ErrorState title={t`We couldn't load your vouchers`} message={error} onRetry={onRetry} />;
   if (loading) {
     return (
-      <SkeletonGroup label="Loading vouchers" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading vouchers`} className="flex flex-col gap-3">
         <Skeleton height="5.5rem" />
         <Skeleton height="5.5rem" />
         <Skeleton height="5.5rem" />
@@ -112,10 +129,10 @@ function VoucherList({
     );
   }
   if (vouchers.length === 0) {
-    return <EmptyState icon={<GiftIcon size={40} />} title={EMPTY[status].title} description={EMPTY[status].description} />;
+    return <EmptyState icon={<GiftIcon size={40} />} title={i18n._(EMPTY[status].title)} description={i18n._(EMPTY[status].description)} />;
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label={`${TAB_LABELS[status]} vouchers`}>
+    <ul className="flex flex-col gap-3" aria-label={i18n._(LIST_LABELS[status])}>
       {vouchers.map((v) => (
         <li key={v.id}>
           <button
@@ -133,7 +150,9 @@ function VoucherList({
             </span>
             <span className="flex shrink-0 items-center gap-1 text-sm font-medium text-brand-ink">
               <QrIcon size={20} />
-              <span className="sr-only sm:not-sr-only">Show code</span>
+              <span className="sr-only sm:not-sr-only">
+                <Trans>Show code</Trans>
+              </span>
               <ChevronRightIcon size={18} />
             </span>
           </button>
@@ -157,6 +176,7 @@ function RewardCard({
 }) {
   // without the balance (still loading) nothing is marked out of reach
   const reach = reachOf(r, points ?? Number.MAX_SAFE_INTEGER);
+  const title = r.title;
   return (
     <Card as="li" padding="none" className="flex gap-3 overflow-hidden p-3">
       <RewardPicture src={r.image} width={80} height={80} dim={reach.kind !== 'ready'} className="size-20 shrink-0 rounded-xl object-cover" />
@@ -164,25 +184,29 @@ function RewardCard({
         <h3 className="font-semibold text-ink">{r.title}</h3>
         {freeProductWords(r) && <p className="text-sm font-medium text-success">{freeProductWords(r)}</p>}
         <p className="text-sm text-brand-ink">
-          <Points value={r.points_cost} locale={locale} showIcon />
+          <Points value={r.points_cost} locale={locale} unit={pointsUnit(r.points_cost)} showIcon />
         </p>
         {reach.kind === 'sold-out' ? (
           <Badge tone="neutral" className="self-start">
-            Out of stock
+            <Trans>Out of stock</Trans>
           </Badge>
         ) : reach.kind === 'short' || reach.kind === 'locked' ? (
           <>
             <p className="text-sm text-muted">{reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}</p>
             {onRedeemReward && (
               <Button size="sm" variant="ghost" className="self-start" onClick={() => onRedeemReward(r.name)}>
-                See reward<span className="sr-only"> {r.title}</span>
+                <Trans>
+                  See reward<span className="sr-only"> {title}</span>
+                </Trans>
               </Button>
             )}
           </>
         ) : (
           onRedeemReward && (
             <Button size="sm" variant="secondary" className="self-start" onClick={() => onRedeemReward(r.name)}>
-              Redeem<span className="sr-only"> {r.title}</span>
+              <Trans>
+                Redeem<span className="sr-only"> {title}</span>
+              </Trans>
             </Button>
           )
         )}
@@ -204,25 +228,30 @@ function BrowseRewards({
   onRedeemReward?: (name: string) => void;
   locale: string;
 }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="browse-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="browse-heading" className="text-lg font-semibold text-ink">
-          Get more rewards
+          <Trans>Get more rewards</Trans>
         </h2>
         {points !== undefined && (
           <p className="text-sm text-muted">
-            You have <Points value={points} locale={locale} className="font-semibold text-ink" />
+            <Trans>
+              You have <Points value={points} locale={locale} unit={pointsUnit(points)} className="font-semibold text-ink" />
+            </Trans>
           </p>
         )}
       </div>
       {rewardsLoading ? (
-        <SkeletonGroup label="Loading rewards" className="grid gap-3 sm:grid-cols-2">
+        <SkeletonGroup label={t`Loading rewards`} className="grid gap-3 sm:grid-cols-2">
           <Skeleton height="7rem" />
           <Skeleton height="7rem" />
         </SkeletonGroup>
       ) : rewards.length === 0 ? (
-        <p className="text-muted">No rewards to redeem right now. Check back soon.</p>
+        <p className="text-muted">
+          <Trans>No rewards to redeem right now. Check back soon.</Trans>
+        </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {(points === undefined ? rewards : byReach(rewards, points)).map((r) => (
@@ -236,15 +265,16 @@ function BrowseRewards({
 
 /** What the sheet says of a voucher in each status. */
 function sheetText(open: Voucher | null): string {
-  if (open?.status === 'active') return 'Show the QR code at the counter, or apply the voucher at checkout.';
-  if (open?.status === 'used') return 'This voucher has been used.';
+  if (open?.status === 'active') return t`Show the QR code at the counter, or apply the voucher at checkout.`;
+  if (open?.status === 'used') return t`This voucher has been used.`;
   if (open?.status === 'cancelled') {
     // no order: a reward given at the counter for points, then undone there
-    return open.cancelled_with_order
-      ? `This voucher was cancelled with order ${open.cancelled_with_order}: it was bought with that order's points, which you got back.`
-      : 'The counter undid this reward: its points went back to you.';
+    const order = open.cancelled_with_order;
+    return order
+      ? t`This voucher was cancelled with order ${order}: it was bought with that order's points, which you got back.`
+      : t`The counter undid this reward: its points went back to you.`;
   }
-  return 'This voucher has expired and can no longer be used.';
+  return t`This voucher has expired and can no longer be used.`;
 }
 
 /** The open voucher's sheet: its rotating QR code while it is active, its reference struck through after. */
@@ -262,13 +292,14 @@ function VoucherSheet({
   open: Voucher | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <BottomSheet
       open={open !== null}
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      title={open?.reward.title ?? 'Voucher'}
+      title={open?.reward.title ?? t`Voucher`}
       description={sheetText(open)}
     >
       {open && (
@@ -285,7 +316,9 @@ function VoucherSheet({
             />
           ) : (
             <p className="flex flex-col gap-1">
-              <span className="text-sm text-muted">Voucher reference</span>
+              <span className="text-sm text-muted">
+                <Trans>Voucher reference</Trans>
+              </span>
               <span className="tabular-nums text-2xl font-bold tracking-wider text-muted line-through">{open.code}</span>
             </p>
           )}
@@ -319,6 +352,7 @@ export function RewardStorageScreen({
   locale,
   timeZone,
 }: RewardStorageScreenProps) {
+  const { t, i18n } = useLingui();
   const [openId, setOpenId] = useState<number | null>(defaultOpenVoucherId);
   // the voucher as it was opened: it stays on its sheet when it leaves this tab (used at the counter)
   const [opened, setOpened] = useState<Voucher | null>(null);
@@ -336,19 +370,19 @@ export function RewardStorageScreen({
   };
 
   return (
-    <AppShell header={<TopBar title="My rewards" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`My rewards`} onBack={onBack} />} nav={nav}>
       <div className="flex flex-col gap-8">
         <section aria-labelledby="vouchers-heading" className="flex flex-col gap-2">
           <h2 id="vouchers-heading" className="text-lg font-semibold text-ink">
-            My vouchers
+            <Trans>My vouchers</Trans>
           </h2>
           <Tabs
-            label="Voucher status"
+            label={t`Voucher status`}
             value={tab}
             onValueChange={(v) => onChangeTab?.(v as VoucherTab)}
             items={VOUCHER_TABS.map((status) => ({
               value: status,
-              label: TAB_LABELS[status],
+              label: i18n._(TAB_LABELS[status]),
               content:
                 status === tab ? (
                   <VoucherList

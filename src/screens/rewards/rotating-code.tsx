@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Button, QrCode, Skeleton, cx } from '../../ui';
 
@@ -45,6 +46,7 @@ export const spacedCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1 ');
  * answer is on its way.
  */
 export function RotatingCode({ codes, label, onStale, frozen = false, offline = false, size = 220, codeClassName = 'text-3xl' }: RotatingCodeProps) {
+  const { t } = useLingui();
   const [left, setLeft] = useState(codes.seconds_left);
   const staleRef = useRef(onStale);
   useEffect(() => {
@@ -76,14 +78,18 @@ export function RotatingCode({ codes, label, onStale, frozen = false, offline = 
   if (left <= -step) return <CodesUnavailable what="new code" onRetry={onStale} />;
   // a voucher no longer active has no code: the space stays, quiet
   if (!shown) return <Skeleton width={`${size}px`} height={`${size}px`} />;
+  const spelled = shown.short_code.split('').join(' ');
+  const seconds = Math.max(0, countdown);
   return (
     <>
       <div className="rounded-2xl border border-border p-2">
         <QrCode value={shown.qr} label={label} size={size} />
       </div>
       <p className="flex flex-col gap-1">
-        <span className="text-sm text-muted">Or tell them this code</span>
-        <span className={cx('font-mono font-bold tracking-widest text-ink', codeClassName)} aria-label={`Code ${shown.short_code.split('').join(' ')}`}>
+        <span className="text-sm text-muted">
+          <Trans>Or tell them this code</Trans>
+        </span>
+        <span className={cx('font-mono font-bold tracking-widest text-ink', codeClassName)} aria-label={t`Code ${spelled}`}>
           {spacedCode(shown.short_code)}
         </span>
       </p>
@@ -94,21 +100,31 @@ export function RotatingCode({ codes, label, onStale, frozen = false, offline = 
             style={{ width: `${Math.max(0, Math.min(100, (countdown / step) * 100))}%` }}
           />
         </div>
-        <span className="text-sm text-muted tabular-nums">New code in {Math.max(0, countdown)} s</span>
+        <span className="text-sm text-muted tabular-nums">
+          <Trans>New code in {seconds} s</Trans>
+        </span>
       </div>
-      <p className="sr-only">The code changes every {step} seconds, so a photo of it cannot be used again.</p>
+      <p className="sr-only">
+        <Trans>The code changes every {step} seconds, so a photo of it cannot be used again.</Trans>
+      </p>
     </>
   );
 }
 
-/** The shop did not answer with the codes: say so, and offer to ask again. */
-export function CodesUnavailable({ what, onRetry }: { what: string; onRetry?: () => void }) {
+/** The shop did not answer with the codes: say so (one whole sentence for each thing asked for), and offer to ask again. */
+export function CodesUnavailable({ what, onRetry }: { what: 'code' | 'new code' | 'member card'; onRetry?: () => void }) {
+  const { t } = useLingui();
+  const sentence = {
+    code: t`We couldn’t get your code from the shop. Check your connection.`,
+    'new code': t`We couldn’t get your new code from the shop. Check your connection.`,
+    'member card': t`We couldn’t get your member card from the shop. Check your connection.`,
+  }[what];
   return (
     <div role="alert" className="flex flex-col items-center gap-2 p-4">
-      <p className="text-ink">We couldn’t get your {what} from the shop. Check your connection.</p>
+      <p className="text-ink">{sentence}</p>
       {onRetry && (
         <Button size="sm" variant="secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       )}
     </div>
@@ -119,8 +135,12 @@ export function CodesUnavailable({ what, onRetry }: { what: string; onRetry?: ()
 function CodeNeedsConnection({ step }: { step: number }) {
   return (
     <div role="status" className="flex flex-col items-center gap-1 p-4">
-      <p className="font-semibold text-ink">Your code shows when you're back online.</p>
-      <p className="text-sm text-muted">It changes every {step} seconds, so an old one would not work at the counter.</p>
+      <p className="font-semibold text-ink">
+        <Trans>Your code shows when you're back online.</Trans>
+      </p>
+      <p className="text-sm text-muted">
+        <Trans>It changes every {step} seconds, so an old one would not work at the counter.</Trans>
+      </p>
     </div>
   );
 }

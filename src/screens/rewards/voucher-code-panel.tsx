@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { VoucherCodeData } from '#contract/rewards';
 import { Skeleton } from '../../ui';
 import { CodesUnavailable, RotatingCode } from './rotating-code';
@@ -18,20 +19,23 @@ export interface VoucherCodePanelProps {
 
 /** A voucher's rotating QR code and short code (RotatingCode), and its fixed reference under them. */
 export function VoucherCodePanel({ reference, code, error, onRetry, onStale, frozen = false, size = 220 }: VoucherCodePanelProps) {
+  const { t } = useLingui();
   let body;
   if (error && !code) {
     body = <CodesUnavailable what="code" onRetry={onRetry} />;
   } else if (!code) {
     body = <Skeleton width={`${size}px`} height={`${size}px`} />;
   } else {
-    body = <RotatingCode codes={code} label="QR code of your voucher, for the counter to scan" onStale={onStale} frozen={frozen} size={size} />;
+    body = <RotatingCode codes={code} label={t`QR code of your voucher, for the counter to scan`} onStale={onStale} frozen={frozen} size={size} />;
   }
   return (
     <div className="flex flex-col items-center gap-3 text-center">
       {body}
       {/* the fixed code identifies the voucher when the customer asks the shop about it; the counter refuses it */}
       <p className="text-xs text-muted">
-        Reference <span className="tabular-nums">{reference}</span>, if you need help with this voucher
+        <Trans>
+          Reference <span className="tabular-nums">{reference}</span>, if you need help with this voucher
+        </Trans>
       </p>
     </div>
   );

@@ -34,7 +34,10 @@ export function dayWord(iso: string, now: string, locale: string, timeZone: stri
 /** "Pickup at 12:30 PM today", "… tomorrow", "… on Monday". */
 export function pickupWords(iso: string, now: string, locale: string, timeZone: string): string {
   const day = dayWord(iso, now, locale, timeZone);
-  return `Pickup at ${clockTime(iso, locale, timeZone)} ${day === 'today' || day === 'tomorrow' ? day : `on ${day}`}`;
+  const time = clockTime(iso, locale, timeZone);
+  if (day === 'today') return t`Pickup at ${time} today`;
+  if (day === 'tomorrow') return t`Pickup at ${time} tomorrow`;
+  return t`Pickup at ${time} on ${day}`;
 }
 
 /**
@@ -43,7 +46,10 @@ export function pickupWords(iso: string, now: string, locale: string, timeZone: 
  */
 export function readyWords(iso: string, now: string, locale: string, timeZone: string): string {
   const day = dayWord(iso, now, locale, timeZone);
-  return `Ready around ${clockTime(iso, locale, timeZone)}${day === 'today' ? '' : day === 'tomorrow' ? ' tomorrow' : ` on ${day}`}`;
+  const time = clockTime(iso, locale, timeZone);
+  if (day === 'today') return t`Ready around ${time}`;
+  if (day === 'tomorrow') return t`Ready around ${time} tomorrow`;
+  return t`Ready around ${time} on ${day}`;
 }
 
 /** "Not taking orders right now — back at 2:30 PM", "… back tomorrow at 7:00 AM", "… back Monday at 7:00 AM". */

@@ -1,23 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import type { SpinData, WheelConfigData } from '#contract';
 import { spinOffer } from '#contract/wheel-spins';
-import {
-  AlertIcon,
-  AppShell,
-  Button,
-  Card,
-  ErrorState,
-  GiftIcon,
-  Points,
-  Skeleton,
-  SkeletonGroup,
-  SpinIcon,
-  StarIcon,
-  TopBar,
-  Wheel,
-  formatPoints,
-} from '../../ui';
+import { AlertIcon, AppShell, Button, Card, ErrorState, GiftIcon, Points, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, Wheel } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
+import { pointsText, pointsUnit } from '../rewards/points-words';
 
 export interface SpinScreenProps {
   /** Segments with disclosed odds, spins left, the spin cost and the customer's points. */
@@ -50,35 +37,47 @@ export interface SpinScreenProps {
 function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinData; onOpenStorage?: () => void; locale: string; timeZone?: string }) {
   const { prize } = result;
   if (prize.type === 'points') {
+    const won = prize.points ?? 0;
     return (
       <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
         <span className="text-brand-ink" aria-hidden="true">
           <StarIcon size={36} />
         </span>
         <h2 id="prize-title" className="text-xl font-bold text-ink">
-          You won <Points value={prize.points ?? 0} locale={locale} />!
+          <Trans>
+            You won <Points value={won} locale={locale} unit={pointsUnit(won)} />!
+          </Trans>
         </h2>
         <p className="text-muted">
-          They're already in your balance: you now have <Points value={result.points} locale={locale} className="font-semibold text-ink" />.
+          <Trans>
+            They're already in your balance: you now have{' '}
+            <Points value={result.points} locale={locale} unit={pointsUnit(result.points)} className="font-semibold text-ink" />.
+          </Trans>
         </p>
       </Card>
     );
   }
   if (prize.type === 'voucher' && prize.voucher) {
     const v = prize.voucher;
+    const title = v.reward.title;
+    const until = formatDate(v.expires_at, locale, timeZone);
     return (
       <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
         <span className="text-brand-ink" aria-hidden="true">
           <GiftIcon size={36} />
         </span>
         <h2 id="prize-title" className="text-xl font-bold text-ink">
-          You won {v.reward.title}!
+          <Trans>You won {title}!</Trans>
         </h2>
-        <p className="text-muted">Your voucher is saved in My rewards: open it there to show its QR code at the counter.</p>
-        <p className="text-sm text-muted">Valid until {formatDate(v.expires_at, locale, timeZone)}</p>
+        <p className="text-muted">
+          <Trans>Your voucher is saved in My rewards: open it there to show its QR code at the counter.</Trans>
+        </p>
+        <p className="text-sm text-muted">
+          <Trans>Valid until {until}</Trans>
+        </p>
         {onOpenStorage && (
           <Button variant="secondary" onClick={onOpenStorage}>
-            Show my voucher
+            <Trans>Show my voucher</Trans>
           </Button>
         )}
       </Card>
@@ -87,9 +86,15 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
   return (
     <Card as="section" className="flex flex-col items-center gap-2 text-center" aria-labelledby="prize-title">
       <h2 id="prize-title" className="text-xl font-bold text-ink">
-        Better luck next time
+        <Trans>Better luck next time</Trans>
       </h2>
-      <p className="text-muted">No prize this time. {result.spins_left > 0 ? 'Give it another spin!' : 'Come back tomorrow for a free spin.'}</p>
+      <p className="text-muted">
+        {result.spins_left > 0 ? (
+          <Trans>No prize this time. Give it another spin!</Trans>
+        ) : (
+          <Trans>No prize this time. Come back tomorrow for a free spin.</Trans>
+        )}
+      </p>
     </Card>
   );
 }
@@ -103,6 +108,7 @@ function SpinControls({
   onSpin,
   locale,
 }: Pick<SpinScreenProps, 'result' | 'spinError' | 'onSpin' | 'locale'> & { config: NonNullable<SpinScreenProps['config']>; spinning: boolean }) {
+  const { t } = useLingui();
   const reasonId = useId();
   // After a spin the result's counts are newer than the config's.
   const spinsLeft = result?.spins_left ?? config.spins_left;
@@ -112,33 +118,41 @@ function SpinControls({
   // the free spin, then paid ones while the points and the shop's spins left allow
   const offer = spinOffer({ free_spins_left: freeLeft, points, spin_cost_points: cost, spins_left: spinsLeft });
   const free = offer.kind === 'free';
+  const price = pointsText(cost, locale);
   const blocked: ReactNode =
     offer.kind === 'short' ? (
-      <>
-        You need <Points value={offer.missing} locale={locale} className="font-semibold" /> more to spin. Each extra spin costs{' '}
-        <Points value={cost} locale={locale} />.
-      </>
+      <Trans>
+        You need <Points value={offer.missing} locale={locale} unit={pointsUnit(offer.missing)} className="font-semibold" /> more to spin. Each extra spin costs{' '}
+        <Points value={cost} locale={locale} unit={pointsUnit(cost)} />.
+      </Trans>
     ) : offer.kind === 'free-only' ? (
-      'You’ve had today’s free spin. Come back tomorrow for the next one.'
+      t`You’ve had today’s free spin. Come back tomorrow for the next one.`
     ) : offer.kind === 'limit' ? (
-      'No spins left today. Come back tomorrow for your free spin.'
+      t`No spins left today. Come back tomorrow for your free spin.`
     ) : null;
+  const each = <Points value={cost} locale={locale} unit={pointsUnit(cost)} className="font-semibold text-ink" />;
   return (
     <section aria-labelledby="spins-heading" className="flex flex-col gap-3">
       <h2 id="spins-heading" className="sr-only">
-        Your spins
+        <Trans>Your spins</Trans>
       </h2>
       <dl className="grid grid-cols-3 gap-2 text-center">
         <div className="rounded-xl border border-border bg-surface-raised p-2">
-          <dt className="text-xs text-muted">Free spins today</dt>
+          <dt className="text-xs text-muted">
+            <Trans>Free spins today</Trans>
+          </dt>
           <dd className="text-lg font-bold text-ink">{freeLeft}</dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-2">
-          <dt className="text-xs text-muted">Spins left</dt>
+          <dt className="text-xs text-muted">
+            <Trans>Spins left</Trans>
+          </dt>
           <dd className="text-lg font-bold text-ink">{spinsLeft}</dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-2">
-          <dt className="text-xs text-muted">Your points</dt>
+          <dt className="text-xs text-muted">
+            <Trans>Your points</Trans>
+          </dt>
           <dd className="text-lg font-bold text-ink">
             <Points value={points} locale={locale} unit="" />
           </dd>
@@ -146,12 +160,13 @@ function SpinControls({
       </dl>
       <p className="text-sm text-muted">
         {cost > 0 ? (
-          <>
-            {free ? 'Your first spin each day is free. ' : ''}
-            Extra spins cost <Points value={cost} locale={locale} className="font-semibold text-ink" /> each.
-          </>
+          free ? (
+            <Trans>Your first spin each day is free. Extra spins cost {each} each.</Trans>
+          ) : (
+            <Trans>Extra spins cost {each} each.</Trans>
+          )
         ) : (
-          'One free spin a day.'
+          t`One free spin a day.`
         )}
       </p>
 
@@ -171,7 +186,7 @@ function SpinControls({
         disabled={!!blocked}
         aria-describedby={blocked ? reasonId : undefined}
       >
-        {free || cost <= 0 ? 'Spin for free' : `Spin for ${formatPoints(cost, locale)} ${cost === 1 ? 'point' : 'points'}`}
+        {free || cost <= 0 ? t`Spin for free` : t`Spin for ${price}`}
       </Button>
       {blocked && (
         <p id={reasonId} className="text-center text-sm font-medium text-ink">
@@ -198,13 +213,14 @@ export function SpinScreen({
   locale,
   timeZone,
 }: SpinScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
 
   if (error) {
-    body = <ErrorState title="We couldn't load the wheel" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load the wheel`} message={error} onRetry={onRetry} />;
   } else if (loading || !config) {
     body = (
-      <SkeletonGroup label="Loading the wheel" className="flex flex-col items-center gap-4">
+      <SkeletonGroup label={t`Loading the wheel`} className="flex flex-col items-center gap-4">
         <Skeleton width="18rem" height="18rem" rounded="full" />
         <Skeleton height="3rem" />
         <Skeleton height="8rem" />
@@ -232,7 +248,10 @@ export function SpinScreen({
             durationMs={durationMs}
             locale={locale}
             size={280}
-            resultText={(s) => `The wheel stopped on ${s.label}`}
+            resultText={(s) => {
+              const label = s.label;
+              return t`The wheel stopped on ${label}`;
+            }}
           />
         </div>
 
@@ -244,7 +263,7 @@ export function SpinScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="Spin and Win" />} nav={nav}>
+    <AppShell header={<TopBar title={t`Spin and Win`} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAutoReload, useConfirmCard, useRemoveCard, useStartCardSetup, useUpdateAutoReload } from '../../api/saved-card';
@@ -34,8 +35,8 @@ export default function AutoReloadContainer() {
       setNotice(words);
       setParams({}, { replace: true });
     };
-    if (cancelled) return done('No card was saved.');
-    void confirm.run(setupId).then((outcome) => outcome?.ok && done('Card saved.'));
+    if (cancelled) return done(t`No card was saved.`);
+    void confirm.run(setupId).then((outcome) => outcome?.ok && done(t`Card saved.`));
   }, [setupId, cancelled, confirm, setParams]);
 
   const failure = setup.error ?? confirm.error ?? remove.error ?? update.error;
@@ -53,9 +54,9 @@ export default function AutoReloadContainer() {
         })
       }
       savingCard={setup.pending || leaving}
-      onRemoveCard={() => void remove.run().then((outcome) => outcome?.ok && setNotice('Card removed. Auto-reload is off.'))}
+      onRemoveCard={() => void remove.run().then((outcome) => outcome?.ok && setNotice(t`Card removed. Auto-reload is off.`))}
       removing={remove.pending}
-      onSave={(body) => void update.run(body).then((outcome) => outcome?.ok && setNotice(body.enabled ? 'Auto-reload is on.' : 'Auto-reload is off.'))}
+      onSave={(body) => void update.run(body).then((outcome) => outcome?.ok && setNotice(body.enabled ? t`Auto-reload is on.` : t`Auto-reload is off.`))}
       saving={update.pending}
       actionError={failure && Object.keys(fieldErrorsOf(failure)).length === 0 ? messageOf(failure) : null}
       fieldErrors={fieldErrorsOf(update.error)}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AutoReloadBody, AutoReloadData, SavedCard } from '#contract/saved-card';
 import { Button, ErrorState, Money, Notice, Skeleton, SkeletonGroup, TextField, cardSurface, cx, focusRing } from '../../ui';
@@ -29,7 +31,9 @@ export interface AutoReloadSectionProps {
 /** "Visa ending in 4242, expires 04/2031": the brand as the gateway names it, capitalised. */
 function cardWords(card: SavedCard): string {
   const brand = card.brand === 'amex' ? 'American Express' : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} ending in ${card.last4}, expires ${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+  const last4 = card.last4;
+  const expiry = `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
+  return t`${brand} ending in ${last4}, expires ${expiry}`;
 }
 
 /**
@@ -39,21 +43,32 @@ function cardWords(card: SavedCard): string {
  */
 export function AutoReloadSection(props: AutoReloadSectionProps) {
   const { data, loading, error, onRetry, confirming, notice, actionError } = props;
+  const { t } = useLingui();
   let body: ReactNode;
-  if (error) body = <ErrorState title="We couldn't load auto-reload" message={error} onRetry={onRetry} />;
+  if (error) body = <ErrorState title={t`We couldn't load auto-reload`} message={error} onRetry={onRetry} />;
   else if (loading || !data)
     body = (
-      <SkeletonGroup label="Loading auto-reload">
+      <SkeletonGroup label={t`Loading auto-reload`}>
         <Skeleton height="6rem" />
       </SkeletonGroup>
     );
-  else if (!data.available) body = <p className="text-sm text-muted">Auto-reload isn't available in this shop right now.</p>;
-  else if (confirming) body = <Notice title="Saving your card…">This takes a moment.</Notice>;
+  else if (!data.available)
+    body = (
+      <p className="text-sm text-muted">
+        <Trans>Auto-reload isn't available in this shop right now.</Trans>
+      </p>
+    );
+  else if (confirming)
+    body = (
+      <Notice title={t`Saving your card…`}>
+        <Trans>This takes a moment.</Trans>
+      </Notice>
+    );
   else body = data.card ? <SavedCardPart {...props} data={data} card={data.card} /> : <NoCard {...props} />;
   return (
     <section aria-labelledby="auto-reload-heading" className={cx(cardSurface, 'flex flex-col gap-4 p-4')}>
       <h2 id="auto-reload-heading" className="text-lg font-semibold text-ink">
-        Auto-reload
+        <Trans>Auto-reload</Trans>
       </h2>
       {notice && !confirming && <Notice tone="success">{notice}</Notice>}
       {actionError && !confirming && <Notice tone="danger">{actionError}</Notice>}
@@ -65,29 +80,34 @@ export function AutoReloadSection(props: AutoReloadSectionProps) {
 function NoCard({ onSaveCard, savingCard }: AutoReloadSectionProps) {
   return (
     <>
-      <p className="text-ink">Save a card and we'll top up your wallet for you when your balance runs low.</p>
+      <p className="text-ink">
+        <Trans>Save a card and we'll top up your wallet for you when your balance runs low.</Trans>
+      </p>
       <Button variant="secondary" onClick={onSaveCard} loading={savingCard} fullWidth>
-        Save a card
+        <Trans>Save a card</Trans>
       </Button>
-      <p className="text-sm text-muted">You'll save it on a secure page. We keep only its brand, last 4 digits and expiry.</p>
+      <p className="text-sm text-muted">
+        <Trans>You'll save it on a secure page. We keep only its brand, last 4 digits and expiry.</Trans>
+      </p>
     </>
   );
 }
 
 function SavedCardPart(props: AutoReloadSectionProps & { data: AutoReloadData; card: SavedCard }) {
   const { data, card, onSaveCard, savingCard, onRemoveCard, removing, onSave, saving } = props;
+  const { t } = useLingui();
   return (
     <>
       <p className="font-medium text-ink">{cardWords(card)}</p>
       {data.paused && (
         <Notice
           tone="warning"
-          title="Auto-reload is paused"
+          title={t`Auto-reload is paused`}
           action={
             data.threshold !== null &&
             data.amount !== null && (
               <Button size="sm" onClick={() => onSave?.({ enabled: true, threshold: data.threshold!, amount: data.amount! })} loading={saving}>
-                Turn auto-reload back on
+                <Trans>Turn auto-reload back on</Trans>
               </Button>
             )
           }
@@ -98,10 +118,10 @@ function SavedCardPart(props: AutoReloadSectionProps & { data: AutoReloadData; c
       <SettingsForm {...props} />
       <div className="flex flex-wrap gap-2">
         <Button variant="ghost" size="sm" onClick={onSaveCard} loading={savingCard}>
-          Use another card
+          <Trans>Use another card</Trans>
         </Button>
         <Button variant="ghost" size="sm" onClick={onRemoveCard} loading={removing}>
-          Remove card
+          <Trans>Remove card</Trans>
         </Button>
       </div>
     </>
@@ -110,16 +130,20 @@ function SavedCardPart(props: AutoReloadSectionProps & { data: AutoReloadData; c
 
 function SettingsForm({ data, onSave, saving, fieldErrors, currency, locale }: AutoReloadSectionProps & { data: AutoReloadData }) {
   const { limits } = data;
+  const { t } = useLingui();
   const [on, setOn] = useState(data.enabled);
   const [line, setLine] = useState(data.threshold !== null ? toInput(data.threshold, currency, locale) : '');
   const [add, setAdd] = useState(data.amount !== null ? toInput(data.amount, currency, locale) : '');
   const [errors, setErrors] = useState<{ threshold?: ReactNode; amount?: ReactNode }>({});
   const money = (n: number) => <Money amount={n} currency={currency} locale={locale} />;
-  const lineError = <>Enter an amount up to {money(limits.threshold_max)}.</>;
+  const highestLine = money(limits.threshold_max);
+  const lowest = money(limits.amount_min);
+  const highest = money(limits.amount_max);
+  const lineError = <Trans>Enter an amount up to {highestLine}.</Trans>;
   const addError = (
-    <>
-      Enter an amount between {money(limits.amount_min)} and {money(limits.amount_max)}.
-    </>
+    <Trans>
+      Enter an amount between {lowest} and {highest}.
+    </Trans>
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -143,10 +167,10 @@ function SettingsForm({ data, onSave, saving, fieldErrors, currency, locale }: A
           onChange={(e) => setOn(e.target.checked)}
           className={cx('size-6 shrink-0 accent-brand', focusRing)}
         />
-        Top up from my saved card when my balance runs low
+        <Trans>Top up from my saved card when my balance runs low</Trans>
       </label>
       <TextField
-        label={`When my balance falls below (${currency})`}
+        label={t`When my balance falls below (${currency})`}
         name="threshold"
         inputMode="decimal"
         autoComplete="off"
@@ -156,22 +180,22 @@ function SettingsForm({ data, onSave, saving, fieldErrors, currency, locale }: A
         disabled={saving}
       />
       <TextField
-        label={`Add (${currency})`}
+        label={t`Add (${currency})`}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
         value={add}
         onChange={(e) => setAdd(e.target.value)}
         hint={
-          <>
-            From {money(limits.amount_min)} to {money(limits.amount_max)}.
-          </>
+          <Trans>
+            From {lowest} to {highest}.
+          </Trans>
         }
         error={errors.amount ?? (fieldErrors?.amount ? addError : undefined)}
         disabled={saving}
       />
       <Button type="submit" loading={saving} fullWidth>
-        Save auto-reload
+        <Trans>Save auto-reload</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WalletEntry, WalletEntryType } from '#contract';
 import {
@@ -71,13 +74,13 @@ export interface WalletScreenProps {
   autoReload?: ReactNode;
 }
 
-const TYPE_LABEL: Record<WalletEntryType, string> = {
-  topup: 'Top-up',
-  order: 'Order payment',
-  refund: 'Refund',
-  adjust: 'Adjustment',
-  gift: 'Gift card',
-  gift_card: 'Gift card sent',
+const TYPE_LABEL: Record<WalletEntryType, MessageDescriptor> = {
+  topup: msg`Top-up`,
+  order: msg`Order payment`,
+  refund: msg`Refund`,
+  adjust: msg`Adjustment`,
+  gift: msg`Gift card`,
+  gift_card: msg`Gift card sent`,
 };
 
 type MoneyOf = (amount: number, className?: string) => ReactNode;
@@ -105,16 +108,19 @@ function TopUpForm({
   locale: string;
   money: MoneyOf;
 }) {
+  const { t } = useLingui();
   const suggested = needed && needed > 0 ? Math.min(max, Math.max(min, needed)) : null;
   const [text, setText] = useState(() => (suggested ? toInput(suggested, currency, locale) : ''));
   const [localError, setLocalError] = useState<ReactNode>(null);
   const presetsLabel = useId();
   const current = parseAmount(text, currency, locale);
 
+  const lowest = money(min);
+  const highest = money(max);
   const rangeError = (
-    <>
-      Enter an amount between {money(min)} and {money(max)}.
-    </>
+    <Trans>
+      Enter an amount between {lowest} and {highest}.
+    </Trans>
   );
 
   const submit = (e: FormEvent) => {
@@ -128,6 +134,7 @@ function TopUpForm({
   };
 
   const serverAmountError = fieldErrors?.amount ? rangeError : null;
+  const chosen = current === null ? null : money(current);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {formError && (
@@ -138,7 +145,7 @@ function TopUpForm({
       )}
       <div role="group" aria-labelledby={presetsLabel} className="flex flex-col gap-2">
         <p id={presetsLabel} className="text-sm font-medium text-ink">
-          Choose an amount
+          <Trans>Choose an amount</Trans>
         </p>
         <div className="grid grid-cols-2 gap-2">
           {presets.map((amount) => {
@@ -166,7 +173,7 @@ function TopUpForm({
         </div>
       </div>
       <TextField
-        label={`Or enter an amount (${currency})`}
+        label={t`Or enter an amount (${currency})`}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
@@ -175,19 +182,27 @@ function TopUpForm({
           setText(e.target.value);
           if (localError) setLocalError(null);
         }}
-        placeholder="e.g. 750"
+        placeholder={t`e.g. 750`}
         hint={
-          <>
-            From {money(min)} to {money(max)}.
-          </>
+          <Trans>
+            From {lowest} to {highest}.
+          </Trans>
         }
         error={localError ?? serverAmountError}
         disabled={submitting}
       />
       <Button type="submit" size="lg" fullWidth loading={submitting}>
-        {current !== null && current >= min && current <= max ? <span>Top up {money(current)}</span> : 'Top up'}
+        {current !== null && current >= min && current <= max ? (
+          <span>
+            <Trans>Top up {chosen}</Trans>
+          </span>
+        ) : (
+          t`Top up`
+        )}
       </Button>
-      <p className="text-center text-sm text-muted">You'll pay on a secure page, then come back here.</p>
+      <p className="text-center text-sm text-muted">
+        <Trans>You'll pay on a secure page, then come back here.</Trans>
+      </p>
     </form>
   );
 }
@@ -212,28 +227,29 @@ function WalletHistory({
   locale: string;
   money: MoneyOf;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <section aria-labelledby="wallet-history" className="flex flex-col gap-1">
       <h2 id="wallet-history" className="text-lg font-semibold text-ink">
-        History
+        <Trans>History</Trans>
       </h2>
       {historyError ? (
-        <ErrorState title="We couldn't load your history" message={historyError} onRetry={onRetryHistory} />
+        <ErrorState title={t`We couldn't load your history`} message={historyError} onRetry={onRetryHistory} />
       ) : historyLoading ? (
-        <SkeletonGroup label="Loading history" className="flex flex-col gap-2">
+        <SkeletonGroup label={t`Loading history`} className="flex flex-col gap-2">
           <Skeleton height="3.5rem" />
           <Skeleton height="3.5rem" />
           <Skeleton height="3.5rem" />
         </SkeletonGroup>
       ) : history.length === 0 ? (
-        <EmptyState icon={<WalletIcon size={40} />} title="No activity yet" description="Top-ups, payments and refunds will show up here." />
+        <EmptyState icon={<WalletIcon size={40} />} title={t`No activity yet`} description={t`Top-ups, payments and refunds will show up here.`} />
       ) : (
         <>
           <ul className="divide-y divide-border">
             {history.map((entry) => (
               <li key={entry.id} className="flex items-start gap-3 py-3">
                 <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <p className="font-medium text-ink">{TYPE_LABEL[entry.type]}</p>
+                  <p className="font-medium text-ink">{i18n._(TYPE_LABEL[entry.type])}</p>
                   <p className="text-sm text-muted">
                     {entry.reason} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
                   </p>
@@ -243,7 +259,9 @@ function WalletHistory({
                     {entry.amount > 0 ? '+' : entry.amount < 0 ? '−' : ''}
                     {money(Math.abs(entry.amount))}
                   </span>
-                  <span className="text-sm text-muted">Balance {money(entry.balance_after)}</span>
+                  <span className="text-sm text-muted">
+                    <BalanceAfter amount={money(entry.balance_after)} />
+                  </span>
                 </div>
               </li>
             ))}
@@ -253,6 +271,23 @@ function WalletHistory({
       )}
     </section>
   );
+}
+
+/** Come from checkout: how much more the order needs. */
+function ShortBy({ amount }: { amount: ReactNode }) {
+  return (
+    <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
+      <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
+      <span>
+        <Trans>Your wallet is short by {amount} for this order. Top up at least that much to pay with your wallet.</Trans>
+      </span>
+    </p>
+  );
+}
+
+/** "Balance ₱1,250.00" under a history entry. */
+function BalanceAfter({ amount }: { amount: ReactNode }) {
+  return <Trans>Balance {amount}</Trans>;
 }
 
 /** "Send a gift card": Gift cards, opened in the app (a plain link without script). */
@@ -266,8 +301,10 @@ function GiftCardsLink({ href, onOpen }: NonNullable<WalletScreenProps['giftCard
       }}
       className={cx(cardSurface, focusRing, 'p-4 font-semibold text-brand-ink hover:bg-surface')}
     >
-      Send a gift card
-      <span className="block text-sm font-normal text-muted">Treat someone: paid from your wallet, sent by text or e-mail.</span>
+      <Trans>Send a gift card</Trans>
+      <span className="block text-sm font-normal text-muted">
+        <Trans>Treat someone: paid from your wallet, sent by text or e-mail.</Trans>
+      </span>
     </a>
   );
 }
@@ -303,14 +340,15 @@ export function WalletScreen({
   giftCards,
   autoReload,
 }: WalletScreenProps) {
+  const { t } = useLingui();
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;
 
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your wallet" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your wallet`} message={error} onRetry={onRetry} />;
   } else if (loading || balance === undefined) {
     body = (
-      <SkeletonGroup label="Loading your wallet" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading your wallet`} className="flex flex-col gap-4">
         <Skeleton height="7rem" />
         <Skeleton height="12rem" />
         <Skeleton height="3.5rem" />
@@ -323,28 +361,25 @@ export function WalletScreen({
         <div className="flex flex-col gap-6">
           <section aria-labelledby="wallet-balance" className="flex flex-col gap-1 rounded-2xl bg-brand p-5 text-brand-contrast shadow-sm">
             <h2 id="wallet-balance" className="text-sm font-medium">
-              Wallet balance
+              <Trans>Wallet balance</Trans>
             </h2>
             {money(balance, 'text-3xl font-bold')}
-            <p className="text-sm">Pay for orders in one tap with your wallet.</p>
+            <p className="text-sm">
+              <Trans>Pay for orders in one tap with your wallet.</Trans>
+            </p>
           </section>
           {balanceAsOf && <AsOfNote one asOf={asOfWords(balanceAsOf, now, locale, timeZone ?? 'UTC')} className="-mt-4" />}
 
-          {onlinePayments && needed !== null && needed > 0 && (
-            <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
-              <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
-              <span>Your wallet is short by {money(needed, 'font-semibold')} for this order. Top up at least that much to pay with your wallet.</span>
-            </p>
-          )}
+          {onlinePayments && needed !== null && needed > 0 && <ShortBy amount={money(needed, 'font-semibold')} />}
 
           <section aria-labelledby="topup-heading" className={cx(cardSurface, 'flex flex-col gap-4 p-4')}>
             <h2 id="topup-heading" className="text-lg font-semibold text-ink">
-              Top up
+              <Trans>Top up</Trans>
             </h2>
             {!onlinePayments ? (
               <p role="status" className="flex gap-2 rounded-xl border border-border bg-surface p-3 text-sm text-ink">
                 <AlertIcon size={18} className="mt-0.5 shrink-0 text-warning" />
-                Top-ups are not available right now. You can still pay for orders from your wallet balance.
+                <Trans>Top-ups are not available right now. You can still pay for orders from your wallet balance.</Trans>
               </p>
             ) : (
               <TopUpForm
@@ -383,7 +418,7 @@ export function WalletScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="Wallet" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Wallet`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );

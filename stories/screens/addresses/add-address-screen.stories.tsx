@@ -10,7 +10,8 @@ const meta = {
   title: 'Screens/Addresses/Add address',
   component: AddAddressScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     addresses,
     nav: <BottomNav items={navItems('profile')} />,

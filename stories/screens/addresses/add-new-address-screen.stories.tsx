@@ -8,7 +8,8 @@ const meta = {
   title: 'Screens/Addresses/Add new address',
   component: AddNewAddressScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: { location: chosenLocation, onSubmit: fn(), onSetLocation: fn(), onBack: fn() },
 } satisfies Meta<typeof AddNewAddressScreen>;
 export default meta;

@@ -8,7 +8,8 @@ const meta = {
   title: 'Screens/Addresses/Set location',
   component: SetLocationScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: { onUseCurrentLocation: fn(), onContinue: fn(), onBack: fn() },
 } satisfies Meta<typeof SetLocationScreen>;
 export default meta;

@@ -11,7 +11,7 @@ const meta = {
   title: 'Screens/Gift cards/Send a gift card',
   component: GiftCardBuyScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,

@@ -11,7 +11,7 @@ const meta = {
   title: 'Screens/Gift cards/Gift card',
   component: GiftCardScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,

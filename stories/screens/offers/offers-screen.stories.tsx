@@ -28,7 +28,7 @@ const meta = {
   title: 'Screens/Offers/Offers for you',
   component: OffersScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,

@@ -12,7 +12,8 @@ const meta = {
   title: 'Screens/Orders/Feedback card',
   component: FeedbackCard,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'padded', pseudoCheck: true },
   args: { feedback: null, shopName: 'Kopi Senja', onSubmit: fn(), onRetry: fn() },
   decorators: [(Story) => <div className="mx-auto max-w-xl">{Story()}</div>],
 } satisfies Meta<typeof FeedbackCard>;

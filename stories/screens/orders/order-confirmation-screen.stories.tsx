@@ -45,7 +45,8 @@ const meta = {
   title: 'Screens/Orders/Checkout (order confirmation)',
   component: OrderConfirmationScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,
@@ -115,6 +116,18 @@ export const OrderedAgainWithChanges: Story = {
     await expect(notice).toHaveTextContent('Kopi susu now costs ₱130.00 (was ₱120.00).');
     await userEvent.click(within(notice).getByRole('button', { name: 'Got it' }));
     await expect(args.onDismissReorderChanges).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** In Filipino (`parameters.language`): the delivery checkout with a voucher, every section in Filipino; a screenshot on the phone only. */
+export const InFilipino: Story = {
+  parameters: { language: 'fil', noScreenshotOn: ['desktop'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Kumpirmahin ang order' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Ang order mo' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Piliin kung paano magbabayad' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^I-place ang order · ₱/ })).toBeEnabled();
   },
 };
 

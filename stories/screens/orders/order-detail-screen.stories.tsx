@@ -16,7 +16,8 @@ const meta = {
   title: 'Screens/Orders/Order detail',
   component: OrderDetailScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,
@@ -176,6 +177,33 @@ export const PickupPreparing: Story = {
   args: { order: orderAt('preparing', 'pickup') },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Ready around 4:25 PM')).toBeVisible();
+  },
+};
+
+/**
+ * In Filipino (`parameters.language`): a pickup order being made, its points on the way named part by part,
+ * so the status, its time, the timeline, the totals and where to pick it up all speak it; a screenshot on the phone only.
+ */
+export const InFilipino: Story = {
+  parameters: { language: 'fil', noScreenshotOn: ['desktop'] },
+  args: {
+    order: {
+      ...orderAt('preparing', 'pickup'),
+      points_earned: 58,
+      points_breakdown: [
+        { rule_id: null, label: BASE_LABEL, points: 33 },
+        { rule_id: 3, label: 'Double points Tuesday', points: 25 },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Ginagawa na ng team ang order mo.')).toBeVisible();
+    await expect(canvas.getByText('Ready bandang 4:25 PM')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Progress' })).toHaveTextContent('Inihahanda (ngayon)');
+    await expect(canvas.getByText('Parating na points')).toBeVisible();
+    await expect(canvas.getByText('+33 Points sa binili mo')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Umorder ulit' })).toBeVisible();
   },
 };
 

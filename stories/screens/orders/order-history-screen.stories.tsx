@@ -11,7 +11,8 @@ const meta = {
   title: 'Screens/Orders/Order history',
   component: OrderHistoryScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     timeZone: TIME_ZONE,

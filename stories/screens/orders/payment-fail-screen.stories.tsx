@@ -9,7 +9,8 @@ const meta = {
   title: 'Screens/Orders/Payment fail',
   component: PaymentFailScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     ...money,
     order: { ...orderAt('pending_payment'), payment_method: 'gateway' },

@@ -9,7 +9,8 @@ const meta = {
   title: 'Screens/Orders/Payment success',
   component: PaymentSuccessScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: { ...money, order: orderAt('paid'), onOpenOrder: fn(), onBackToShop: fn(), onRetry: fn() },
 } satisfies Meta<typeof PaymentSuccessScreen>;
 export default meta;

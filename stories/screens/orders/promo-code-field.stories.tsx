@@ -16,7 +16,7 @@ const meta = {
   title: 'Screens/Orders/Promo code',
   component: PromoCodeField,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  parameters: { layout: 'padded', pseudoCheck: true },
   args: {
     code: null,
     offer: null,

@@ -7,7 +7,8 @@ const meta = {
   title: 'Screens/Payments/Top-up fail',
   component: TopUpFailScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     reason: 'declined',
     amount: 50000,

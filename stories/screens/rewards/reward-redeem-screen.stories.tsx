@@ -13,7 +13,7 @@ const meta = {
   title: 'Screens/Rewards/Reward redeem',
   component: RewardRedeemScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     reward: freeLatte,
     points: customerPoints,

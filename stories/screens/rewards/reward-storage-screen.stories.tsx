@@ -16,7 +16,7 @@ const meta = {
   title: 'Screens/Rewards/Reward storage',
   component: RewardStorageScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  parameters: { layout: 'fullscreen', pseudoCheck: true, docs: { story: DIALOGS_IN_FRAMES } },
   args: {
     tab: 'active',
     vouchers: activeVouchers,
@@ -198,5 +198,23 @@ export const EarlyAccessLocked: Story = {
     await expect(tote).toHaveTextContent('For Barista and above');
     await expect(within(tote).queryByRole('button', { name: 'Redeem Kopi Senja Tote Bag' })).toBeNull();
     await expect(within(tote).getByRole('button', { name: 'See reward Kopi Senja Tote Bag' })).toBeVisible();
+  },
+};
+
+/**
+ * In Filipino (`parameters.language`), with rewards in and out of reach, so the tabs, the vouchers' dates
+ * and the points still to go all speak it; a screenshot on the phone only.
+ */
+export const InFilipino: Story = {
+  parameters: { language: 'fil', noScreenshotOn: ['desktop'] },
+  args: { points: 100 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Mga reward ko' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Mga voucher ko' })).toBeVisible();
+    await expect(canvas.getByRole('list', { name: 'Mga active na voucher' })).toHaveTextContent('Valid hanggang');
+    const browse = within(canvas.getByRole('region', { name: 'Kumuha pa ng rewards' }));
+    await expect(browse.getByRole('button', { name: 'I-redeem ang Butter Croissant' })).toBeVisible();
+    await expect(browse.getAllByRole('listitem')[1]).toHaveTextContent('50 points na lang');
   },
 };

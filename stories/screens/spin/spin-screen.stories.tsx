@@ -23,7 +23,7 @@ const meta = {
   title: 'Screens/Spin/Spin and win',
   component: SpinScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     config: wheelConfig,
     locale: 'en-PH',

@@ -15,6 +15,7 @@ const meta = {
   title: 'Screens/Wallet/Auto-reload',
   component: AutoReloadSection,
   tags: ['screen'],
+  parameters: { pseudoCheck: true },
   argTypes: noControls('data', 'fieldErrors'),
   args: {
     data: none,

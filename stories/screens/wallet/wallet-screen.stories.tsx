@@ -12,7 +12,7 @@ const meta = {
   title: 'Screens/Wallet/Wallet',
   component: WalletScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   argTypes: { ...FORMAT_CONTROLS, ...noControls('history', 'fieldErrors', 'presets', 'nav') },
   args: {
     balance: walletBalance,

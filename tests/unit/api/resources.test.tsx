@@ -63,7 +63,8 @@ function renderApp() {
       useProfile();
       useWalletBalance();
       useNotifications(1);
-      useVoucherStorage('active');
+      // in a language, as the app asks: `lang` is in the key, and what changes vouchers reads them again all the same
+      useVoucherStorage('active', true, 'fil');
       useRewards();
       useCatalog();
       useWheel();

@@ -13,7 +13,7 @@ import { rewardsApi } from '#contract/rewards.calls';
 import { previewCall, settingsApi } from '#contract/settings.calls';
 import { shopApi } from '#contract/shop.calls';
 import { offlineCacheFor } from '../../../src/pwa/offline-allowlist';
-import { CUSTOMER_CACHE, IMAGE_CACHE, isShopImage, SHOP_CACHE } from '../../../src/pwa/offline-reads';
+import { CUSTOMER_CACHE, IMAGE_CACHE, isLanguageChunk, isShopImage, LANGUAGE_CACHE, SHOP_CACHE } from '../../../src/pwa/offline-reads';
 import { undeclared } from '../../support/calls';
 
 const ORIGIN = 'https://kopi.example';
@@ -40,7 +40,18 @@ describe('the offline allowlist', () => {
     // the vouchers only with the active tab's query, as the app asks for them
     expect(offlineCacheFor('GET', api(rewardsApi.storage, 'status=active'), ORIGIN)).toBe(CUSTOMER_CACHE);
     expect(offlineCacheFor('GET', api(rewardsApi.storage), ORIGIN)).toBeNull();
-    for (const q of ['status=used', 'status=expired', 'status=active&status=used', 'status=active&x=1']) {
+    // in the reader's language (the rewards' words in it): the same tab with one `lang` the app ships
+    expect(offlineCacheFor('GET', api(rewardsApi.storage, 'status=active&lang=fil'), ORIGIN)).toBe(CUSTOMER_CACHE);
+    for (const q of [
+      'status=used',
+      'status=expired',
+      'status=active&status=used',
+      'status=active&x=1',
+      'status=used&lang=fil',
+      'status=active&lang=xx',
+      'status=active&lang=fil&lang=id',
+      'lang=fil',
+    ]) {
       expect(offlineCacheFor('GET', api(rewardsApi.storage, q), ORIGIN), q).toBeNull();
     }
   });
@@ -102,5 +113,18 @@ describe("the shop's pictures", () => {
     expect(isShopImage('GET', new URL(media(`${sha}.png`), 'https://elsewhere.example'), ORIGIN)).toBe(false);
     // no declared call as the app asks it (media/{file} is only ever asked by its hash, above)
     for (const c of ALL_CALLS) expect(isShopImage('GET', api(c), ORIGIN), c.path).toBe(false);
+  });
+});
+
+describe("the languages' words", () => {
+  it('keeps a language chunk the page fetched, by its hashed name, and nothing else', () => {
+    expect(isLanguageChunk('GET', at('/assets/lang-B6L7Eccp.js'), ORIGIN)).toBe(true);
+    for (const path of ['/assets/B6L7Eccp.js', '/assets/lang-B6L7Eccp.js?x=1', '/assets/lang-B6L7Eccp.css', '/lang-B6L7Eccp.js', '/assets/lang-../x.js']) {
+      expect(isLanguageChunk('GET', at(path), ORIGIN), path).toBe(false);
+    }
+    expect(isLanguageChunk('POST', at('/assets/lang-B6L7Eccp.js'), ORIGIN)).toBe(false);
+    expect(isLanguageChunk('GET', new URL('/assets/lang-B6L7Eccp.js', 'https://elsewhere.example'), ORIGIN)).toBe(false);
+    expect([SHOP_CACHE, CUSTOMER_CACHE, IMAGE_CACHE]).not.toContain(LANGUAGE_CACHE);
+    for (const c of ALL_CALLS) expect(isLanguageChunk('GET', api(c), ORIGIN), c.path).toBe(false);
   });
 });

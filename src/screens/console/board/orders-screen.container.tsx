@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { consoleHref } from '#contract/console-routes';
 import type { BoardOrder } from '#contract/board';
 import type { SiteSettings } from '#contract';
@@ -13,6 +14,9 @@ import { consoleLink } from '../../../console/link';
 import { OrdersBoardScreen } from './orders-screen';
 
 const SOUND_KEY = 'console.board.sound';
+
+/** The live region's news of an order that arrived. */
+const newOrderWords = (order: string, customer: string) => t`New order ${order} for ${customer}`;
 
 function readSound(): boolean {
   try {
@@ -66,7 +70,7 @@ function useFreshOrders(orders: BoardOrder[] | undefined, sound: boolean) {
       return next;
     });
     if (arrived.length > 0) {
-      setAnnouncement(arrived.map((o) => `New order ${o.name} for ${o.customer_first_name}`).join('. '));
+      setAnnouncement(arrived.map((o) => newOrderWords(o.name, o.customer_first_name)).join('. '));
       if (soundRef.current) chime();
     }
   }, [orders]);

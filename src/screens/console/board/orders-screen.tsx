@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BoardOrder } from '#contract/board';
 import type { MerchantLocation, PauseChoice } from '#contract/locations';
 import type { OrderStatus } from '#contract/order-lifecycle';
@@ -23,43 +25,48 @@ import { plainLink } from '../../../ui/lib/link';
 import { optionWords } from '../../orders/format';
 import { LocationPause, LocationSelect } from '../shared/location-controls';
 import { clockWords } from '../shared/location-words';
+import { spoken } from '../shared/spoken';
 
 /** The board's columns: the open statuses, in the order an order moves through them. */
-export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }> = [
-  { status: 'paid', label: 'New' },
-  { status: 'preparing', label: 'Preparing' },
-  { status: 'ready', label: 'Ready' },
-  { status: 'on_delivery', label: 'On delivery' },
-];
+const COLUMN_LABEL = spoken({ paid: msg`New`, preparing: msg`Preparing`, ready: msg`Ready`, on_delivery: msg`On delivery` });
+export const BOARD_COLUMNS: ReadonlyArray<{ status: OrderStatus; label: string }> = (['paid', 'preparing', 'ready', 'on_delivery'] as const).map((status) => ({
+  status,
+  get label() {
+    return COLUMN_LABEL[status];
+  },
+}));
 
 /** The one-tap move's label, by the status it moves the order to. */
 /** How each way of ordering is named on a card. */
-const FULFILMENT_WORD = { pickup: 'Pickup', delivery: 'Delivery', dine_in: 'Dine in' } as const;
+const FULFILMENT_WORD = spoken({ pickup: msg`Pickup`, delivery: msg`Delivery`, dine_in: msg`Dine in` });
+/** A card's pickup time ("Pickup 10:30", "Pickup tomorrow 9:00") and its table. */
+const pickupWords = (time: string) => say`Pickup ${time}`;
+const tableWords = (table: string) => say`Table ${table}`;
 
 export function advanceLabel(order: Pick<BoardOrder, 'next_status' | 'fulfilment'>): string | null {
   switch (order.next_status) {
     case 'preparing':
-      return 'Start preparing';
+      return say`Start preparing`;
     case 'ready':
-      return 'Mark ready';
+      return say`Mark ready`;
     case 'on_delivery':
-      return 'Out for delivery';
+      return say`Out for delivery`;
     case 'completed':
-      return order.fulfilment === 'pickup' ? 'Picked up' : order.fulfilment === 'dine_in' ? 'Served' : 'Delivered';
+      return order.fulfilment === 'pickup' ? say`Picked up` : order.fulfilment === 'dine_in' ? say`Served` : say`Delivered`;
     default:
       return null;
   }
 }
 
-export const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending_payment: 'Waiting for payment',
-  paid: 'New',
-  preparing: 'Preparing',
-  ready: 'Ready',
-  on_delivery: 'On delivery',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
+export const STATUS_LABEL = spoken<OrderStatus>({
+  pending_payment: msg`Waiting for payment`,
+  paid: msg`New`,
+  preparing: msg`Preparing`,
+  ready: msg`Ready`,
+  on_delivery: msg`On delivery`,
+  completed: msg`Completed`,
+  cancelled: msg`Cancelled`,
+});
 
 /** A map search for a delivery address (opens the map app on a phone). */
 export const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -126,8 +133,8 @@ export interface OrdersBoardScreenProps {
 function pointsOnCancel(order: BoardOrder): string | null {
   if (order.points_earned <= 0) return null;
   const state = order.points_state ?? (order.status === 'completed' ? 'given' : 'pending');
-  if (state === 'given') return 'The points it gave are taken back.';
-  return state === 'pending' ? 'The points waiting for this order won’t be given.' : null;
+  if (state === 'given') return say`The points it gave are taken back.`;
+  return state === 'pending' ? say`The points waiting for this order won’t be given.` : null;
 }
 
 function CancelDialog({
@@ -143,34 +150,32 @@ function CancelDialog({
   busy: boolean;
   error?: string;
 }) {
+  const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) return setProblem('Say why, for the customer and for the log: for example “Out of oat milk”.');
+    if (!text) return setProblem(t`Say why, for the customer and for the log: for example “Out of oat milk”.`);
     setProblem(undefined);
     onCancel(text);
   };
   // a counter order not paid yet has nothing to give back; one paid at the till goes back to the wallet
-  const refund =
-    (order.status === 'paid' || order.status === 'preparing') && order.counter_due === undefined
-      ? order.payment_method === 'gateway'
-        ? 'to the card they paid with'
-        : 'back to their wallet at once'
-      : null;
+  const refund = (order.status === 'paid' || order.status === 'preparing') && order.counter_due === undefined ? order.payment_method : null;
+  const { name, customer_first_name: customer } = order;
+  const told =
+    refund === null
+      ? t`${customer} is told why.`
+      : refund === 'gateway'
+        ? t`${customer} gets the money to the card they paid with and is told why.`
+        : t`${customer} gets the money back to their wallet at once and is told why.`;
   const points = pointsOnCancel(order);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={`Cancel order ${order.name}?`}
-      description={`${order.customer_first_name} ${refund ? `gets the money ${refund} and ` : ''}is told why.${points ? ` ${points}` : ''}`}
-    >
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t`Cancel order ${name}?`} description={`${told}${points ? ` ${points}` : ''}`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label htmlFor={id} className="text-sm font-medium">
-          Reason
+          <Trans>Reason</Trans>
         </label>
         <textarea
           id={id}
@@ -190,10 +195,10 @@ function CancelDialog({
         {error && <Notice tone="danger">{error}</Notice>}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Keep the order
+            <Trans>Keep the order</Trans>
           </Button>
           <Button type="submit" variant="danger" loading={busy}>
-            Cancel and refund
+            <Trans>Cancel and refund</Trans>
           </Button>
         </div>
       </form>
@@ -209,16 +214,23 @@ function CounterPay({ order, props }: { order: BoardOrder; props: OrdersBoardScr
   const { onMarkPaid, busy, currency, locale } = props;
   if (order.counter_due === undefined) return null;
   const due = <Money amount={order.counter_due} currency={currency} locale={locale} />;
+  const { name } = order;
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border-2 border-warning bg-surface p-2">
-      <p className="grow font-bold">Pay at counter · {due}</p>
+      <p className="grow font-bold">
+        <Trans>Pay at counter · {due}</Trans>
+      </p>
       {onMarkPaid && (
         <>
           <Button variant="secondary" onClick={() => onMarkPaid(order, 'cash')} disabled={busy === order.name}>
-            Paid in cash<span className="sr-only"> — order {order.name}</span>
+            <Trans>
+              Paid in cash<span className="sr-only"> — order {name}</span>
+            </Trans>
           </Button>
           <Button variant="secondary" onClick={() => onMarkPaid(order, 'card')} disabled={busy === order.name}>
-            Paid by card<span className="sr-only"> — order {order.name}</span>
+            <Trans>
+              Paid by card<span className="sr-only"> — order {name}</span>
+            </Trans>
           </Button>
         </>
       )}
@@ -226,43 +238,60 @@ function CounterPay({ order, props }: { order: BoardOrder; props: OrdersBoardScr
   );
 }
 
-const PAID_WITH: Record<BoardOrder['payment_method'], string> = { wallet: 'Wallet', gateway: 'Card', counter: 'At the counter' };
+const PAID_WITH = spoken<BoardOrder['payment_method']>({ wallet: msg`Wallet`, gateway: msg`Card`, counter: msg`At the counter` });
 
 function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean; props: OrdersBoardScreenProps }) {
   const { onAdvance, onCancelOpen, busy, actionError, now, locale, currency, ticketHref, renderLink = plainLink, locations = [], locationId = null } = props;
+  const { t } = useLingui();
   const label = advanceLabel(order);
+  const { name } = order;
   const headingId = useId();
   const at = order.location ? locations.find((l) => l.id === order.location!.id) : undefined;
   // the pickup time in the zone of the location that makes it
   const pickup = order.pickup_at ? clockWords(order.pickup_at, now, { locale, timeZone: at?.effective_timezone ?? props.timeZone ?? 'UTC' }) : null;
   const named = locationId === null && locations.length > 1 && order.location;
+  const paid = order.paid_at && formatRelative(order.paid_at, now, locale);
+  const placed = formatRelative(order.created_at, now, locale);
   return (
     <Card as="li" aria-labelledby={headingId} className={cx('flex flex-col gap-3', fresh && 'ring-4 ring-brand')}>
       <div className="flex flex-wrap gap-1">
-        {fresh && <Badge tone="brand">New</Badge>}
+        {fresh && (
+          <Badge tone="brand">
+            <Trans>New</Trans>
+          </Badge>
+        )}
         <Badge tone={order.fulfilment === 'delivery' ? 'warning' : 'success'}>{FULFILMENT_WORD[order.fulfilment]}</Badge>
         {named && <Badge>{order.location!.name}</Badge>}
-        {order.pickup_late && <Badge tone="danger">Not picked up</Badge>}
-        {order.counter_due !== undefined && <Badge tone="warning">Pay at counter</Badge>}
+        {order.pickup_late && (
+          <Badge tone="danger">
+            <Trans>Not picked up</Trans>
+          </Badge>
+        )}
+        {order.counter_due !== undefined && (
+          <Badge tone="warning">
+            <Trans>Pay at counter</Trans>
+          </Badge>
+        )}
       </div>
-      {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>Pickup {pickup}</p>}
-      {order.table_label && <p className="-mb-2 text-2xl font-bold">Table {order.table_label}</p>}
+      {pickup && <p className={cx('-mb-2 text-2xl font-bold tabular-nums', order.pickup_late && 'text-danger')}>{pickupWords(pickup)}</p>}
+      {order.table_label && <p className="-mb-2 text-2xl font-bold">{tableWords(order.table_label)}</p>}
       <h3 id={headingId} className="-mt-1 flex flex-col">
         {/* an order number is called out whole: it never breaks across lines */}
         <span className="text-3xl font-bold tracking-wide whitespace-nowrap tabular-nums">{order.name}</span>
         <span className={cx('font-semibold break-words', order.fulfilment === 'pickup' ? 'text-2xl' : 'text-lg')}>{order.customer_first_name}</span>
       </h3>
       <p className="text-sm text-muted">
-        {order.paid_at ? `Paid ${formatRelative(order.paid_at, now, locale)}` : `Placed ${formatRelative(order.created_at, now, locale)}`} ·{' '}
-        {PAID_WITH[order.payment_method]} · <Money amount={order.total} currency={currency} locale={locale} />
+        {paid ? t`Paid ${paid}` : t`Placed ${placed}`} · {PAID_WITH[order.payment_method]} · <Money amount={order.total} currency={currency} locale={locale} />
         {!!order.tip && (
           <>
             {' '}
-            (tip <Money amount={order.tip} currency={currency} locale={locale} />)
+            <Trans>
+              (tip <Money amount={order.tip} currency={currency} locale={locale} />)
+            </Trans>
           </>
         )}
       </p>
-      <ul className="flex flex-col gap-0.5" aria-label={`Items of order ${order.name}`}>
+      <ul className="flex flex-col gap-0.5" aria-label={t`Items of order ${name}`}>
         {order.items.map((item, i) => (
           <li key={i} className="flex gap-2">
             <span className="w-8 shrink-0 text-right font-semibold tabular-nums">{item.qty}×</span>
@@ -279,7 +308,9 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
           <p>{order.address.text}</p>
           {order.address.notes && <p className="text-muted">{order.address.notes}</p>}
           <a href={mapLink(order.address.text)} target="_blank" rel="noreferrer" className={cx('font-medium text-brand-ink underline', focusRing)}>
-            Open in maps<span className="sr-only"> (order {order.name}, opens a new tab)</span>
+            <Trans>
+              Open in maps<span className="sr-only"> (order {name}, opens a new tab)</span>
+            </Trans>
           </a>
         </div>
       )}
@@ -288,23 +319,23 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
       <div className="flex flex-wrap gap-2">
         {label && (
           <Button onClick={() => onAdvance(order)} loading={busy === order.name} className="grow">
-            {label}
-            <span className="sr-only"> — order {order.name}</span>
+            <Trans>
+              {label}
+              <span className="sr-only"> — order {name}</span>
+            </Trans>
           </Button>
         )}
         {order.can_cancel && (
           <Button variant="secondary" onClick={() => onCancelOpen?.(order.name)} disabled={busy === order.name}>
-            Cancel<span className="sr-only"> order {order.name}</span>
+            <Trans>
+              Cancel<span className="sr-only"> order {name}</span>
+            </Trans>
           </Button>
         )}
         {renderLink({
           href: ticketHref(order.name),
           className: cx('inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-ink underline', focusRing),
-          children: (
-            <>
-              Ticket<span className="sr-only"> for order {order.name}</span>
-            </>
-          ),
+          children: <TicketWords name={name} />,
         })}
       </div>
     </Card>
@@ -317,29 +348,32 @@ function OrderCard({ order, fresh, props }: { order: BoardOrder; fresh: boolean;
  */
 function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: OrdersBoardScreenProps }) {
   const { now, locale, currency, timeZone = 'UTC' } = props;
+  const { t } = useLingui();
   const headingId = useId();
   const at = (iso: string) => clockWords(iso, now, { locale, timeZone });
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-dashed border-border bg-surface-raised p-3">
       <h2 id={headingId} className="flex items-center gap-2 font-semibold">
-        Awaiting payment <Badge>{awaiting.length}</Badge>
+        <Trans>Awaiting payment</Trans> <Badge>{awaiting.length}</Badge>
       </h2>
       <p className="text-sm text-muted">
-        Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.
+        <Trans>Card payments not made yet. Don't make these: each keeps its pickup time for 10 minutes, then is let go if still unpaid.</Trans>
       </p>
-      <ul className="mt-2 flex flex-col divide-y divide-border" aria-label="Orders awaiting payment">
+      <ul className="mt-2 flex flex-col divide-y divide-border" aria-label={t`Orders awaiting payment`}>
         {awaiting.map((o) => (
           <li key={o.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
             <span className="font-semibold whitespace-nowrap tabular-nums">{o.name}</span>
             <span>{o.customer_first_name}</span>
-            <Badge tone="warning">Awaiting payment</Badge>
+            <Badge tone="warning">
+              <Trans>Awaiting payment</Trans>
+            </Badge>
             <span className="text-sm">
-              {o.pickup_at ? `Pickup ${at(o.pickup_at)}` : o.table_label ? `Table ${o.table_label}` : FULFILMENT_WORD[o.fulfilment]}
+              {o.pickup_at ? pickupWords(at(o.pickup_at)) : o.table_label ? tableWords(o.table_label) : FULFILMENT_WORD[o.fulfilment]}
             </span>
             <Money amount={o.total} currency={currency} locale={locale} className="text-sm" />
             {o.hold_until && (
               <span className="text-sm text-muted">
-                {new Date(o.hold_until).getTime() > new Date(now).getTime() ? `Held until ${at(o.hold_until)}` : 'Hold over: being let go'}
+                {new Date(o.hold_until).getTime() > new Date(now).getTime() ? heldUntil(at(o.hold_until)) : t`Hold over: being let go`}
               </span>
             )}
           </li>
@@ -349,13 +383,33 @@ function AwaitingList({ awaiting, props }: { awaiting: BoardOrder[]; props: Orde
   );
 }
 
+const heldUntil = (time: string) => say`Held until ${time}`;
+
+function TicketWords({ name }: { name: string }) {
+  return (
+    <Trans>
+      Ticket<span className="sr-only"> for order {name}</span>
+    </Trans>
+  );
+}
+
+/** Where a cancelled order's money goes back, and how far it got. */
+function refundWords({ method, status }: NonNullable<BoardOrder['refund']>): string {
+  const to = method === 'wallet' ? say`Refund to wallet:` : say`Refund to card:`;
+  return `${to} ${status === 'succeeded' ? say`done` : status === 'pending' ? say`on its way` : say`failed, retried every hour`}`;
+}
+
 function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScreenProps }) {
   const { locale, currency, timeZone, ticketHref, renderLink = plainLink } = props;
+  const count = done.length;
+  const { t } = useLingui();
   return (
     <details className="rounded-xl border border-border bg-surface-raised p-3">
-      <summary className={cx('cursor-pointer font-semibold', focusRing)}>Finished today ({done.length})</summary>
+      <summary className={cx('cursor-pointer font-semibold', focusRing)}>
+        <Trans>Finished today ({count})</Trans>
+      </summary>
       {done.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">Nothing finished yet today.</p>
+        <p className="mt-2 text-sm text-muted">{t`Nothing finished yet today.`}</p>
       ) : (
         <ul className="mt-2 flex flex-col divide-y divide-border">
           {done.map((o) => (
@@ -371,20 +425,11 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
                   <CounterPay order={o} props={props} />
                 </span>
               )}
-              {o.refund && (
-                <span className="text-sm text-muted">
-                  Refund to {o.refund.method === 'wallet' ? 'wallet' : 'card'}:{' '}
-                  {o.refund.status === 'succeeded' ? 'done' : o.refund.status === 'pending' ? 'on its way' : 'failed, retried every hour'}
-                </span>
-              )}
+              {o.refund && <span className="text-sm text-muted">{refundWords(o.refund)}</span>}
               {renderLink({
                 href: ticketHref(o.name),
                 className: cx('ml-auto text-sm font-medium text-brand-ink underline', focusRing),
-                children: (
-                  <>
-                    Ticket<span className="sr-only"> for order {o.name}</span>
-                  </>
-                ),
+                children: <TicketWords name={o.name} />,
               })}
             </li>
           ))}
@@ -401,12 +446,16 @@ function DoneList({ done, props }: { done: BoardOrder[]; props: OrdersBoardScree
  * keeps its place (and focus) when the tablet turns. A container query, not the screen's width: the
  * console's own menu takes part of the screen.
  */
+/** A column's list, named for a screen reader ("Preparing orders"). */
+const columnOrders = (column: string) => say`${column} orders`;
+
 function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardScreenProps }) {
+  const { t } = useLingui();
   const [shown, setShown] = useState<OrderStatus>(props.defaultColumn ?? 'paid');
   const tabsId = useId();
   return (
     <div className="@container">
-      <div role="tablist" aria-label="Orders by status" className="mb-4 grid grid-cols-4 gap-1 rounded-xl bg-border/40 p-1 @[52rem]:hidden">
+      <div role="tablist" aria-label={t`Orders by status`} className="mb-4 grid grid-cols-4 gap-1 rounded-xl bg-border/40 p-1 @[52rem]:hidden">
         {BOARD_COLUMNS.map((c) => {
           const count = orders.filter((o) => o.status === c.status).length;
           const selected = shown === c.status;
@@ -446,9 +495,11 @@ function Columns({ orders, props }: { orders: BoardOrder[]; props: OrdersBoardSc
                 {c.label} <Badge>{list.length}</Badge>
               </h2>
               {list.length === 0 ? (
-                <p className="text-sm text-muted">None</p>
+                <p className="text-sm text-muted">
+                  <Trans>None</Trans>
+                </p>
               ) : (
-                <ul className="flex flex-col gap-3" aria-label={`${c.label} orders`}>
+                <ul className="flex flex-col gap-3" aria-label={columnOrders(c.label)}>
                   {list.map((o) => (
                     <OrderCard key={o.name} order={o} fresh={props.fresh?.has(o.name) ?? false} props={props} />
                   ))}
@@ -481,25 +532,27 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
     announcement,
     demoProgress,
   } = props;
+  const { t } = useLingui();
   const soundId = useId();
   let body: ReactNode;
-  if (error && !orders) body = <ErrorState title="We could not load the orders" message={error} onRetry={onRetry} />;
+  if (error && !orders) body = <ErrorState title={t`We could not load the orders`} message={error} onRetry={onRetry} />;
   else if (loading && !orders) {
     body = (
-      <SkeletonGroup label="Loading the orders" className="grid gap-4 lg:grid-cols-4">
+      <SkeletonGroup label={t`Loading the orders`} className="grid gap-4 lg:grid-cols-4">
         {BOARD_COLUMNS.map((c) => (
           <SkeletonText key={c.status} lines={6} />
         ))}
       </SkeletonGroup>
     );
   } else if (orders && orders.length === 0) {
-    body = <EmptyState title="No open orders" description="New paid orders appear here by themselves, within a few seconds." />;
+    body = <EmptyState title={t`No open orders`} description={t`New paid orders appear here by themselves, within a few seconds.`} />;
   } else if (orders) {
     body = <Columns orders={orders} props={props} />;
   }
   const toCancel = cancelling ? [...(orders ?? []), ...done].find((o) => o.name === cancelling) : undefined;
   const { locations = [], locationId = null, onLocationChange, canChooseAll, onPause, pausing, pauseError, now, locale } = props;
   const shown = locationId === null ? locations : locations.filter((l) => l.id === locationId);
+  const seconds = demoProgress?.step_seconds;
   return (
     <div className="flex flex-col gap-4">
       {locations.length > 1 && onLocationChange && (
@@ -507,26 +560,34 @@ export function OrdersBoardScreen(props: OrdersBoardScreenProps) {
           locations={locations}
           value={locationId}
           onChange={onLocationChange}
-          allLabel={canChooseAll ? 'All locations' : undefined}
-          label="Orders of"
-          hint="Remembered on this device."
+          allLabel={canChooseAll ? t`All locations` : undefined}
+          label={t`Orders of`}
+          hint={t`Remembered on this device.`}
         />
       )}
       {onPause && shown.length > 0 && <LocationPause locations={shown} now={now} locale={locale} onPause={onPause} pausing={pausing} pauseError={pauseError} />}
       {demoProgress && (
-        <Notice tone="info" title="Demo: orders move on by themselves">
-          This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {demoProgress.step_seconds}{' '}
-          seconds without anyone's tap. A real shop turns it off; production has it off.
+        <Notice tone="info" title={t`Demo: orders move on by themselves`}>
+          <Trans>
+            This shop runs the demo's order progression (DEMO_ORDER_PROGRESS), so each paid order moves to its next step about every {seconds} seconds without
+            anyone's tap. A real shop turns it off; production has it off.
+          </Trans>
         </Notice>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted">Updates by itself every few seconds.</p>
+        <p className="text-sm text-muted">
+          <Trans>Updates by itself every few seconds.</Trans>
+        </p>
         <label htmlFor={soundId} className="flex min-h-11 items-center gap-2 text-sm">
           <input id={soundId} type="checkbox" checked={sound} onChange={(e) => onSoundChange(e.target.checked)} className={cx('size-5', focusRing)} />
-          Play a sound for new orders (on this device)
+          <Trans>Play a sound for new orders (on this device)</Trans>
         </label>
       </div>
-      {error && orders && <Notice tone="warning">The board could not refresh: {error} It tries again by itself.</Notice>}
+      {error && orders && (
+        <Notice tone="warning">
+          <Trans>The board could not refresh: {error} It tries again by itself.</Trans>
+        </Notice>
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -3,6 +3,9 @@ import { BROADCAST_LIMITS, broadcastBody, fillPlaceholders, type BroadcastData, 
 import { Badge, Button, Card, Dialog, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { SelectField, TextAreaField, type SaveProblem } from '../shared/editor-fields';
+import type { Language } from '#contract/languages';
+import type { ShopWords } from '#contract/translations';
+import { TranslationsField, wordsToSend } from '../shared/translations-field';
 import { MessagePreview } from './campaigns-screen';
 
 export interface BroadcastPanelProps {
@@ -28,6 +31,8 @@ export interface BroadcastPanelProps {
   initialConfirm?: boolean;
   /** what the form holds at first (stories) */
   initialForm?: Partial<Form>;
+  /** the languages the owner may write the message in besides the default (the offered ones but the default); none: no Translations */
+  languages?: readonly Language[];
 }
 
 interface Form {
@@ -35,9 +40,11 @@ interface Form {
   body: string;
   tier: string;
   reward: string;
+  /** the title and message in other languages */
+  words: ShopWords;
 }
 
-const EMPTY: Form = { title: '', body: '', tier: '', reward: '' };
+const EMPTY: Form = { title: '', body: '', tier: '', reward: '', words: {} };
 const people = (n: number, locale: string) => `${n.toLocaleString(locale)} ${n === 1 ? 'customer' : 'customers'}`;
 const problemOn = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
 
@@ -48,6 +55,7 @@ function checked(f: Form, key: string): { broadcast: BroadcastFields } | { probl
     body: f.body,
     tier: f.tier === '' ? null : Number(f.tier),
     reward_id: f.reward ? Number(f.reward) : null,
+    translations: wordsToSend(f.words),
     idempotency_key: key,
   });
   if (parsed.success) return { broadcast: parsed.data };
@@ -79,7 +87,10 @@ function PastBroadcast({ b, locale, timeZone }: { b: BroadcastData; locale: stri
   );
 }
 
-type ComposerProps = Pick<BroadcastPanelProps, 'locale' | 'audience' | 'audienceError' | 'onTierChange' | 'onSend' | 'initialConfirm' | 'initialForm'> & {
+type ComposerProps = Pick<
+  BroadcastPanelProps,
+  'locale' | 'audience' | 'audienceError' | 'onTierChange' | 'onSend' | 'initialConfirm' | 'initialForm' | 'languages'
+> & {
   data: BroadcastsData;
   newKey: () => string;
   /** it went: to this many customers (null: not counted) */
@@ -112,8 +123,64 @@ function Reach({
   );
 }
 
+/** Who it reaches (a tier, when tiers are on) and the reward given with it. */
+function WhoAndReward({
+  data,
+  form,
+  problem,
+  onTier,
+  onReward,
+}: {
+  data: BroadcastsData;
+  form: Form;
+  problem: SaveProblem | null;
+  onTier: (tier: string) => void;
+  onReward: (reward: string) => void;
+}) {
+  return (
+    <>
+      {data.tiers.length > 0 && (
+        <SelectField label="Who" value={form.tier} onChange={(e) => onTier(e.target.value)} error={problemOn(problem, 'tier', 'The tier')}>
+          <option value="">Everyone who takes offers</option>
+          {data.tiers.map((t) => (
+            <option key={t.position} value={String(t.position)}>
+              {t.name} tier only
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField
+        label="Reward"
+        hint="A voucher given with the message, without points."
+        value={form.reward}
+        onChange={(e) => onReward(e.target.value)}
+        error={problemOn(problem, 'reward_id', 'The reward')}
+      >
+        <option value="">No reward</option>
+        {data.rewards.map((r) => (
+          <option key={r.id} value={String(r.id)}>
+            {r.title}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 /** The new message: its fields and preview, who it reaches, then the confirmation before it goes. */
-function Composer({ data, locale, audience, audienceError = null, onTierChange, onSend, newKey, onSent, initialConfirm = false, initialForm }: ComposerProps) {
+function Composer({
+  data,
+  locale,
+  audience,
+  audienceError = null,
+  onTierChange,
+  onSend,
+  newKey,
+  onSent,
+  initialConfirm = false,
+  initialForm,
+  languages = [],
+}: ComposerProps) {
   const [form, setForm] = useState<Form>({ ...EMPTY, ...initialForm });
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirm, setConfirm] = useState(initialConfirm);
@@ -166,38 +233,26 @@ function Composer({ data, locale, audience, audienceError = null, onTierChange, 
             onChange={(e) => set('body', e.target.value)}
             error={problemOn(problem, 'body', 'The message')}
           />
-          {data.tiers.length > 0 && (
-            <SelectField
-              label="Who"
-              value={form.tier}
-              onChange={(e) => {
-                set('tier', e.target.value);
-                onTierChange(e.target.value === '' ? null : Number(e.target.value));
-              }}
-              error={problemOn(problem, 'tier', 'The tier')}
-            >
-              <option value="">Everyone who takes offers</option>
-              {data.tiers.map((t) => (
-                <option key={t.position} value={String(t.position)}>
-                  {t.name} tier only
-                </option>
-              ))}
-            </SelectField>
-          )}
-          <SelectField
-            label="Reward"
-            hint="A voucher given with the message, without points."
-            value={form.reward}
-            onChange={(e) => set('reward', e.target.value)}
-            error={problemOn(problem, 'reward_id', 'The reward')}
-          >
-            <option value="">No reward</option>
-            {data.rewards.map((r) => (
-              <option key={r.id} value={String(r.id)}>
-                {r.title}
-              </option>
-            ))}
-          </SelectField>
+          <TranslationsField
+            languages={languages}
+            fields={[
+              { key: 'title', label: 'Title', max: BROADCAST_LIMITS.title, original: form.title },
+              { key: 'body', label: 'Message', max: BROADCAST_LIMITS.body, original: form.body, multiline: true },
+            ]}
+            value={form.words}
+            onChange={(w) => set('words', w)}
+            problem={problem}
+          />
+          <WhoAndReward
+            data={data}
+            form={form}
+            problem={problem}
+            onTier={(tier) => {
+              set('tier', tier);
+              onTierChange(tier === '' ? null : Number(tier));
+            }}
+            onReward={(reward) => set('reward', reward)}
+          />
         </div>
         <MessagePreview {...shown} />
       </div>

@@ -28,6 +28,7 @@ export default function CampaignsContainer() {
   return (
     <div className="flex flex-col gap-6">
       <BroadcastPanel
+        languages={languages}
         data={broadcasts.data}
         loading={broadcasts.isLoading}
         error={broadcasts.error ? messageOf(broadcasts.error) : null}

@@ -1,4 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import { COUNTER_SALE_MAX, type CounterEarn, type CounterEarnQuoteData, type CounterMember } from '#contract/counter';
 import { formatMoney, moneyInput, parseMoney } from '#contract/money';
 import type { StaffRole } from '#contract/staff';
@@ -6,6 +9,7 @@ import { Button, Card, Notice, TextField } from '../../../ui';
 import { canUndo, morePoints, points, pointsFor, type CounterRefusal } from './counter-jobs';
 import { CounterToday, TypedForm } from './counter-parts';
 import { RewardChooser, Served, type RedeemRewardProps } from './counter-reward';
+import { spoken } from '../shared/spoken';
 
 /** "Give points": find the customer, type the sale, give its points (or a reward for their points), undo a mistake. */
 export interface GivePointsProps extends RedeemRewardProps {
@@ -56,30 +60,44 @@ interface Shared {
 const FINDERS = [
   {
     kind: 'code',
-    heading: 'Or type the card’s code',
-    label: 'Code on the member card',
-    hint: '8 letters and digits under the card’s QR code. It changes every 30 seconds.',
-    empty: 'Type the 8-character code shown under the member card’s QR code.',
-    button: 'Check card',
+    words: spoken({
+      heading: msg`Or type the card’s code`,
+      label: msg`Code on the member card`,
+      hint: msg`8 letters and digits under the card’s QR code. It changes every 30 seconds.`,
+      empty: msg`Type the 8-character code shown under the member card’s QR code.`,
+      button: msg`Check card`,
+    }),
   },
   {
     kind: 'phone',
-    heading: 'No card? Find by phone',
-    label: 'Customer’s phone number',
-    hint: 'As the customer says it, for example 0917 555 0101.',
-    empty: 'Type the phone number the customer signed up with.',
-    button: 'Find by phone',
+    words: spoken({
+      heading: msg`No card? Find by phone`,
+      label: msg`Customer’s phone number`,
+      hint: msg`As the customer says it, for example 0917 555 0101.`,
+      empty: msg`Type the phone number the customer signed up with.`,
+      button: msg`Find by phone`,
+    }),
   },
 ] as const;
 
 /** The left column's typed ways to find a customer (the camera is above them). */
 export function MemberFinder({ onFindMember, finding }: Pick<GivePointsProps, 'onFindMember' | 'finding'>) {
-  return FINDERS.map(({ heading, ...f }) => (
-    <section key={f.kind} aria-labelledby={`member-${f.kind}-heading`} className="flex flex-col gap-3">
-      <h2 id={`member-${f.kind}-heading`} className="text-lg font-semibold">
-        {heading}
+  // its words are read from a table: rendered again when the language changes
+  useSpokenLanguage();
+  return FINDERS.map(({ kind, words }) => (
+    <section key={kind} aria-labelledby={`member-${kind}-heading`} className="flex flex-col gap-3">
+      <h2 id={`member-${kind}-heading`} className="text-lg font-semibold">
+        {words.heading}
       </h2>
-      <TypedForm {...f} onSubmit={(text) => onFindMember(f.kind === 'code' ? { code: text } : { phone: text })} busy={finding} />
+      <TypedForm
+        kind={kind}
+        label={words.label}
+        hint={words.hint}
+        empty={words.empty}
+        button={words.button}
+        onSubmit={(text) => onFindMember(kind === 'code' ? { code: text } : { phone: text })}
+        busy={finding}
+      />
     </section>
   ));
 }
@@ -121,32 +139,38 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
   const asked = amount !== null && amount >= 1 && amount <= COUNTER_SALE_MAX ? amount : null;
   useEffect(() => onAmountChange?.(asked), [asked, onAmountChange]);
   const { earns, extras, over, left, pending } = earningOf(member, props, amount);
+  const { t } = useLingui();
   const rate = pointsPerAmount ? formatMoney(pointsPerAmount, currency, locale) : null;
-  const overText =
-    over === 'staff'
-      ? `You can give only ${morePoints(left)} today: ask an owner for more.`
-      : `${member.first_name} can earn only ${morePoints(left)} at the counter today.`;
+  const more = morePoints(left);
+  const customer = member.first_name;
+  const overText = over === 'staff' ? t`You can give only ${more} today: ask an owner for more.` : t`${customer} can earn only ${more} at the counter today.`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (amount === null || amount < 1) return setProblem(`Type the amount of the sale, such as ${moneyInput(18_000, currency, locale)}.`);
-    if (amount > COUNTER_SALE_MAX) return setProblem(`A sale can be at most ${formatMoney(COUNTER_SALE_MAX, currency, locale)}.`);
-    if (earns === 0) return setProblem(`This sale earns no points: one point for each ${rate}.`);
+    const example = moneyInput(18_000, currency, locale);
+    const most = formatMoney(COUNTER_SALE_MAX, currency, locale);
+    if (amount === null || amount < 1) return setProblem(t`Type the amount of the sale, such as ${example}.`);
+    if (amount > COUNTER_SALE_MAX) return setProblem(t`A sale can be at most ${most}.`);
+    if (earns === 0) return setProblem(t`This sale earns no points: one point for each ${rate}.`);
     setProblem(undefined);
     onEarn(amount);
   };
+  const earned = earns !== null ? points(earns) : '';
+  const rules = extras.join(', ');
   const said = pending
-    ? 'Working out the points…'
+    ? t`Working out the points…`
     : earns !== null
-      ? `Earns ${points(earns)}${extras.length ? ` (with ${extras.join(', ')})` : ''}`
+      ? extras.length
+        ? t`Earns ${earned} (with ${rules})`
+        : t`Earns ${earned}`
       : rate
-        ? `One point for each ${rate}`
+        ? t`One point for each ${rate}`
         : '';
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField
         ref={input}
-        label={`Amount of the sale (${currency})`}
-        hint="The total on the receipt."
+        label={t`Amount of the sale (${currency})`}
+        hint={t`The total on the receipt.`}
         inputMode="decimal"
         autoComplete="off"
         value={text}
@@ -163,7 +187,7 @@ function AmountForm({ member, props, locale }: { member: CounterMember; props: G
       )}
       {/* over a daily cap the provider would refuse it: the button says so instead of failing after the tap */}
       <Button type="submit" size="lg" loading={earning} disabled={!pending && over !== null} aria-describedby={!pending && over ? overId : undefined}>
-        Give points
+        {t`Give points`}
       </Button>
     </form>
   );
@@ -174,8 +198,12 @@ type MemberJob = 'points' | 'reward';
 
 /** The customer found: who (first name, the phone's last 4), their points, what they may still earn today; then the sale, or a reward. */
 function MemberPanel({ member, props, locale }: { member: CounterMember; props: GivePointsProps; locale: string }) {
+  const { t } = useLingui();
   const headingId = useId();
   const [job, setJob] = useState<MemberJob>('points');
+  const { first_name: customer, phone_last4: last4 } = member;
+  const balance = points(member.points);
+  const more = morePoints(member.points_left_today);
   const choose = (to: MemberJob) => {
     setJob(to);
     if (to === 'reward') props.onShowRewards();
@@ -186,17 +214,24 @@ function MemberPanel({ member, props, locale }: { member: CounterMember; props: 
         <h2 id={headingId} className="text-xl font-semibold">
           {member.first_name}
         </h2>
-        <span className="text-sm text-muted">Phone ending {member.phone_last4}</span>
+        <span className="text-sm text-muted">{t`Phone ending ${last4}`}</span>
       </div>
       <p>
-        <strong>{points(member.points)}</strong> now ·{' '}
-        {member.points_left_today > 0 ? `can earn ${morePoints(member.points_left_today)} today` : 'has reached today’s limit at the counter'}
+        {member.points_left_today > 0 ? (
+          <Trans>
+            <strong>{balance}</strong> now · can earn {more} today
+          </Trans>
+        ) : (
+          <Trans>
+            <strong>{balance}</strong> now · has reached today’s limit at the counter
+          </Trans>
+        )}
       </p>
-      <div role="group" aria-label={`What for ${member.first_name}?`} className="grid grid-cols-2 gap-2">
+      <div role="group" aria-label={t`What for ${customer}?`} className="grid grid-cols-2 gap-2">
         {(
           [
-            ['points', 'Points for a sale'],
-            ['reward', 'Redeem a reward'],
+            ['points', t`Points for a sale`],
+            ['reward', t`Redeem a reward`],
           ] as const
         ).map(([to, label]) => (
           <Button key={to} variant={job === to ? 'primary' : 'secondary'} aria-pressed={job === to} onClick={() => choose(to)}>
@@ -217,7 +252,7 @@ function MemberPanel({ member, props, locale }: { member: CounterMember; props: 
         </>
       )}
       <Button variant="ghost" onClick={props.onClearMember}>
-        Not {member.first_name}? Next customer
+        {t`Not ${customer}? Next customer`}
       </Button>
     </Card>
   );
@@ -226,11 +261,14 @@ function MemberPanel({ member, props, locale }: { member: CounterMember; props: 
 /** The points just given, with Undo for 2 minutes (an owner: any time); or that they were taken back. */
 function Earned({ earn, props, shared }: { earn: CounterEarn; props: GivePointsProps; shared: Shared }) {
   const { onUndoEarn, undoingEarn, undoEarnError } = props;
-  const what = `${points(earn.points)} for ${earn.customer_first_name}`;
+  const { t } = useLingui();
+  const what = earnedFor(earn.points, earn.customer_first_name);
+  const amount = formatMoney(earn.amount, props.currency, shared.locale);
+  const staff = earn.staff_name;
   return (
     <div className="flex flex-col gap-2">
       {earn.undone_at ? (
-        <Notice title={`Taken back: ${what}`}>Their points are as they were before this sale.</Notice>
+        <Notice title={t`Taken back: ${what}`}>{t`Their points are as they were before this sale.`}</Notice>
       ) : (
         <Notice
           tone="success"
@@ -238,12 +276,14 @@ function Earned({ earn, props, shared }: { earn: CounterEarn; props: GivePointsP
           action={
             canUndo(earn, shared.role, shared.now) && (
               <Button size="sm" variant="secondary" onClick={() => onUndoEarn(earn)} loading={undoingEarn === earn.id}>
-                Undo<span className="sr-only"> {what}</span>
+                <Trans>
+                  Undo<span className="sr-only"> {what}</span>
+                </Trans>
               </Button>
             )
           }
         >
-          For a sale of {formatMoney(earn.amount, props.currency, shared.locale)}, given by {earn.staff_name}. Scan the next customer’s card.
+          {t`For a sale of ${amount}, given by ${staff}. Scan the next customer’s card.`}
         </Notice>
       )}
       {undoEarnError && <Notice tone="danger">{undoEarnError}</Notice>}
@@ -254,6 +294,7 @@ function Earned({ earn, props, shared }: { earn: CounterEarn; props: GivePointsP
 /** The right column of "Give points": what was just given, then the customer found (or a refusal, or what to do). */
 export function GivePointsResult({ props, shared }: { props: GivePointsProps; shared: Shared }) {
   const { member, memberRefusal, earned, served } = props;
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3">
       {earned && <Earned earn={earned} props={props} shared={shared} />}
@@ -264,7 +305,7 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
             {memberRefusal.message}
           </Notice>
           <Button variant="ghost" onClick={props.onClearMember}>
-            Scan again
+            {t`Scan again`}
           </Button>
         </>
       )}
@@ -275,7 +316,7 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
         !served && (
           <Card>
             <p className="text-muted">
-              Scan the customer’s member card, type the code under it, or find them by phone. You see who it is before any points are given.
+              {t`Scan the customer’s member card, type the code under it, or find them by phone. You see who it is before any points are given.`}
             </p>
           </Card>
         )
@@ -284,13 +325,20 @@ export function GivePointsResult({ props, shared }: { props: GivePointsProps; sh
   );
 }
 
-const EARNS_WORDS = {
-  list: 'Points given today',
-  loading: 'Loading today’s points',
-  failed: 'We could not load today’s points',
-  emptyTitle: 'No points given today',
-  emptyText: 'Points given at this shop’s counters today are listed here.',
-};
+const EARNS_WORDS = spoken({
+  list: msg`Points given today`,
+  loading: msg`Loading today’s points`,
+  failed: msg`We could not load today’s points`,
+  emptyTitle: msg`No points given today`,
+  emptyText: msg`Points given at this shop’s counters today are listed here.`,
+});
+
+/** Points given, named for the notice and its undo ("40 points for Ana"). */
+function earnedFor(count: number, customer: string): string {
+  const given = points(count);
+  return say`${given} for ${customer}`;
+}
+const forSale = (customer: string, amount: string) => say`for ${customer} · ${amount}`;
 
 /** Today's points given at the counter: how many for how much, to whom; Undo while allowed. */
 export function EarnsToday({ props, shared }: { props: GivePointsProps; shared: Shared }) {
@@ -306,12 +354,10 @@ export function EarnsToday({ props, shared }: { props: GivePointsProps; shared: 
       what={(e) => (
         <>
           <span className="font-medium">{points(e.points)}</span>
-          <span>
-            for {e.customer_first_name} · {formatMoney(e.amount, currency, shared.locale)}
-          </span>
+          <span>{forSale(e.customer_first_name, formatMoney(e.amount, currency, shared.locale))}</span>
         </>
       )}
-      undoName={(e) => `${points(e.points)} for ${e.customer_first_name}`}
+      undoName={(e) => earnedFor(e.points, e.customer_first_name)}
       onUndo={onUndoEarn}
       undoing={undoingEarn}
       {...shared}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import { giftCardNumberProblem, normalizeGiftCardNumber, type GiftCardRefusal, type GiftCardSettings } from '#contract/gift-cards';
 import { formatMoney } from '#contract/money';
 import { ApiRequestError } from '../../../api/client';
@@ -7,32 +8,33 @@ import { useGiftCardSettings } from '../../../api/gift-cards';
 import { useActivateGiftCard, useAddGiftCard, useCheckGiftCard, useSpendGiftCard } from '../../../api/gift-cards-physical';
 import { useAction, useKeyedAction } from '../../../shared/action';
 import { messageOf } from '../../../shared/errors';
+import { spoken } from '../shared/spoken';
 import { CounterGiftCardPanel, type GiftCardResult, type GiftMemberFind } from './counter-gift-card';
 
 /** A refusal's title: by its reason for a card that cannot do it, else by its code; the message is the provider's own. */
-const REASON_TITLE: Partial<Record<GiftCardRefusal, string>> = {
-  inactive: 'This card is not sold yet',
-  activated: 'This card is active already',
-  egift: 'This is an eGift card',
-  claimed: 'This card is in a wallet already',
-  refunded: 'This card was refunded',
-  expired: 'This card has expired',
-  empty: 'Nothing left on this card',
-  short: 'Not enough on this card',
-  own: 'This is the member’s own gift',
-};
-const CODE_TITLE: Record<string, string> = {
-  NOT_FOUND: 'We don’t recognise this card',
-  RATE_LIMITED: 'Too many unknown numbers',
-  VALIDATION: 'Check the amount',
-  CONFLICT: 'Gift cards are off',
-  CODE_UNKNOWN: 'We don’t recognise this member card',
-  CODE_STALE: 'This code has changed',
-};
+const REASON_TITLE: Readonly<Partial<Record<GiftCardRefusal, string>>> = spoken({
+  inactive: msg`This card is not sold yet`,
+  activated: msg`This card is active already`,
+  egift: msg`This is an eGift card`,
+  claimed: msg`This card is in a wallet already`,
+  refunded: msg`This card was refunded`,
+  expired: msg`This card has expired`,
+  empty: msg`Nothing left on this card`,
+  short: msg`Not enough on this card`,
+  own: msg`This is the member’s own gift`,
+});
+const CODE_TITLE: Readonly<Record<string, string>> = spoken({
+  NOT_FOUND: msg`We don’t recognise this card`,
+  RATE_LIMITED: msg`Too many unknown numbers`,
+  VALIDATION: msg`Check the amount`,
+  CONFLICT: msg`Gift cards are off`,
+  CODE_UNKNOWN: msg`We don’t recognise this member card`,
+  CODE_STALE: msg`This code has changed`,
+});
 
 function refused(err: unknown): GiftCardResult {
   const reason = err instanceof ApiRequestError ? (err.data as { reason?: GiftCardRefusal } | null)?.reason : undefined;
-  const title = (reason && REASON_TITLE[reason]) ?? CODE_TITLE[err instanceof ApiRequestError ? err.code : ''] ?? 'That did not work';
+  const title = (reason && REASON_TITLE[reason]) ?? CODE_TITLE[err instanceof ApiRequestError ? err.code : ''] ?? t`That did not work`;
   return { kind: 'refused', title, message: messageOf(err) };
 }
 
@@ -41,8 +43,12 @@ function offeredOf(s: GiftCardSettings | undefined, locale: string): string | nu
   if (!s) return null;
   const money = (n: number) => formatMoney(n, s.currency, locale);
   const parts = s.amounts.map(money);
-  if (s.custom) parts.push(`any amount from ${money(s.custom.min)} to ${money(s.custom.max)}`);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? null);
+  if (s.custom) {
+    const [min, max] = [money(s.custom.min), money(s.custom.max)];
+    parts.push(t`any amount from ${min} to ${max}`);
+  }
+  const [first, last] = [parts.slice(0, -1).join(', '), parts.at(-1) ?? ''];
+  return parts.length > 1 ? t`${first} or ${last}` : (parts[0] ?? null);
 }
 
 /** The counter's gift cards (merchant/counter/gift-card…): check, activate, spend part of, add to a member's wallet. */
@@ -58,7 +64,7 @@ export function CounterGiftCardContainer({ locale, timeZone, locationId }: { loc
   const look = useAction(async (typed: string) => {
     // a typo is caught here, before any look-up counts against the limit on guessing
     const problem = giftCardNumberProblem(typed);
-    if (problem) return setResult({ kind: 'refused', title: 'Check the number', message: `The gift card number ${problem}.` });
+    if (problem) return setResult({ kind: 'refused', title: t`Check the number`, message: t`The gift card number ${problem}.` });
     const n = normalizeGiftCardNumber(typed)!;
     try {
       const { card } = await check(n);

@@ -5,11 +5,14 @@
  * as the counter finds members).
  */
 import { useId, useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CounterGiftCard } from '#contract/gift-cards-physical';
 import { formatMoney, moneyInput, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Notice, TextField } from '../../../ui';
 import { formatDate } from '../../../ui/lib/dates';
 import { TypedForm } from './counter-parts';
+import { spoken } from '../shared/spoken';
 
 /** What the gift card part shows after a number was checked, or a card activated, spent or added. */
 export type GiftCardResult =
@@ -54,13 +57,16 @@ function MoneyForm(props: {
   locale: string;
 }) {
   const { label, hint, button, onSubmit, busy, max, currency, locale } = props;
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const amount = text.trim() ? parseMoney(text, currency, locale) : null;
-    if (amount === null || amount < 1) return setProblem(`Type an amount, such as ${moneyInput(50_000, currency, locale)}.`);
-    if (max !== undefined && amount > max) return setProblem(`There is only ${formatMoney(max, currency, locale)} on the card.`);
+    const example = moneyInput(50_000, currency, locale);
+    if (amount === null || amount < 1) return setProblem(t`Type an amount, such as ${example}.`);
+    const most = max === undefined ? '' : formatMoney(max, currency, locale);
+    if (max !== undefined && amount > max) return setProblem(t`There is only ${most} on the card.`);
     setProblem(undefined);
     onSubmit(amount);
   };
@@ -74,44 +80,57 @@ function MoneyForm(props: {
   );
 }
 
-const STATE_BADGE: Record<CounterGiftCard['state'], { tone: 'success' | 'danger' | 'neutral'; text: string }> = {
-  inactive: { tone: 'neutral', text: 'Not sold yet' },
-  active: { tone: 'success', text: 'Active' },
-  claimed: { tone: 'danger', text: 'In a wallet already' },
-  refunded: { tone: 'danger', text: 'Refunded' },
-  expired: { tone: 'danger', text: 'Expired' },
-  unpaid: { tone: 'danger', text: 'Not paid for' },
+const STATE_TONE: Record<CounterGiftCard['state'], 'success' | 'danger' | 'neutral'> = {
+  inactive: 'neutral',
+  active: 'success',
+  claimed: 'danger',
+  refunded: 'danger',
+  expired: 'danger',
+  unpaid: 'danger',
 };
+const STATE_WORD = spoken<CounterGiftCard['state']>({
+  inactive: msg`Not sold yet`,
+  active: msg`Active`,
+  claimed: msg`In a wallet already`,
+  refunded: msg`Refunded`,
+  expired: msg`Expired`,
+  unpaid: msg`Not paid for`,
+});
 
 function CardFound({ card, props }: { card: CounterGiftCard; props: CounterGiftCardProps }) {
   const { currency, locale, timeZone, offered } = props;
+  const { t } = useLingui();
   const money = (n: number) => formatMoney(n, currency, locale);
   const headingId = useId();
-  const badge = STATE_BADGE[card.state];
   const physical = card.kind === 'physical';
+  const { last4 } = card;
+  const [balance, amount] = [money(card.balance), money(card.amount)];
+  const until = card.expires_at && formatDate(card.expires_at, locale, timeZone);
   return (
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex items-start gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h3 id={headingId} className="text-xl font-semibold">
-            {physical ? 'Gift card' : 'eGift card'} ending {card.last4}
+            {physical ? t`Gift card ending ${last4}` : t`eGift card ending ${last4}`}
           </h3>
           {card.state === 'active' && (
             <p className="text-2xl font-semibold">
-              {money(card.balance)} <span className="text-base font-normal text-muted">left of {money(card.amount)}</span>
+              <Trans>
+                {balance} <span className="text-base font-normal text-muted">left of {amount}</span>
+              </Trans>
             </p>
           )}
-          {card.expires_at && card.state === 'active' && <p className="text-sm text-muted">Valid until {formatDate(card.expires_at, locale, timeZone)}</p>}
+          {until && card.state === 'active' && <p className="text-sm text-muted">{t`Valid until ${until}`}</p>}
         </div>
         <div className="ml-auto">
-          <Badge tone={badge.tone}>{badge.text}</Badge>
+          <Badge tone={STATE_TONE[card.state]}>{STATE_WORD[card.state]}</Badge>
         </div>
       </div>
       {card.state === 'inactive' && (
         <MoneyForm
-          label={`Amount paid (${currency})`}
-          hint={offered ? `Take the payment at the till first. The shop sells ${offered}.` : 'Take the payment at the till first.'}
-          button="Activate card"
+          label={t`Amount paid (${currency})`}
+          hint={offered ? t`Take the payment at the till first. The shop sells ${offered}.` : t`Take the payment at the till first.`}
+          button={t`Activate card`}
           onSubmit={props.onActivate}
           busy={props.activating}
           currency={currency}
@@ -120,9 +139,9 @@ function CardFound({ card, props }: { card: CounterGiftCard; props: CounterGiftC
       )}
       {card.state === 'active' && card.balance > 0 && physical && (
         <MoneyForm
-          label={`Amount to pay with the card (${currency})`}
-          hint="For a customer without the app: the card keeps the rest."
-          button="Take off the card"
+          label={t`Amount to pay with the card (${currency})`}
+          hint={t`For a customer without the app: the card keeps the rest.`}
+          button={t`Take off the card`}
           onSubmit={props.onSpend}
           busy={props.spending}
           max={card.balance}
@@ -131,23 +150,23 @@ function CardFound({ card, props }: { card: CounterGiftCard; props: CounterGiftC
         />
       )}
       {card.state === 'active' && card.balance > 0 && (
-        <section aria-label="Add to a member’s wallet" className="flex flex-col gap-3 border-t border-border pt-4">
-          <h4 className="font-semibold">Or add {money(card.balance)} to a member’s wallet</h4>
+        <section aria-label={t`Add to a member’s wallet`} className="flex flex-col gap-3 border-t border-border pt-4">
+          <h4 className="font-semibold">{t`Or add ${balance} to a member’s wallet`}</h4>
           <TypedForm
             kind="code"
-            label="Code on the member card"
-            hint="8 letters and digits under the member card’s QR code, in the member’s app."
-            empty="Type the 8-character code shown under the member card’s QR code."
-            button="Add by member card"
+            label={t`Code on the member card`}
+            hint={t`8 letters and digits under the member card’s QR code, in the member’s app.`}
+            empty={t`Type the 8-character code shown under the member card’s QR code.`}
+            button={t`Add by member card`}
             onSubmit={(code) => props.onAdd({ code })}
             busy={props.adding}
           />
           <TypedForm
             kind="phone"
-            label="Member’s phone number"
-            hint="As the member says it, for example 0917 555 0101."
-            empty="Type the phone number the member signed up with."
-            button="Add to their wallet"
+            label={t`Member’s phone number`}
+            hint={t`As the member says it, for example 0917 555 0101.`}
+            empty={t`Type the phone number the member signed up with.`}
+            button={t`Add to their wallet`}
             onSubmit={(phone) => props.onAdd({ phone })}
             busy={props.adding}
           />
@@ -159,11 +178,12 @@ function CardFound({ card, props }: { card: CounterGiftCard; props: CounterGiftC
 
 function Result({ props }: { props: CounterGiftCardProps }) {
   const { result, currency, locale, onNext } = props;
+  const { t } = useLingui();
   const money = (n: number) => formatMoney(n, currency, locale);
-  if (!result) return <p className="text-muted">Type the number on the back of the card to see what is on it, sell it or use it.</p>;
+  if (!result) return <p className="text-muted">{t`Type the number on the back of the card to see what is on it, sell it or use it.`}</p>;
   const next = (
     <Button variant="ghost" onClick={onNext}>
-      Next card
+      {t`Next card`}
     </Button>
   );
   if (result.kind === 'found')
@@ -173,24 +193,35 @@ function Result({ props }: { props: CounterGiftCardProps }) {
         {next}
       </div>
     );
-  const notice =
-    result.kind === 'refused' ? (
+  let notice;
+  if (result.kind === 'refused') {
+    notice = (
       <Notice tone="danger" title={result.title}>
         {result.message}
       </Notice>
-    ) : result.kind === 'activated' ? (
-      <Notice tone="success" title={`Activated with ${money(result.card.amount)}`}>
-        Gift card ending {result.card.last4} is ready to use. The payment is recorded as taken at the till.
-      </Notice>
-    ) : result.kind === 'spent' ? (
-      <Notice tone="success" title={`${money(result.spent)} taken off the card`}>
-        {money(result.card.balance)} is left on the gift card ending {result.card.last4}.
-      </Notice>
-    ) : (
-      <Notice tone="success" title={`${money(result.amount)} added to ${result.first_name}’s wallet`}>
-        {result.first_name} has {money(result.balance)} in their wallet now. The card is used up: keep it or throw it away.
+    );
+  } else if (result.kind === 'activated') {
+    const [amount, last4] = [money(result.card.amount), result.card.last4];
+    notice = (
+      <Notice tone="success" title={t`Activated with ${amount}`}>
+        {t`Gift card ending ${last4} is ready to use. The payment is recorded as taken at the till.`}
       </Notice>
     );
+  } else if (result.kind === 'spent') {
+    const [spent, left, last4] = [money(result.spent), money(result.card.balance), result.card.last4];
+    notice = (
+      <Notice tone="success" title={t`${spent} taken off the card`}>
+        {t`${left} is left on the gift card ending ${last4}.`}
+      </Notice>
+    );
+  } else {
+    const [amount, customer, balance] = [money(result.amount), result.first_name, money(result.balance)];
+    notice = (
+      <Notice tone="success" title={t`${amount} added to ${customer}’s wallet`}>
+        {t`${customer} has ${balance} in their wallet now. The card is used up: keep it or throw it away.`}
+      </Notice>
+    );
+  }
   return (
     <div className="flex flex-col gap-3">
       {notice}
@@ -201,18 +232,19 @@ function Result({ props }: { props: CounterGiftCardProps }) {
 
 /** The counter's gift card part: the number typed on the left, the card and what to do with it on the right. */
 export function CounterGiftCardPanel(props: CounterGiftCardProps) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="gift-card-heading" className="flex flex-col gap-3">
       <h2 id="gift-card-heading" className="text-lg font-semibold">
-        Gift cards
+        {t`Gift cards`}
       </h2>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <TypedForm
           kind="code"
-          label="Gift card number"
-          hint="The 17 letters and digits on the card, for example ABCD-EFGH-JKMN-PQRS-T."
-          empty="Type the number printed on the gift card."
-          button="Check gift card"
+          label={t`Gift card number`}
+          hint={t`The 17 letters and digits on the card, for example ABCD-EFGH-JKMN-PQRS-T.`}
+          empty={t`Type the number printed on the gift card.`}
+          button={t`Check gift card`}
           onSubmit={props.onCheck}
           busy={props.checking}
         />

@@ -3,6 +3,7 @@
  * points a sale earns, and who may still undo what. Pure, so the screen, its container and the unit
  * tests read the same rules.
  */
+import { plural } from '@lingui/core/macro';
 import type { StaffRole } from '#contract/staff';
 
 /** "Redeem a voucher" or "Give points". */
@@ -47,6 +48,6 @@ export interface CounterRefusal {
 }
 
 /** "1 point", "1,200 points". */
-export const points = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'point' : 'points'}`;
+export const points = (n: number) => plural(n, { one: '# point', other: '# points' });
 /** "1 more point", "40 more points". */
-export const morePoints = (n: number) => `${n.toLocaleString('en')} more ${n === 1 ? 'point' : 'points'}`;
+export const morePoints = (n: number) => plural(n, { one: '# more point', other: '# more points' });

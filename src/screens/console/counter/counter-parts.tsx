@@ -1,5 +1,6 @@
 /** Parts both of the counter's jobs use: a typed code (or phone) form and the list of the day. */
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { StaffRole } from '#contract/staff';
 import { Badge, Button, EmptyState, ErrorState, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
@@ -57,17 +58,27 @@ export function CounterToday<R extends TodayRow>(props: CounterTodayProps<R>) {
             {r.location_name && ` · ${r.location_name}`}
           </span>
           {r.undone_at ? (
-            <Badge>Undone</Badge>
+            <Badge>
+              <Trans>Undone</Trans>
+            </Badge>
           ) : (
             canUndo(r, role, now) && (
               <Button size="sm" variant="ghost" className="ml-auto" onClick={() => onUndo(r)} loading={undoing === r.id}>
-                Undo<span className="sr-only"> {undoName(r)}</span>
+                <UndoWords name={undoName(r)} />
               </Button>
             )
           )}
         </li>
       ))}
     </ul>
+  );
+}
+
+function UndoWords({ name }: { name: string }) {
+  return (
+    <Trans>
+      Undo<span className="sr-only"> {name}</span>
+    </Trans>
   );
 }
 

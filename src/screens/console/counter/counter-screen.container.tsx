@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import type { CounterEarn, CounterMember, CounterMemberRedeemData, CounterMemberRewardsData, CounterRedemption, CounterReward } from '#contract/counter';
 import type { SiteSettings } from '#contract';
 import { ApiRequestError } from '../../../api/client';
@@ -26,45 +27,46 @@ import { useWorkingLocation } from '../../../console/working-location';
 import { jobOfScan, spendingCode, type CounterJob, type CounterRefusal } from './counter-jobs';
 import { CounterScreen, type CounterResult } from './counter-screen';
 import { CounterGiftCardContainer } from './counter-gift-card.container';
+import { spoken } from '../shared/spoken';
 
 /** A refusal's title, by its code; the message is the provider's own. */
-const REFUSAL_TITLE: Record<string, string> = {
-  CODE_STALE: 'This code has changed',
-  CODE_UNKNOWN: 'We don’t recognise this code',
-  OTHER_MERCHANT: 'This voucher is from another shop',
-  REFERENCE_CODE: 'That is the voucher’s reference number',
-  VOUCHER_USED: 'This voucher was used already',
-  VOUCHER_EXPIRED: 'This voucher has expired',
-  NOT_FOUND: 'We don’t recognise this code',
-};
+const REFUSAL_TITLE = spoken({
+  CODE_STALE: msg`This code has changed`,
+  CODE_UNKNOWN: msg`We don’t recognise this code`,
+  OTHER_MERCHANT: msg`This voucher is from another shop`,
+  REFERENCE_CODE: msg`That is the voucher’s reference number`,
+  VOUCHER_USED: msg`This voucher was used already`,
+  VOUCHER_EXPIRED: msg`This voucher has expired`,
+  NOT_FOUND: msg`We don’t recognise this code`,
+});
 
 /** The same for a member card, a phone number or the points of a sale. */
-const MEMBER_REFUSAL_TITLE: Record<string, string> = {
-  CODE_STALE: 'This code has changed',
-  CODE_UNKNOWN: 'We don’t recognise this card',
-  OTHER_MERCHANT: 'This member card is from another shop',
-  NOT_FOUND: 'We could not find this customer',
-  RATE_LIMITED: 'Too many unknown codes',
-  LIMIT_REACHED: 'Over today’s limit',
-  LOCATION_FORBIDDEN: 'Not at this location',
-};
+const MEMBER_REFUSAL_TITLE = spoken({
+  CODE_STALE: msg`This code has changed`,
+  CODE_UNKNOWN: msg`We don’t recognise this card`,
+  OTHER_MERCHANT: msg`This member card is from another shop`,
+  NOT_FOUND: msg`We could not find this customer`,
+  RATE_LIMITED: msg`Too many unknown codes`,
+  LIMIT_REACHED: msg`Over today’s limit`,
+  LOCATION_FORBIDDEN: msg`Not at this location`,
+});
 
 /** The same for a reward for the customer's points. */
-const REWARD_REFUSAL_TITLE: Record<string, string> = {
-  MEMBER_CODE_REQUIRED: 'Scan the code in the customer’s app',
-  CODE_STALE: 'This code has changed',
-  CODE_UNKNOWN: 'We don’t recognise this code',
-  OTHER_MERCHANT: 'This member card is from another shop',
-  RATE_LIMITED: 'Too many unknown codes',
-  INSUFFICIENT_POINTS: 'Not enough points',
-  OUT_OF_STOCK: 'Out of stock',
-  LIMIT_REACHED: 'Had this reward already',
-  NOT_FOUND: 'This reward is no longer offered',
-  LOCATION_FORBIDDEN: 'Not at this location',
-};
+const REWARD_REFUSAL_TITLE = spoken({
+  MEMBER_CODE_REQUIRED: msg`Scan the code in the customer’s app`,
+  CODE_STALE: msg`This code has changed`,
+  CODE_UNKNOWN: msg`We don’t recognise this code`,
+  OTHER_MERCHANT: msg`This member card is from another shop`,
+  RATE_LIMITED: msg`Too many unknown codes`,
+  INSUFFICIENT_POINTS: msg`Not enough points`,
+  OUT_OF_STOCK: msg`Out of stock`,
+  LIMIT_REACHED: msg`Had this reward already`,
+  NOT_FOUND: msg`This reward is no longer offered`,
+  LOCATION_FORBIDDEN: msg`Not at this location`,
+});
 
-const refusal = (err: unknown, titles: Record<string, string>): CounterRefusal => ({
-  title: titles[err instanceof ApiRequestError ? err.code : ''] ?? 'That did not work',
+const refusal = (err: unknown, titles: Readonly<Record<string, string>>): CounterRefusal => ({
+  title: titles[err instanceof ApiRequestError ? err.code : ''] ?? t`That did not work`,
   message: messageOf(err),
 });
 

@@ -1,4 +1,6 @@
 import { useId, type ReactNode } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CounterRedemption, CounterVoucher } from '#contract/counter';
 import type { MerchantLocation } from '#contract/locations';
 import type { StaffRole } from '#contract/staff';
@@ -8,6 +10,7 @@ import { EarnsToday, GivePointsResult, MemberFinder, type GivePointsProps } from
 import { canUndo, type CounterJob } from './counter-jobs';
 import { LocationSelect } from '../shared/location-controls';
 import { CounterToday, TypedForm } from './counter-parts';
+import { spoken } from '../shared/spoken';
 
 /** What the counter shows after a scan or a typed code. */
 export type CounterResult =
@@ -55,13 +58,14 @@ export interface CounterScreenProps extends GivePointsProps {
 }
 
 function CodeForm({ onLookup, looking }: Pick<CounterScreenProps, 'onLookup' | 'looking'>) {
+  const { t } = useLingui();
   return (
     <TypedForm
       kind="code"
-      label="Code under the QR code"
-      hint="8 letters and digits, for example K7QM 2XHD. It changes every 30 seconds."
-      empty="Type the 8-character code shown under the customer’s QR code."
-      button="Check code"
+      label={t`Code under the QR code`}
+      hint={t`8 letters and digits, for example K7QM 2XHD. It changes every 30 seconds.`}
+      empty={t`Type the 8-character code shown under the customer’s QR code.`}
+      button={t`Check code`}
       onSubmit={onLookup}
       busy={looking}
     />
@@ -70,12 +74,25 @@ function CodeForm({ onLookup, looking }: Pick<CounterScreenProps, 'onLookup' | '
 
 function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: CounterScreenProps }) {
   const { locale, timeZone, onRedeem, redeeming } = props;
+  const { t } = useLingui();
   const headingId = useId();
+  const { customer_first_name: customer, redemption } = voucher;
+  const { title, free_product: free } = voucher.reward;
+  const until = formatDate(voucher.expires_at, locale, timeZone);
   let verdict: ReactNode;
-  if (voucher.usable) verdict = <Badge tone="success">Can be used</Badge>;
-  else if (voucher.status === 'used') verdict = <Badge tone="danger">Already used</Badge>;
-  else if (voucher.status === 'cancelled') verdict = <Badge tone="danger">Cancelled</Badge>;
-  else verdict = <Badge tone="danger">Expired</Badge>;
+  if (voucher.usable) verdict = <Badge tone="success">{t`Can be used`}</Badge>;
+  else if (voucher.status === 'used') verdict = <Badge tone="danger">{t`Already used`}</Badge>;
+  else if (voucher.status === 'cancelled') verdict = <Badge tone="danger">{t`Cancelled`}</Badge>;
+  else verdict = <Badge tone="danger">{t`Expired`}</Badge>;
+  let used = t`Do not give the reward again.`;
+  if (redemption) {
+    const at = formatDateTime(redemption.redeemed_at, locale, timeZone);
+    const staff = redemption.staff_name;
+    used = t`At the counter on ${at}, by ${staff}.`;
+  } else if (voucher.used_at) {
+    const at = formatDateTime(voucher.used_at, locale, timeZone);
+    used = t`On ${at}, on an order.`;
+  }
   return (
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex items-start gap-3">
@@ -84,34 +101,32 @@ function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: Count
           <h2 id={headingId} className="text-xl font-semibold">
             {voucher.reward.title}
           </h2>
-          {voucher.reward.free_product && <p className="font-semibold text-success">Free: {voucher.reward.free_product}</p>}
+          {free && <p className="font-semibold text-success">{t`Free: ${free}`}</p>}
           <p>
-            For <strong>{voucher.customer_first_name}</strong>
+            <Trans>
+              For <strong>{customer}</strong>
+            </Trans>
           </p>
-          <p className="text-sm text-muted">Valid until {formatDate(voucher.expires_at, locale, timeZone)}</p>
+          <p className="text-sm text-muted">{t`Valid until ${until}`}</p>
         </div>
         <div className="ml-auto">{verdict}</div>
       </div>
       {voucher.reward.description && <p className="text-sm text-muted">{voucher.reward.description}</p>}
       {voucher.usable ? (
         <Button size="lg" onClick={() => onRedeem(voucher)} loading={redeeming}>
-          Redeem {voucher.reward.title}
+          {t`Redeem ${title}`}
         </Button>
       ) : voucher.status === 'used' ? (
-        <Notice tone="danger" title="This voucher was used already">
-          {voucher.redemption
-            ? `At the counter on ${formatDateTime(voucher.redemption.redeemed_at, locale, timeZone)}, by ${voucher.redemption.staff_name}.`
-            : voucher.used_at
-              ? `On ${formatDateTime(voucher.used_at, locale, timeZone)}, on an order.`
-              : 'Do not give the reward again.'}
+        <Notice tone="danger" title={t`This voucher was used already`}>
+          {used}
         </Notice>
       ) : voucher.status === 'cancelled' ? (
-        <Notice tone="danger" title="This voucher was cancelled">
-          It was bought with the points of an order that was cancelled, and its points went back to the customer. Do not give the reward.
+        <Notice tone="danger" title={t`This voucher was cancelled`}>
+          <Trans>It was bought with the points of an order that was cancelled, and its points went back to the customer. Do not give the reward.</Trans>
         </Notice>
       ) : (
-        <Notice tone="danger" title="This voucher has expired">
-          It ended on {formatDate(voucher.expires_at, locale, timeZone)}. It cannot be used any more.
+        <Notice tone="danger" title={t`This voucher has expired`}>
+          <Trans>It ended on {until}. It cannot be used any more.</Trans>
         </Notice>
       )}
     </Card>
@@ -120,16 +135,17 @@ function VoucherCard({ voucher, props }: { voucher: CounterVoucher; props: Count
 
 function Result({ props }: { props: CounterScreenProps }) {
   const { result, onNext, onUndo, undoing, undoError, role, now, locale, timeZone } = props;
+  const { t } = useLingui();
   if (!result) {
     return (
       <Card>
-        <p className="text-muted">Scan the customer’s QR code or type the code under it. You see the reward before anything happens.</p>
+        <p className="text-muted">{t`Scan the customer’s QR code or type the code under it. You see the reward before anything happens.`}</p>
       </Card>
     );
   }
   const next = (
     <Button variant="ghost" onClick={onNext}>
-      Next customer
+      {t`Next customer`}
     </Button>
   );
   if (result.kind === 'refused') {
@@ -144,19 +160,20 @@ function Result({ props }: { props: CounterScreenProps }) {
   }
   if (result.kind === 'redeemed') {
     const r = result.redemption;
+    const { customer_first_name: customer } = result.voucher;
+    const { title, free_product: free } = result.voucher.reward;
+    const at = formatDateTime(r.redeemed_at, locale, timeZone);
+    const staff = r.staff_name;
     return (
       <div className="flex flex-col gap-3">
-        <Notice tone="success" title={`Redeemed: ${result.voucher.reward.title}`}>
-          {result.voucher.reward.free_product
-            ? `Give ${result.voucher.customer_first_name} a free ${result.voucher.reward.free_product}.`
-            : `Give it to ${result.voucher.customer_first_name}.`}{' '}
-          Recorded at {formatDateTime(r.redeemed_at, locale, timeZone)} by {r.staff_name}.
+        <Notice tone="success" title={t`Redeemed: ${title}`}>
+          {free ? t`Give ${customer} a free ${free}.` : t`Give it to ${customer}.`} {t`Recorded at ${at} by ${staff}.`}
         </Notice>
         {undoError && <Notice tone="danger">{undoError}</Notice>}
         <div className="flex flex-wrap gap-2">
           {canUndo(r, role, now) && (
             <Button variant="secondary" onClick={() => onUndo(r)} loading={undoing === r.id}>
-              Undo this redemption
+              {t`Undo this redemption`}
             </Button>
           )}
           {next}
@@ -172,13 +189,16 @@ function Result({ props }: { props: CounterScreenProps }) {
   );
 }
 
-const REDEEMED_WORDS = {
-  list: 'Redeemed today',
-  loading: 'Loading today’s redemptions',
-  failed: 'We could not load today’s redemptions',
-  emptyTitle: 'Nothing redeemed today',
-  emptyText: 'Vouchers redeemed at this shop’s counters today are listed here.',
-};
+const REDEEMED_WORDS = spoken({
+  list: msg`Redeemed today`,
+  loading: msg`Loading today’s redemptions`,
+  failed: msg`We could not load today’s redemptions`,
+  emptyTitle: msg`Nothing redeemed today`,
+  emptyText: msg`Vouchers redeemed at this shop’s counters today are listed here.`,
+});
+/** A redemption of today's list, named for its undo button ("Free Latte for Ana"). */
+const redeemedFor = (reward: string, customer: string) => say`${reward} for ${customer}`;
+const forCustomer = (customer: string) => say`for ${customer}`;
 
 function Recent({ props }: { props: CounterScreenProps }) {
   const { recent, recentLoading, recentError, onRetryRecent, onUndo, undoing, role, now, locale, timeZone } = props;
@@ -193,10 +213,10 @@ function Recent({ props }: { props: CounterScreenProps }) {
       what={(r) => (
         <>
           <span className="font-medium">{r.reward_title}</span>
-          <span>for {r.customer_first_name}</span>
+          <span>{forCustomer(r.customer_first_name)}</span>
         </>
       )}
-      undoName={(r) => `${r.reward_title} for ${r.customer_first_name}`}
+      undoName={(r) => redeemedFor(r.reward_title, r.customer_first_name)}
       onUndo={onUndo}
       undoing={undoing}
       {...{ role, now, locale, timeZone }}
@@ -204,29 +224,29 @@ function Recent({ props }: { props: CounterScreenProps }) {
   );
 }
 
-const JOBS: ReadonlyArray<{ job: CounterJob; label: string; hint: string }> = [
-  { job: 'redeem', label: 'Redeem a voucher', hint: 'The customer shows a reward’s QR code' },
-  { job: 'earn', label: 'Give points', hint: 'For a sale at the counter' },
-];
+const JOB_LABEL = spoken<CounterJob>({ redeem: msg`Redeem a voucher`, earn: msg`Give points` });
+const JOB_HINT = spoken<CounterJob>({ redeem: msg`The customer shows a reward’s QR code`, earn: msg`For a sale at the counter` });
+const JOBS: readonly CounterJob[] = ['redeem', 'earn'];
 
 /** The counter's two jobs as two big buttons: Tab reaches each, Enter or Space chooses it. */
 function JobSwitch({ job, onJobChange }: Pick<CounterScreenProps, 'job' | 'onJobChange'>) {
+  const { t } = useLingui();
   return (
-    <div role="group" aria-label="What are you doing?" className="grid grid-cols-2 gap-2">
+    <div role="group" aria-label={t`What are you doing?`} className="grid grid-cols-2 gap-2">
       {JOBS.map((j) => (
         <button
-          key={j.job}
+          key={j}
           type="button"
-          aria-pressed={job === j.job}
-          onClick={() => onJobChange(j.job)}
+          aria-pressed={job === j}
+          onClick={() => onJobChange(j)}
           className={cx(
             'flex min-h-16 flex-col items-start justify-center rounded-xl border-2 px-4 py-2 text-left',
-            job === j.job ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface-raised text-ink',
+            job === j ? 'border-brand bg-brand text-brand-contrast' : 'border-border bg-surface-raised text-ink',
             focusRing,
           )}
         >
-          <span className="text-lg font-semibold">{j.label}</span>
-          <span className="text-sm opacity-80">{j.hint}</span>
+          <span className="text-lg font-semibold">{JOB_LABEL[j]}</span>
+          <span className="text-sm opacity-80">{JOB_HINT[j]}</span>
         </button>
       ))}
     </div>
@@ -254,14 +274,21 @@ export function CounterScreen(props: CounterScreenProps) {
     onLocationChange,
     canChooseNone,
   } = props;
+  const { t } = useLingui();
   const shared = { role, now, locale, timeZone };
   const earn = job === 'earn';
+  let undo: string;
+  if (role === 'owner') undo = earn ? t`As the owner you can undo any points given.` : t`As the owner you can undo any redemption.`;
+  else
+    undo = earn
+      ? t`Points given can be undone for 2 minutes; after that, ask the owner.`
+      : t`A redemption can be undone for 2 minutes; after that, ask the owner.`;
   return (
     <div className="flex flex-col gap-6">
       <JobSwitch job={job} onJobChange={onJobChange} />
       {/* the answer first (on a phone it is what staff look at), then the ways to scan or type, then the day */}
       <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
-        <section aria-label={earn ? 'The customer' : 'The voucher'} aria-live="polite" className="flex flex-col gap-3 lg:col-start-2 lg:row-start-1">
+        <section aria-label={earn ? t`The customer` : t`The voucher`} aria-live="polite" className="flex flex-col gap-3 lg:col-start-2 lg:row-start-1">
           {earn ? <GivePointsResult props={props} shared={shared} /> : <Result props={props} />}
         </section>
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
@@ -270,14 +297,14 @@ export function CounterScreen(props: CounterScreenProps) {
               locations={locations}
               value={locationId}
               onChange={onLocationChange}
-              allLabel={canChooseNone ? 'No particular location' : undefined}
-              label="This counter is at"
-              hint="Recorded with each redemption and points given; remembered on this device."
+              allLabel={canChooseNone ? t`No particular location` : undefined}
+              label={t`This counter is at`}
+              hint={t`Recorded with each redemption and points given; remembered on this device.`}
             />
           )}
           <section aria-labelledby="scan-heading" className="flex flex-col gap-3">
             <h2 id="scan-heading" className="text-lg font-semibold">
-              {earn ? 'Scan the member card' : 'Scan the voucher'}
+              {earn ? t`Scan the member card` : t`Scan the voucher`}
             </h2>
             {scanner}
           </section>
@@ -286,7 +313,7 @@ export function CounterScreen(props: CounterScreenProps) {
           ) : (
             <section aria-labelledby="type-heading" className="flex flex-col gap-3">
               <h2 id="type-heading" className="text-lg font-semibold">
-                Or type the code
+                {t`Or type the code`}
               </h2>
               <CodeForm onLookup={onLookup} looking={looking} />
             </section>
@@ -294,13 +321,9 @@ export function CounterScreen(props: CounterScreenProps) {
         </div>
         <section aria-labelledby="recent-heading" className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2">
           <h2 id="recent-heading" className="text-lg font-semibold">
-            {earn ? 'Points given today' : 'Redeemed today'}
+            {earn ? t`Points given today` : t`Redeemed today`}
           </h2>
-          <p className="text-sm text-muted">
-            {role === 'owner'
-              ? `As the owner you can undo any ${earn ? 'points given' : 'redemption'}.`
-              : `${earn ? 'Points given' : 'A redemption'} can be undone for 2 minutes; after that, ask the owner.`}
-          </p>
+          <p className="text-sm text-muted">{undo}</p>
           {earn ? <EarnsToday props={props} shared={shared} /> : <Recent props={props} />}
         </section>
       </div>

@@ -7,6 +7,8 @@
  * every chart has its table beside it.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import uPlot from 'uplot';
 import { Button, ScrollRegion, cx } from '../../../ui';
 import { wholeAxis } from './chart-axis';
@@ -57,9 +59,10 @@ const DASH = { dashed: [6, 4], dotted: [2, 3] };
  * period, or, while a day is pointed at, that day's value (so nothing needs hovering to be read).
  */
 function Legend({ series, day, total }: { series: ChartSeries[]; day: { label: string; index: number } | null; total: number[] }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <p className="text-muted">{day ? day.label : 'Over the period'}</p>
+      <p className="text-muted">{day ? day.label : t`Over the period`}</p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {series.map((s, i) => (
           <li key={s.label} className="flex items-center gap-2">
@@ -132,7 +135,7 @@ function plotOptions(
       })),
     ],
     series: [
-      { label: 'Day' },
+      { label: say`Day` },
       ...series.map((s) => {
         const color = cssColor(el, s.color);
         return s.kind === 'line'
@@ -147,11 +150,11 @@ function plotOptions(
 function ChartTable({ title, days, dayLabel, series, totals }: Pick<DashboardChartProps, 'title' | 'days' | 'dayLabel' | 'series'> & { totals: number[] }) {
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">{title}, day by day</caption>
+      <caption className="sr-only">{dayByDay(title)}</caption>
       <thead>
         <tr className="text-left text-muted">
           <th scope="col" className="py-1 pr-3 font-medium">
-            Day
+            <Trans>Day</Trans>
           </th>
           {series.map((s) => (
             <th key={s.label} scope="col" className="py-1 pr-3 text-right font-medium">
@@ -175,7 +178,7 @@ function ChartTable({ title, days, dayLabel, series, totals }: Pick<DashboardCha
         ))}
         <tr className="font-semibold">
           <th scope="row" className="py-1 pr-3 text-left">
-            Total
+            <Trans>Total</Trans>
           </th>
           {series.map((s, i) => (
             <td key={s.label} className="py-1 pr-3 text-right tabular-nums">
@@ -188,7 +191,11 @@ function ChartTable({ title, days, dayLabel, series, totals }: Pick<DashboardCha
   );
 }
 
+/** A chart's table, named ("Revenue and orders, day by day"). */
+const dayByDay = (chart: string) => say`${chart}, day by day`;
+
 export function DashboardChart({ title, days, dayLabel, series, scales = {}, height = 220 }: DashboardChartProps) {
+  const { t } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const [showTable, setShowTable] = useState(false);
   const [pointed, setPointed] = useState<number | null>(null);
@@ -219,7 +226,7 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
           {title}
         </figcaption>
         <Button size="sm" variant="ghost" aria-pressed={showTable} onClick={() => setShowTable((s) => !s)}>
-          {showTable ? 'Hide the table' : 'Show as a table'}
+          {showTable ? t`Hide the table` : t`Show as a table`}
         </Button>
       </div>
       <div className={cx('flex flex-col gap-2', showTable && 'hidden')}>
@@ -228,7 +235,7 @@ export function DashboardChart({ title, days, dayLabel, series, scales = {}, hei
       </div>
       {/* hidden, the table is still read by screen readers; shown, it scrolls sideways in its own box on a phone
           (a table is never narrower than its cells) */}
-      <ScrollRegion label={`${title}, day by day`} srOnly={!showTable}>
+      <ScrollRegion label={dayByDay(title)} srOnly={!showTable}>
         <ChartTable title={title} days={days} dayLabel={dayLabel} series={series} totals={totals} />
       </ScrollRegion>
     </figure>

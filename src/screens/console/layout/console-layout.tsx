@@ -1,18 +1,20 @@
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChannelsData } from '#contract/channels';
 import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
 import type { StaffRole } from '#contract/staff';
 import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
+import { spoken } from '../shared/spoken';
 
-export const ROLE_LABEL: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
+export const ROLE_LABEL = spoken<StaffRole>({ owner: msg`Owner`, staff: msg`Staff` });
 
 /** What each role really opens in the console (the provider refuses the rest). */
-export const ROLE_HELP: Record<StaffRole, string> = {
-  owner: 'Everything staff do, and the menu, rewards, the wheel, the brand, settings, the dashboard, staff and Activity.',
-  staff:
-    'The counter and the orders board: move orders along, redeem vouchers and rewards, give points for a purchase and take them back, and look customers up. Not prices, the menu, rewards, the brand or staff.',
-};
+export const ROLE_HELP = spoken<StaffRole>({
+  owner: msg`Everything staff do, and the menu, rewards, the wheel, the brand, settings, the dashboard, staff and Activity.`,
+  staff: msg`The counter and the orders board: move orders along, redeem vouchers and rewards, give points for a purchase and take them back, and look customers up. Not prices, the menu, rewards, the brand or staff.`,
+});
 
 /** What makes the shop a test shop, for the frame's bar: card payments simulated or off, messages in the development outbox. */
 export interface TestMode {
@@ -27,15 +29,26 @@ export function testModeOf(c: ChannelsData | undefined): TestMode | null {
   return { payments, messages: c.sms.kind === 'outbox' || c.email.kind === 'outbox' };
 }
 
+/** What test mode means for this shop, one whole sentence per case (each language orders its own words). */
+function testModeWords(mode: TestMode): string {
+  if (mode.payments === 'simulated')
+    return mode.messages ? say`card payments are simulated and messages go to the development outbox.` : say`card payments are simulated.`;
+  if (mode.payments === 'off') return mode.messages ? say`card payments are off and messages go to the development outbox.` : say`card payments are off.`;
+  return mode.messages ? say`messages go to the development outbox.` : '.';
+}
+
 function TestModeBar({ mode, renderLink }: { mode: TestMode; renderLink: RenderLink }) {
-  const parts = [mode.payments && `card payments are ${mode.payments}`, mode.messages && 'messages go to the development outbox'].filter(Boolean);
+  const { t } = useLingui();
   return (
     <p className="mb-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm print:hidden">
-      <span className="font-medium">Test mode:</span> {parts.join(' and ')}.{' '}
+      <span className="font-medium">
+        <Trans>Test mode:</Trans>
+      </span>{' '}
+      {testModeWords(mode)}{' '}
       {renderLink({
         href: consoleHref('channels'),
         className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
-        children: 'What going live needs',
+        children: t`What going live needs`,
       })}
     </p>
   );
@@ -80,6 +93,9 @@ export function ConsoleLayout({
   testMode,
   children,
 }: ConsoleLayoutProps) {
+  const { t } = useLingui();
+  const { name } = staff;
+  const role = ROLE_LABEL[staff.role];
   const nav = CONSOLE_MENU.filter((n) => !n.owner || staff.role === 'owner');
   const [open, setOpen] = useState(defaultMenuOpen);
   const menuId = useId();
@@ -93,8 +109,10 @@ export function ConsoleLayout({
         <div className="flex flex-col gap-3 px-4 py-2 md:gap-4 md:py-6">
           <div className="flex min-h-11 items-center justify-between gap-2">
             <div className="min-w-0">
-              <p className="text-xs font-semibold tracking-wide text-muted uppercase max-md:sr-only">Merchant console</p>
-              <p className="truncate text-lg font-semibold">{shop || 'Your shop'}</p>
+              <p className="text-xs font-semibold tracking-wide text-muted uppercase max-md:sr-only">
+                <Trans>Merchant console</Trans>
+              </p>
+              <p className="truncate text-lg font-semibold">{shop || t`Your shop`}</p>
             </div>
             <Button
               variant="ghost"
@@ -105,11 +123,11 @@ export function ConsoleLayout({
               onClick={() => setOpen((o) => !o)}
               icon={open ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
             >
-              Menu
+              <Trans>Menu</Trans>
             </Button>
           </div>
           <div id={menuId} className={cx('flex-col gap-4 pb-2 md:flex md:grow md:pb-0', open ? 'flex' : 'hidden')}>
-            <nav aria-label="Console" onClick={closeOnLink}>
+            <nav aria-label={t`Console`} onClick={closeOnLink}>
               <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
                 {nav.map((n) => (
                   <li key={n.page}>
@@ -129,15 +147,17 @@ export function ConsoleLayout({
             </nav>
             <div className="flex flex-col gap-2 border-t border-border pt-3 md:mt-auto">
               <p className="text-sm">
-                <span className="text-muted">Signed in as </span>
-                <span className="font-medium">{staff.name}</span> <span className="text-muted">· {ROLE_LABEL[staff.role]}</span>
+                <Trans>
+                  <span className="text-muted">Signed in as </span>
+                  <span className="font-medium">{name}</span> <span className="text-muted">· {role}</span>
+                </Trans>
               </p>
               <div className="flex flex-wrap gap-2 md:flex-col">
                 <Button variant="secondary" size="sm" onClick={onSignOut} disabled={signingOut}>
-                  Sign out
+                  <Trans>Sign out</Trans>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={onSignOutEverywhere} disabled={signingOut}>
-                  Sign out everywhere
+                  <Trans>Sign out everywhere</Trans>
                 </Button>
               </div>
             </div>

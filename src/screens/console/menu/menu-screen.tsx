@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { msg, plural, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { EditorProduct, MenuData, ProductFields } from '#contract/menu';
 import type { EditorOptionGroup } from '#contract/options';
 import { consoleHref } from '#contract/console-routes';
@@ -10,10 +12,11 @@ import { TranslationsField, otherLanguages, wordsToSend, type TranslatedField } 
 import type { Language } from '#contract/languages';
 import type { ShopWords } from '#contract/translations';
 import { ProductOptionsField } from './product-options-field';
-import { PREP_PROBLEM, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
+import { prepProblem, ProductPrepField, prepMinutesOf, prepText } from './product-prep-field';
 import { giversSentence, type ProductGivers } from './product-givers';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
+import { spoken } from '../shared/spoken';
 
 export interface MenuEditorScreenProps {
   menu?: MenuData;
@@ -72,6 +75,7 @@ function CategoryNameForm({
   onSave: (name: string, translations: ShopWords) => Promise<SaveProblem | null>;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState(initial);
   const [words, setWords] = useState(initialWords);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -88,16 +92,16 @@ function CategoryNameForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
       <TextField
-        label="Category name"
+        label={t`Category name`}
         value={name}
         onChange={(e) => setName(e.target.value)}
         maxLength={60}
-        error={fieldProblem(problem, 'name', 'The name')}
+        error={fieldProblem(problem, 'name', t`The name`)}
         autoFocus
       />
       <TranslationsField
         languages={languages}
-        fields={[{ key: 'name', label: 'Category name', max: 60, original: name }]}
+        fields={[{ key: 'name', label: t`Category name`, max: 60, original: name }]}
         value={words}
         onChange={setWords}
         problem={problem}
@@ -118,17 +122,18 @@ function farAboveMenu(minor: number, categories: MenuData['categories'], self: n
   if (prices.length === 0) return null;
   const dearest = Math.max(...prices);
   if (minor <= 10 * dearest || minor <= 1000 * 10 ** moneyDigits(currency, locale)) return null;
-  const money = (n: number) => formatMoney(n, currency, locale);
-  return `${money(minor)} is far above your other products (up to ${money(dearest)}). Save it anyway?`;
+  const [price, most] = [formatMoney(minor, currency, locale), formatMoney(dearest, currency, locale)];
+  return say`${price} is far above your other products (up to ${most}). Save it anyway?`;
 }
 
 /** The product's photo: uploaded (the upload's own error first), or cleared. */
 function ProductPhoto({ props, value, onChange, error }: { props: MenuEditorScreenProps; value: string; onChange: (url: string) => void; error?: string }) {
+  const { t } = useLingui();
   return (
     <ImagePicker
       field="product-image"
-      label="Photo"
-      hint="Shown on the menu."
+      label={t`Photo`}
+      hint={t`Shown on the menu.`}
       value={value}
       uploading={props.uploading ?? false}
       error={props.uploadError ?? error}
@@ -143,8 +148,8 @@ function ProductPhoto({ props, value, onChange, error }: { props: MenuEditorScre
 
 /** A product's fields the owner writes in other languages, beside the words typed in the default one. */
 const productWords = (form: ProductFields): TranslatedField[] => [
-  { key: 'name', label: 'Name', max: 80, original: form.name },
-  { key: 'description', label: 'Description', max: 500, original: form.description, multiline: true },
+  { key: 'name', label: say`Name`, max: 80, original: form.name },
+  { key: 'description', label: say`Description`, max: 500, original: form.description, multiline: true },
 ];
 
 function ProductFieldsFields({
@@ -159,6 +164,7 @@ function ProductFieldsFields({
   onDone: () => void;
 }) {
   const { locale, currency } = props;
+  const { t } = useLingui();
   const [form, setForm] = useState(product);
   const [price, setPrice] = useState(product.id === null ? '' : moneyInput(product.price, currency, locale));
   const [prep, setPrep] = useState(prepText(product.prep_minutes));
@@ -169,15 +175,14 @@ function ProductFieldsFields({
   const set = <K extends keyof ProductFields>(k: K, v: ProductFields[K]) => setForm((f) => ({ ...f, [k]: v }));
   const typed = parseMoney(price, currency, locale);
   const farAbove = typed === null ? null : farAboveMenu(typed, categories, form.id, currency, locale);
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     const minor = parseMoney(price, currency, locale);
     const fields: Record<string, string> = {};
-    if (!form.name.trim()) fields.name = 'is required';
+    if (!form.name.trim()) fields.name = t`is required`;
     if (minor === null) fields.price = moneyProblem(price, currency, locale, 3550)!;
     const prepMinutes = prepMinutesOf(prep);
-    if (prepMinutes === undefined) fields.prep_minutes = PREP_PROBLEM;
+    if (prepMinutes === undefined) fields.prep_minutes = prepProblem();
     if (Object.keys(fields).length) return setProblem({ message: '', fields });
     if (farAbove && asked !== minor) return setAsked(minor);
     setSaving(true);
@@ -200,33 +205,33 @@ function ProductFieldsFields({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField
-        label="Name"
+        label={t`Name`}
         value={form.name}
         onChange={(e) => set('name', e.target.value)}
         maxLength={80}
-        error={fieldProblem(problem, 'name', 'The name')}
+        error={fieldProblem(problem, 'name', t`The name`)}
       />
       <TextAreaField
-        label="Description (optional)"
+        label={t`Description (optional)`}
         value={form.description}
         onChange={(e) => set('description', e.target.value)}
         maxLength={500}
-        error={fieldProblem(problem, 'description', 'The description')}
+        error={fieldProblem(problem, 'description', t`The description`)}
       />
       <TextField
-        label={`Price (${currency})`}
+        label={t`Price (${currency})`}
         inputMode="decimal"
         value={price}
         onChange={(e) => setPrice(e.target.value)}
-        hint="Orders already placed keep the price they were placed at."
-        error={fieldProblem(problem, 'price', 'The price')}
+        hint={t`Orders already placed keep the price they were placed at.`}
+        error={fieldProblem(problem, 'price', t`The price`)}
       />
-      <ProductPrepField value={prep} onChange={setPrep} error={fieldProblem(problem, 'prep_minutes', 'The preparation time')} />
+      <ProductPrepField value={prep} onChange={setPrep} error={fieldProblem(problem, 'prep_minutes', t`The preparation time`)} />
       <SelectField
-        label="Category"
+        label={t`Category`}
         value={form.category_id}
         onChange={(e) => set('category_id', Number(e.target.value))}
-        error={fieldProblem(problem, 'category_id', 'The category')}
+        error={fieldProblem(problem, 'category_id', t`The category`)}
       >
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
@@ -238,7 +243,7 @@ function ProductFieldsFields({
         groups={props.optionGroups ?? []}
         value={form.option_group_ids}
         onChange={(ids) => set('option_group_ids', ids)}
-        error={fieldProblem(problem, 'option_group_ids', 'The options')}
+        error={fieldProblem(problem, 'option_group_ids', t`The options`)}
       />
       <TranslationsField
         languages={props.languages ?? otherLanguages()}
@@ -247,10 +252,10 @@ function ProductFieldsFields({
         onChange={(words) => set('translations', words)}
         problem={problem}
       />
-      <ProductPhoto props={props} value={form.image} onChange={(url) => set('image', url)} error={fieldProblem(problem, 'image', 'The photo')} />
+      <ProductPhoto props={props} value={form.image} onChange={(url) => set('image', url)} error={fieldProblem(problem, 'image', t`The photo`)} />
       <CheckField
-        label="Available to order"
-        hint="Untick when it is sold out: customers still see it, but cannot add it."
+        label={t`Available to order`}
+        hint={t`Untick when it is sold out: customers still see it, but cannot add it.`}
         checked={form.available}
         onChange={(on) => set('available', on)}
       />
@@ -258,10 +263,10 @@ function ProductFieldsFields({
       {farAbove && asked === typed && <Notice tone="warning">{farAbove}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t`Cancel`}
         </Button>
         <Button type="submit" loading={saving}>
-          {farAbove && asked === typed ? 'Save anyway' : form.id === null ? 'Add product' : 'Save product'}
+          {farAbove && asked === typed ? t`Save anyway` : form.id === null ? t`Add product` : t`Save product`}
         </Button>
       </div>
     </form>
@@ -293,14 +298,16 @@ function ProductRow({
   onAsk: (a: Asking) => void;
 }) {
   const { busy, locale, currency } = props;
+  const { t } = useLingui();
+  const { name } = p;
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
       <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-surface">
-        {p.image ? <img src={p.image} alt="" className="size-full object-cover" /> : <span className="text-xs text-muted">No photo</span>}
+        {p.image ? <img src={p.image} alt="" className="size-full object-cover" /> : <span className="text-xs text-muted">{t`No photo`}</span>}
       </div>
       <div className="min-w-0 flex-1">
         <p className="font-medium">
-          {p.name} {!p.available && <Badge tone="warning">Sold out</Badge>}
+          {p.name} {!p.available && <Badge tone="warning">{t`Sold out`}</Badge>}
         </p>
         <Money amount={p.price} currency={currency} locale={locale} className="text-sm text-muted" />
       </div>
@@ -311,9 +318,9 @@ function ProductRow({
           variant="ghost"
           disabled={first || busy === 'product-order'}
           onClick={() => props.onMoveProduct(p, -1)}
-          aria-label={`Move ${p.name} up`}
+          aria-label={t`Move ${name} up`}
         >
-          Up
+          {t`Up`}
         </Button>
         <Button
           id={moveId(p.id, 1)}
@@ -321,30 +328,30 @@ function ProductRow({
           variant="ghost"
           disabled={last || busy === 'product-order'}
           onClick={() => props.onMoveProduct(p, 1)}
-          aria-label={`Move ${p.name} down`}
+          aria-label={t`Move ${name} down`}
         >
-          Down
+          {t`Down`}
         </Button>
         <Button
           size="sm"
           variant="ghost"
           disabled={busy === `product-${p.id}`}
           onClick={() => props.onSetAvailable(p, !p.available)}
-          aria-label={p.available ? `Mark ${p.name} sold out` : `Mark ${p.name} available`}
+          aria-label={p.available ? t`Mark ${name} sold out` : t`Mark ${name} available`}
         >
-          {p.available ? 'Mark sold out' : 'Mark available'}
+          {p.available ? t`Mark sold out` : t`Mark available`}
         </Button>
-        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${p.name}`}>
-          Edit
+        <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
+          {t`Edit`}
         </Button>
         <Button
           size="sm"
           variant="secondary"
           disabled={busy === `product-${p.id}`}
           onClick={() => onAsk({ kind: 'archive', id: p.id, name: p.name, product: p })}
-          aria-label={`Archive ${p.name}`}
+          aria-label={t`Archive ${name}`}
         >
-          Archive
+          {t`Archive`}
         </Button>
       </div>
     </li>
@@ -368,16 +375,19 @@ function CategoryCard({
   onAsk: (a: Asking) => void;
 }) {
   const { busy } = props;
+  const { t } = useLingui();
+  const { name } = c;
   const listed = c.products.filter((p) => !p.archived_at);
   const archived = c.products.length - listed.length;
+  const products = listed.length;
   return (
     <Card as="section" aria-labelledby={`category-${c.id}`} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`category-${c.id}`} className="text-lg font-semibold">
           {c.name}{' '}
           <span className="text-sm font-normal text-muted">
-            · {listed.length === 1 ? '1 product' : `${listed.length} products`}
-            {archived > 0 && ` · ${archived} archived`}
+            · {plural(products, { one: '# product', other: '# products' })}
+            {archived > 0 && ` · ${t`${archived} archived`}`}
           </span>
         </h2>
         <div className="flex flex-wrap gap-2">
@@ -386,25 +396,25 @@ function CategoryCard({
             variant="ghost"
             disabled={i === 0 || busy === 'order'}
             onClick={() => props.onMoveCategory(c.id, -1)}
-            aria-label={`Move ${c.name} up`}
+            aria-label={t`Move ${name} up`}
           >
-            Up
+            {t`Up`}
           </Button>
           <Button
             size="sm"
             variant="ghost"
             disabled={i === count - 1 || busy === 'order'}
             onClick={() => props.onMoveCategory(c.id, 1)}
-            aria-label={`Move ${c.name} down`}
+            aria-label={t`Move ${name} down`}
           >
-            Down
+            {t`Down`}
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onEdit({ ...c, kind: 'rename' })} aria-label={`Rename ${c.name}`}>
-            Rename
+          <Button size="sm" variant="secondary" onClick={() => onEdit({ ...c, kind: 'rename' })} aria-label={t`Rename ${name}`}>
+            {t`Rename`}
           </Button>
           {listed.length === 0 ? (
-            <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'category', id: c.id, name: c.name })} aria-label={`Remove ${c.name}`}>
-              Remove
+            <Button size="sm" variant="secondary" onClick={() => onAsk({ kind: 'category', id: c.id, name: c.name })} aria-label={t`Remove ${name}`}>
+              {t`Remove`}
             </Button>
           ) : (
             <Button
@@ -415,12 +425,12 @@ function CategoryCard({
                 onAsk({
                   kind: 'archive-all',
                   id: c.id,
-                  name: listed.length === 1 ? `the 1 product of ${c.name}` : `all ${listed.length} products of ${c.name}`,
+                  name: plural(products, { one: `the # product of ${name}`, other: `all # products of ${name}` }),
                 })
               }
-              aria-label={`Archive all products of ${c.name}`}
+              aria-label={t`Archive all products of ${name}`}
             >
-              Archive all
+              {t`Archive all`}
             </Button>
           )}
           <Button
@@ -442,14 +452,14 @@ function CategoryCard({
                 },
               })
             }
-            aria-label={`Add a product to ${c.name}`}
+            aria-label={t`Add a product to ${name}`}
           >
-            Add product
+            {t`Add product`}
           </Button>
         </div>
       </div>
       {listed.length === 0 ? (
-        <p className="text-sm text-muted">{archived > 0 ? 'Nothing on the menu here: its products are archived.' : 'No products yet.'}</p>
+        <p className="text-sm text-muted">{archived > 0 ? t`Nothing on the menu here: its products are archived.` : t`No products yet.`}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {listed.map((p, n) => (
@@ -471,15 +481,17 @@ function CategoryCard({
 
 /** Products customers no longer see, kept for the orders that name them: Restore, or Delete when never ordered. */
 function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEditorScreenProps; onAsk: (a: Asking) => void }) {
+  const { t } = useLingui();
   const archived = menu.categories.flatMap((c) => c.products.filter((p) => p.archived_at).map((p) => ({ p, category: c.name })));
   if (archived.length === 0) return null;
+  const count = archived.length;
   return (
     <Card as="section" aria-labelledby="archived-products" className="flex flex-col gap-3">
       <div>
         <h2 id="archived-products" className="text-lg font-semibold">
-          Archived <span className="text-sm font-normal text-muted">· {archived.length === 1 ? '1 product' : `${archived.length} products`}</span>
+          {t`Archived`} <span className="text-sm font-normal text-muted">· {plural(count, { one: '# product', other: '# products' })}</span>
         </h2>
-        <p className="text-sm text-muted">Customers do not see these. Past orders, tickets and exports still show them.</p>
+        <p className="text-sm text-muted">{t`Customers do not see these. Past orders, tickets and exports still show them.`}</p>
       </div>
       <ul className="flex flex-col divide-y divide-border">
         {archived.map(({ p, category }) => (
@@ -488,7 +500,7 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
               <p className="font-medium">{p.name}</p>
               <p className="text-sm text-muted">
                 {category} · <Money amount={p.price} currency={props.currency} locale={props.locale} />
-                {p.in_orders && ' · in past orders'}
+                {p.in_orders && ` · ${t`in past orders`}`}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -497,9 +509,9 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
                 variant="secondary"
                 disabled={props.busy === `product-${p.id}`}
                 onClick={() => props.onRestoreProduct(p)}
-                aria-label={`Restore ${p.name}`}
+                aria-label={restoreWords(p.name)}
               >
-                Restore
+                {t`Restore`}
               </Button>
               {!p.in_orders && (
                 <Button
@@ -507,9 +519,9 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
                   variant="ghost"
                   disabled={props.busy === `product-${p.id}`}
                   onClick={() => onAsk({ kind: 'delete', id: p.id, name: p.name, product: p })}
-                  aria-label={`Delete ${p.name}`}
+                  aria-label={deleteWords(p.name)}
                 >
-                  Delete
+                  {t`Delete`}
                 </Button>
               )}
             </div>
@@ -520,24 +532,33 @@ function ArchivedList({ menu, props, onAsk }: { menu: MenuData; props: MenuEdito
   );
 }
 
-const ASKS: Record<Asking['kind'], { verb: string; description: string }> = {
-  category: {
-    verb: 'Remove',
-    description: 'Customers no longer see it. Its archived products go with it from this page; past orders still show them.',
-  },
-  'archive-all': {
-    verb: 'Archive',
-    description: 'Customers no longer see them or order them. Past orders keep them, and you can restore each one from Archived.',
-  },
-  archive: { verb: 'Archive', description: 'Customers no longer see it or order it. Past orders keep it, and you can restore it any time from Archived.' },
-  delete: { verb: 'Delete', description: 'It was never ordered, so it goes for good.' },
-};
+const restoreWords = (product: string) => say`Restore ${product}`;
+const deleteWords = (product: string) => say`Delete ${product}`;
+
+const ASKS = {
+  category: spoken({
+    verb: msg`Remove`,
+    description: msg`Customers no longer see it. Its archived products go with it from this page; past orders still show them.`,
+  }),
+  'archive-all': spoken({
+    verb: msg`Archive`,
+    description: msg`Customers no longer see them or order them. Past orders keep them, and you can restore each one from Archived.`,
+  }),
+  archive: spoken({
+    verb: msg`Archive`,
+    description: msg`Customers no longer see it or order it. Past orders keep it, and you can restore it any time from Archived.`,
+  }),
+  delete: spoken({ verb: msg`Delete`, description: msg`It was never ordered, so it goes for good.` }),
+} satisfies Record<Asking['kind'], { verb: string; description: string }>;
 
 /** The confirm's words; archiving a product a reward or a wheel prize gives says what becomes of their vouchers. */
 function askDescription(asking: Asking, props: MenuEditorScreenProps): string {
   const given = asking.kind === 'archive' ? giversSentence(props.givers?.[asking.id], props.locale) : null;
   return given ? `${given} ${ASKS.archive.description}` : ASKS[asking.kind].description;
 }
+
+const renameWords = (category: string) => say`Rename ${category}`;
+const editWords = (product: string) => say`Edit ${product}`;
 
 /** Keeps the keyboard on a moved product's button once the menu shows its new place (or its other button, at an end). */
 function useFocusAfterMove(menu: MenuData | undefined, busy: string | null | undefined) {
@@ -558,6 +579,7 @@ function useFocusAfterMove(menu: MenuData | undefined, busy: string | null | und
 /** /merchant/menu (owners): categories in their order, each with its products; add, rename, move, edit, sold out, archive, restore, delete. */
 export function MenuEditorScreen(props: MenuEditorScreenProps) {
   const { menu, loading, error, onRetry, actionError } = props;
+  const { t } = useLingui();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [asking, setAsking] = useState<Asking | null>(null);
   const remember = useFocusAfterMove(menu, props.busy);
@@ -572,29 +594,29 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
 
   if (loading && !menu)
     return (
-      <SkeletonGroup label="Loading the menu">
+      <SkeletonGroup label={t`Loading the menu`}>
         <SkeletonText lines={8} />
       </SkeletonGroup>
     );
-  if (!menu) return <ErrorState title="We could not load the menu" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!menu) return <ErrorState title={t`We could not load the menu`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   const categories = menu.categories;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
-          Customers see every change within 10 seconds.{' '}
+          {t`Customers see every change within 10 seconds.`}{' '}
           {(props.renderLink ?? plainLink)({
             href: consoleHref('options'),
             className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
-            children: 'Sizes, milks and extras',
+            children: t`Sizes, milks and extras`,
           })}
         </p>
-        <Button onClick={() => setEditing({ kind: 'new-category' })}>Add a category</Button>
+        <Button onClick={() => setEditing({ kind: 'new-category' })}>{t`Add a category`}</Button>
       </div>
       {actionError && <Notice tone="danger">{actionError}</Notice>}
       {categories.length === 0 ? (
-        <EmptyState title="The menu is empty" description="Add a category (Coffee, Pastries…), then the products in it." />
+        <EmptyState title={t`The menu is empty`} description={t`Add a category (Coffee, Pastries…), then the products in it.`} />
       ) : (
         categories.map((c, i) => <CategoryCard key={c.id} c={c} i={i} count={categories.length} props={rowProps} onEdit={setEditing} onAsk={setAsking} />)
       )}
@@ -602,14 +624,14 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
       <Dialog
         open={editing !== null && editing.kind !== 'product'}
         onOpenChange={(open) => !open && close()}
-        title={editing?.kind === 'rename' ? `Rename ${editing.name}` : 'Add a category'}
+        title={editing?.kind === 'rename' ? renameWords(editing.name) : t`Add a category`}
       >
         {editing?.kind === 'rename' ? (
           <CategoryNameForm
             initial={editing.name}
             initialWords={editing.translations}
             languages={props.languages ?? otherLanguages()}
-            submitLabel="Rename"
+            submitLabel={t`Rename`}
             onSave={(name, words) => props.onRenameCategory(editing.id, name, words)}
             onDone={close}
           />
@@ -617,7 +639,7 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
           <CategoryNameForm
             initial=""
             languages={props.languages ?? otherLanguages()}
-            submitLabel="Add category"
+            submitLabel={t`Add category`}
             onSave={props.onCreateCategory}
             onDone={close}
           />
@@ -626,13 +648,13 @@ export function MenuEditorScreen(props: MenuEditorScreenProps) {
       <Dialog
         open={editing?.kind === 'product'}
         onOpenChange={(open) => !open && close()}
-        title={editing?.kind === 'product' && editing.product.id !== null ? `Edit ${editing.product.name}` : 'Add a product'}
+        title={editing?.kind === 'product' && editing.product.id !== null ? editWords(editing.product.name) : t`Add a product`}
       >
         {editing?.kind === 'product' && <ProductFieldsFields product={editing.product} categories={categories} props={props} onDone={close} />}
       </Dialog>
       <ConfirmRemove
         item={asking}
-        verb={asking ? ASKS[asking.kind].verb : 'Remove'}
+        verb={asking ? ASKS[asking.kind].verb : t`Remove`}
         description={asking ? askDescription(asking, props) : ''}
         onRemove={(a) => {
           if (a.kind === 'category') props.onDeleteCategory(a.id);

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { EditorReward } from '#contract/rewards';
 import type { WheelVersion } from '#contract/wheel';
 
@@ -34,11 +35,23 @@ export function productGivers(rewards: readonly EditorReward[], wheel: Pick<Whee
 export function giversSentence(givers: ProductGivers | undefined, locale: string): string | null {
   const n = givers?.rewards.length ?? 0;
   if (!givers || n === 0) return null;
-  const prizes = givers.prizes === 0 ? '' : ` and ${givers.prizes === 1 ? 'a wheel prize' : `${givers.prizes.toLocaleString(locale)} wheel prizes`}`;
-  const quoted = givers.rewards.map((t) => `“${t}”`);
-  const who =
+  const quoted = givers.rewards.map((title) => `“${title}”`);
+  const prizes = givers.prizes.toLocaleString(locale);
+  const rewards = n.toLocaleString(locale);
+  const reward = quoted[0]!;
+  const list = new Intl.ListFormat(locale.startsWith('en') ? locale : 'en', { type: 'conjunction' }).format(quoted);
+  // one whole sentence per case: each language says "uses" and "and a wheel prize" its own way
+  let who: string;
+  if (n === 1) {
+    if (givers.prizes === 0) who = t`The reward ${reward} uses it.`;
+    else if (givers.prizes === 1) who = t`The reward ${reward} and a wheel prize use it.`;
+    else who = t`The reward ${reward} and ${prizes} wheel prizes use it.`;
+  } else if (givers.prizes === 0) who = t`${rewards} rewards use it: ${list}.`;
+  else if (givers.prizes === 1) who = t`${rewards} rewards and a wheel prize use it: ${list}.`;
+  else who = t`${rewards} rewards and ${prizes} wheel prizes use it: ${list}.`;
+  const then =
     n === 1
-      ? `The reward ${quoted[0]}${prizes} ${prizes ? 'use' : 'uses'} it.`
-      : `${n.toLocaleString(locale)} rewards${prizes} use it: ${new Intl.ListFormat(locale.startsWith('en') ? locale : 'en', { type: 'conjunction' }).format(quoted)}.`;
-  return `${who} Once it is archived, vouchers for it still work at the counter but not at checkout, until you give ${n === 1 ? 'that reward' : 'those rewards'} another product on Rewards.`;
+      ? t`Once it is archived, vouchers for it still work at the counter but not at checkout, until you give that reward another product on Rewards.`
+      : t`Once it is archived, vouchers for it still work at the counter but not at checkout, until you give those rewards another product on Rewards.`;
+  return `${who} ${then}`;
 }

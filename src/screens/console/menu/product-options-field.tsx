@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { EditorOptionGroup } from '#contract/options';
 import { FieldNotes } from '../../../ui';
 import { CheckField } from '../shared/editor-fields';
@@ -17,12 +18,13 @@ export function ProductOptionsField({
   onChange: (ids: number[]) => void;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
   const toggle = (id: number, on: boolean) => onChange(groups.map((g) => g.id).filter((g) => (g === id ? on : value.includes(g))));
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? 'product-options-error' : undefined}>
-      <legend className="mb-1 font-medium">Options</legend>
+      <legend className="mb-1 font-medium">{t`Options`}</legend>
       {groups.length === 0 ? (
-        <p className="text-sm text-muted">No option groups yet: add sizes, milks or extras on the Options page.</p>
+        <p className="text-sm text-muted">{t`No option groups yet: add sizes, milks or extras on the Options page.`}</p>
       ) : (
         groups.map((g) => (
           <CheckField

@@ -1,8 +1,13 @@
+import { t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { PREP_MINUTES_MAX } from '#contract/menu';
 import { TextField } from '../../../ui';
 
 /** What the field says when the typed time is not one (the contract's own check says the same). */
-export const PREP_PROBLEM = `must be a whole number of minutes from 0 to ${PREP_MINUTES_MAX}`;
+export function prepProblem(): string {
+  const most = PREP_MINUTES_MAX;
+  return say`must be a whole number of minutes from 0 to ${most}`;
+}
 
 /** A product's preparation time as the field shows it (empty: the location's). */
 export const prepText = (minutes: number | null): string => (minutes === null ? '' : String(minutes));
@@ -17,13 +22,14 @@ export function prepMinutesOf(text: string): number | null | undefined {
 
 /** "Preparation time": how long a product takes to make (issue 54); empty, the location's time. */
 export function ProductPrepField({ value, onChange, error }: { value: string; onChange: (text: string) => void; error?: string }) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Preparation time in minutes (optional)"
+      label={t`Preparation time in minutes (optional)`}
       inputMode="numeric"
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      hint="How long it takes to make. Leave it empty to use the location's time. A pickup order's first time waits for its slowest item."
+      hint={t`How long it takes to make. Leave it empty to use the location's time. A pickup order's first time waits for its slowest item.`}
       error={error}
     />
   );

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ChannelsData, Connectable, ConnectInput, ConnectionData } from '#contract/channels';
 import { Badge, Button, Card, Notice, TextField } from '../../../ui';
+import { spoken } from '../shared/spoken';
 
 export interface ChannelConnectionsProps {
   connections: ChannelsData['connections'];
@@ -24,53 +27,55 @@ interface FieldSpec {
   placeholder: string;
 }
 
-const SERVICES: Record<Connectable, { title: string; what: string; fields: FieldSpec[] }> = {
+/** Each service's words, made when shown (in the language spoken then). */
+const services = (): Record<Connectable, { title: string; what: string; fields: FieldSpec[] }> => ({
   stripe: {
-    title: 'Stripe: card payments',
-    what: 'Customers pay on Stripe’s checkout page. From the Stripe Dashboard, Developers: an API secret key, and the signing secret of the webhook endpoint shown above.',
+    title: say`Stripe: card payments`,
+    what: say`Customers pay on Stripe’s checkout page. From the Stripe Dashboard, Developers: an API secret key, and the signing secret of the webhook endpoint shown above.`,
     fields: [
       {
         name: 'secret_key',
-        label: 'Secret key',
-        hint: 'It starts with sk_live (sk_test to try it out; rk for a restricted key).',
+        label: say`Secret key`,
+        hint: say`It starts with sk_live (sk_test to try it out; rk for a restricted key).`,
         secret: true,
         placeholder: 'sk_live_…',
       },
       {
         name: 'webhook_secret',
-        label: 'Webhook signing secret',
-        hint: 'It starts with whsec: the webhook endpoint’s, in the Stripe Dashboard.',
+        label: say`Webhook signing secret`,
+        hint: say`It starts with whsec: the webhook endpoint’s, in the Stripe Dashboard.`,
         secret: true,
         placeholder: 'whsec_…',
       },
     ],
   },
   twilio: {
-    title: 'Twilio: text messages',
-    what: 'Sign-in codes go by text message. From the Twilio Console: the account’s SID and Auth Token, and a number of the account that can send text messages.',
+    title: say`Twilio: text messages`,
+    what: say`Sign-in codes go by text message. From the Twilio Console: the account’s SID and Auth Token, and a number of the account that can send text messages.`,
     fields: [
-      { name: 'account_sid', label: 'Account SID', hint: 'AC followed by 32 characters', placeholder: 'AC…' },
-      { name: 'auth_token', label: 'Auth Token', hint: 'shown under the Account SID in the Twilio Console', secret: true, placeholder: '' },
-      { name: 'from', label: 'Sending number or Messaging Service SID', hint: 'a number such as +14155550100, or MG…', placeholder: '+14155550100' },
+      { name: 'account_sid', label: say`Account SID`, hint: say`AC followed by 32 characters`, placeholder: 'AC…' },
+      { name: 'auth_token', label: say`Auth Token`, hint: say`shown under the Account SID in the Twilio Console`, secret: true, placeholder: '' },
+      { name: 'from', label: say`Sending number or Messaging Service SID`, hint: say`a number such as +14155550100, or MG…`, placeholder: '+14155550100' },
     ],
   },
   smtp: {
-    title: 'E-mail server (SMTP)',
-    what: 'Address checks, staff invitations and password resets go by e-mail. Your e-mail provider gives the server’s address, a user name and a password.',
+    title: say`E-mail server (SMTP)`,
+    what: say`Address checks, staff invitations and password resets go by e-mail. Your e-mail provider gives the server’s address, a user name and a password.`,
     fields: [
       {
         name: 'url',
-        label: 'SMTP URL',
-        hint: 'smtps:// (port 465) or smtp:// (port 587, STARTTLS), with the user name and password in it',
+        label: say`SMTP URL`,
+        hint: say`smtps:// (port 465) or smtp:// (port 587, STARTTLS), with the user name and password in it`,
         secret: true,
         placeholder: 'smtps://user:password@mail.example.com:465',
       },
-      { name: 'from', label: 'From address', hint: 'such as Kopi Senja <no-reply@kopisenja.id>', placeholder: 'Shop name <no-reply@example.com>' },
+      { name: 'from', label: say`From address`, hint: say`such as Kopi Senja <no-reply@kopisenja.id>`, placeholder: say`Shop name <no-reply@example.com>` },
     ],
   },
-};
+});
 
-const SHORT: Record<Connectable, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'the e-mail server' };
+const SHORT = spoken<Connectable>({ stripe: msg`Stripe`, twilio: msg`Twilio`, smtp: msg`the e-mail server` });
+const enterWords = (field: string) => say`Enter the ${field}.`;
 
 function ConnectForm({
   service,
@@ -87,18 +92,20 @@ function ConnectForm({
   onConnect: (input: ConnectInput) => void;
   onCancel?: (() => void) | undefined;
 }) {
-  const spec = SERVICES[service];
+  const { t } = useLingui();
+  const spec = services()[service];
+  const short = SHORT[service];
   const [values, setValues] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<Record<string, string>>({});
   function submit(e: FormEvent) {
     e.preventDefault();
-    const empty = Object.fromEntries(spec.fields.filter((f) => !values[f.name]?.trim()).map((f) => [f.name, `Enter the ${f.label.toLowerCase()}.`]));
+    const empty = Object.fromEntries(spec.fields.filter((f) => !values[f.name]?.trim()).map((f) => [f.name, enterWords(f.label.toLowerCase())]));
     setMissing(empty);
     if (Object.keys(empty).length > 0) return;
     onConnect({ service, ...Object.fromEntries(spec.fields.map((f) => [f.name, values[f.name]!.trim()])) } as ConnectInput);
   }
   return (
-    <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3" aria-label={`Connect ${SHORT[service]}`}>
+    <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3" aria-label={t`Connect ${short}`}>
       {spec.fields.map((f) => (
         <TextField
           key={f.name}
@@ -116,18 +123,18 @@ function ConnectForm({
         />
       ))}
       {error && (
-        <Notice tone="danger" title="Not connected">
+        <Notice tone="danger" title={t`Not connected`}>
           {error}
         </Notice>
       )}
-      <p className="text-sm text-muted">We try it with a real call before saving it. It is kept encrypted and never shown again in full.</p>
+      <p className="text-sm text-muted">{t`We try it with a real call before saving it. It is kept encrypted and never shown again in full.`}</p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={busy}>
-          Test and connect {SHORT[service]}
+          {t`Test and connect ${short}`}
         </Button>
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-            Keep the current settings
+            {t`Keep the current settings`}
           </Button>
         )}
       </div>
@@ -136,7 +143,11 @@ function ConnectForm({
 }
 
 function Connection({ service, connection, ...p }: { service: Connectable; connection: ConnectionData } & Omit<ChannelConnectionsProps, 'connections'>) {
-  const spec = SERVICES[service];
+  const { t } = useLingui();
+  const spec = services()[service];
+  const short = SHORT[service];
+  const when = connection.connected_at ? p.formatTime(connection.connected_at) : '';
+  const by = connection.connected_by;
   const [replacing, setReplacing] = useState(false);
   const busy = p.busy === service;
   const form = (onCancel?: () => void) => (
@@ -147,24 +158,19 @@ function Connection({ service, connection, ...p }: { service: Connectable; conne
       {connection.source === 'environment' ? (
         <>
           <p className="mt-2">
-            <Badge tone="neutral">Set by the server’s environment</Badge>
+            <Badge tone="neutral">{t`Set by the server’s environment`}</Badge>
           </p>
-          <p className="mt-2 text-sm">The person who runs the server set these. They win over anything pasted here: change them on the server.</p>
+          <p className="mt-2 text-sm">{t`The person who runs the server set these. They win over anything pasted here: change them on the server.`}</p>
         </>
       ) : connection.source === 'console' ? (
         <>
           <p className="mt-2">
-            <Badge tone={connection.problem ? 'danger' : 'success'}>{connection.problem ? 'Needs connecting again' : 'Connected'}</Badge>
+            <Badge tone={connection.problem ? 'danger' : 'success'}>{connection.problem ? t`Needs connecting again` : t`Connected`}</Badge>
           </p>
           <p className="mt-2 text-sm">
             <code className="break-all">{connection.shown}</code>
           </p>
-          {connection.connected_at && (
-            <p className="text-sm text-muted">
-              Connected on {p.formatTime(connection.connected_at)}
-              {connection.connected_by ? ` by ${connection.connected_by}` : ''}.
-            </p>
-          )}
+          {connection.connected_at && <p className="text-sm text-muted">{by ? t`Connected on ${when} by ${by}.` : t`Connected on ${when}.`}</p>}
           {connection.problem && (
             <Notice tone="danger" className="mt-2">
               {connection.problem}
@@ -180,17 +186,11 @@ function Connection({ service, connection, ...p }: { service: Connectable; conne
                 </Notice>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => setReplacing(true)}
-                  disabled={busy}
-                  aria-label={`Replace the ${SHORT[service]} settings`}
-                >
-                  Replace
+                <Button type="button" variant="secondary" onClick={() => setReplacing(true)} disabled={busy} aria-label={t`Replace the ${short} settings`}>
+                  {t`Replace`}
                 </Button>
-                <Button type="button" variant="secondary" onClick={() => p.onDisconnect(service)} loading={busy} aria-label={`Disconnect ${SHORT[service]}`}>
-                  Disconnect
+                <Button type="button" variant="secondary" onClick={() => p.onDisconnect(service)} loading={busy} aria-label={t`Disconnect ${short}`}>
+                  {t`Disconnect`}
                 </Button>
               </div>
             </>
@@ -208,12 +208,13 @@ function Connection({ service, connection, ...p }: { service: Connectable; conne
 
 /** The Payments and messages page's "Connect" part: each service as set by the environment, connected from here, or a form to connect it. */
 export function ChannelConnections({ connections, ...props }: ChannelConnectionsProps) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="connect-services" className="flex flex-col gap-3">
       <h2 id="connect-services" className="text-lg font-semibold">
-        Connect your services
+        {t`Connect your services`}
       </h2>
-      <p className="text-sm text-muted">Paste your keys here to go live: no restart, no technician. They take effect within seconds.</p>
+      <p className="text-sm text-muted">{t`Paste your keys here to go live: no restart, no technician. They take effect within seconds.`}</p>
       <div className="grid gap-4 lg:grid-cols-3">
         {(['stripe', 'twilio', 'smtp'] as const).map((service) => (
           <Connection key={service} service={service} connection={connections[service]} {...props} />

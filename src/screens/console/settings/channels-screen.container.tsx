@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import type { SiteSettings } from '#contract';
 import type { Connectable, ConnectInput, TestMessageData } from '#contract/channels';
 import { useChannels, useConnectService, useDisconnectService, useSendTestMessage } from '../../../api/channels';
@@ -9,6 +10,15 @@ import { fieldErrorsOf, messageOf } from '../../../shared/errors';
 import { toast } from '../../../ui';
 import { ChannelsScreen } from './channels-screen';
 import { consoleTimeFormat } from '../shared/console-format';
+import { spoken } from '../shared/spoken';
+
+/** The toast after connecting or disconnecting a service: one whole sentence each. */
+const CONNECTED = spoken<Connectable>({ stripe: msg`Stripe is connected.`, twilio: msg`Twilio is connected.`, smtp: msg`The e-mail server is connected.` });
+const DISCONNECTED = spoken<Connectable>({
+  stripe: msg`Stripe is disconnected.`,
+  twilio: msg`Twilio is disconnected.`,
+  smtp: msg`The e-mail server is disconnected.`,
+});
 
 /** /merchant/channels (owners): payments and messages as configured, what going live needs, a test message. */
 export default function ChannelsContainer() {
@@ -29,7 +39,6 @@ export default function ChannelsContainer() {
     errors: Partial<Record<Connectable, string>>;
     fields: Partial<Record<Connectable, Record<string, string>>>;
   }>({ errors: {}, fields: {} });
-  const names: Record<Connectable, string> = { stripe: 'Stripe', twilio: 'Twilio', smtp: 'The e-mail server' };
   /** connect or disconnect one service: a toast when it worked, the service's own words beside its form when not */
   async function change(service: Connectable, act: () => Promise<unknown>, done: string) {
     setBusy(service);
@@ -47,8 +56,8 @@ export default function ChannelsContainer() {
       setBusy(null);
     }
   }
-  const onConnect = (input: ConnectInput) => void change(input.service, () => connect(input), `${names[input.service]} is connected.`);
-  const onDisconnect = (service: Connectable) => void change(service, () => disconnect(service), `${names[service]} is disconnected.`);
+  const onConnect = (input: ConnectInput) => void change(input.service, () => connect(input), CONNECTED[input.service]);
+  const onDisconnect = (service: Connectable) => void change(service, () => disconnect(service), DISCONNECTED[service]);
   const fields = fieldErrorsOf(sending.error);
   const phoneError = fields.phone ?? null;
   // a channel the shop cannot use (no text message service): the provider's words, as a sentence
@@ -59,7 +68,7 @@ export default function ChannelsContainer() {
       error={channels.error ? messageOf(channels.error) : null}
       onRetry={() => void channels.mutate()}
       formatTime={formatTime}
-      ownerEmail={me.data?.staff.email ?? 'your address'}
+      ownerEmail={me.data?.staff.email ?? t`your address`}
       defaultCountryCode={shop?.default_country_code ?? '63'}
       onSendTest={(input) => void sending.run(input)}
       sending={sending.pending}

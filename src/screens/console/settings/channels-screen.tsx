@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ChannelsData, TestMessageData, TestMessageInput } from '#contract/channels';
 import { Badge, Button, Card, ErrorState, Notice, PhoneField, SkeletonGroup, SkeletonText, cx, focusRing } from '../../../ui';
 import { ChannelConnections, type ChannelConnectionsProps } from './channel-connections';
+import { spoken } from '../shared/spoken';
 
 export interface ChannelsScreenProps extends Omit<ChannelConnectionsProps, 'connections' | 'formatTime'> {
   /** undefined while loading */
@@ -24,15 +27,14 @@ export interface ChannelsScreenProps extends Omit<ChannelConnectionsProps, 'conn
   phoneError?: string | null;
 }
 
-const PAYMENTS: Record<ChannelsData['payments']['kind'], { label: string; tone: 'success' | 'warning' | 'danger'; text: string }> = {
-  none: { label: 'Off', tone: 'danger', text: 'No payment gateway is set up: customers cannot top up or pay online. Paying from the wallet still works.' },
-  sandbox: {
-    label: 'Sandbox',
-    tone: 'warning',
-    text: 'The sandbox’s payment page pays anything without real money: right for trying the shop, never for real customers.',
-  },
-  stripe: { label: 'Stripe', tone: 'success', text: 'Customers pay on Stripe’s own checkout page.' },
-};
+type Kind = ChannelsData['payments']['kind'];
+const PAYMENT_TONE: Record<Kind, 'success' | 'warning' | 'danger'> = { none: 'danger', sandbox: 'warning', stripe: 'success' };
+const PAYMENT_LABEL = spoken<Kind>({ none: msg`Off`, sandbox: msg`Sandbox`, stripe: msg`Stripe` });
+const PAYMENT_TEXT = spoken<Kind>({
+  none: msg`No payment gateway is set up: customers cannot top up or pay online. Paying from the wallet still works.`,
+  sandbox: msg`The sandbox’s payment page pays anything without real money: right for trying the shop, never for real customers.`,
+  stripe: msg`Customers pay on Stripe’s own checkout page.`,
+});
 
 function State({ title, badge, tone, children }: { title: string; badge: string; tone: 'success' | 'warning' | 'danger'; children: ReactNode }) {
   return (
@@ -46,19 +48,24 @@ function State({ title, badge, tone, children }: { title: string; badge: string;
 }
 
 function PaymentsState({ payments, formatTime }: { payments: ChannelsData['payments']; formatTime: (iso: string) => string }) {
-  const facts = PAYMENTS[payments.kind];
+  const { t } = useLingui();
   const stripe = payments.kind === 'stripe';
-  const badge = stripe ? `Stripe, ${payments.mode === 'live' ? 'live' : 'test'} mode` : facts.label;
+  const badge = stripe ? (payments.mode === 'live' ? t`Stripe, live mode` : t`Stripe, test mode`) : PAYMENT_LABEL[payments.kind];
+  const last = payments.last_event_at ? formatTime(payments.last_event_at) : null;
   return (
-    <State title="Card payments" badge={badge} tone={stripe && payments.mode === 'test' ? 'warning' : facts.tone}>
-      <p>{stripe && payments.mode === 'test' ? 'Stripe’s test mode: cards are simulated, no real money moves. Use Stripe’s test cards.' : facts.text}</p>
+    <State title={t`Card payments`} badge={badge} tone={stripe && payments.mode === 'test' ? 'warning' : PAYMENT_TONE[payments.kind]}>
+      <p>
+        {stripe && payments.mode === 'test'
+          ? t`Stripe’s test mode: cards are simulated, no real money moves. Use Stripe’s test cards.`
+          : PAYMENT_TEXT[payments.kind]}
+      </p>
       {stripe && (
         <>
           <p>
-            <span className="text-muted">Webhook endpoint (add it in the Stripe Dashboard, Developers → Webhooks):</span>{' '}
-            {payments.webhook_url ? <code className="break-all">{payments.webhook_url}</code> : 'unknown until PUBLIC_URL is set'}
+            <span className="text-muted">{t`Webhook endpoint (add it in the Stripe Dashboard, Developers → Webhooks):`}</span>{' '}
+            {payments.webhook_url ? <code className="break-all">{payments.webhook_url}</code> : t`unknown until PUBLIC_URL is set`}
           </p>
-          <p>{payments.last_event_at ? `Last payment event: ${formatTime(payments.last_event_at)}.` : 'No payment event has arrived yet.'}</p>
+          <p>{last ? t`Last payment event: ${last}.` : t`No payment event has arrived yet.`}</p>
         </>
       )}
     </State>
@@ -66,32 +73,36 @@ function PaymentsState({ payments, formatTime }: { payments: ChannelsData['payme
 }
 
 function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
+  const { t } = useLingui();
+  const from = sms.kind === 'twilio' ? (sms.from ?? t`your Twilio number`) : '';
+  const host = email.kind === 'smtp' ? (email.host ?? t`your mail server`) : '';
+  const sender = email.kind === 'smtp' ? (email.from ?? t`your address`) : '';
   return (
     <>
       <State
-        title="Text messages"
-        badge={sms.kind === 'twilio' ? 'Twilio' : sms.kind === 'outbox' ? 'Development outbox' : 'Off'}
+        title={t`Text messages`}
+        badge={sms.kind === 'twilio' ? t`Twilio` : sms.kind === 'outbox' ? t`Development outbox` : t`Off`}
         tone={sms.kind === 'twilio' ? 'success' : sms.kind === 'outbox' ? 'warning' : 'danger'}
       >
         <p>
           {sms.kind === 'twilio'
-            ? `Sign-in codes go by text message through Twilio, from ${sms.from ?? 'your Twilio number'} (the last 4 characters of your number or Messaging Service).`
+            ? t`Sign-in codes go by text message through Twilio, from ${from} (the last 4 characters of your number or Messaging Service).`
             : sms.kind === 'outbox'
-              ? 'Sign-in codes reach no phone: they wait in the development outbox, on this computer only.'
-              : 'No text message service is set up: sign-in codes are not sent.'}
+              ? t`Sign-in codes reach no phone: they wait in the development outbox, on this computer only.`
+              : t`No text message service is set up: sign-in codes are not sent.`}
         </p>
       </State>
       <State
-        title="E-mail"
-        badge={email.kind === 'smtp' ? 'SMTP' : email.kind === 'outbox' ? 'Development outbox' : 'Off'}
+        title={t`E-mail`}
+        badge={email.kind === 'smtp' ? t`SMTP` : email.kind === 'outbox' ? t`Development outbox` : t`Off`}
         tone={email.kind === 'smtp' ? 'success' : email.kind === 'outbox' ? 'warning' : 'danger'}
       >
         <p>
           {email.kind === 'smtp'
-            ? `E-mails go through ${email.host ?? 'your mail server'}, from ${email.from ?? 'your address'}.`
+            ? t`E-mails go through ${host}, from ${sender}.`
             : email.kind === 'outbox'
-              ? 'E-mails (address checks, invitations, password resets) reach no inbox: they wait in the development outbox.'
-              : 'No e-mail service is set up: address checks, invitations and password resets are not e-mailed.'}
+              ? t`E-mails (address checks, invitations, password resets) reach no inbox: they wait in the development outbox.`
+              : t`No e-mail service is set up: address checks, invitations and password resets are not e-mailed.`}
         </p>
       </State>
     </>
@@ -100,35 +111,36 @@ function MessagesState({ sms, email }: Pick<ChannelsData, 'sms' | 'email'>) {
 
 function sentText(sent: TestMessageData): string {
   const where = sent.channel === 'email' ? `/__dev/outbox?email=${encodeURIComponent(sent.to)}` : `/__dev/outbox?phone=${encodeURIComponent(sent.to)}`;
-  return sent.outbox
-    ? `It is in the development outbox: open ${where} on this computer to read it.`
-    : `Check ${sent.channel === 'email' ? 'your inbox' : 'the phone'}: it should arrive within a minute.`;
+  if (sent.outbox) return say`It is in the development outbox: open ${where} on this computer to read it.`;
+  return sent.channel === 'email' ? say`Check your inbox: it should arrive within a minute.` : say`Check the phone: it should arrive within a minute.`;
 }
 
 function TestMessageForm(
   props: Pick<ChannelsScreenProps, 'ownerEmail' | 'defaultCountryCode' | 'onSendTest' | 'sending' | 'sent' | 'sendError' | 'phoneError'>,
 ) {
   const { ownerEmail, defaultCountryCode, onSendTest, sending, sent, sendError, phoneError } = props;
+  const { t } = useLingui();
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [phone, setPhone] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const name = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (channel === 'sms' && !phone) return setProblem('Enter the phone number to send the test message to.');
+    if (channel === 'sms' && !phone) return setProblem(t`Enter the phone number to send the test message to.`);
     setProblem(null);
     onSendTest(channel === 'email' ? { channel } : { channel, phone });
   }
   const choices = [
-    { value: 'email', label: 'An e-mail', help: `to your address, ${ownerEmail}` },
-    { value: 'sms', label: 'A text message', help: 'to a phone you choose' },
+    { value: 'email', label: t`An e-mail`, help: t`to your address, ${ownerEmail}` },
+    { value: 'sms', label: t`A text message`, help: t`to a phone you choose` },
   ] as const;
+  const to = sent?.to;
   return (
-    <Card as="section" title="Send me a test message" headingLevel={2}>
+    <Card as="section" title={t`Send me a test message`} headingLevel={2}>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-4">
-        <p className="text-sm text-muted">It goes the way your customers’ codes go, so you see what they would. Up to 5 an hour.</p>
+        <p className="text-sm text-muted">{t`It goes the way your customers’ codes go, so you see what they would. Up to 5 an hour.`}</p>
         <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Send</legend>
+          <legend className="text-sm font-medium">{t`Send`}</legend>
           {choices.map((c) => (
             <label key={c.value} className="flex items-start gap-2">
               <input
@@ -147,7 +159,7 @@ function TestMessageForm(
         </fieldset>
         {channel === 'sms' && (
           <PhoneField
-            label="Phone number"
+            label={t`Phone number`}
             defaultCountryCode={defaultCountryCode}
             onChange={setPhone}
             error={problem ?? phoneError ?? undefined}
@@ -155,13 +167,13 @@ function TestMessageForm(
           />
         )}
         {sent && (
-          <Notice tone="success" title={`Test ${sent.channel === 'email' ? 'e-mail' : 'text message'} sent to ${sent.to}`}>
+          <Notice tone="success" title={sent.channel === 'email' ? t`Test e-mail sent to ${to}` : t`Test text message sent to ${to}`}>
             {sentText(sent)}
           </Notice>
         )}
         {sendError && <Notice tone="danger">{sendError}</Notice>}
         <Button type="submit" loading={sending} className="self-start">
-          Send test message
+          {t`Send test message`}
         </Button>
       </form>
     </Card>
@@ -170,10 +182,11 @@ function TestMessageForm(
 
 /** /merchant/channels (owners): how payments and messages are set up, in words, what going live needs, and a test message. */
 export function ChannelsScreen({ channels, error, onRetry, formatTime, onConnect, onDisconnect, busy, errors, fieldErrors, ...form }: ChannelsScreenProps) {
+  const { t } = useLingui();
   if (!channels) {
-    if (error) return <ErrorState title="We could not load payments and messages" message={error} onRetry={onRetry} />;
+    if (error) return <ErrorState title={t`We could not load payments and messages`} message={error} onRetry={onRetry} />;
     return (
-      <SkeletonGroup label="Loading payments and messages">
+      <SkeletonGroup label={t`Loading payments and messages`}>
         <SkeletonText lines={6} />
       </SkeletonGroup>
     );
@@ -181,18 +194,18 @@ export function ChannelsScreen({ channels, error, onRetry, formatTime, onConnect
   return (
     <div className="flex flex-col gap-6">
       {channels.test_mode ? (
-        <Notice tone="warning" title="Your shop is in test mode">
-          Card payments are simulated or off, or messages go to the development outbox: nothing real reaches your customers yet.
+        <Notice tone="warning" title={t`Your shop is in test mode`}>
+          {t`Card payments are simulated or off, or messages go to the development outbox: nothing real reaches your customers yet.`}
         </Notice>
       ) : (
-        <Notice tone="success" title="Your shop is live">
-          Card payments are real, and codes and e-mails reach people.
+        <Notice tone="success" title={t`Your shop is live`}>
+          {t`Card payments are real, and codes and e-mails reach people.`}
         </Notice>
       )}
       {channels.going_live.length > 0 && (
         <section aria-labelledby="going-live" className="flex flex-col gap-2">
           <h2 id="going-live" className="text-lg font-semibold">
-            What going live needs
+            {t`What going live needs`}
           </h2>
           <ol className="list-decimal space-y-1 pl-6">
             {channels.going_live.map((need) => (
@@ -200,7 +213,7 @@ export function ChannelsScreen({ channels, error, onRetry, formatTime, onConnect
             ))}
           </ol>
           <p className="text-sm text-muted">
-            Connect each below: it takes effect within seconds, without a restart. Keys and passwords are never shown again in full.
+            {t`Connect each below: it takes effect within seconds, without a restart. Keys and passwords are never shown again in full.`}
           </p>
         </section>
       )}

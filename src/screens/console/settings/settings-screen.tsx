@@ -1,4 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ShopSettingsData, ShopSettingsUpdateInput } from '#contract/shop-settings';
 import { SHORT_NAME_MAX, shopSettingsProblems, shopSettingsUpdateBody, TOPUP_PRESETS_MAX } from '#contract/shop-settings';
 import { TAX_RATES_MAX } from '#contract/tax-rules';
@@ -9,6 +11,7 @@ import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { CheckField, ChoiceField, SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { currencyChoices, currencyName, isCurrencyChoice, isZoneChoice, zoneChoices, zoneLabel } from '../shared/region-choices';
+import { spoken } from '../shared/spoken';
 
 export interface SettingsScreenProps {
   settings?: ShopSettingsData;
@@ -98,6 +101,15 @@ const WHOLE_FIELDS = {
   referral_monthly_cap: 'referrals',
   deletion_cooling_off_days: 'days',
 } as const;
+/** The problem of a whole number, by what it counts: one whole message each. */
+const NOT_WHOLE = spoken({
+  days: msg`must be a whole number of days`,
+  points: msg`must be a whole number of points`,
+  stamps: msg`must be a whole number of stamps`,
+  referrals: msg`must be a whole number of referrals`,
+});
+/** "The short name", in front of a provider's problem ("… must be at most 12 characters."). */
+const theWords = (field: string) => say`The ${field}`;
 /** Links customers open at sign-up: checked as the provider checks them, before anything is sent. */
 const LINK_FIELDS = ['privacy_url', 'terms_url'] as const;
 
@@ -137,7 +149,7 @@ function taxRatesOf(rows: Form['tax_rates']): { rates: Array<{ name: string; rat
     const name = row.name.trim();
     const percent = row.percent.trim().replace(/\s*%$/, '');
     if (name === '' && percent === '') continue;
-    if (name === '' || !/^\d{1,2}(\.\d{1,2})?$/.test(percent)) return { problem: 'must each have a name and a percentage such as 12 or 0.5' };
+    if (name === '' || !/^\d{1,2}(\.\d{1,2})?$/.test(percent)) return { problem: say`must each have a name and a percentage such as 12 or 0.5` };
     rates.push({ name, rate: Math.round(Number(percent) * 100) });
   }
   return { rates };
@@ -151,17 +163,17 @@ function changesOf(form: Form, s: ShopSettingsData): { changes: ShopSettingsUpda
   const asSent = { ...form, currency: form.currency.trim().toUpperCase() };
   for (const k of TEXT_FIELDS) if (asSent[k].trim() !== s[k]) changes[k] = asSent[k].trim();
   // picked from the lists (typed or suggested): anything else is refused here, in plain words, before it is sent
-  if (!isCurrencyChoice(form.currency, s.currency)) problems.currency = 'must be a code from the list, such as PHP: type a code or a name to find it';
-  if (!isZoneChoice(form.timezone, s.timezone)) problems.timezone = 'must be a zone from the list, such as Asia/Manila: type a city to find it';
+  if (!isCurrencyChoice(form.currency, s.currency)) problems.currency = say`must be a code from the list, such as PHP: type a code or a name to find it`;
+  if (!isZoneChoice(form.timezone, s.timezone)) problems.timezone = say`must be a zone from the list, such as Asia/Manila: type a city to find it`;
   for (const k of LINK_FIELDS) if (form[k].trim() !== '' && !isShopLink(form[k].trim())) problems[k] = SHOP_LINK_MESSAGE;
   for (const k of MONEY_FIELDS) {
     const minor = parseMoney(form[k], s.currency, s.locale);
     if (minor === null) problems[k] = moneyProblem(form[k], s.currency, s.locale, 3550)!;
     else if (minor !== s[k]) changes[k] = minor;
   }
-  for (const [k, unit] of Object.entries(WHOLE_FIELDS) as Array<[keyof typeof WHOLE_FIELDS, string]>) {
+  for (const [k, unit] of Object.entries(WHOLE_FIELDS) as Array<[keyof typeof WHOLE_FIELDS, keyof typeof NOT_WHOLE]>) {
     const text = form[k].trim().replace(/[\s,]/g, '');
-    if (!/^\d+$/.test(text)) problems[k] = `must be a whole number of ${unit}`;
+    if (!/^\d+$/.test(text)) problems[k] = NOT_WHOLE[unit];
     else if (Number(text) !== s[k]) changes[k] = Number(text);
   }
   if (form.delivery_fee_earns_points !== s.delivery_fee_earns_points) changes.delivery_fee_earns_points = form.delivery_fee_earns_points;
@@ -232,26 +244,29 @@ function FormField({ name, label, hint, what, form, set, problem, settings: _set
       hint={hint}
       value={form[name]}
       onChange={(e) => set(name, e.target.value)}
-      error={fieldProblem(problem, name, `The ${what ?? label.toLowerCase()}`)}
+      error={fieldProblem(problem, name, theWords(what ?? label.toLowerCase()))}
       {...input}
     />
   );
 }
 
 /** A money field of the form: typed in major units, as the menu editor's price is. */
-const MoneyField = ({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) => (
-  <FormField {...props} label={`${label} (${props.settings.currency})`} what={label.toLowerCase()} inputMode="decimal" />
-);
+function MoneyField({ label, ...props }: FieldProps & { name: (typeof MONEY_FIELDS)[number] }) {
+  const { t } = useLingui();
+  const { currency } = props.settings;
+  return <FormField {...props} label={t`${label} (${currency})`} what={label.toLowerCase()} inputMode="decimal" />;
+}
 
 function ShopSection(props: SectionProps) {
+  const { t } = useLingui();
   return (
-    <Section title="Shop">
-      <FormField {...props} name="setting_company" label="Shop name" maxLength={60} />
+    <Section title={t`Shop`}>
+      <FormField {...props} name="setting_company" label={t`Shop name`} maxLength={60} />
       <FormField
         {...props}
         name="short_name"
-        label="Short name"
-        hint={`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`}
+        label={t`Short name`}
+        hint={t`At most ${SHORT_NAME_MAX} characters: the name under the app's icon on a phone's home screen.`}
         maxLength={SHORT_NAME_MAX}
       />
     </Section>
@@ -259,16 +274,24 @@ function ShopSection(props: SectionProps) {
 }
 
 function ContactSection(props: SectionProps) {
+  const { t } = useLingui();
+  const locations = props.locationsHref ? (
+    <a className="font-semibold text-brand underline" href={props.locationsHref}>
+      {t`Locations`}
+    </a>
+  ) : (
+    t`Locations`
+  );
   return (
-    <Section title="Contact">
-      <FormField {...props} name="contact_phone" label="Contact phone (optional)" what="contact phone" type="tel" autoComplete="off" />
-      <FormField {...props} name="contact_email" label="Contact e-mail (optional)" what="contact e-mail" type="email" autoComplete="off" />
+    <Section title={t`Contact`}>
+      <FormField {...props} name="contact_phone" label={t`Contact phone (optional)`} what={t`contact phone`} type="tel" autoComplete="off" />
+      <FormField {...props} name="contact_email" label={t`Contact e-mail (optional)`} what={t`contact e-mail`} type="email" autoComplete="off" />
       <FormField
         {...props}
         name="privacy_url"
-        label="Privacy notice link (optional)"
-        what="privacy notice link"
-        hint="Where your privacy notice is, such as https://kopisenja.ph/privacy. Customers see it when they sign up."
+        label={t`Privacy notice link (optional)`}
+        what={t`privacy notice link`}
+        hint={t`Where your privacy notice is, such as https://kopisenja.ph/privacy. Customers see it when they sign up.`}
         type="url"
         autoComplete="off"
         maxLength={SHOP_LINK_MAX}
@@ -276,47 +299,44 @@ function ContactSection(props: SectionProps) {
       <FormField
         {...props}
         name="terms_url"
-        label="Terms link (optional)"
-        what="terms link"
-        hint="Where your terms are, such as https://kopisenja.ph/terms. Customers see it when they sign up."
+        label={t`Terms link (optional)`}
+        what={t`terms link`}
+        hint={t`Where your terms are, such as https://kopisenja.ph/terms. Customers see it when they sign up.`}
         type="url"
         autoComplete="off"
         maxLength={SHOP_LINK_MAX}
       />
       <p className="text-sm text-muted">
-        {props.locationsHref ? (
-          <a className="font-semibold text-brand underline" href={props.locationsHref}>
-            Locations
-          </a>
-        ) : (
-          'Locations'
-        )}
-        : each shop's pickup address, opening hours and delivery areas.
+        <Trans>{locations}: each shop's pickup address, opening hours and delivery areas.</Trans>
       </p>
     </Section>
   );
 }
 
 function RegionSection(props: SectionProps) {
+  const { t } = useLingui();
   const { form, set, problem, settings } = props;
   const currencies = useMemo(() => currencyChoices(settings.locale, settings.currency), [settings.locale, settings.currency]);
   const zones = useMemo(() => zoneChoices(settings.timezone), [settings.timezone]);
   const named = currencyName(form.currency.trim().toUpperCase(), settings.locale);
+  const zone = isZoneChoice(form.timezone, '') ? zoneLabel(form.timezone.trim()) : null;
   return (
-    <Section title="Region">
+    <Section title={t`Region`}>
       <FormField
         {...props}
         name="default_country_code"
-        label="Country calling code"
-        hint="Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's."
+        label={t`Country calling code`}
+        hint={t`Digits only, such as 63 for the Philippines: phone numbers typed without one are taken as this country's.`}
         inputMode="numeric"
       />
       <ChoiceField
-        label="Currency"
+        label={t`Currency`}
         hint={
           settings.currency_locked
             ? 'The currency cannot change once customers have paid or topped up in it.'
-            : `${named ? `${named}. ` : ''}Type a code or a name to find one. Prices are not converted: check them after a change.`
+            : named
+              ? t`${named}. Type a code or a name to find one. Prices are not converted: check them after a change.`
+              : t`Type a code or a name to find one. Prices are not converted: check them after a change.`
         }
         choices={currencies}
         value={form.currency}
@@ -324,10 +344,14 @@ function RegionSection(props: SectionProps) {
         onChange={(e) => set('currency', e.target.value)}
         error={fieldProblem(problem, 'currency', 'The currency')}
       />
-      <FormField {...props} name="locale" label="Locale" hint="How money and dates are written, such as en-PH." />
+      <FormField {...props} name="locale" label={t`Locale`} hint={t`How money and dates are written, such as en-PH.`} />
       <ChoiceField
-        label="Time zone"
-        hint={`${isZoneChoice(form.timezone, '') ? `${zoneLabel(form.timezone.trim())}. ` : ''}Where the shop's day begins: the dashboard's today follows it. Type a city to find it.`}
+        label={t`Time zone`}
+        hint={
+          zone
+            ? t`${zone}. Where the shop's day begins: the dashboard's today follows it. Type a city to find it.`
+            : t`Where the shop's day begins: the dashboard's today follows it. Type a city to find it.`
+        }
         choices={zones}
         value={form.timezone}
         onChange={(e) => set('timezone', e.target.value)}
@@ -338,65 +362,66 @@ function RegionSection(props: SectionProps) {
 }
 
 function PointsSection(props: SectionProps) {
+  const { t } = useLingui();
   const { form, set } = props;
   return (
-    <Section title="Points">
+    <Section title={t`Points`}>
       <MoneyField
         {...props}
         name="points_per_amount"
-        label="Spend for one point"
-        hint="Customers earn one point for each time they spend this, after discounts."
+        label={t`Spend for one point`}
+        hint={t`Customers earn one point for each time they spend this, after discounts.`}
       />
       <CheckField
-        label="The delivery fee earns points too"
-        hint="Off: points are earned on what was bought, not on the delivery fee."
+        label={t`The delivery fee earns points too`}
+        hint={t`Off: points are earned on what was bought, not on the delivery fee.`}
         checked={form.delivery_fee_earns_points}
         onChange={(on) => set('delivery_fee_earns_points', on)}
       />
       <FormField
         {...props}
         name="points_expiry_days"
-        label="Days points last"
-        hint="Points earned from now on expire after this many days."
+        label={t`Days points last`}
+        hint={t`Points earned from now on expire after this many days.`}
         inputMode="numeric"
       />
       <FormField
         {...props}
         name="points_hold_days"
-        label="Days before points can be spent"
-        hint="An order's points wait until the order is completed, then this many days; points from the counter wait this many days. 0: at once. Up to 30."
+        label={t`Days before points can be spent`}
+        hint={t`An order's points wait until the order is completed, then this many days; points from the counter wait this many days. 0: at once. Up to 30.`}
         inputMode="numeric"
       />
       <FormField
         {...props}
         name="counter_points_per_customer_per_day"
-        label="Most points a customer can earn at the counter in a day"
-        what="daily points per customer"
-        hint="More is refused at the counter, with an entry in Activity. 0: no points at the counter."
+        label={t`Most points a customer can earn at the counter in a day`}
+        what={t`daily points per customer`}
+        hint={t`More is refused at the counter, with an entry in Activity. 0: no points at the counter.`}
         inputMode="numeric"
       />
       <FormField
         {...props}
         name="counter_points_per_staff_per_day"
-        label="Most points a staff member can give at the counter in a day"
-        what="daily points per staff member"
-        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        label={t`Most points a staff member can give at the counter in a day`}
+        what={t`daily points per staff member`}
+        hint={t`Across all the customers they serve. More is refused, with an entry in Activity.`}
         inputMode="numeric"
       />
       <FormField
         {...props}
         name="counter_stamps_per_customer_per_day"
-        label="Most stamps a customer can collect at the counter in a day"
-        what="daily stamps per customer"
-        hint="Stamp card stamps for the items sold at the counter. More is refused, with an entry in Activity. 0: no stamps at the counter. Up to 200."
+        label={t`Most stamps a customer can collect at the counter in a day`}
+        what={t`daily stamps per customer`}
+        hint={t`Stamp card stamps for the items sold at the counter. More is refused, with an entry in Activity. 0: no stamps at the counter. Up to 200.`}
         inputMode="numeric"
       />
       <FormField
         {...props}
         name="counter_stamps_per_staff_per_day"
-        label="Most stamps a staff member can give at the counter in a day"
-        what="daily stamps per staff member"
-        hint="Across all the customers they serve. More is refused, with an entry in Activity."
+        label={t`Most stamps a staff member can give at the counter in a day`}
+        what={t`daily stamps per staff member`}
+        hint={t`Across all the customers they serve. More is refused, with an entry in Activity.`}
         inputMode="numeric"
       />
     </Section>
@@ -422,10 +447,11 @@ interface TreatWords {
  * load, or once the one chosen is retired).
  */
 function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday' | 'referral'; words: TreatWords }) {
+  const { t } = useLingui();
   const { form, set, problem, rewards } = props;
   const [which, points, name] = [`${kind}_reward`, `${kind}_points`, `${kind}_reward_name`] as const;
   const choices = rewards && (form[name] === '' || rewards.some((r) => r.name === form[name])) ? rewards : null;
-  const the = `The ${words.label.toLowerCase()}`;
+  const the = theWords(words.label.toLowerCase());
   return (
     <>
       <SelectField
@@ -434,8 +460,8 @@ function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday
         onChange={(e) => set(which, e.target.value as Form[typeof which])}
         error={fieldProblem(problem, which, the)}
       >
-        <option value="points">Points</option>
-        <option value="reward">A reward from your catalogue</option>
+        <option value="points">{t`Points`}</option>
+        <option value="reward">{t`A reward from your catalogue`}</option>
         <option value="off">{words.off}</option>
       </SelectField>
       {form[which] === 'points' && <FormField {...props} name={points} label={words.points} hint={words.pointsHint} inputMode="numeric" />}
@@ -446,9 +472,9 @@ function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday
             hint={words.rewardHint}
             value={form[name]}
             onChange={(e) => set(name, e.target.value)}
-            error={fieldProblem(problem, name, `The ${words.named}`)}
+            error={fieldProblem(problem, name, theWords(words.named))}
           >
-            <option value="">Choose a reward</option>
+            <option value="">{t`Choose a reward`}</option>
             {choices.map((r) => (
               <option key={r.name} value={r.name}>
                 {r.title}
@@ -464,34 +490,34 @@ function TreatFields({ kind, words, ...props }: SectionProps & { kind: 'birthday
 
 /** The birthday treat: what it is, and from how many days before the birthday it comes. */
 function BirthdaySection(props: SectionProps) {
+  const { t } = useLingui();
   const { form } = props;
   return (
-    <Section title="Birthdays">
+    <Section title={t`Birthdays`}>
       <p className="text-sm text-muted">
-        Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less
-        than 30 days before it counts from the next year.
+        {t`Customers add their birthday in their profile. The treat comes once a year, on the birthday or in the days before it. A birthday added or changed less than 30 days before it counts from the next year.`}
       </p>
       <TreatFields
         {...props}
         kind="birthday"
         words={{
-          label: 'Birthday treat',
-          off: 'No birthday treat',
-          points: 'Birthday points',
-          pointsHint: "Added to the customer's points on their birthday.",
-          reward: 'Birthday reward',
-          named: 'birthday reward',
-          rewardHint: 'The customer gets it as a voucher, without spending points.',
-          typedHint: "The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points.",
+          label: t`Birthday treat`,
+          off: t`No birthday treat`,
+          points: t`Birthday points`,
+          pointsHint: t`Added to the customer's points on their birthday.`,
+          reward: t`Birthday reward`,
+          named: t`birthday reward`,
+          rewardHint: t`The customer gets it as a voucher, without spending points.`,
+          typedHint: t`The reward's name as in Rewards, such as birthday-cake-slice. The customer gets it as a voucher, without spending points.`,
         }}
       />
       {form.birthday_reward !== 'off' && (
         <FormField
           {...props}
           name="birthday_window_days"
-          label="Days before the birthday the treat comes"
-          what="days before the birthday"
-          hint="0: on the birthday itself. Up to 30 days before, in the shop's time zone."
+          label={t`Days before the birthday the treat comes`}
+          what={t`days before the birthday`}
+          hint={t`0: on the birthday itself. Up to 30 days before, in the shop's time zone.`}
           inputMode="numeric"
         />
       )}
@@ -501,33 +527,33 @@ function BirthdaySection(props: SectionProps) {
 
 /** The referral reward (issue 30): what a friend's first completed order gives both, and the most a referrer can have in a month. */
 function ReferralSection(props: SectionProps) {
+  const { t } = useLingui();
   return (
-    <Section title="Referrals">
+    <Section title={t`Referrals`}>
       <p className="text-sm text-muted">
-        Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this.
-        Never for the same phone, device or card.
+        {t`Customers share a link from the app. When a friend signs up with it and their first paid order is completed and past the points’ hold, both get this. Never for the same phone, device or card.`}
       </p>
       <TreatFields
         {...props}
         kind="referral"
         words={{
-          label: 'Referral reward',
-          off: 'No referral reward',
-          points: 'Referral points',
-          pointsHint: 'Given to each of the two.',
-          reward: 'Referral reward from the catalogue',
-          named: 'referral reward',
-          rewardHint: 'Each of the two gets it as a voucher, without spending points.',
-          typedHint: "The reward's name as in Rewards. Each of the two gets it as a voucher.",
+          label: t`Referral reward`,
+          off: t`No referral reward`,
+          points: t`Referral points`,
+          pointsHint: t`Given to each of the two.`,
+          reward: t`Referral reward from the catalogue`,
+          named: t`referral reward`,
+          rewardHint: t`Each of the two gets it as a voucher, without spending points.`,
+          typedHint: t`The reward's name as in Rewards. Each of the two gets it as a voucher.`,
         }}
       />
       {props.form.referral_reward !== 'off' && (
         <FormField
           {...props}
           name="referral_monthly_cap"
-          label="Most referral rewards a customer can get in a month"
-          what="monthly cap"
-          hint="Over it, the friend still gets theirs. From 1 to 100."
+          label={t`Most referral rewards a customer can get in a month`}
+          what={t`monthly cap`}
+          hint={t`Over it, the friend still gets theirs. From 1 to 100.`}
           inputMode="numeric"
         />
       )}
@@ -535,8 +561,8 @@ function ReferralSection(props: SectionProps) {
         <MoneyField
           {...props}
           name="referral_min_order"
-          label="Smallest first order that counts for a referral"
-          hint="The friend's paid order must total at least this. 0: any paid order."
+          label={t`Smallest first order that counts for a referral`}
+          hint={t`The friend's paid order must total at least this. 0: any paid order.`}
         />
       )}
     </Section>
@@ -545,14 +571,15 @@ function ReferralSection(props: SectionProps) {
 
 /** What happens to a customer's account when they delete it (issue 45): how long it waits before it is erased. */
 function AccountsSection(props: SectionProps) {
+  const { t } = useLingui();
   return (
-    <Section title="Customer accounts">
+    <Section title={t`Customer accounts`}>
       <FormField
         {...props}
         name="deletion_cooling_off_days"
-        label="Cooling-off days for a deleted account"
-        what="cooling-off days"
-        hint={`Days before a deleted account is erased. Signing in before then keeps it. From 1 to ${DELETION_COOLING_OFF_MAX_DAYS}.`}
+        label={t`Cooling-off days for a deleted account`}
+        what={t`cooling-off days`}
+        hint={t`Days before a deleted account is erased. Signing in before then keeps it. From 1 to ${DELETION_COOLING_OFF_MAX_DAYS}.`}
         inputMode="numeric"
       />
     </Section>
@@ -560,19 +587,20 @@ function AccountsSection(props: SectionProps) {
 }
 
 function OrdersSection(props: SectionProps) {
+  const { t } = useLingui();
   return (
-    <Section title="Orders and delivery">
-      <MoneyField {...props} name="min_order" label="Minimum order" hint="The smallest subtotal an order may have." />
-      <MoneyField {...props} name="delivery_fee" label="Delivery fee" hint="Orders already placed keep the fee they were placed with." />
+    <Section title={t`Orders and delivery`}>
+      <MoneyField {...props} name="min_order" label={t`Minimum order`} hint={t`The smallest subtotal an order may have.`} />
+      <MoneyField {...props} name="delivery_fee" label={t`Delivery fee`} hint={t`Orders already placed keep the fee they were placed with.`} />
       <CheckField
-        label="Orders from the table"
-        hint="Customers scan the QR code on their table (Locations › Tables and QR codes) and order from their seat, at the location's hours."
+        label={t`Orders from the table`}
+        hint={t`Customers scan the QR code on their table (Locations › Tables and QR codes) and order from their seat, at the location's hours.`}
         checked={props.form.dine_in}
         onChange={(on) => props.set('dine_in', on)}
       />
       <CheckField
-        label="Let table customers pay at the counter"
-        hint="Table orders only: the kitchen makes the order at once and staff mark it paid at the till (pickup and delivery are paid when ordered)."
+        label={t`Let table customers pay at the counter`}
+        hint={t`Table orders only: the kitchen makes the order at once and staff mark it paid at the till (pickup and delivery are paid when ordered).`}
         checked={props.form.pay_at_counter}
         onChange={(on) => props.set('pay_at_counter', on)}
       />
@@ -585,6 +613,7 @@ function OrdersSection(props: SectionProps) {
  * when the browser asks for none of them. Offered in the app's own order; the default is one of them.
  */
 function LanguagesSection({ form, set, problem }: SectionProps) {
+  const { t } = useLingui();
   const toggle = (l: Language, on: boolean) => {
     const languages = LANGUAGES.filter((x) => (x === l ? on : form.languages.includes(x)));
     if (languages.length === 0) return;
@@ -592,9 +621,9 @@ function LanguagesSection({ form, set, problem }: SectionProps) {
     if (!languages.includes(form.language_default)) set('language_default', languages[0]!);
   };
   return (
-    <Section title="Languages">
+    <Section title={t`Languages`}>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium text-ink">Languages customers can choose</legend>
+        <legend className="mb-1 font-medium text-ink">{t`Languages customers can choose`}</legend>
         {LANGUAGES.map((l) => (
           <CheckField
             key={l}
@@ -605,14 +634,14 @@ function LanguagesSection({ form, set, problem }: SectionProps) {
             onChange={(on) => toggle(l, on)}
           />
         ))}
-        {fieldProblem(problem, 'languages', 'The languages') && <Notice tone="danger">{fieldProblem(problem, 'languages', 'The languages')}</Notice>}
+        {fieldProblem(problem, 'languages', t`The languages`) && <Notice tone="danger">{fieldProblem(problem, 'languages', t`The languages`)}</Notice>}
       </fieldset>
       <SelectField
-        label="Default language"
-        hint="What a first visit shows when the phone's language is none of these. Customers can change it on the sign-in page and in their profile."
+        label={t`Default language`}
+        hint={t`What a first visit shows when the phone's language is none of these. Customers can change it on the sign-in page and in their profile.`}
         value={form.language_default}
         onChange={(e) => set('language_default', e.target.value as Language)}
-        error={fieldProblem(problem, 'language_default', 'The default language')}
+        error={fieldProblem(problem, 'language_default', t`The default language`)}
       >
         {form.languages.map((l) => (
           <option key={l} value={l}>
@@ -625,26 +654,27 @@ function LanguagesSection({ form, set, problem }: SectionProps) {
 }
 
 function TopUpSection(props: SectionProps) {
+  const { t } = useLingui();
   const { form, set, problem } = props;
   const presetsId = useId();
-  const presetsError = fieldProblem(problem, 'topup_presets', 'The quick amounts');
+  const presetsError = fieldProblem(problem, 'topup_presets', t`The quick amounts`);
   return (
-    <Section title="Wallet top-ups">
+    <Section title={t`Wallet top-ups`}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <MoneyField {...props} name="topup_min" label="Smallest top-up" />
-        <MoneyField {...props} name="topup_max" label="Largest top-up" />
+        <MoneyField {...props} name="topup_min" label={t`Smallest top-up`} />
+        <MoneyField {...props} name="topup_max" label={t`Largest top-up`} />
       </div>
       <fieldset aria-describedby={`${presetsId}-note`} className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-ink">Quick amounts</legend>
+        <legend className="text-sm font-medium text-ink">{t`Quick amounts`}</legend>
         <p id={`${presetsId}-note`} className={presetsError ? 'text-sm text-danger' : 'text-sm text-muted'}>
           {presetsError ??
-            `The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
+            t`The buttons on the wallet's top-up: 1 to ${TOPUP_PRESETS_MAX} amounts, smallest first, each between the smallest and largest top-up. Leave the others empty.`}
         </p>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {form.topup_presets.map((value, i) => (
             <TextField
               key={i}
-              label={`Quick amount ${i + 1}`}
+              label={quickAmount(i + 1)}
               inputMode="decimal"
               value={value}
               onChange={(e) =>
@@ -661,22 +691,27 @@ function TopUpSection(props: SectionProps) {
   );
 }
 
+const quickAmount = (row: number) => say`Quick amount ${row}`;
+const taxName = (row: number) => say`Tax ${row} name`;
+const taxRate = (row: number) => say`Tax ${row} rate (%)`;
+
 function TaxesSection(props: SectionProps) {
+  const { t } = useLingui();
   const { form, set, problem } = props;
   const id = useId();
-  const ratesError = fieldProblem(problem, 'tax_rates', 'The tax rates');
+  const ratesError = fieldProblem(problem, 'tax_rates', t`The tax rates`);
   return (
-    <Section title="Taxes">
+    <Section title={t`Taxes`}>
       <fieldset aria-describedby={`${id}-note`} className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-ink">Tax rates</legend>
+        <legend className="text-sm font-medium text-ink">{t`Tax rates`}</legend>
         <p id={`${id}-note`} className={ratesError ? 'text-sm text-danger' : 'text-sm text-muted'}>
           {ratesError ??
-            `Up to ${TAX_RATES_MAX} taxes, each with the name printed on receipts and its percentage. They apply to the items after discounts and to the delivery fee, never to a tip. Leave them empty to charge no tax.`}
+            t`Up to ${TAX_RATES_MAX} taxes, each with the name printed on receipts and its percentage. They apply to the items after discounts and to the delivery fee, never to a tip. Leave them empty to charge no tax.`}
         </p>
         {form.tax_rates.map((row, i) => (
           <div key={i} className="grid grid-cols-[2fr_1fr] gap-2">
             <TextField
-              label={`Tax ${i + 1} name`}
+              label={taxName(i + 1)}
               maxLength={30}
               value={row.name}
               onChange={(e) =>
@@ -687,7 +722,7 @@ function TaxesSection(props: SectionProps) {
               }
             />
             <TextField
-              label={`Tax ${i + 1} rate (%)`}
+              label={taxRate(i + 1)}
               inputMode="decimal"
               value={row.percent}
               onChange={(e) =>
@@ -701,16 +736,16 @@ function TaxesSection(props: SectionProps) {
         ))}
       </fieldset>
       <CheckField
-        label="Menu prices already include these taxes"
-        hint="On: the total stays as the menu says and receipts show the tax inside it. Off: the taxes are added at checkout."
+        label={t`Menu prices already include these taxes`}
+        hint={t`On: the total stays as the menu says and receipts show the tax inside it. Off: the taxes are added at checkout.`}
         checked={form.tax_inclusive}
         onChange={(on) => set('tax_inclusive', on)}
       />
       <FormField
         {...props}
         name="tax_number"
-        label="Tax number"
-        hint="Printed on receipts, such as your TIN. Leave it empty if you have none."
+        label={t`Tax number`}
+        hint={t`Printed on receipts, such as your TIN. Leave it empty if you have none.`}
         maxLength={40}
       />
     </Section>
@@ -728,6 +763,7 @@ function SettingsForm({
   locationsHref?: string | undefined;
   rewards?: SettingsScreenProps['rewards'];
 }) {
+  const { t } = useLingui();
   const [form, setForm] = useState(() => formOf(settings));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -746,7 +782,7 @@ function SettingsForm({
     if (!checked.success) for (const issue of checked.error.issues) if (typeof issue.path[0] === 'string') problems[issue.path[0]] ??= issue.message;
     const after = { ...settings, ...changes } as ShopSettingsData;
     for (const [k, words] of Object.entries(shopSettingsProblems(after))) problems[k] ??= words;
-    if (Object.keys(problems).length) return setProblem({ message: 'Please check the highlighted fields.', fields: problems });
+    if (Object.keys(problems).length) return setProblem({ message: t`Please check the highlighted fields.`, fields: problems });
     if (Object.keys(changes).length === 0) {
       setProblem(null);
       return setSaved('nothing');
@@ -760,7 +796,7 @@ function SettingsForm({
 
   const sections = { form, set, problem, settings, locationsHref, rewards };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Shop settings">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Shop settings`}>
       <ShopSection {...sections} />
       <ContactSection {...sections} />
       <RegionSection {...sections} />
@@ -774,12 +810,12 @@ function SettingsForm({
       <TaxesSection {...sections} />
       <div aria-live="polite" className="flex flex-col gap-2">
         {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-        {saved === 'saved' && <Notice tone="success">Saved. Customers see it within 15 seconds.</Notice>}
-        {saved === 'nothing' && <Notice>Nothing has changed: there is nothing to save.</Notice>}
+        {saved === 'saved' && <Notice tone="success">{t`Saved. Customers see it within 15 seconds.`}</Notice>}
+        {saved === 'nothing' && <Notice>{t`Nothing has changed: there is nothing to save.`}</Notice>}
       </div>
       <div className="flex justify-end">
         <Button type="submit" loading={saving}>
-          Save settings
+          {t`Save settings`}
         </Button>
       </div>
     </form>
@@ -788,10 +824,11 @@ function SettingsForm({
 
 /** /merchant/settings (owners): the shop's name, contact and links, region, points, birthdays, referrals, customer accounts, orders and top-ups. */
 export function SettingsScreen({ settings, loading, error, onRetry, onSave, locationsHref, rewards }: SettingsScreenProps) {
-  if (error) return <ErrorState title="We couldn't load the settings" message={error} onRetry={onRetry} />;
+  const { t } = useLingui();
+  if (error) return <ErrorState title={t`We couldn't load the settings`} message={error} onRetry={onRetry} />;
   if (loading || !settings) {
     return (
-      <SkeletonGroup label="Loading the settings" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading the settings`} className="flex flex-col gap-4">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <SkeletonText lines={4} />

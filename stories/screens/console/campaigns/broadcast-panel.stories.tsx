@@ -79,10 +79,55 @@ export const SendToATier: Story = {
       body: 'Hot chocolate is half price until 5 PM.',
       tier: 1,
       reward_id: null,
+      translations: {},
       idempotency_key: 'story-key',
     });
     await expect(await canvas.findByText(/Your message is on its way to 1,412 customers\./)).toBeVisible();
     await expect(form.getByLabelText('Title')).toHaveValue('');
+  },
+};
+
+/** The shop offers Filipino and Bahasa Indonesia too: the message in them beside the originals; each customer gets their language's. */
+export const InOtherLanguages: Story = {
+  args: {
+    languages: ['fil', 'id'],
+    initialForm: { title: 'Rainy day, {name}?', body: 'Hot chocolate is half price until 5 PM.', words: { fil: { title: 'Maulan ba, {name}?' } } },
+  },
+  play: async ({ canvasElement }) => {
+    const form = within(within(canvasElement).getByRole('form', { name: 'New message' }));
+    const group = within(form.getByRole('group', { name: 'Translations' }));
+    const title = group.getByLabelText('Title in Filipino (optional)');
+    await expect(title).toHaveValue('Maulan ba, {name}?');
+    await expect(title).toHaveAccessibleDescription(expect.stringContaining('Original: Rainy day, {name}?'));
+    await expect(group.getByLabelText('Message in Bahasa Indonesia (optional)')).toHaveValue('');
+  },
+};
+
+/** {name} only in every language (another placeholder is named on its field); sent with the broadcast without the empty ones. */
+export const InOtherLanguagesSent: Story = {
+  tags: ['!screen'],
+  args: { languages: ['fil', 'id'], initialForm: { title: 'Rainy day, {name}?', body: 'Hot chocolate is half price until 5 PM.' } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const form = within(canvas.getByRole('form', { name: 'New message' }));
+    const group = within(form.getByRole('group', { name: 'Translations' }));
+    await userEvent.type(group.getByLabelText('Title in Filipino (optional)'), 'Maulan ba, {{name}?');
+    const message = group.getByLabelText('Message in Bahasa Indonesia (optional)');
+    await userEvent.type(message, 'Ada {{poin} untukmu');
+    await userEvent.click(form.getByRole('button', { name: 'Review and send' }));
+    await expect(message).toHaveAccessibleDescription(expect.stringContaining('The Bahasa Indonesia message must use only {name}: {poin} is not one.'));
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+    await userEvent.clear(message);
+    await userEvent.type(message, 'Cokelat panas setengah harga sampai jam 5 sore.');
+    await userEvent.click(form.getByRole('button', { name: 'Review and send' }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send now' }));
+    await expect(args.onSend).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Rainy day, {name}?',
+        translations: { fil: { title: 'Maulan ba, {name}?' }, id: { body: 'Cokelat panas setengah harga sampai jam 5 sore.' } },
+      }),
+    );
   },
 };
 

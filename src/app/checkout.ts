@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { AddressInput, Fulfilment, PaymentMethod, ReorderChange } from '#contract';
 import type { CartLine } from '../screens/shop/cart-lines';
 
@@ -38,7 +38,7 @@ export interface Checkout {
    * Dine-in (issue 54): the table whose QR code was scanned (its signed code, sent as `table_code`), with
    * its label and place to show. Absent until a code is scanned; an order placed (clear) forgets it, and
    * the pages where pickup or delivery is chosen set it to null. Kept out of EMPTY and the provider's
-   * logic here, so the app's first load carries nothing of dine-in.
+   * logic here.
    */
   table?: { code: string; label: string; locationId: number; locationName: string } | null;
 }
@@ -93,33 +93,36 @@ interface CheckoutContextValue {
   clear(): void;
 }
 
-const CheckoutContext = createContext<CheckoutContextValue | null>(null);
+/*
+ * One checkout per tab, kept here rather than in a React context: only the pages that read it (the shop, the
+ * checkout, the order and home pages, all loaded late) load this module, so the app's first load (/login)
+ * carries none of it.
+ */
+let current: Checkout | undefined;
+const listeners = new Set<() => void>();
+const read = (): Checkout => (current ??= load());
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+function save(next: Checkout): void {
+  current = next;
+  sessionStorage.setItem(KEY, JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
 
-export function CheckoutProvider({ children }: { children: ReactNode }) {
-  const [checkout, setCheckout] = useState<Checkout>(load);
-  const save = useCallback((next: Checkout) => {
-    sessionStorage.setItem(KEY, JSON.stringify(next));
-    return next;
-  }, []);
-  const update = useCallback(
-    (patch: Partial<Checkout>) => {
-      if (patch.fulfilment) remember(patch.fulfilment);
-      setCheckout((c) => save({ ...c, ...patch }));
-    },
-    [save],
-  );
-  const setCart = useCallback((change: (cart: CartLine[]) => CartLine[]) => setCheckout((c) => save({ ...c, cart: change(c.cart) })), [save]);
-  // an order was placed: a new, empty one that is taken the same way, to the same address or place, paid the same way
-  const clear = useCallback(
-    () => setCheckout((c) => save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, locationId: c.locationId, paymentMethod: c.paymentMethod })),
-    [save],
-  );
-  const value = useMemo(() => ({ checkout, update, setCart, clear }), [checkout, update, setCart, clear]);
-  return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
+function update(patch: Partial<Checkout>): void {
+  if (patch.fulfilment) remember(patch.fulfilment);
+  save({ ...read(), ...patch });
+}
+const setCart = (change: (cart: CartLine[]) => CartLine[]) => save({ ...read(), cart: change(read().cart) });
+// an order was placed: a new, empty one that is taken the same way, to the same address or place, paid the same way
+function clear(): void {
+  const c = read();
+  save({ ...EMPTY, fulfilment: c.fulfilment, addressId: c.addressId, locationId: c.locationId, paymentMethod: c.paymentMethod });
 }
 
 export function useCheckout(): CheckoutContextValue {
-  const v = useContext(CheckoutContext);
-  if (!v) throw new Error('useCheckout needs <CheckoutProvider>');
-  return v;
+  const checkout = useSyncExternalStore(subscribe, read, read);
+  return useMemo(() => ({ checkout, update, setCart, clear }), [checkout]);
 }
