@@ -139,7 +139,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     },
     google: o.google,
     actionPoints: actionPoints(clock, o.merchantId, o.logger),
-    tiers: tierPort({ clock, logger: o.logger }),
+    tiers: tierPort({ clock, logger: o.logger, merchantId: o.merchantId }),
     webhookSecret: o.webhookSecret,
     demoOrderProgress: o.demoOrderProgress,
     publicUrl,

@@ -43,3 +43,17 @@ export const WithDiscounts: Story = {
     await expect(canvas.getByText('Gold member: 120 more points to Platinum.')).toBeVisible();
   },
 };
+
+/** The same receipt in Filipino, as a customer who chose it gets it: the words translated, money and dates in the shop's locale. */
+export const InFilipino: Story = {
+  args: { receipt: receiptWithDiscounts, language: 'fil', tier: 'Gold member: 120 points pa para maging Platinum.' },
+  play: async ({ canvasElement }) => {
+    const canvas = await emailIn(canvasElement, TITLE, 'Heto ang resibo mo');
+    await expect(canvas.getByText('Salamat, Maria! Heto ang resibo mo.')).toBeVisible();
+    await expect(canvas.getByText('Delivery fee')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Tingnan ang resibo mo' })).toHaveAttribute(
+      'href',
+      'https://shop.example.com/receipt/r1.KS-7Q2M4K.signature',
+    );
+  },
+};

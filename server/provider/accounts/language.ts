@@ -7,6 +7,13 @@ import { recipientLanguage, sayIn, type Say } from '../i18n/translate';
  * What is sent to a customer in their language (docs/app.md, "What the shop sends"): the one they
  * chose while the shop offers it, else the shop's default. In the caller's transaction.
  */
-export async function sayToCustomer(db: Database, shop: { language_default: Language; languages: readonly Language[] }, customerId: number): Promise<Say> {
-  return sayIn(recipientLanguage(await customerLanguage(db, customerId), shop));
+export async function sayToCustomer(db: Database, shop: Shop, customerId: number): Promise<Say> {
+  return sayIn(await languageOfCustomer(db, shop, customerId));
+}
+
+type Shop = { language_default: Language; languages: readonly Language[] };
+
+/** The language what is sent to a customer speaks (as sayToCustomer), for what needs the code itself (an e-mail's `lang`). */
+export async function languageOfCustomer(db: Database, shop: Shop, customerId: number): Promise<Language> {
+  return recipientLanguage(await customerLanguage(db, customerId), shop);
 }

@@ -19,8 +19,9 @@ import {
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
 import { recipientLanguage, sayIn } from '../i18n/translate';
-import { sms } from '../i18n/messages';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { account as accountWords, sms } from '../i18n/messages';
 import {
   addCodeAttempt,
   consumeCode,
@@ -160,21 +161,24 @@ async function signIn(trx: Database, ctx: ProviderContext, customerId: number, s
 /** At sign-in: a deletion waiting out its cooling-off period is cancelled, and the customer told so. */
 async function cancelDeletionAtSignIn(trx: Database, ctx: ProviderContext, customerId: number): Promise<void> {
   if (!(await callOffDeletion(trx, customerId))) return;
+  const say = await sayToCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
   await notify(trx, ctx.clock, customerId, {
     type: 'account',
-    title: 'Your account is staying',
-    body: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+    title: say(accountWords.stayingTitle),
+    body: say(accountWords.stayingBody),
     link: null,
   });
 }
 
 async function welcome(trx: Database, ctx: ProviderContext, customerId: number, name: string, offers: boolean | undefined): Promise<void> {
-  const { settings } = await getMerchant(trx, ctx.merchantId);
-  const company = settings.setting_company || 'us';
+  const { settings, rules } = await getMerchant(trx, ctx.merchantId);
+  // no language chosen yet (the app saves the sign-in page's after): the shop's default
+  const say = await sayToCustomer(trx, rules, customerId);
+  const shop = settings.setting_company;
   await notify(trx, ctx.clock, customerId, {
     type: 'account',
-    title: `Welcome to ${company}, ${name}!`,
-    body: 'Your account is ready. Earn points with every order and redeem them for rewards.',
+    title: shop ? say(accountWords.welcomeTitle, { shop, name }) : say(accountWords.welcomeTitleNoShop, { name }),
+    body: say(accountWords.welcomeBody),
     link: paths.home,
   });
   // the owner's points for signing up (and for an address Google proved)

@@ -10,6 +10,8 @@ import { digestsEqual } from '../../lib/signature';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
+import { sayToCustomer } from '../accounts/language';
+import { emailCode } from '../i18n/messages';
 import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerified, setCustomerEmail } from '../accounts/accounts.repo';
 import { addCodeAttempt, consumeCode, emailCodeStats, insertEmailCode, latestEmailCode, lockEmailCodeIssuing } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
@@ -67,16 +69,18 @@ export async function sendEmailCode(ctx: ProviderContext, customerId: number, ex
     return address;
   });
 
-  const company = settings.setting_company || 'your account';
+  // in the customer's language (docs/app.md, "What the shop sends")
+  const say = await sayToCustomer(ctx.db, rules, customerId);
+  const shop = settings.setting_company;
   const minutes = Math.max(1, Math.ceil(rules.email_code_ttl_seconds / 60));
   const text = [
-    `Your ${company} code to verify this e-mail address is ${code}.`,
-    `It expires in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    shop ? say(emailCode.code, { shop, code }) : say(emailCode.codeNoShop, { code }),
+    say(emailCode.expires, { minutes }),
     '',
-    "If you didn't ask for it, you can ignore this e-mail: nothing changes without the code.",
+    say(emailCode.ignore),
   ].join('\n');
   try {
-    await mailer.sendEmail(email, `Your ${company} verification code`, text);
+    await mailer.sendEmail(email, shop ? say(emailCode.subject, { shop }) : say(emailCode.subjectNoShop), text);
   } catch (err) {
     // the mail service's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ email: maskEmail(email), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send an e-mail code');

@@ -4,6 +4,8 @@ import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { firstName } from '../accounts/accounts.service';
+import { sayToCustomer } from '../accounts/language';
+import { voucher as voucherWords } from '../i18n/messages';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { startOfDay } from '../settings/settings.repo';
@@ -147,10 +149,11 @@ export async function redeem(ctx: ProviderContext, staff: StaffOfRequest, code: 
       },
       now,
     );
+    const say = await sayToCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, used.customer_id);
     await notify(trx, ctx.clock, used.customer_id, {
       type: 'reward',
-      title: 'Voucher used',
-      body: `Your voucher for ${v.reward.title} was used at the counter. Enjoy!`,
+      title: say(voucherWords.usedTitle),
+      body: say(voucherWords.usedBody, { reward: v.reward.title }),
       link: to.rewardStorage('used'),
     });
     const customer = await customerName(trx, used.customer_id);

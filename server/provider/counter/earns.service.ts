@@ -12,6 +12,8 @@ import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, locationScope } from '../locations/access';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { counter as counterWords } from '../i18n/messages';
 import { dropEarnUses, earnReason, pointsFor, recordUses, saleEarning } from '../loyalty/loyalty.earn';
 import { productFacts } from '../loyalty/loyalty.repo';
 import { giveStamps, stampsOfEarns, stampsSentence, stampsToGive, takeBackStamps } from '../loyalty/stamps.service';
@@ -253,22 +255,25 @@ async function earnIn(
   const reason = earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts);
   // the owner's hold (0 by default: at once); with one, the points are pending until it ends (points.pending.ts)
   const hold = rules.points_hold_days;
+  const say = await sayToCustomer(trx, rules, customer.id);
   if (hold > 0) {
     const availableAt = holdEnd(now, hold);
     await addPending(trx, ctx.clock, { customerId: customer.id, points, reason, ref, availableAt, breakdown: earning.parts });
     const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' }).format(availableAt);
+    const body = location ? say(counterWords.comingBodyAt, { place: location.name, day }) : say(counterWords.comingBody, { day });
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
-      title: `${points} points on their way from ${merchant.settings.setting_company}`,
-      body: `For your purchase${location ? ` at ${location.name}` : ''}. You can spend them from ${day}. Thank you!${stampsSentence(stamps)}`,
+      title: say(counterWords.comingTitle, { points, shop: merchant.settings.setting_company }),
+      body: `${body}${stampsSentence(say, stamps)}`,
       link: paths.profilePoint,
     });
   } else {
     await earnPoints(trx, ctx.clock, customer.id, points, { reason, ref, breakdown: earning.parts }, rules.points_expiry_days);
+    const body = location ? say(counterWords.earnedBodyAt, { place: location.name }) : say(counterWords.earnedBody);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
-      title: `You earned ${points} points at ${merchant.settings.setting_company}`,
-      body: `For your purchase${location ? ` at ${location.name}` : ''}. Thank you!${stampsSentence(stamps)}`,
+      title: say(counterWords.earnedTitle, { points, shop: merchant.settings.setting_company }),
+      body: `${body}${stampsSentence(say, stamps)}`,
       link: paths.profilePoint,
       push: 'points',
     });
@@ -499,10 +504,11 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     const rise = e.tier_rise ?? (await creditRiseOf(trx, ref));
     if (rise) await undoTierRise(trx, ctx, customer.id, rise);
     else await placeCustomer(trx, ctx, customer.id);
+    const say = await sayToCustomer(trx, rules, customer.id);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
-      title: `${e.points} points ${wasPending ? 'cancelled' : 'taken back'}`,
-      body: `The counter undid the points for your purchase${row.location_name ? ` at ${row.location_name}` : ''}.`,
+      title: say(wasPending ? counterWords.cancelledTitle : counterWords.takenBackTitle, { points: e.points }),
+      body: row.location_name ? say(counterWords.undoneBodyAt, { place: row.location_name }) : say(counterWords.undoneBody),
       link: paths.profilePoint,
     });
     await insertAudit(trx, {

@@ -8,6 +8,8 @@ import { firstName } from '../accounts/accounts.service';
 import { AppError } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { counter as counterWords } from '../i18n/messages';
 import { adjustPoints } from '../points/points.ledger';
 import { rewardsInReach, spendOnReward } from '../rewards/rewards.service';
 import { customerOfRotatingCode, isStaticMemberCode } from '../rewards/voucher-codes';
@@ -184,10 +186,12 @@ export async function undoIssued(
     { reason: `${row.reward_title} at the counter undone`, ref: `voucher:${redemption.voucher_id}` },
     rules.points_expiry_days,
   );
+  const say = await sayToCustomer(trx, rules, customer.id);
+  const words = { points, reward: row.reward_title, place: row.location_name };
   await notify(trx, ctx.clock, customer.id, {
     type: 'reward',
-    title: `${points} points back`,
-    body: `The counter undid ${row.reward_title}${row.location_name ? ` at ${row.location_name}` : ''}: your ${points} points are back.`,
+    title: say(counterWords.backTitle, { points }),
+    body: say(row.location_name ? counterWords.backBodyAt : counterWords.backBody, words),
     link: paths.profilePoint,
   });
   await insertAudit(trx, {

@@ -1,6 +1,9 @@
 import type { CounterRedeemData } from '#contract/counter';
 import { to } from '#contract/routes';
+import { sayToCustomer } from '../accounts/language';
 import type { ProviderContext } from '../context';
+import { voucher as voucherWords } from '../i18n/messages';
+import { getMerchant } from '../settings/settings.service';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, locationScope } from '../locations/access';
@@ -34,13 +37,11 @@ export async function undo(ctx: ProviderContext, staff: StaffOfRequest, redempti
     await markRedemptionUndone(trx, redemptionId, staff.id, now);
     const back = await restoreVoucher(trx, r.voucher_id, now);
     const v = await counterVoucher(trx, now, r.voucher_id);
+    const say = await sayToCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, back.customer_id);
     await notify(trx, ctx.clock, back.customer_id, {
       type: 'reward',
-      title: 'Voucher back in your rewards',
-      body:
-        back.status === 'active'
-          ? `The counter undid the use of your voucher for ${v.reward.title}: you can use it again.`
-          : `The counter undid the use of your voucher for ${v.reward.title}, but it has expired since.`,
+      title: say(voucherWords.backTitle),
+      body: say(back.status === 'active' ? voucherWords.backBody : voucherWords.backExpiredBody, { reward: v.reward.title }),
       link: to.voucher(r.voucher_id, back.status === 'active' ? 'active' : 'expired'),
     });
     await insertAudit(trx, {

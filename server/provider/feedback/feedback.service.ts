@@ -22,6 +22,8 @@ import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { emitFeedbackReceived } from '../events/events.service';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { feedback as feedbackWords } from '../i18n/messages';
 import { findCustomerOrder } from '../orders/orders.repo';
 import { getMerchant } from '../settings/settings.service';
 import { insertAudit, ownerEmails } from '../staff/staff.repo';
@@ -152,10 +154,11 @@ export async function replyToFeedback(ctx: ProviderContext, staff: StaffOfReques
     const before = await listedFeedback(trx, body.id);
     if (!before) throw notFound('Feedback');
     await setReply(trx, body.id, body.reply, staff.id, now);
-    const { settings } = await getMerchant(trx, ctx.merchantId);
+    const { settings, rules } = await getMerchant(trx, ctx.merchantId);
+    const say = await sayToCustomer(trx, rules, before.customer_id);
     await notify(trx, ctx.clock, before.customer_id, {
       type: 'order',
-      title: `${settings.setting_company} answered your feedback`,
+      title: say(feedbackWords.answeredTitle, { shop: settings.setting_company }),
       body: body.reply,
       link: to.order(before.order_name),
     });

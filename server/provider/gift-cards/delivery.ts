@@ -11,7 +11,10 @@ import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { getMerchant } from '../settings/settings.service';
+import { sayToCustomer } from '../accounts/language';
+import { giftCardSent as giftWords } from '../i18n/messages';
+import { sayIn } from '../i18n/translate';
+import { getMerchant, type MerchantRules } from '../settings/settings.service';
 import { dueCardIds, markDelivered, putBackDue, takeDueCard, type GiftCardRow } from './gift-cards.repo';
 import { noticeDelivered } from './notices';
 
@@ -29,16 +32,17 @@ export function giftCardLink(ctx: ProviderContext, number: string): string {
   return origin ? new URL(path, origin).href : path;
 }
 
-async function send(ctx: ProviderContext, card: GiftCardRow, shop: string, money: (n: number) => string): Promise<void> {
+async function send(ctx: ProviderContext, card: GiftCardRow, shop: string, money: (n: number) => string, rules: MerchantRules): Promise<void> {
   const link = giftCardLink(ctx, card.number);
-  const what = `${card.from_name} sent you a ${money(card.amount)} gift card for ${shop}!`;
-  const note = card.message ? ` "${card.message}"` : '';
-  if (card.to_phone) return ctx.sender.send(card.to_phone, `${what}${note} Open it here: ${link}`);
+  // the recipient may have no account: in the buyer's language (who writes to them), else the shop's default
+  const say = card.buyer_id !== null ? await sayToCustomer(ctx.db, rules, card.buyer_id) : sayIn(rules.language_default);
+  const words = { from: card.from_name, to: card.to_name, amount: money(card.amount), shop, link };
+  if (card.to_phone) return ctx.sender.send(card.to_phone, card.message ? say(giftWords.smsNote, { ...words, note: card.message }) : say(giftWords.sms, words));
   if (card.to_email && ctx.mailer)
     return ctx.mailer.sendEmail(
       card.to_email,
-      `${card.from_name} sent you a ${shop} gift card`,
-      `Hi ${card.to_name},\n\n${what}\n${card.message ? `\n${card.message}\n` : ''}\nOpen it and add it to your wallet: ${link}\n\nThe link is the gift: keep it to yourself.`,
+      say(giftWords.subject, words),
+      `${say(giftWords.hi, words)}\n\n${say(giftWords.what, words)}\n${card.message ? `\n${card.message}\n` : ''}\n${say(giftWords.open, words)}\n\n${say(giftWords.secret)}`,
     );
   throw new Error('no way to reach this gift card recipient (e-mail is not set up)');
 }
@@ -55,7 +59,7 @@ export async function deliverDueGiftCards(ctx: ProviderContext, onlyId?: number)
     const card = await takeDueCard(ctx.db, id, now, new Date(now.getTime() + SENDING_LEASE_MS));
     if (!card) continue;
     try {
-      await send(ctx, card, settings.setting_company, money);
+      await send(ctx, card, settings.setting_company, money, rules);
     } catch (err) {
       // not sent: the card is due again for the next run, and its buyer was told nothing
       await putBackDue(ctx.db, card.id);

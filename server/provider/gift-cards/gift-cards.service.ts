@@ -41,6 +41,8 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { giftCard as giftWords } from '../i18n/messages';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { insertAudit } from '../staff/staff.repo';
@@ -419,13 +421,15 @@ export async function takeBackGiftCardPayment(trx: Database, ctx: ProviderContex
   const ref = `gift-card:${card.id}`;
   if (card.status === 'active' || card.status === 'awaiting_payment') {
     await markRefunded(trx, card.id, ctx.clock.now());
-    if (card.buyer_id !== null)
+    if (card.buyer_id !== null) {
+      const say = await sayToCustomer(trx, rules, card.buyer_id);
       await notify(trx, ctx.clock, card.buyer_id, {
         type: 'gift_card',
-        title: 'Gift card refunded',
-        body: `The ${money(card.amount)} gift card for ${card.to_name} was refunded to your card, so its link no longer works.`,
+        title: say(giftWords.refundedTitle),
+        body: say(giftWords.refundedBody, { amount: money(card.amount), to: card.to_name }),
         link: paths.giftCards,
       });
+    }
     return 0;
   }
   const refunded = card.status === 'refunded';
@@ -442,12 +446,12 @@ export async function takeBackGiftCardPayment(trx: Database, ctx: ProviderContex
       ref,
       gift: refunded ? 0 : taken,
     });
+  const say = await sayToCustomer(trx, rules, holder);
+  const words = { amount: money(card.amount), taken: money(taken), to: card.to_name, from: card.from_name };
   await notify(trx, ctx.clock, holder, {
     type: 'gift_card',
-    title: 'Gift card money taken back',
-    body: refunded
-      ? `The payment for the gift card for ${card.to_name} was refunded to your card, so ${money(taken)} was taken out of your wallet.`
-      : `The ${money(card.amount)} gift card from ${card.from_name} was refunded to its buyer, so ${money(taken)} of gift money was taken out of your wallet.`,
+    title: say(giftWords.takenBackTitle),
+    body: say(refunded ? giftWords.takenBackBuyer : giftWords.takenBackRecipient, words),
     link: paths.profileWallet,
   });
   return taken;
@@ -588,7 +592,7 @@ export async function claimInto(
   ctx: ProviderContext,
   number: string,
   customerId: number,
-  by: { rules: { currency: string; locale: string }; staffId: number | null },
+  by: { rules: Parameters<typeof noticeClaimed>[3]; staffId: number | null },
 ): Promise<{ card: GiftCardRow; amount: number }> {
   const money = (n: number) => formatMoney(n, by.rules.currency, by.rules.locale);
   const now = ctx.clock.now();

@@ -8,19 +8,24 @@ import { formatMoney } from '#contract/money';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
+import type { Language } from '#contract/languages';
+import { sayToCustomer } from '../accounts/language';
+import { giftCard as words } from '../i18n/messages';
 import { notify } from '../notifications/notify';
 import type { GiftCardRow } from './gift-cards.repo';
 
-type Money = { currency: string; locale: string };
+/** The shop's money and languages (its rules): the notice in the buyer's language, the amount in the shop's locale. */
+type Money = { currency: string; locale: string; language_default: Language; languages: readonly Language[] };
 
 /** The buyer's notice that `card` was sent to its recipient; its id (null: a card with no buyer). */
 export async function noticeDelivered(trx: Database, clock: Clock, card: GiftCardRow, m: Money): Promise<number | null> {
   if (card.buyer_id === null) return null;
-  const how = card.to_phone ? 'by text message' : 'by e-mail';
+  const say = await sayToCustomer(trx, m, card.buyer_id);
+  const values = { to: card.to_name, amount: formatMoney(card.amount, m.currency, m.locale) };
   return notify(trx, clock, card.buyer_id, {
     type: 'gift_card',
-    title: `Your gift card for ${card.to_name} was sent`,
-    body: `We sent ${card.to_name} your ${formatMoney(card.amount, m.currency, m.locale)} gift card ${how}. We will tell you when they add it to their wallet.`,
+    title: say(words.sentTitle, values),
+    body: say(card.to_phone ? words.sentBySms : words.sentByEmail, values),
     link: paths.giftCards,
   });
 }
@@ -28,10 +33,12 @@ export async function noticeDelivered(trx: Database, clock: Clock, card: GiftCar
 /** The buyer's notice that `card` was claimed (added to its recipient's wallet). */
 export async function noticeClaimed(trx: Database, clock: Clock, card: GiftCardRow, m: Money): Promise<void> {
   if (card.buyer_id === null) return;
+  const say = await sayToCustomer(trx, m, card.buyer_id);
+  const values = { to: card.to_name, amount: formatMoney(card.amount, m.currency, m.locale) };
   await notify(trx, clock, card.buyer_id, {
     type: 'gift_card',
-    title: `${card.to_name} added your gift card`,
-    body: `Your ${formatMoney(card.amount, m.currency, m.locale)} gift card is in ${card.to_name}'s wallet now. Thank you for sending it!`,
+    title: say(words.claimedTitle, values),
+    body: say(words.claimedBody, values),
     link: paths.giftCards,
   });
 }

@@ -92,3 +92,321 @@ export const birthday = {
     message: 'A treat from us for your birthday. Open your voucher to show its QR code at the counter.',
   },
 };
+
+/** The receipts' e-mails (receipts/receipt-email.tsx) and a top-up's or gift card's text message (receipts.send.ts). */
+export const receipt = {
+  subject: /*i18n*/ { id: 'receipt.subject', message: 'Your receipt from {shop}: order {order}' },
+  purchaseSubject: /*i18n*/ { id: 'receipt.purchase.subject', message: 'Your receipt from {shop}: {what}' },
+  preview: /*i18n*/ { id: 'receipt.preview', message: 'Your receipt for order {order} at {shop}: {amount}' },
+  purchasePreview: /*i18n*/ { id: 'receipt.purchase.preview', message: 'Your receipt for {what} at {shop}: {amount}' },
+  greeting: /*i18n*/ { id: 'receipt.greeting', message: 'Thank you, {name}! Here is your receipt.' },
+  greetingNoName: /*i18n*/ { id: 'receipt.greeting.no-name', message: 'Thank you! Here is your receipt.' },
+  taxNumber: /*i18n*/ { id: 'receipt.tax-number', message: 'Tax number: {number}' },
+  view: /*i18n*/ { id: 'receipt.view', message: 'View your receipt' },
+  viewLink: /*i18n*/ { id: 'receipt.view.link', message: 'View your receipt: {link}' },
+  why: /*i18n*/ {
+    id: 'receipt.why',
+    message:
+      'Anyone with this link can see this receipt (never your phone number or e-mail address). You get receipts because you chose them in your profile at {shop}; change it there.',
+  },
+  orderWhen: /*i18n*/ { id: 'receipt.order.when', message: 'Order {order} · {when}' },
+  purchaseWhen: /*i18n*/ { id: 'receipt.purchase.when', message: 'Receipt {reference} · {when}' },
+  delivery: /*i18n*/ { id: 'receipt.delivery', message: 'Delivery' },
+  pickup: /*i18n*/ { id: 'receipt.pickup', message: 'Pickup' },
+  pickupAt: /*i18n*/ { id: 'receipt.pickup.at', message: 'Pickup at {place}' },
+  subtotal: /*i18n*/ { id: 'receipt.subtotal', message: 'Subtotal' },
+  discount: /*i18n*/ { id: 'receipt.discount', message: 'Discount' },
+  discountNamed: /*i18n*/ { id: 'receipt.discount.named', message: 'Discount ({name})' },
+  deliveryFee: /*i18n*/ { id: 'receipt.delivery-fee', message: 'Delivery fee' },
+  tip: /*i18n*/ { id: 'receipt.tip', message: 'Tip' },
+  tax: /*i18n*/ { id: 'receipt.tax', message: '{tax} {rate}' },
+  taxIncluded: /*i18n*/ { id: 'receipt.tax.included', message: 'Includes {tax} {rate}' },
+  total: /*i18n*/ { id: 'receipt.total', message: 'Total' },
+  paidWith: /*i18n*/ { id: 'receipt.paid-with', message: 'Paid with: {method}' },
+  payWallet: /*i18n*/ { id: 'receipt.pay.wallet', message: 'Wallet' },
+  payCounter: /*i18n*/ { id: 'receipt.pay.counter', message: 'At the counter' },
+  payCard: /*i18n*/ { id: 'receipt.pay.card', message: 'Card (online payment)' },
+  points: /*i18n*/ { id: 'receipt.points', message: 'You earned {points, plural, one {# point} other {# points}}.' },
+  topup: /*i18n*/ { id: 'receipt.topup', message: 'Wallet top-up' },
+  giftCard: /*i18n*/ { id: 'receipt.gift-card', message: 'Gift card …{last4}' },
+  balance: /*i18n*/ { id: 'receipt.balance', message: 'Your wallet balance is now {balance}.' },
+  giftCardGoes: /*i18n*/ {
+    id: 'receipt.gift-card.goes',
+    message: 'The card goes to the person you chose, with its code; only they can add it to their wallet.',
+  },
+  tierPoints: /*i18n*/ { id: 'receipt.tier.points', message: '{tier} member: {remaining, plural, one {# more point} other {# more points}} to {next}.' },
+  tierVisits: /*i18n*/ { id: 'receipt.tier.visits', message: '{tier} member: {remaining, plural, one {# more visit} other {# more visits}} to {next}.' },
+  tierTop: /*i18n*/ { id: 'receipt.tier.top', message: '{tier} member: the top tier.' },
+  purchaseText: /*i18n*/ { id: 'sms.purchase', message: '{shop}: thank you! {what}, {amount}. Your receipt: {link}' },
+  purchaseTextBalance: /*i18n*/ {
+    id: 'sms.purchase.balance',
+    message: '{shop}: thank you! {what}, {amount}. Your wallet balance is {balance}. Your receipt: {link}',
+  },
+};
+
+/**
+ * A referral's notices (referrals.service.ts): to the friend who joined and to who invited them, with a voucher or
+ * points; the referrer's when the month's cap gave them nothing. `friend`, `referrer`: first names.
+ */
+export const referral = {
+  someone: /*i18n*/ { id: 'referral.someone', message: 'A friend' },
+  friendVoucherTitle: /*i18n*/ { id: 'referral.friend.voucher.title', message: 'Thanks for joining, {friend}: a voucher is waiting' },
+  friendVoucherBody: /*i18n*/ {
+    id: 'referral.friend.voucher.body',
+    message: '{referrer} invited you, and your first order is complete. Open your voucher to show its QR code at the counter.',
+  },
+  friendPointsTitle: /*i18n*/ { id: 'referral.friend.points.title', message: 'Thanks for joining, {friend}: {points, plural, one {# point} other {# points}}' },
+  friendPointsBody: /*i18n*/ {
+    id: 'referral.friend.points.body',
+    message: '{referrer} invited you, and your first order is complete. The points are yours to spend.',
+  },
+  referrerVoucherTitle: /*i18n*/ { id: 'referral.referrer.voucher.title', message: '{friend} joined with your link: a voucher is waiting' },
+  referrerVoucherBody: /*i18n*/ {
+    id: 'referral.referrer.voucher.body',
+    message: '{friend} completed a first order. Thank you for spreading the word! Open your voucher to show its QR code at the counter.',
+  },
+  referrerPointsTitle: /*i18n*/ {
+    id: 'referral.referrer.points.title',
+    message: '{friend} joined with your link: {points, plural, one {# point} other {# points}}',
+  },
+  referrerPointsBody: /*i18n*/ {
+    id: 'referral.referrer.points.body',
+    message: '{friend} completed a first order. Thank you for spreading the word! The points are yours to spend.',
+  },
+  cappedTitle: /*i18n*/ { id: 'referral.capped.title', message: '{friend} joined with your link' },
+  cappedBody: /*i18n*/ {
+    id: 'referral.capped.body',
+    message: "You have had this month's {cap} referral rewards already, so this one gives you none. {friend} got theirs.",
+  },
+};
+
+/** A voucher's notices: redeemed in the app (rewards.service.ts), used at the counter and given back (counter/). */
+export const voucher = {
+  redeemedTitle: /*i18n*/ { id: 'voucher.redeemed.title', message: 'Reward redeemed' },
+  redeemedBody: /*i18n*/ {
+    id: 'voucher.redeemed.body',
+    message: 'Your voucher for {reward} is ready. Open it to show its QR code at the counter, or apply it to an order.',
+  },
+  usedTitle: /*i18n*/ { id: 'voucher.used.title', message: 'Voucher used' },
+  usedBody: /*i18n*/ { id: 'voucher.used.body', message: 'Your voucher for {reward} was used at the counter. Enjoy!' },
+  backTitle: /*i18n*/ { id: 'voucher.back.title', message: 'Voucher back in your rewards' },
+  backBody: /*i18n*/ { id: 'voucher.back.body', message: 'The counter undid the use of your voucher for {reward}: you can use it again.' },
+  backExpiredBody: /*i18n*/ { id: 'voucher.back.expired.body', message: 'The counter undid the use of your voucher for {reward}, but it has expired since.' },
+};
+
+/** The wheel's prize (wheel.service.ts). */
+export const wheel = {
+  wonTitle: /*i18n*/ { id: 'wheel.won.title', message: 'You won on the wheel' },
+  wonPoints: /*i18n*/ { id: 'wheel.won.points', message: '{points, plural, one {# point was} other {# points were}} added to your balance.' },
+  wonVoucher: /*i18n*/ { id: 'wheel.won.voucher', message: 'You won {reward}. Open your voucher to show its QR code at the counter.' },
+};
+
+/** An unpaid order let go when its hold ended (orders/holds.ts): sentences joined by a space. */
+export const hold = {
+  title: /*i18n*/ { id: 'hold.title', message: 'Order {order} was not placed' },
+  body: /*i18n*/ {
+    id: 'hold.body',
+    message: 'We did not receive its payment within {minutes, plural, one {# minute} other {# minutes}}. Nothing was charged.',
+  },
+  bodyPickup: /*i18n*/ {
+    id: 'hold.body.pickup',
+    message:
+      'We did not receive its payment within {minutes, plural, one {# minute} other {# minutes}}, so its pickup time was given to others. Nothing was charged.',
+  },
+  voucher: /*i18n*/ { id: 'hold.voucher', message: 'Your voucher can be used again.' },
+  later: /*i18n*/ {
+    id: 'hold.later',
+    message: 'If a payment still goes through, we place the order again when there is room, or put the money in your wallet.',
+  },
+};
+
+/** Payments that came back or went to the wallet (payments/). */
+export const payment = {
+  movedTitle: /*i18n*/ { id: 'payment.moved.title', message: 'Payment moved to your wallet' },
+  movedBody: /*i18n*/ {
+    id: 'payment.moved.body',
+    message: 'Your payment of {amount} arrived after order {order} was cancelled, so it is in your wallet.',
+  },
+  movedBodyNoOrder: /*i18n*/ {
+    id: 'payment.moved.body.no-order',
+    message: 'Your payment of {amount} arrived after a cancelled order was cancelled, so it is in your wallet.',
+  },
+  topupRefundedTitle: /*i18n*/ { id: 'payment.topup-refunded.title', message: 'Top-up refunded' },
+  topupRefundedAll: /*i18n*/ {
+    id: 'payment.topup-refunded.all',
+    message: '{amount} of your top-up was refunded to your card, so it was taken out of your wallet.',
+  },
+  topupRefundedSome: /*i18n*/ {
+    id: 'payment.topup-refunded.some',
+    message: '{amount} of your top-up was refunded to your card. {taken} was taken out of your wallet; the rest had been spent already.',
+  },
+  topupRefundedSpent: /*i18n*/ {
+    id: 'payment.topup-refunded.spent',
+    message: '{amount} of your top-up was refunded to your card. It had been spent already.',
+  },
+};
+
+/** A gift card's notices to its buyer and its recipient (gift-cards/). `to`, `from`: the names written on the card. */
+export const giftCard = {
+  sentTitle: /*i18n*/ { id: 'gift-card.sent.title', message: 'Your gift card for {to} was sent' },
+  sentBySms: /*i18n*/ {
+    id: 'gift-card.sent.sms',
+    message: 'We sent {to} your {amount} gift card by text message. We will tell you when they add it to their wallet.',
+  },
+  sentByEmail: /*i18n*/ {
+    id: 'gift-card.sent.email',
+    message: 'We sent {to} your {amount} gift card by e-mail. We will tell you when they add it to their wallet.',
+  },
+  claimedTitle: /*i18n*/ { id: 'gift-card.claimed.title', message: '{to} added your gift card' },
+  claimedBody: /*i18n*/ {
+    id: 'gift-card.claimed.body',
+    message: "Your {amount} gift card is in {to}'s wallet now. Thank you for sending it!",
+  },
+  refundedTitle: /*i18n*/ { id: 'gift-card.refunded.title', message: 'Gift card refunded' },
+  refundedBody: /*i18n*/ {
+    id: 'gift-card.refunded.body',
+    message: 'The {amount} gift card for {to} was refunded to your card, so its link no longer works.',
+  },
+  takenBackTitle: /*i18n*/ { id: 'gift-card.taken-back.title', message: 'Gift card money taken back' },
+  takenBackBuyer: /*i18n*/ {
+    id: 'gift-card.taken-back.buyer',
+    message: 'The payment for the gift card for {to} was refunded to your card, so {taken} was taken out of your wallet.',
+  },
+  takenBackRecipient: /*i18n*/ {
+    id: 'gift-card.taken-back.recipient',
+    message: 'The {amount} gift card from {from} was refunded to its buyer, so {taken} of gift money was taken out of your wallet.',
+  },
+};
+
+/** Points at the counter (counter/): earned on a purchase, and a purchase's or a reward's undone. `place`: the branch. */
+export const counter = {
+  comingTitle: /*i18n*/ { id: 'counter.coming.title', message: '{points, plural, one {# point} other {# points}} on their way from {shop}' },
+  comingBody: /*i18n*/ { id: 'counter.coming.body', message: 'For your purchase. You can spend them from {day}. Thank you!' },
+  comingBodyAt: /*i18n*/ { id: 'counter.coming.body.at', message: 'For your purchase at {place}. You can spend them from {day}. Thank you!' },
+  earnedTitle: /*i18n*/ { id: 'counter.earned.title', message: 'You earned {points, plural, one {# point} other {# points}} at {shop}' },
+  earnedBody: /*i18n*/ { id: 'counter.earned.body', message: 'For your purchase. Thank you!' },
+  earnedBodyAt: /*i18n*/ { id: 'counter.earned.body.at', message: 'For your purchase at {place}. Thank you!' },
+  cancelledTitle: /*i18n*/ { id: 'counter.cancelled.title', message: '{points, plural, one {# point} other {# points}} cancelled' },
+  takenBackTitle: /*i18n*/ { id: 'counter.taken-back.title', message: '{points, plural, one {# point} other {# points}} taken back' },
+  undoneBody: /*i18n*/ { id: 'counter.undone.body', message: 'The counter undid the points for your purchase.' },
+  undoneBodyAt: /*i18n*/ { id: 'counter.undone.body.at', message: 'The counter undid the points for your purchase at {place}.' },
+  backTitle: /*i18n*/ { id: 'counter.back.title', message: '{points, plural, one {# point} other {# points}} back' },
+  backBody: /*i18n*/ {
+    id: 'counter.back.body',
+    message: 'The counter undid {reward}: your {points, plural, one {# point is} other {# points are}} back.',
+  },
+  backBodyAt: /*i18n*/ {
+    id: 'counter.back.body.at',
+    message: 'The counter undid {reward} at {place}: your {points, plural, one {# point is} other {# points are}} back.',
+  },
+};
+
+/** Staff answered a customer's feedback (feedback.service.ts); the body is their own answer. */
+export const feedback = {
+  answeredTitle: /*i18n*/ { id: 'feedback.answered.title', message: '{shop} answered your feedback' },
+};
+
+/**
+ * The account's notices (auth/): the welcome at registration (before the app saves the sign-in page's choice: the
+ * shop's default language), and a deletion called off by signing in again.
+ */
+export const account = {
+  welcomeTitle: /*i18n*/ { id: 'account.welcome.title', message: 'Welcome to {shop}, {name}!' },
+  welcomeTitleNoShop: /*i18n*/ { id: 'account.welcome.title.no-shop', message: 'Welcome, {name}!' },
+  welcomeBody: /*i18n*/ { id: 'account.welcome.body', message: 'Your account is ready. Earn points with every order and redeem them for rewards.' },
+  stayingTitle: /*i18n*/ { id: 'account.staying.title', message: 'Your account is staying' },
+  stayingBody: /*i18n*/ {
+    id: 'account.staying.body',
+    message: 'You signed in again, so we will not delete your account. You can ask again in your profile.',
+  },
+};
+
+/** The code that verifies a customer's e-mail address (auth/email-verification.service.ts): lines of the e-mail. */
+export const emailCode = {
+  subject: /*i18n*/ { id: 'email-code.subject', message: 'Your {shop} verification code' },
+  subjectNoShop: /*i18n*/ { id: 'email-code.subject.no-shop', message: 'Your verification code' },
+  code: /*i18n*/ { id: 'email-code.code', message: 'Your {shop} code to verify this e-mail address is {code}.' },
+  codeNoShop: /*i18n*/ { id: 'email-code.code.no-shop', message: 'Your code to verify this e-mail address is {code}.' },
+  expires: /*i18n*/ { id: 'email-code.expires', message: 'It expires in {minutes, plural, one {# minute} other {# minutes}}.' },
+  ignore: /*i18n*/ { id: 'email-code.ignore', message: "If you didn't ask for it, you can ignore this e-mail: nothing changes without the code." },
+};
+
+/**
+ * A gift card sent to its recipient (gift-cards/delivery.ts), in its buyer's language (the recipient may have no
+ * account). `from`, `to`: the names written on the card; `note`: the buyer's message, quoted as written.
+ */
+export const giftCardSent = {
+  what: /*i18n*/ { id: 'gift-card.gift.what', message: '{from} sent you a {amount} gift card for {shop}!' },
+  sms: /*i18n*/ { id: 'gift-card.gift.sms', message: '{from} sent you a {amount} gift card for {shop}! Open it here: {link}' },
+  smsNote: /*i18n*/ { id: 'gift-card.gift.sms.note', message: '{from} sent you a {amount} gift card for {shop}! "{note}" Open it here: {link}' },
+  subject: /*i18n*/ { id: 'gift-card.gift.subject', message: '{from} sent you a {shop} gift card' },
+  hi: /*i18n*/ { id: 'gift-card.gift.hi', message: 'Hi {to},' },
+  open: /*i18n*/ { id: 'gift-card.gift.open', message: 'Open it and add it to your wallet: {link}' },
+  secret: /*i18n*/ { id: 'gift-card.gift.secret', message: 'The link is the gift: keep it to yourself.' },
+};
+
+/**
+ * A tier's notices (tiers/tiers.service.ts): reached (its sentences joined by a space), dropped, and the notice before
+ * the end of its months. `voucher`: the reward in a sentence's start in English ("A Birthday cake slice voucher");
+ * `reward`: the reward's own title, for the other languages' word order.
+ */
+export const tier = {
+  welcomeTitle: /*i18n*/ { id: 'tier.welcome.title', message: 'Welcome to {tier}!' },
+  multiplier: /*i18n*/ { id: 'tier.welcome.multiplier', message: 'Your purchases now earn ×{multiplier} points.' },
+  voucherWaiting: /*i18n*/ { id: 'tier.welcome.voucher', message: '{voucher} is waiting for you.' },
+  keep: /*i18n*/ { id: 'tier.welcome.keep', message: 'You keep {tier} for {months, plural, one {# month} other {# months}}.' },
+  droppedTitle: /*i18n*/ { id: 'tier.dropped.title', message: 'You are {tier} now' },
+  droppedBody: /*i18n*/ {
+    id: 'tier.dropped.body',
+    message: 'Your {months, plural, one {# month} other {# months}} at {tier} have ended. Earn your way back: see your progress on Home.',
+  },
+  keepPoints: /*i18n*/ { id: 'tier.keep.points', message: 'Earn {remaining, plural, one {# more point} other {# more points}} by {day} to keep {tier}' },
+  keepVisits: /*i18n*/ { id: 'tier.keep.visits', message: 'Make {remaining, plural, one {# more visit} other {# more visits}} by {day} to keep {tier}' },
+  otherwise: /*i18n*/ { id: 'tier.keep.otherwise', message: 'Otherwise you will be {tier} from {day}.' },
+};
+
+/** Auto-reload paused (payments/auto-reload.ts): a title and the reason, after the sentence of what failed. */
+export const autoReload = {
+  failed: /*i18n*/ { id: 'auto-reload.failed', message: 'We could not add {amount} to your wallet.' },
+  declinedTitle: /*i18n*/ { id: 'auto-reload.declined.title', message: 'Auto-reload paused: card declined' },
+  declined: /*i18n*/ {
+    id: 'auto-reload.declined',
+    message: 'Your card was declined, so auto-reload is paused. Check your card or save another, then turn auto-reload back on.',
+  },
+  needsCustomerTitle: /*i18n*/ { id: 'auto-reload.needs-customer.title', message: 'Auto-reload paused: your bank needs you' },
+  needsCustomer: /*i18n*/ {
+    id: 'auto-reload.needs-customer',
+    message:
+      'Your bank wants you to confirm the payment yourself, which it cannot ask while you are away, so auto-reload is paused. Save your card again or top up once, then turn auto-reload back on.',
+  },
+  unreachableTitle: /*i18n*/ { id: 'auto-reload.unreachable.title', message: 'Auto-reload paused: we could not reach your card' },
+  unreachable: /*i18n*/ {
+    id: 'auto-reload.unreachable',
+    message:
+      'We could not reach the card payment service for about a day, so auto-reload is paused. Turn auto-reload back on to try again, or top up once yourself.',
+  },
+};
+
+/**
+ * The stamps an order or a counter purchase gave, a sentence per card appended to its points notice
+ * (loyalty/stamps.service.ts stampsSentence). `card`: the card's name as the owner wrote it ("Coffee card").
+ */
+export const stamps = {
+  progress: /*i18n*/ {
+    id: 'stamps.progress',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {stamps} of {needed}.',
+  },
+  full: /*i18n*/ { id: 'stamps.full', message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: it is full.' },
+  fullNext: /*i18n*/ {
+    id: 'stamps.full.next',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: it is full, and {stamps} of {needed} on the next.',
+  },
+  fullMany: /*i18n*/ {
+    id: 'stamps.full-many',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full.',
+  },
+  fullManyNext: /*i18n*/ {
+    id: 'stamps.full-many.next',
+    message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full, and {stamps} of {needed} on the next.',
+  },
+};

@@ -40,7 +40,7 @@ async function award(
     if (await insertAward(trx, { customerId, action, ruleId: rule.id, points: rule.points, now })) {
       await earnPoints(trx, clock, customerId, rule.points, { reason: rule.name, ref: `action:${action}` }, shop.points_expiry_days);
       // points earned count towards the customer's tier
-      await placeCustomer(trx, { clock, logger }, customerId);
+      await placeCustomer(trx, { clock, logger, merchantId }, customerId);
     }
   }
 }

@@ -28,6 +28,8 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
+import { stamps as stampWords } from '../i18n/messages';
+import type { Say } from '../i18n/translate';
 import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
@@ -390,14 +392,15 @@ export async function giveStamps(
   return out;
 }
 
-/** What a completed order's notice adds: " You collected 2 stamps on your Coffee card: 7 of 10." */
-export function stampsSentence(added: readonly StampsAdded[]): string {
+/** What a completed order's notice adds, in the customer's language: " You collected 2 stamps on your Coffee card: 7 of 10." */
+export function stampsSentence(say: Say, added: readonly StampsAdded[]): string {
   return added
     .map((a) => {
-      const what = `You collected ${a.added} ${a.added === 1 ? 'stamp' : 'stamps'} on your ${cardName(a.name)}`;
-      if (a.filled === 0) return ` ${what}: ${a.stamps} of ${a.stamps_needed}.`;
-      const full = a.filled === 1 ? 'it is full' : `${a.filled} cards are full`;
-      return ` ${what}: ${full}${a.stamps > 0 ? `, and ${a.stamps} of ${a.stamps_needed} on the next` : ''}.`;
+      const words = { added: a.added, card: cardName(a.name), stamps: a.stamps, needed: a.stamps_needed, filled: a.filled };
+      if (a.filled === 0) return ` ${say(stampWords.progress, words)}`;
+      const next = a.stamps > 0;
+      if (a.filled === 1) return ` ${say(next ? stampWords.fullNext : stampWords.full, words)}`;
+      return ` ${say(next ? stampWords.fullManyNext : stampWords.fullMany, words)}`;
     })
     .join('');
 }

@@ -4,6 +4,8 @@ import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
 import type { Merchant } from '../settings/settings.service';
+import { sayToCustomer } from '../accounts/language';
+import { hold as holdWords } from '../i18n/messages';
 import { findLocation, orderProductPreps } from '../locations/locations.repo';
 import { hoursOf, takePickupSlot, withPrep } from '../locations/ordering';
 import { cartPrep, isPickupSlot } from '../locations/hours';
@@ -56,14 +58,16 @@ export async function assertUnpaidRoom(trx: Database, customerId: number, now: D
   );
 }
 
-/** The customer's notice for an unpaid order let go (a delivery has no pickup time to give back). */
-function notPlacedNotice(order: OrderRow): { title: string; body: string } {
-  const freed = order.fulfilment === 'pickup' ? ', so its pickup time was given to others' : '';
-  const voucher = order.voucher_id !== null ? ' Your voucher can be used again.' : '';
-  return {
-    title: `Order ${order.name} was not placed`,
-    body: `We did not receive its payment within ${UNPAID_HOLD_MINUTES} minutes${freed}. Nothing was charged.${voucher} If a payment still goes through, we place the order again when there is room, or put the money in your wallet.`,
-  };
+/** The customer's notice for an unpaid order let go, in their language (a delivery has no pickup time to give back). */
+async function notPlacedNotice(trx: Database, merchant: Merchant, order: OrderRow): Promise<{ title: string; body: string }> {
+  const say = await sayToCustomer(trx, merchant.rules, order.customer_id);
+  const minutes = { minutes: UNPAID_HOLD_MINUTES };
+  const sentences = [
+    say(order.fulfilment === 'pickup' ? holdWords.bodyPickup : holdWords.body, minutes),
+    order.voucher_id !== null ? say(holdWords.voucher) : null,
+    say(holdWords.later),
+  ];
+  return { title: say(holdWords.title, { order: order.name }), body: sentences.filter(Boolean).join(' ') };
 }
 
 /** An unpaid order whose hold has ended, locked (one another transaction holds is skipped); none: undefined. */
@@ -94,7 +98,7 @@ export async function releaseEndedHolds(ctx: ProviderContext, merchant: Merchant
     const done = await ctx.db.transaction().execute(async (trx) => {
       const order = await lockHoldEnded(trx, ctx.clock.now());
       if (!order) return false;
-      await cancelOrder(trx, ctx, merchant, order, UNPAID_NOTE, { notice: notPlacedNotice(order), at: ctx.clock.now() });
+      await cancelOrder(trx, ctx, merchant, order, UNPAID_NOTE, { notice: await notPlacedNotice(trx, merchant, order), at: ctx.clock.now() });
       return true;
     });
     if (!done) break;

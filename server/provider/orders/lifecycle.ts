@@ -147,7 +147,7 @@ async function completedPaidEffects(trx: Database, ctx: ProviderContext, merchan
     await queueReceipts(trx, ctx, order);
     return '';
   }
-  const stamps = order.earnings_back_at === null ? stampsSentence(await giveOrderStamps(trx, ctx, order)) : '';
+  const stamps = order.earnings_back_at === null ? stampsSentence(say, await giveOrderStamps(trx, ctx, order)) : '';
   const points = (await releaseOrderPoints(trx, ctx, merchant, order, say)) + stamps;
   const rise = await placeAfterEarn(trx, ctx, order.customer_id);
   if (rise) await recordOrderTierRise(trx, order.id, rise);

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney } from '#contract/money';
-import { PAUSE_REASONS, type AutoReloadPause } from '#contract/saved-card';
+import type { MessageDescriptor } from '@lingui/core';
+import type { AutoReloadPause } from '#contract/saved-card';
 import { paths } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import type { CardChargeResult, CardGateway } from '../payment-gateway';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { autoReload } from '../i18n/messages';
 import { insertPayment, settlePayment } from './payments.repo';
 import { applyPaymentEvent } from './payments.service';
 import {
@@ -151,10 +154,11 @@ async function couldNotReach(ctx: ProviderContext, run: AutoReloadRunRow, paymen
   }
 }
 
-const PAUSE_TITLES: Record<AutoReloadPause, string> = {
-  declined: 'Auto-reload paused: card declined',
-  needs_customer: 'Auto-reload paused: your bank needs you',
-  unreachable: 'Auto-reload paused: we could not reach your card',
+/** Each pause's title and reason, in the customer's language (the reasons as the app's PAUSE_REASONS says them). */
+const PAUSE_WORDS: Record<AutoReloadPause, { title: MessageDescriptor; reason: MessageDescriptor }> = {
+  declined: { title: autoReload.declinedTitle, reason: autoReload.declined },
+  needs_customer: { title: autoReload.needsCustomerTitle, reason: autoReload.needsCustomer },
+  unreachable: { title: autoReload.unreachableTitle, reason: autoReload.unreachable },
 };
 
 /** Declined, the bank wants the customer, or the gateway out of reach for a day: the payment failed, auto-reload paused, the customer told why. */
@@ -167,10 +171,11 @@ async function paused(ctx: ProviderContext, run: AutoReloadRunRow, paymentId: st
     await settlePayment(trx, paymentId, 'failed', now, providerRef);
     await finishRun(trx, run.id, why, now);
     await pauseAutoReload(trx, run.customer_id, why, now);
+    const say = await sayToCustomer(trx, rules, run.customer_id);
     await notify(trx, ctx.clock, run.customer_id, {
       type: 'topup',
-      title: PAUSE_TITLES[why],
-      body: `We could not add ${formatMoney(run.amount, rules.currency, rules.locale)} to your wallet. ${PAUSE_REASONS[why]}`,
+      title: say(PAUSE_WORDS[why].title),
+      body: `${say(autoReload.failed, { amount: formatMoney(run.amount, rules.currency, rules.locale) })} ${say(PAUSE_WORDS[why].reason)}`,
       link: paths.profileWallet,
     });
   });

@@ -4,6 +4,8 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { payment as paymentWords } from '../i18n/messages';
 import { cancelOrder, markOrderPaid, orderLink } from '../orders/lifecycle';
 import { lockOrderById } from '../orders/orders.repo';
 import { placeAgain } from '../orders/holds';
@@ -38,10 +40,12 @@ export async function orderPaymentSucceeded(trx: Database, ctx: ProviderContext,
     reason: `Payment for ${label}, which was cancelled`,
     ref: `payment:${payment.id}`,
   });
+  const say = await sayToCustomer(trx, merchant.rules, payment.customer_id);
+  const amount = formatMoney(payment.amount, merchant.rules.currency, merchant.rules.locale);
   await notify(trx, ctx.clock, payment.customer_id, {
     type: 'order',
-    title: 'Payment moved to your wallet',
-    body: `Your payment of ${formatMoney(payment.amount, merchant.rules.currency, merchant.rules.locale)} arrived after ${label} was cancelled, so it is in your wallet.`,
+    title: say(paymentWords.movedTitle),
+    body: order ? say(paymentWords.movedBody, { amount, order: order.name }) : say(paymentWords.movedBodyNoOrder, { amount }),
     link: order ? orderLink(order.name) : paths.profileWallet,
   });
 }

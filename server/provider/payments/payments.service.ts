@@ -35,7 +35,7 @@ import { paths, to } from '#contract/routes';
 import { paymentIdParam, type SandboxCompleteBody, type SandboxCompleteData, type WebhookData } from '#contract/payments';
 import { cardSetupCompleted, completeSandboxCardSetup, sandboxCardSetup } from './saved-cards.service';
 import { sayToCustomer } from '../accounts/language';
-import { wallet } from '../i18n/messages';
+import { payment as paymentWords, wallet } from '../i18n/messages';
 
 /**
  * A webhook from the payment gateway: its adapter checks the signature (nothing changes unless it is
@@ -193,13 +193,12 @@ async function takeBackTopup(trx: Database, ctx: ProviderContext, payment: Payme
       ref: `topup:${payment.id}`,
       gift: 0,
     });
+  const say = await sayToCustomer(trx, rules, payment.customer_id);
+  const words = { amount: money(amount), taken: money(taken) };
   await notify(trx, ctx.clock, payment.customer_id, {
     type: 'topup',
-    title: 'Top-up refunded',
-    body:
-      taken === amount
-        ? `${money(amount)} of your top-up was refunded to your card, so it was taken out of your wallet.`
-        : `${money(amount)} of your top-up was refunded to your card. ${taken > 0 ? `${money(taken)} was taken out of your wallet; the rest` : 'It'} had been spent already.`,
+    title: say(paymentWords.topupRefundedTitle),
+    body: say(taken === amount ? paymentWords.topupRefundedAll : taken > 0 ? paymentWords.topupRefundedSome : paymentWords.topupRefundedSpent, words),
     link: paths.profileWallet,
   });
   return taken;

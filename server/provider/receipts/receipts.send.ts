@@ -9,12 +9,12 @@
  * or settlements.
  */
 import { formatMoney } from '#contract/money';
-import { purchaseWords, type PurchaseReceipt, type Receipt } from '#contract/receipts';
+import type { PurchaseReceipt, Receipt } from '#contract/receipts';
 import { MINUTE } from '../../lib/clock';
 import { firstName } from '../accounts/accounts.service';
-import { sayToCustomer } from '../accounts/language';
-import { sms } from '../i18n/messages';
-import type { Say } from '../i18n/translate';
+import { languageOfCustomer } from '../accounts/language';
+import { receipt as receiptWords, sms } from '../i18n/messages';
+import { sayIn, type Say } from '../i18n/translate';
 import type { ProviderContext } from '../context';
 import { getMerchant, type Merchant } from '../settings/settings.service';
 import { tierStatus } from '../tiers/tiers.service';
@@ -32,14 +32,13 @@ const MAX_TRIES = 30;
 
 type Taken = NonNullable<Awaited<ReturnType<typeof takeDueReceipt>>>;
 
-/** "Gold member: 120 points to Platinum", when the shop has tiers. */
-async function tierWords(ctx: ProviderContext, customerId: number): Promise<string | null> {
+/** "Gold member: 120 more points to Platinum.", when the shop has tiers. */
+async function tierWords(ctx: ProviderContext, say: Say, customerId: number): Promise<string | null> {
   const status = await tierStatus(ctx, customerId);
   if (!status.enabled || !status.tier) return null;
-  const unit = status.basis === 'visits' ? 'visits' : 'points';
-  return status.next
-    ? `${status.tier.name} member: ${status.next.remaining} more ${unit} to ${status.next.name}.`
-    : `${status.tier.name} member: the top tier.`;
+  if (!status.next) return say(receiptWords.tierTop, { tier: status.tier.name });
+  const words = { tier: status.tier.name, remaining: status.next.remaining, next: status.next.name };
+  return say(status.basis === 'visits' ? receiptWords.tierVisits : receiptWords.tierPoints, words);
 }
 
 /** An order's text message, in the customer's language: short, the total and the link. */
@@ -49,15 +48,16 @@ function receiptText(say: Say, receipt: Receipt, link: string): string {
   return points > 0 ? say(sms.receiptPoints, { ...words, points }) : say(sms.receipt, words);
 }
 
-/** A top-up's or a gift card's text message: what, how much, the new balance, and the link. */
-function purchaseText(receipt: PurchaseReceipt, link: string): string {
+/** A top-up's or a gift card's text message, in the customer's language: what, how much, the new balance, and the link. */
+function purchaseText(say: Say, receipt: PurchaseReceipt, link: string): string {
   const money = (n: number) => formatMoney(n, receipt.currency, receipt.locale);
   const { purchase } = receipt;
-  const balance = purchase.balance !== null ? ` Your wallet balance is ${money(purchase.balance)}.` : '';
-  return `${receipt.shop.name}: thank you! ${purchaseWords(purchase)}, ${money(purchase.amount)}.${balance} Your receipt: ${link}`;
+  const what = purchase.kind === 'topup' ? say(receiptWords.topup) : say(receiptWords.giftCard, { last4: purchase.card_last4 ?? '' });
+  const words = { shop: receipt.shop.name, what, amount: money(purchase.amount), link };
+  return purchase.balance !== null ? say(receiptWords.purchaseTextBalance, { ...words, balance: money(purchase.balance) }) : say(receiptWords.purchaseText, words);
 }
 
-type Message = { text: string; email: (firstName: string) => Promise<{ subject: string; html: string; text: string }> };
+type Message = { text: string; email: (firstName: string | null) => Promise<{ subject: string; html: string; text: string }> };
 
 /** What a taken receipt says, by text and by e-mail; undefined when what it is of is gone. */
 async function messageOf(ctx: ProviderContext, merchant: Merchant, taken: Taken): Promise<Message | undefined> {
@@ -66,15 +66,23 @@ async function messageOf(ctx: ProviderContext, merchant: Merchant, taken: Taken)
     if (!read) return undefined;
     const receipt = toReceipt(read, merchant);
     const link = receiptLink(ctx, receiptToken(ctx.secret, read.order));
-    const tier = () => tierWords(ctx, read.order.customer_id);
-    const say = await sayToCustomer(ctx.db, merchant.rules, read.order.customer_id);
-    return { text: receiptText(say, receipt, link), email: async (firstName) => renderReceiptEmail({ receipt, link, firstName, tier: await tier() }) };
+    const language = await languageOfCustomer(ctx.db, merchant.rules, read.order.customer_id);
+    const say = sayIn(language);
+    const tier = () => tierWords(ctx, say, read.order.customer_id);
+    return {
+      text: receiptText(say, receipt, link),
+      email: async (firstName) => renderReceiptEmail({ receipt, link, firstName, tier: await tier(), language }),
+    };
   }
   const thing: PurchaseThing = taken.payment_id !== null ? { kind: 'topup', id: taken.payment_id } : { kind: 'gift_card', id: taken.gift_card_id! };
   const read = await readPurchaseReceipt(ctx.db, thing, merchant);
   if (!read) return undefined;
   const link = receiptLink(ctx, purchaseToken(ctx.secret, thing));
-  return { text: purchaseText(read.receipt, link), email: (firstName) => renderPurchaseEmail({ receipt: read.receipt, link, firstName }) };
+  const language = await languageOfCustomer(ctx.db, merchant.rules, taken.customer_id);
+  return {
+    text: purchaseText(sayIn(language), read.receipt, link),
+    email: (firstName) => renderPurchaseEmail({ receipt: read.receipt, link, firstName, language }),
+  };
 }
 
 async function send(ctx: ProviderContext, merchant: Merchant, taken: Taken): Promise<'sent' | 'nowhere'> {
@@ -89,7 +97,7 @@ async function send(ctx: ProviderContext, merchant: Merchant, taken: Taken): Pro
   }
   if (!taken.email || !taken.email_verified_at) return 'nowhere';
   if (!ctx.mailer) throw new Error('e-mail is not set up');
-  const mail = await message.email(firstName(taken.customer_name, 'there'));
+  const mail = await message.email(firstName(taken.customer_name, '') || null);
   await ctx.mailer.sendEmail(taken.email, mail.subject, mail.text, { html: mail.html });
   return 'sent';
 }

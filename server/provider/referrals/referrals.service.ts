@@ -28,10 +28,13 @@ import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { firstName } from '../accounts/accounts.service';
+import { sayToCustomer } from '../accounts/language';
 import { countCodeTry } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
+import { referral as words } from '../i18n/messages';
+import type { Say } from '../i18n/translate';
 import { notify } from '../notifications/notify';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
 import { findActiveReward, lockRewardByName, takeStock } from '../rewards/rewards.repo';
@@ -241,47 +244,48 @@ export async function rewardReferral(
     { referral_id: r.id, referrer_id: r.referrer_id, friend_id: r.friend_id, order_id: orderId, status: capped ? 'capped' : 'rewarded' },
     now,
   );
-  await tell(
-    trx,
-    ctx,
-    r.friend_id,
-    forFriend!,
-    `Thanks for joining, ${nameOf(r.friend_id)}`,
-    `${nameOf(r.referrer_id)} invited you, and your first order is complete.`,
-  );
+  // each one's notice in their own language (docs/app.md, "What the shop sends"); a name unknown: "A friend" in it
+  const sayTo = async (id: number) => {
+    const say = await sayToCustomer(trx, rules, id);
+    return { say, names: { friend: firstName(nameIn(r.friend_id), say(words.someone)), referrer: firstName(nameIn(r.referrer_id), say(words.someone)) } };
+  };
+  await tell(trx, ctx, r.friend_id, forFriend!, 'friend', await sayTo(r.friend_id));
   if (forReferrer) {
-    await tell(
-      trx,
-      ctx,
-      r.referrer_id,
-      forReferrer,
-      `${nameOf(r.friend_id)} joined with your link`,
-      `${nameOf(r.friend_id)} completed a first order. Thank you for spreading the word!`,
-    );
+    await tell(trx, ctx, r.referrer_id, forReferrer, 'referrer', await sayTo(r.referrer_id));
   } else {
+    const { say, names } = await sayTo(r.referrer_id);
     await notify(trx, ctx.clock, r.referrer_id, {
       type: 'account',
-      title: `${nameOf(r.friend_id)} joined with your link`,
-      body: `You have had this month's ${rules.referral_monthly_cap} referral rewards already, so this one gives you none. ${nameOf(r.friend_id)} got theirs.`,
+      title: say(words.cappedTitle, names),
+      body: say(words.cappedBody, { ...names, cap: rules.referral_monthly_cap }),
       link: paths.home,
     });
   }
   return capped ? 'capped' : 'rewarded';
 }
 
-async function tell(trx: Database, ctx: ProviderContext, customerId: number, gift: Gift, title: string, body: string): Promise<void> {
+/** A gift's notice to the friend or the referrer, in their language: a voucher to open, or points to spend. */
+async function tell(
+  trx: Database,
+  ctx: ProviderContext,
+  customerId: number,
+  gift: Gift,
+  to_: 'friend' | 'referrer',
+  { say, names }: { say: Say; names: { friend: string; referrer: string } },
+): Promise<void> {
+  const friend = to_ === 'friend';
   if (gift.voucherId !== null) {
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
-      title: `${title}: a voucher is waiting`,
-      body: `${body} Open your voucher to show its QR code at the counter.`,
+      title: say(friend ? words.friendVoucherTitle : words.referrerVoucherTitle, names),
+      body: say(friend ? words.friendVoucherBody : words.referrerVoucherBody, names),
       link: to.voucher(gift.voucherId),
     });
   } else {
     await notify(trx, ctx.clock, customerId, {
       type: 'points_earned',
-      title: `${title}: ${gift.points} points`,
-      body: `${body} The points are yours to spend.`,
+      title: say(friend ? words.friendPointsTitle : words.referrerPointsTitle, { ...names, points: gift.points }),
+      body: say(friend ? words.friendPointsBody : words.referrerPointsBody, names),
       link: paths.profilePoint,
       push: 'points',
     });

@@ -8,6 +8,10 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
+import { languageOfCustomer } from '../accounts/language';
+import { voucher as voucherWords } from '../i18n/messages';
+import { sayIn } from '../i18n/translate';
+import { getMerchant } from '../settings/settings.service';
 import { findProducts } from '../shop/shop.repo';
 import { insertAudit } from '../staff/staff.repo';
 import {
@@ -141,11 +145,14 @@ export async function spendOnReward(
 export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
   const { voucherId, reward } = await spendOnReward(ctx, trx, customerId, name);
   const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+  // in the customer's language, the reward by its title in it where the owner wrote one
+  const language = await languageOfCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
+  const say = sayIn(language);
   await notify(trx, ctx.clock, customerId, {
     type: 'reward',
-    title: 'Reward redeemed',
+    title: say(voucherWords.redeemedTitle),
     // the counter takes the voucher's rotating QR code (or the short code under it), never its reference
-    body: `Your voucher for ${reward.title} is ready. Open it to show its QR code at the counter, or apply it to an order.`,
+    body: say(voucherWords.redeemedBody, { reward: rewardIn(reward, language).title }),
     link: to.voucher(voucherId),
   });
   return { voucher: voucher!, title: reward.title };

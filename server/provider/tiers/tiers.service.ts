@@ -17,7 +17,6 @@ import {
   TIER_NOTICE_DAYS,
   TIER_PERIOD_MONTHS,
   tierFor,
-  type TierBasis,
   type TierInfo,
   type TierProgramFields,
   type TiersConsoleData,
@@ -32,6 +31,8 @@ import { validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { localDate } from '../locations/hours';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { tier as tierWords } from '../i18n/messages';
 import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
@@ -71,6 +72,8 @@ import { emitTierChanged } from '../events/events.service';
 export interface TierCtx {
   clock: Clock;
   logger?: Logger | undefined;
+  /** the shop, for the language of the customer's notices */
+  merchantId: string;
 }
 
 const BATCH = 200;
@@ -81,8 +84,6 @@ export function addMonths(from: Date, months: number): Date {
   d.setUTCMonth(d.getUTCMonth() + months);
   return d;
 }
-
-const units = (basis: TierBasis, n: number) => (basis === 'points' ? (n === 1 ? 'point' : 'points') : n === 1 ? 'visit' : 'visits');
 
 /** A welcome recorded for a customer (tier_welcomes' row): its voucher, null when none could be given. */
 interface Welcome {
@@ -152,23 +153,26 @@ async function place(trx: Database, ctx: TierCtx, customerId: number): Promise<{
   }
   const given = welcomes.flatMap((w) => (w.voucherId === null ? [] : [{ voucherId: w.voucherId, title: w.title }]));
   const tier = prog.tiers[target]!;
+  // in the customer's language (docs/app.md, "What the shop sends"), its sentences joined by a space
+  const say = target > 0 || given.length > 0 ? await sayToCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId) : null;
+  const waiting = (title: string) => say!(tierWords.voucherWaiting, { voucher: voucherWords(title, { start: true }), reward: title });
   if (target > 0) {
     const parts = [
-      tier.multiplier > 1 ? `Your purchases now earn ×${tier.multiplier} points.` : '',
-      ...given.map((g) => `${voucherWords(g.title, { start: true })} is waiting for you.`),
-      `You keep ${tier.name} for ${TIER_PERIOD_MONTHS} months.`,
+      tier.multiplier > 1 ? say!(tierWords.multiplier, { multiplier: tier.multiplier }) : '',
+      ...given.map((g) => waiting(g.title)),
+      say!(tierWords.keep, { tier: tier.name, months: TIER_PERIOD_MONTHS }),
     ];
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
-      title: `Welcome to ${tier.name}!`,
+      title: say!(tierWords.welcomeTitle, { tier: tier.name }),
       body: parts.filter(Boolean).join(' '),
       link: given.length === 1 ? to.voucher(given[0]!.voucherId) : paths.home,
     });
   } else if (given.length > 0) {
     await notify(trx, ctx.clock, customerId, {
       type: 'reward',
-      title: `Welcome to ${tier.name}!`,
-      body: `${voucherWords(given[0]!.title, { start: true })} is waiting for you.`,
+      title: say!(tierWords.welcomeTitle, { tier: tier.name }),
+      body: waiting(given[0]!.title),
       link: to.voucher(given[0]!.voucherId),
     });
   }
@@ -523,10 +527,11 @@ async function settleOne(
         updated_at: now,
       });
       await tierChanged(trx, prog, customerId, placed.position, would, now);
+      const say = await sayToCustomer(trx, rules, customerId);
       await notify(trx, ctx.clock, customerId, {
         type: 'account',
-        title: `You are ${lower.name} now`,
-        body: `Your ${TIER_PERIOD_MONTHS} months at ${tier.name} have ended. Earn your way back: see your progress on Home.`,
+        title: say(tierWords.droppedTitle, { tier: lower.name }),
+        body: say(tierWords.droppedBody, { months: TIER_PERIOD_MONTHS, tier: tier.name }),
         link: paths.home,
       });
       result.dropped++;
@@ -535,11 +540,11 @@ async function settleOne(
     const notice = await noticeOf(trx, prog, customerId, placed, now);
     if (notice && placed.notice_sent_at === null) {
       const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, month: 'short', day: 'numeric' }).format(notice.on);
-      const verb = prog.basis === 'points' ? 'Earn' : 'Make';
+      const say = await sayToCustomer(trx, rules, customerId);
       await notify(trx, ctx.clock, customerId, {
         type: 'points_expiring',
-        title: `${verb} ${notice.remaining.toLocaleString('en')} more ${units(prog.basis, notice.remaining)} by ${day} to keep ${tier.name}`,
-        body: `Otherwise you will be ${notice.to} from ${day}.`,
+        title: say(prog.basis === 'points' ? tierWords.keepPoints : tierWords.keepVisits, { remaining: notice.remaining, day, tier: tier.name }),
+        body: say(tierWords.otherwise, { tier: notice.to, day }),
         link: paths.home,
       });
       await markNoticeSent(trx, customerId, now);

@@ -7,6 +7,8 @@ import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
+import { sayToCustomer } from '../accounts/language';
+import { wheel as wheelWords } from '../i18n/messages';
 import { findRewardById, shareRewardsByName } from '../rewards/rewards.repo';
 import { giftVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
@@ -154,10 +156,11 @@ async function creditPrize(
 ): Promise<Prize> {
   if (segment.prize_type === 'points' && segment.prize_points > 0) {
     await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { reason: 'Spin and win', ref: `spin:${spinId}` }, rules.points_expiry_days);
+    const say = await sayToCustomer(trx, rules, customerId);
     await notify(trx, ctx.clock, customerId, {
       type: 'wheel',
-      title: 'You won on the wheel',
-      body: `${segment.prize_points} points were added to your balance.`,
+      title: say(wheelWords.wonTitle),
+      body: say(wheelWords.wonPoints, { points: segment.prize_points }),
       link: paths.profilePoint,
     });
     return { type: 'points', label: segment.label, points: segment.prize_points };
@@ -168,10 +171,11 @@ async function creditPrize(
     const voucherId = await giftVoucher(trx, ctx.clock, customerId, reward, 'wheel');
     if (reward && voucherId !== null) {
       const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+      const say = await sayToCustomer(trx, rules, customerId);
       await notify(trx, ctx.clock, customerId, {
         type: 'wheel',
-        title: 'You won on the wheel',
-        body: `You won ${reward.title}. Open your voucher to show its QR code at the counter.`,
+        title: say(wheelWords.wonTitle),
+        body: say(wheelWords.wonVoucher, { reward: reward.title }),
         link: to.voucher(voucherId),
       });
       return { type: 'voucher', label: segment.label, voucher: voucher! };
