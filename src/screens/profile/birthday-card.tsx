@@ -108,7 +108,8 @@ function BirthdayForm({
   const [month, setMonth] = useState(birthday ? String(birthday.month) : '');
   const [year, setYear] = useState(birthday?.year ? String(birthday.year) : '');
   const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
-  const { locale } = useLingui().i18n;
+  const { i18n } = useLingui();
+  const { locale } = i18n;
   const shown = (field: FieldName) => problems[field] ?? sentence(field, fieldErrors?.[field]);
 
   function submit(e: FormEvent) {
@@ -187,7 +188,8 @@ function BirthdayForm({
 export function BirthdayCard(props: BirthdayCardProps) {
   const { birthday, treat = true, open = false, onOpenChange } = props;
   const formId = `${useId()}-birthday`;
-  const { locale } = useLingui().i18n;
+  const { i18n } = useLingui();
+  const { locale } = i18n;
   const date = birthday ? birthdayWords(birthday, locale) : null;
   return (
     <section aria-labelledby={`${formId}-heading`} className={cx(cardSurface, 'flex flex-col gap-3 p-4')}>

@@ -29,9 +29,10 @@ const QR_SIZE = 264;
 export function earnText(earn: NonNullable<MemberCardData['last_earn']>, locale: string): string {
   const n = formatPoints(earn.points, locale, true);
   const where = earn.location_name;
+  const points = earn.points;
   return where
-    ? plural(earn.points, { one: `${n} point at ${where} — thank you!`, other: `${n} points at ${where} — thank you!` })
-    : plural(earn.points, { one: `${n} point — thank you!`, other: `${n} points — thank you!` });
+    ? plural(points, { one: `${n} point at ${where} — thank you!`, other: `${n} points at ${where} — thank you!` })
+    : plural(points, { one: `${n} point — thank you!`, other: `${n} points — thank you!` });
 }
 
 /**

@@ -144,11 +144,12 @@ export function NotificationsScreen({
   } else if (data.items.length === 0) {
     body = <EmptyState icon={<BellIcon size={40} />} title={t`No notifications yet`} description={t`Order updates, rewards and prizes will show up here.`} />;
   } else {
+    const unread = data.unread;
     body = (
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-medium text-muted" aria-live="polite">
-            {data.unread > 0 ? plural(data.unread, { other: '# unread' }) : t`All caught up`}
+            {unread > 0 ? plural(unread, { one: '# unread', other: '# unread' }) : t`All caught up`}
           </h2>
           {onMarkAllRead && (
             <Button variant="ghost" size="sm" onClick={onMarkAllRead} loading={markingAllRead} disabled={data.unread === 0} icon={<CheckIcon size={18} />}>

@@ -79,7 +79,7 @@ function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData
 }
 
 export function ReceiptChoice({ settings, unavailable = false, saving = false, error, onChange }: ReceiptChoiceProps) {
-  useLingui(); // its words again when the language changes
+  const { t } = useLingui();
   let body: ReactNode = null;
   if (settings) body = <Options settings={settings} saving={saving} {...(onChange ? { onChange } : {})} />;
   else if (unavailable) body = <p className="text-muted">{t`How you get receipts shows when you're back online.`}</p>;

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { useLingui } from '../../i18n/use-lingui';
 import { plural } from '@lingui/core/macro';
 import { StarIcon } from '../icon/icon';
 import { cx } from '../lib/cx';
