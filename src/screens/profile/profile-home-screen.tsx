@@ -125,9 +125,9 @@ function Identity({ customer }: { customer: Customer }) {
             <dt className="sr-only">{t`Phone`}</dt>
             <dd>{customer.phone ? formatPhone(customer.phone) : t`No phone number`}</dd>
           </div>
-          <div className="flex min-w-0 items-center gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2">
             <dt className="sr-only">{t`E-mail`}</dt>
-            <dd className="truncate">{customer.email ?? t`No e-mail address yet`}</dd>
+            <dd className="min-w-0 break-all">{customer.email ?? t`No e-mail address yet`}</dd>
             {customer.email && !customer.email_verified && (
               <dd className="shrink-0">
                 <Badge tone="warning" className="px-2 py-0 text-xs">
