@@ -13,7 +13,7 @@ import { SwitchRow } from './switch-row';
  */
 export type PushSettingsState = 'off' | 'working' | 'on' | 'denied' | 'needs-install' | 'hidden';
 
-/** Each kind's switch: its name and what it sends (the contract's PUSH_KIND_LABELS, in the language spoken). */
+/** Each kind's switch: its name and what it sends, in the language spoken. */
 const KIND_WORDS: Record<PushKind, { label: MessageDescriptor; hint: MessageDescriptor }> = {
   order_status: { label: msg`Order updates`, hint: msg`When your order is being prepared and when it is ready` },
   points: { label: msg`Points`, hint: msg`When points are added to your balance` },
