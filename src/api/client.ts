@@ -3,6 +3,7 @@
  * an HttpOnly cookie, so nothing here holds a secret or a token. Every answer is the contract's envelope;
  * a failure becomes an ApiRequestError with the provider's message, code and field errors.
  */
+import { t } from '@lingui/core/macro';
 import type { Envelope, ErrorCode } from '#contract';
 import type { Call, DataOf, InputOf } from '#contract/api';
 import { OFFLINE_COPY_HEADER } from '../pwa/offline-reads';
@@ -22,8 +23,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** What a call that needs the network says without one: an order, a top-up, a reward, a spin. */
-export const OFFLINE_MESSAGE = "You're offline. This will work when you're back online.";
+/** What a call that needs the network says without one (an order, a top-up, a reward, a spin), in the language spoken. */
+const offlineMessage = () => t`You're offline. This will work when you're back online.`;
 
 /** Fired on window when calls stop reaching the server, and when they reach it again (the offline banner). */
 export const UNREACHABLE_EVENT = 'api-unreachable';
@@ -79,7 +80,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     // on a page opened from the worker with no network (Chromium 150 under Playwright's offline mode).
     const offline = isOffline();
     reached(false);
-    throw new ApiRequestError(0, 'NETWORK', offline ? OFFLINE_MESSAGE : 'We could not reach the server. Check your connection and try again.');
+    throw new ApiRequestError(0, 'NETWORK', offline ? offlineMessage() : t`We could not reach the server. Check your connection and try again.`);
   }
   // the service worker's kept copy, answered because the network did not (src/sw.ts); its time is kept
   // first, so what the offline line's change renders reads it
@@ -95,7 +96,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     throw new ApiRequestError(
       res.status,
       envelope?.error?.code ?? (res.status >= 500 ? 'BAD_GATEWAY' : 'INTERNAL'),
-      envelope?.message ?? 'Something went wrong. Please try again.',
+      envelope?.message ?? t`Something went wrong. Please try again.`,
       envelope?.error?.fields ?? {},
       envelope?.data ?? null,
     );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * This browser's side of web push: whether it can receive pushes, what it answered when asked, and
  * its PushSubscription (navigator.serviceWorker.ready → pushManager). Loaded only with the pages that
@@ -44,7 +45,7 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 async function registration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('The app is still getting ready on this phone. Try again in a moment.')), timeoutMs);
+    timer = setTimeout(() => reject(new Error(t`The app is still getting ready on this phone. Try again in a moment.`)), timeoutMs);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, late]);
@@ -110,9 +111,6 @@ export const dismissPushCard = () => {
   }
 };
 
-/** What the customer reads when the browser itself refused to subscribe (its own words are for developers). */
-export const PUSH_BROWSER_FAILURE = "This browser couldn't turn on notifications. Try again in a moment, or check its notification settings.";
-
 /**
  * The words for a failure to turn push on or off: the app's own errors say what happened already; a
  * browser's (a DOMException from the push service: "Registration failed - push service error") is
@@ -120,6 +118,9 @@ export const PUSH_BROWSER_FAILURE = "This browser couldn't turn on notifications
  */
 export function pushFailureText(err: unknown, messageOf: (err: unknown) => string): string | null {
   if (!err) return null;
-  if (typeof DOMException !== 'undefined' && err instanceof DOMException) return PUSH_BROWSER_FAILURE;
+  if (typeof DOMException !== 'undefined' && err instanceof DOMException) {
+    // what the customer reads when the browser itself refused to subscribe (its own words are for developers)
+    return t`This browser couldn't turn on notifications. Try again in a moment, or check its notification settings.`;
+  }
   return err instanceof Error && !('status' in err) ? err.message : messageOf(err);
 }

@@ -7,15 +7,6 @@
 export const PUSH_KINDS = ['order_status', 'points', 'rewards', 'expiring', 'campaigns'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
-/** Each kind in the customer's words (the profile's switches). */
-export const PUSH_KIND_LABELS: Record<PushKind, { label: string; hint: string }> = {
-  order_status: { label: 'Order updates', hint: 'When your order is being prepared and when it is ready' },
-  points: { label: 'Points', hint: 'When points are added to your balance' },
-  rewards: { label: 'Rewards', hint: 'When a reward is within reach' },
-  expiring: { label: 'Expiring points', hint: 'A week before points expire' },
-  campaigns: { label: 'Offers', hint: 'Offers and news from the shop' },
-};
-
 /** What a push carries, encrypted for the browser (RFC 8291), and what the service worker shows. */
 export interface PushPayload {
   title: string;

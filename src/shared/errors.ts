@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { ApiRequestError } from '../api/client';
 
 /** A sentence for the customer from any failure. */
 export function messageOf(err: unknown): string {
   if (err instanceof ApiRequestError) return err.message;
-  return 'Something went wrong. Please try again.';
+  return t`Something went wrong. Please try again.`;
 }
 
 /** A call that could not be made (offline, or the server out of reach): the offline line says so already. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../ui/toast';
 import { useLogout } from '../../api/auth';
@@ -7,9 +8,7 @@ import { ApiRequestError } from '../../api/client';
 import { clearGuestMark } from './guest-mark';
 import { clearOnExpiry, clearOnLogout, isSignedIn, readAuthUserData, saveSignIn, type SignedInCustomer } from './storage';
 
-/** SPEC sections 4, 8 and 9: messages and timings of the token check and logout. */
-export const EXPIRED_MESSAGE = 'Please Login Again!!';
-export const LOGOUT_MESSAGE = 'User logging out...';
+/** SPEC sections 4, 8 and 9: timings of the token check and logout (their words, in English exactly as the SPEC has them, are the toasts' below). */
 export const TOAST_MS = 1500;
 export const EXPIRY_LOGOUT_DELAY_MS = 1000;
 
@@ -41,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     pointHistory(customerId).catch((err: unknown) => {
       // no answer at all (offline) says nothing about the session: checked again on the next start
       if (err instanceof ApiRequestError && err.code === 'NETWORK') return;
-      toast.error(EXPIRED_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, toastId: 'session-expired' });
+      toast.error(t`Please Login Again!!`, { position: 'top-right', autoClose: TOAST_MS, toastId: 'session-expired' });
       timer = setTimeout(() => {
         clearOnExpiry();
         setIsAuth(false);
@@ -71,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setIsAuth(value);
       clearOnLogout();
       setCustomerId(null);
-      toast.success(LOGOUT_MESSAGE, { position: 'top-right', autoClose: TOAST_MS, theme: 'light', toastId: 'logout' });
+      toast.success(t`User logging out...`, { position: 'top-right', autoClose: TOAST_MS, theme: 'light', toastId: 'logout' });
     },
     [apiLogout],
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CheckIcon, CloseIcon, cardClass, cx, focusRing } from '../../ui';
 import { make } from '../../ui/icon/base-icons';
 
@@ -57,14 +58,17 @@ function CloseButton({ label, onClick }: { label: string; onClick?: () => void }
 function IosSteps({ shopName }: { shopName: string }) {
   const step = 'flex items-center gap-3';
   const symbol = 'inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-surface text-brand';
+  const { t } = useLingui();
   return (
-    <ol className="flex flex-col gap-2 text-sm" aria-label={`How to add ${shopName} to your Home Screen`}>
+    <ol className="flex flex-col gap-2 text-sm" aria-label={t`How to add ${shopName} to your Home Screen`}>
       <li className={step}>
         <span className={symbol}>
           <ShareIcon size={20} />
         </span>
         <span>
-          1. Tap <strong>Share</strong> in Safari&rsquo;s toolbar.
+          <Trans>
+            1. Tap <strong>Share</strong> in Safari&rsquo;s toolbar.
+          </Trans>
         </span>
       </li>
       <li className={step}>
@@ -72,7 +76,9 @@ function IosSteps({ shopName }: { shopName: string }) {
           <AddToHomeIcon size={20} />
         </span>
         <span>
-          2. Scroll down and tap <strong>Add to Home Screen</strong>, then <strong>Add</strong>.
+          <Trans>
+            2. Scroll down and tap <strong>Add to Home Screen</strong>, then <strong>Add</strong>.
+          </Trans>
         </span>
       </li>
     </ol>
@@ -81,19 +87,22 @@ function IosSteps({ shopName }: { shopName: string }) {
 
 /** Home's offer to install the app, at a sensible moment (the container decides when: src/app/install-prompt.ts). */
 export function InstallPrompt({ mode, shopName, onInstall, onDismiss }: InstallPromptProps) {
+  const { t } = useLingui();
   if (mode === null) return null;
   if (mode === 'installed') {
     return (
-      <section aria-label="App installed" className={cx(cardClass('md'), 'flex items-start gap-3')}>
+      <section aria-label={t`App installed`} className={cx(cardClass('md'), 'flex items-start gap-3')}>
         <CheckIcon size={22} className="mt-0.5 shrink-0 text-success" />
         <p role="status" className="flex-1 text-sm">
-          <strong>{shopName} is installed.</strong> Open it from your home screen next time.
+          <Trans>
+            <strong>{shopName} is installed.</strong> Open it from your home screen next time.
+          </Trans>
         </p>
-        <CloseButton label="Close" onClick={onDismiss} />
+        <CloseButton label={t`Close`} onClick={onDismiss} />
       </section>
     );
   }
-  const title = mode === 'ios' ? `Add ${shopName} to your Home Screen` : `Install ${shopName}`;
+  const title = mode === 'ios' ? t`Add ${shopName} to your Home Screen` : t`Install ${shopName}`;
   return (
     <section aria-labelledby="install-prompt-title" className={cx(cardClass('md'), 'flex flex-col gap-3')}>
       <div className="flex items-start gap-3">
@@ -104,24 +113,24 @@ export function InstallPrompt({ mode, shopName, onInstall, onDismiss }: InstallP
           <h2 id="install-prompt-title" className="font-semibold">
             {title}
           </h2>
-          <p className="text-sm text-muted">Your card, rewards and orders in one tap, even with a weak connection.</p>
+          <p className="text-sm text-muted">{t`Your card, rewards and orders in one tap, even with a weak connection.`}</p>
         </div>
-        {mode === 'ios' && <CloseButton label="Not now" onClick={onDismiss} />}
+        {mode === 'ios' && <CloseButton label={t`Not now`} onClick={onDismiss} />}
       </div>
       {mode === 'ios' ? (
         <>
           <IosSteps shopName={shopName} />
           <Button variant="secondary" onClick={onDismiss}>
-            Got it
+            {t`Got it`}
           </Button>
         </>
       ) : (
         <div className="flex gap-2">
           <Button onClick={onInstall} className="flex-1">
-            Install
+            {t`Install`}
           </Button>
           <Button variant="ghost" onClick={onDismiss}>
-            Not now
+            {t`Not now`}
           </Button>
         </div>
       )}

@@ -1,15 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { Birthday } from '#contract';
-import {
-  BIRTHDAY_SETTLE_DAYS,
-  BIRTH_YEAR_MESSAGE,
-  BIRTH_YEAR_MIN,
-  IS_REQUIRED,
-  birthdayText,
-  dayNotInMonth,
-  daysToBirthday,
-  monthName,
-} from '#contract/checks';
+import { BIRTHDAY_SETTLE_DAYS, BIRTH_YEAR_MIN, dayNotInMonth, daysInMonth, daysToBirthday } from '#contract/checks';
 import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
 
 /** The birth date as the form sends it: the year null when left out. */
@@ -42,10 +35,17 @@ function SettleNote({ day, month, today }: { day: string; month: string; today?:
   if (!today || !day || !month || dayNotInMonth(Number(day), Number(month))) return null;
   const days = daysToBirthday(Number(day), Number(month), today);
   if (days > BIRTHDAY_SETTLE_DAYS) return null;
+  const settle = BIRTHDAY_SETTLE_DAYS;
   return (
     <Notice tone="info">
-      {days === 0 ? 'That is today' : `That is ${days === 1 ? 'tomorrow' : `in ${days} days`}`}. A birthday added {BIRTHDAY_SETTLE_DAYS} days or less before it
-      gets its treat from next year on.
+      {days === 0
+        ? t`That is today. A birthday added ${settle} days or less before it gets its treat from next year on.`
+        : days === 1
+          ? t`That is tomorrow. A birthday added ${settle} days or less before it gets its treat from next year on.`
+          : plural(days, {
+              one: `That is in # day. A birthday added ${settle} days or less before it gets its treat from next year on.`,
+              other: `That is in # days. A birthday added ${settle} days or less before it gets its treat from next year on.`,
+            })}
     </Notice>
   );
 }
@@ -53,23 +53,40 @@ function SettleNote({ day, month, today }: { day: string; month: string; today?:
 const FIELD_NAMES = { day: 'The day', month: 'The month', year: 'The year' } as const;
 type FieldName = keyof typeof FIELD_NAMES;
 
-/** "The day must be at most 30: April has 30 days." */
+/** The provider's words for a field ("must be at most 30"), after the field's name: "The day must be at most 30." */
 const sentence = (field: FieldName, message: string | undefined) => (message ? `${FIELD_NAMES[field]} ${message}.` : undefined);
+
+/** A month's name in the language spoken ("March", "Marso", "Maret"). */
+const monthWord = (month: number, locale: string) => new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+
+/** "14 March 1990", "14 Marso" in the language spoken. */
+const birthdayWords = (b: Birthday, locale: string) => `${b.day} ${monthWord(b.month, locale)}${b.year ? ` ${b.year}` : ''}`;
+
+/** What the form finds wrong with a day its month lacks, as a whole sentence (the provider's rule, checks.ts). */
+function dayProblem(day: number, month: number, year: number | null, locale: string): string | undefined {
+  if (!dayNotInMonth(day, month, year)) return undefined;
+  const most = daysInMonth(month, year);
+  const name = monthWord(month, locale);
+  return month === 2 && year != null && most === 28
+    ? t`The day must be at most 28: February ${year} had 28 days.`
+    : t`The day must be at most ${most}: ${name} has ${most} days.`;
+}
 
 /**
  * The form's values read, with the provider's rules and words (checks.ts; the selects hold days 1–31
  * and the twelve months): what is wrong, by field, or the date to send.
  */
-function readForm(day: string, month: string, year: string): { problems: Partial<Record<FieldName, string>> } | { birthday: BirthdayInput } {
+function readForm(day: string, month: string, year: string, locale: string): { problems: Partial<Record<FieldName, string>> } | { birthday: BirthdayInput } {
   const problems: Partial<Record<FieldName, string>> = {};
   const typedYear = year.trim();
   const birthday = { day: Number(day), month: Number(month), year: typedYear ? Number(typedYear) : null };
-  if (!day) problems.day = IS_REQUIRED;
-  if (!month) problems.month = IS_REQUIRED;
-  if (typedYear && !/^\d{4}$/.test(typedYear)) problems.year = BIRTH_YEAR_MESSAGE;
-  else if (birthday.year !== null && birthday.year < BIRTH_YEAR_MIN) problems.year = `must be ${BIRTH_YEAR_MIN} or later`;
+  const earliest = BIRTH_YEAR_MIN;
+  if (!day) problems.day = t`The day is required.`;
+  if (!month) problems.month = t`The month is required.`;
+  if (typedYear && !/^\d{4}$/.test(typedYear)) problems.year = t`The year must be a year such as 1990, or left out.`;
+  else if (birthday.year !== null && birthday.year < BIRTH_YEAR_MIN) problems.year = t`The year must be ${earliest} or later.`;
   if (day && month && !problems.year) {
-    const wrongDay = dayNotInMonth(birthday.day, birthday.month, birthday.year);
+    const wrongDay = dayProblem(birthday.day, birthday.month, birthday.year, locale);
     if (wrongDay) problems.day = wrongDay;
   }
   return Object.keys(problems).length ? { problems } : { birthday };
@@ -91,21 +108,23 @@ function BirthdayForm({
   const [month, setMonth] = useState(birthday ? String(birthday.month) : '');
   const [year, setYear] = useState(birthday?.year ? String(birthday.year) : '');
   const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
-  const shown = (field: FieldName) => sentence(field, problems[field] ?? fieldErrors?.[field]);
+  const { i18n } = useLingui();
+  const { locale } = i18n;
+  const shown = (field: FieldName) => problems[field] ?? sentence(field, fieldErrors?.[field]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const read = readForm(day, month, year);
+    const read = readForm(day, month, year, locale);
     if ('problems' in read) return setProblems(read.problems);
     setProblems({});
     onSave?.(read.birthday);
   }
 
   return (
-    <form id={formId} noValidate onSubmit={submit} aria-label="Your birthday" className="flex flex-col gap-3">
+    <form id={formId} noValidate onSubmit={submit} aria-label={t`Your birthday`} className="flex flex-col gap-3">
       <div className="grid grid-cols-[5rem_1fr] gap-3 sm:grid-cols-[6rem_1fr_7rem]">
         <FieldFrame
-          label="Day"
+          label={t`Day`}
           error={shown('day')}
           control={(field) => (
             <select {...field} value={day} onChange={(e) => setDay(e.target.value)}>
@@ -119,21 +138,21 @@ function BirthdayForm({
           )}
         />
         <FieldFrame
-          label="Month"
+          label={t`Month`}
           error={shown('month')}
           control={(field) => (
             <select {...field} value={month} onChange={(e) => setMonth(e.target.value)}>
-              <option value="">Choose a month</option>
+              <option value="">{t`Choose a month`}</option>
               {Array.from({ length: 12 }, (_, i) => (
                 <option key={i} value={i + 1}>
-                  {monthName(i + 1)}
+                  {monthWord(i + 1, locale)}
                 </option>
               ))}
             </select>
           )}
         />
         <TextField
-          label="Year (optional)"
+          label={t`Year (optional)`}
           className="col-span-2 sm:col-span-1"
           inputMode="numeric"
           autoComplete="bday-year"
@@ -147,14 +166,14 @@ function BirthdayForm({
       {error && <Notice tone="danger">{error}</Notice>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={saving}>
-          Save birthday
+          {t`Save birthday`}
         </Button>
         <Button type="button" variant="ghost" onClick={() => onOpenChange?.(false)} disabled={saving}>
-          Cancel
+          {t`Cancel`}
         </Button>
         {birthday && (
           <Button type="button" variant="ghost" className="ml-auto" onClick={onRemove} disabled={saving}>
-            Remove birthday
+            {t`Remove birthday`}
           </Button>
         )}
       </div>
@@ -169,6 +188,9 @@ function BirthdayForm({
 export function BirthdayCard(props: BirthdayCardProps) {
   const { birthday, treat = true, open = false, onOpenChange } = props;
   const formId = `${useId()}-birthday`;
+  const { i18n } = useLingui();
+  const { locale } = i18n;
+  const date = birthday ? birthdayWords(birthday, locale) : null;
   return (
     <section aria-labelledby={`${formId}-heading`} className={cx(cardSurface, 'flex flex-col gap-3 p-4')}>
       <div className="flex items-center gap-3">
@@ -177,14 +199,29 @@ export function BirthdayCard(props: BirthdayCardProps) {
         </span>
         <div className="min-w-0 flex-1">
           <h2 id={`${formId}-heading`} className="font-semibold text-ink">
-            Birthday: <span className="font-normal">{birthday ? birthdayText(birthday) : 'not added yet'}</span>
+            {date ? (
+              <Trans>
+                Birthday: <span className="font-normal">{date}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Birthday: <span className="font-normal">not added yet</span>
+              </Trans>
+            )}
           </h2>
-          {treat && <p className="text-sm text-muted">We'll send you a treat on your birthday.</p>}
+          {treat && <p className="text-sm text-muted">{t`We'll send you a treat on your birthday.`}</p>}
         </div>
         {!open && (
           <Button variant="secondary" size="sm" onClick={() => onOpenChange?.(true)} aria-expanded={false} aria-controls={formId}>
-            {birthday ? 'Change' : 'Add'}
-            <span className="sr-only"> birthday</span>
+            {birthday ? (
+              <Trans>
+                Change<span className="sr-only"> birthday</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Add<span className="sr-only"> birthday</span>
+              </Trans>
+            )}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Skeleton, SkeletonGroup } from '../../ui';
 import { SettingCard } from './setting-card';
@@ -20,13 +21,14 @@ export interface CampaignSwitchProps {
 }
 
 export function CampaignSwitch({ subscribed, unavailable = false, saving = false, error, onChange }: CampaignSwitchProps) {
+  const { t } = useLingui();
   let body: ReactNode = null;
   if (subscribed !== null) {
     body = (
       <ul className="flex flex-col">
         <SwitchRow
-          label="Send me offers and reminders"
-          hint="A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one."
+          label={t`Send me offers and reminders`}
+          hint={t`A welcome, a treat when we miss you, a nudge when a reward is close or points are about to expire, and your birthday. In the app, and by e-mail if you added one.`}
           on={subscribed}
           disabled={saving}
           onChange={(on) => onChange?.(on)}
@@ -34,16 +36,16 @@ export function CampaignSwitch({ subscribed, unavailable = false, saving = false
       </ul>
     );
   } else if (unavailable) {
-    body = <p className="text-muted">Your choice shows when you&apos;re back online.</p>;
+    body = <p className="text-muted">{t`Your choice shows when you're back online.`}</p>;
   } else if (!error) {
     body = (
-      <SkeletonGroup label="Loading your choice">
+      <SkeletonGroup label={t`Loading your choice`}>
         <Skeleton height="3rem" />
       </SkeletonGroup>
     );
   }
   return (
-    <SettingCard id="campaign-switch-title" title="Offers and reminders" error={error}>
+    <SettingCard id="campaign-switch-title" title={t`Offers and reminders`} error={error}>
       {body}
     </SettingCard>
   );

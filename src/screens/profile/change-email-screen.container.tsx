@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Customer } from '#contract';
@@ -47,7 +48,7 @@ export default function ChangeEmailPage() {
     setCodeSentTo(verification?.email ?? null);
     setResendAt(verification ? Date.now() + verification.resend_in * 1000 : 0);
     setSaved(true);
-    toast.success('Your e-mail address was saved.', { toastId: 'email-saved' });
+    toast.success(t`Your e-mail address was saved.`, { toastId: 'email-saved' });
   });
 
   const sendCode = useAction(async (address: string) => {
@@ -56,7 +57,7 @@ export default function ChangeEmailPage() {
       const sent = await requestEmailCode(address);
       setCodeSentTo(sent.email);
       setResendAt(Date.now() + sent.resend_in * 1000);
-      toast.success('We sent you a new code.', { toastId: 'email-code-sent' });
+      toast.success(t`We sent you a new code.`, { toastId: 'email-code-sent' });
     } catch (err) {
       const wait = retryAfterOf(err);
       if (wait !== null) {
@@ -74,7 +75,7 @@ export default function ChangeEmailPage() {
     remember(customer);
     setJustVerified(true);
     setCodeSentTo(null);
-    toast.success('Your e-mail address is verified.', { toastId: 'email-verified' });
+    toast.success(t`Your e-mail address is verified.`, { toastId: 'email-verified' });
   });
 
   const failure = change.error;

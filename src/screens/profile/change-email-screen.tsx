@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AlertIcon, AppShell, Badge, Button, Card, CheckIcon, ErrorState, Notice, OtpInput, Skeleton, SkeletonGroup, TextField, TopBar } from '../../ui';
 import { isEmailAddress } from '#contract/checks';
@@ -61,6 +63,7 @@ interface VerificationProps {
  * signs in with Google to this account, so the page says why it matters.
  */
 function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode, sendError, onVerifyCode, verifying, codeError }: VerificationProps) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [tooShort, setTooShort] = useState(false);
   // a new code clears the boxes: OtpInput keeps its own digits, so it is remounted
@@ -80,29 +83,32 @@ function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode,
     setRound((r) => r + 1);
     onSendCode?.();
   };
-  const sendLabel = codeSent ? 'Send a new code' : 'Send me a code';
+  const sendLabel = codeSent ? t`Send a new code` : t`Send me a code`;
+  const wait = formatWait(resendIn);
 
   return (
     <section aria-labelledby="verify-heading" className="flex flex-col gap-3">
       <h2 id="verify-heading" className="text-lg font-semibold text-ink">
-        Verify your e-mail
+        {t`Verify your e-mail`}
       </h2>
       {codeSent ? (
         <p className="text-muted">
-          We sent a 6-digit code to <span className="break-all font-semibold text-ink">{email}</span>. It can take a minute to arrive, so check your spam folder
-          too.
+          <Trans>
+            We sent a 6-digit code to <span className="break-all font-semibold text-ink">{email}</span>. It can take a minute to arrive, so check your spam
+            folder too.
+          </Trans>
         </p>
       ) : (
-        <p className="text-muted">We'll e-mail you a code to make sure this address is yours. Once it's verified, you can also sign in with Google using it.</p>
+        <p className="text-muted">{t`We'll e-mail you a code to make sure this address is yours. Once it's verified, you can also sign in with Google using it.`}</p>
       )}
       {sendError && <Notice tone="danger">{sendError}</Notice>}
       {codeSent && (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Enter the code">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label={t`Enter the code`}>
           <OtpInput
             key={round}
-            label="6-digit code from the e-mail"
+            label={t`6-digit code from the e-mail`}
             disabled={verifying}
-            error={tooShort ? 'Enter all 6 digits of the code.' : (codeError ?? undefined)}
+            error={tooShort ? t`Enter all 6 digits of the code.` : (codeError ?? undefined)}
             onChange={(value) => {
               setCode(value);
               if (tooShort) setTooShort(false);
@@ -110,13 +116,21 @@ function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode,
             onComplete={verify}
           />
           <Button type="submit" fullWidth loading={verifying}>
-            Verify e-mail
+            {t`Verify e-mail`}
           </Button>
         </form>
       )}
       {resendIn > 0 ? (
         <p className="text-sm text-muted">
-          You can ask for {codeSent ? 'a new code' : 'a code'} in <span className="font-semibold tabular-nums text-ink">{formatWait(resendIn)}</span>.
+          {codeSent ? (
+            <Trans>
+              You can ask for a new code in <span className="font-semibold tabular-nums text-ink">{wait}</span>.
+            </Trans>
+          ) : (
+            <Trans>
+              You can ask for a code in <span className="font-semibold tabular-nums text-ink">{wait}</span>.
+            </Trans>
+          )}
         </p>
       ) : (
         <Button variant={codeSent ? 'secondary' : 'primary'} fullWidth onClick={send} loading={sendingCode}>
@@ -130,9 +144,9 @@ function EmailVerification({ email, codeSent, resendIn, onSendCode, sendingCode,
 /** The contract's e-mail rule (the one the provider applies), with the page's own words. */
 export function validateEmail(value: string, current?: string | null): string | null {
   const email = value.trim();
-  if (!email) return 'Enter your new e-mail address.';
-  if (!isEmailAddress(email)) return 'Enter an e-mail address like name@example.com.';
-  if (current && email.toLowerCase() === current.toLowerCase()) return 'This is already your e-mail address.';
+  if (!email) return t`Enter your new e-mail address.`;
+  if (!isEmailAddress(email)) return t`Enter an e-mail address like name@example.com.`;
+  if (current && email.toLowerCase() === current.toLowerCase()) return t`This is already your e-mail address.`;
   return null;
 }
 
@@ -154,22 +168,25 @@ function SavedView({
   verification: ReactNode;
   onDone?: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-5 py-8">
       <div role="status" className="flex flex-col items-center gap-3 text-center">
         <span className="inline-flex size-14 items-center justify-center rounded-full bg-success/10 text-success" aria-hidden="true">
           <CheckIcon size={32} />
         </span>
-        <h2 className="text-xl font-bold text-ink">E-mail saved</h2>
+        <h2 className="text-xl font-bold text-ink">{t`E-mail saved`}</h2>
         <p className="max-w-sm text-muted">
-          We'll send receipts and news to <span className="font-semibold text-ink">{email}</span> from now on.
+          <Trans>
+            We'll send receipts and news to <span className="font-semibold text-ink">{email}</span> from now on.
+          </Trans>
         </p>
       </div>
       {verifiedNotice}
       {verification && <div className="w-full">{verification}</div>}
       {onDone && (
         <Button variant={verification ? 'ghost' : 'primary'} onClick={onDone}>
-          Back to profile
+          {t`Back to profile`}
         </Button>
       )}
     </div>
@@ -177,14 +194,15 @@ function SavedView({
 }
 
 function CurrentEmail({ email, verified }: { email: string | null; verified: boolean }) {
+  const { t } = useLingui();
   return (
     <Card>
-      <p className="text-sm text-muted">Current e-mail</p>
-      <p className="break-all font-semibold text-ink">{email ?? 'None yet'}</p>
+      <p className="text-sm text-muted">{t`Current e-mail`}</p>
+      <p className="break-all font-semibold text-ink">{email ?? t`None yet`}</p>
       {email && (
         <Badge tone={verified ? 'success' : 'warning'} className="mt-2">
           {verified ? <CheckIcon size={16} /> : <AlertIcon size={16} />}
-          {verified ? 'Verified' : 'Not verified'}
+          {verified ? t`Verified` : t`Not verified`}
         </Badge>
       )}
     </Card>
@@ -218,7 +236,8 @@ export function ChangeEmailScreen({
 }: ChangeEmailScreenProps) {
   const [value, setValue] = useState(defaultEmail);
   const [localError, setLocalError] = useState<string | null>(null);
-  const title = currentEmail ? 'Change e-mail' : 'Add e-mail';
+  const { t } = useLingui();
+  const title = currentEmail ? t`Change e-mail` : t`Add e-mail`;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -241,14 +260,14 @@ export function ChangeEmailScreen({
         codeError={codeError}
       />
     ) : null;
-  const verifiedNotice = justVerified && emailVerified ? <Notice tone="success">Your e-mail address is verified.</Notice> : null;
+  const verifiedNotice = justVerified && emailVerified ? <Notice tone="success">{t`Your e-mail address is verified.`}</Notice> : null;
 
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your details" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your details`} message={error} onRetry={onRetry} />;
   } else if (loading) {
     body = (
-      <SkeletonGroup label="Loading your details" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading your details`} className="flex flex-col gap-4">
         <Skeleton height="4rem" />
         <Skeleton height="2.75rem" />
         <Skeleton height="2.75rem" />
@@ -265,7 +284,7 @@ export function ChangeEmailScreen({
         {verification}
         <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-labelledby="email-form-heading">
           <h2 id="email-form-heading" className={verification ? 'text-lg font-semibold text-ink' : 'sr-only'}>
-            {verification ? 'Use another address' : title}
+            {verification ? t`Use another address` : title}
           </h2>
           {formError && (
             <p role="alert" className="flex gap-2 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm font-medium text-danger">
@@ -274,7 +293,7 @@ export function ChangeEmailScreen({
             </p>
           )}
           <TextField
-            label="New e-mail"
+            label={t`New e-mail`}
             name="email"
             type="email"
             inputMode="email"
@@ -286,12 +305,12 @@ export function ChangeEmailScreen({
               setValue(e.target.value);
               if (localError) setLocalError(null);
             }}
-            hint="We use it for receipts and to help you get back into your account."
+            hint={t`We use it for receipts and to help you get back into your account.`}
             error={fieldError}
             disabled={submitting}
           />
           <Button type="submit" size="lg" fullWidth loading={submitting}>
-            Save e-mail
+            {t`Save e-mail`}
           </Button>
         </form>
       </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MemberCardData } from '#contract/members';
 import { CheckIcon, Dialog, Points, Skeleton, SkeletonGroup, formatPoints } from '../../ui';
@@ -25,8 +27,12 @@ const QR_SIZE = 264;
 
 /** "+18 points at Makati — thank you!" */
 export function earnText(earn: NonNullable<MemberCardData['last_earn']>, locale: string): string {
-  const where = earn.location_name ? ` at ${earn.location_name}` : '';
-  return `${formatPoints(earn.points, locale, true)} ${earn.points === 1 ? 'point' : 'points'}${where} — thank you!`;
+  const n = formatPoints(earn.points, locale, true);
+  const where = earn.location_name;
+  const points = earn.points;
+  return where
+    ? plural(points, { one: `${n} point at ${where} — thank you!`, other: `${n} points at ${where} — thank you!` })
+    : plural(points, { one: `${n} point — thank you!`, other: `${n} points — thank you!` });
 }
 
 /**
@@ -36,13 +42,14 @@ export function earnText(earn: NonNullable<MemberCardData['last_earn']>, locale:
  * screens; Escape closes it and focus goes back to what opened it.
  */
 export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, frozen, offline, locale, wallet }: MemberCardProps) {
+  const { t } = useLingui();
   const earn = card?.last_earn;
   let body;
   if (error && !card) {
     body = <CodesUnavailable what="member card" onRetry={onRetry} />;
   } else if (!card) {
     body = (
-      <SkeletonGroup label="Loading your member card" className="flex flex-col items-center gap-3">
+      <SkeletonGroup label={t`Loading your member card`} className="flex flex-col items-center gap-3">
         <Skeleton width={`${QR_SIZE}px`} height={`${QR_SIZE}px`} />
         <Skeleton width="12rem" height="2.5rem" />
       </SkeletonGroup>
@@ -52,7 +59,7 @@ export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, 
       <>
         <RotatingCode
           codes={card}
-          label="QR code of your member card, for the counter to scan"
+          label={t`QR code of your member card, for the counter to scan`}
           onStale={onStale}
           frozen={frozen}
           offline={offline}
@@ -60,14 +67,14 @@ export function MemberCard({ open, onOpenChange, card, error, onRetry, onStale, 
           codeClassName="text-4xl tracking-[0.2em]"
         />
         <p className="flex flex-col">
-          <span className="text-sm text-muted">{earn ? 'Your points now' : 'Your points'}</span>
+          <span className="text-sm text-muted">{earn ? t`Your points now` : t`Your points`}</span>
           <Points value={card.points} locale={locale} className="justify-center text-2xl font-bold" />
         </p>
       </>
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Member card" description="Show this at the counter to earn points." placement="sheet">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t`Member card`} description={t`Show this at the counter to earn points.`} placement="sheet">
       <div className="flex flex-col items-center gap-3 text-center">
         {/* always there, so a screen reader hears an earn that arrives while the card is open */}
         <div role="status" aria-live="polite" className="w-full empty:hidden">

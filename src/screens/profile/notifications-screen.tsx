@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { AppNotification, NotificationListData, NotificationType } from '#contract';
 import {
@@ -69,6 +71,7 @@ function Item({
   locale: string;
   timeZone?: string;
 }) {
+  const { t } = useLingui();
   return (
     <li>
       <button
@@ -95,7 +98,7 @@ function Item({
             {!n.read && (
               <span className="mt-1.5 inline-flex items-center">
                 <span aria-hidden="true" className="size-2.5 rounded-full bg-brand-ink" />
-                <span className="sr-only">(unread)</span>
+                <span className="sr-only">{t`(unread)`}</span>
               </span>
             )}
           </span>
@@ -126,29 +129,31 @@ export function NotificationsScreen({
   locale,
   timeZone,
 }: NotificationsScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your notifications" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your notifications`} message={error} onRetry={onRetry} />;
   } else if (loading || !data) {
     body = (
-      <SkeletonGroup label="Loading notifications" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading notifications`} className="flex flex-col gap-3">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height="5.5rem" />
         ))}
       </SkeletonGroup>
     );
   } else if (data.items.length === 0) {
-    body = <EmptyState icon={<BellIcon size={40} />} title="No notifications yet" description="Order updates, rewards and prizes will show up here." />;
+    body = <EmptyState icon={<BellIcon size={40} />} title={t`No notifications yet`} description={t`Order updates, rewards and prizes will show up here.`} />;
   } else {
+    const unread = data.unread;
     body = (
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-medium text-muted" aria-live="polite">
-            {data.unread > 0 ? `${data.unread} unread` : 'All caught up'}
+            {unread > 0 ? plural(unread, { one: '# unread', other: '# unread' }) : t`All caught up`}
           </h2>
           {onMarkAllRead && (
             <Button variant="ghost" size="sm" onClick={onMarkAllRead} loading={markingAllRead} disabled={data.unread === 0} icon={<CheckIcon size={18} />}>
-              Mark all as read
+              {t`Mark all as read`}
             </Button>
           )}
         </div>
@@ -163,7 +168,7 @@ export function NotificationsScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="Notifications" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Notifications`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { PendingPoints, PointEntry, PointEntryType, PointHistoryData } from '#contract';
 import { AlertIcon, AppShell, Button, EmptyState, ErrorState, LoadMore, Points, Skeleton, SkeletonGroup, StarIcon, TopBar, cx } from '../../ui';
@@ -27,22 +30,23 @@ export interface PointsScreenProps {
   stampCards?: StampCard[];
 }
 
-const TYPE_LABEL: Record<PointEntryType, string> = {
-  earn: 'Earned',
-  burn: 'Redeemed',
-  expire: 'Expired',
-  adjust: 'Adjusted',
-  owner: 'From the shop',
+const TYPE_LABEL: Record<PointEntryType, MessageDescriptor> = {
+  earn: msg`Earned`,
+  burn: msg`Redeemed`,
+  expire: msg`Expired`,
+  adjust: msg`Adjusted`,
+  owner: msg`From the shop`,
 };
 
 function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: string; timeZone?: string }) {
+  const { t } = useLingui();
   const positive = entry.points > 0;
   return (
     <li className="flex items-start gap-3 py-3">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="font-medium text-ink">{entry.reason}</p>
         <p className="text-sm text-muted">
-          {TYPE_LABEL[entry.type]} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
+          {t(TYPE_LABEL[entry.type])} · <time dateTime={entry.created_at}>{formatDate(entry.created_at, locale, timeZone)}</time>
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-0.5">
@@ -53,7 +57,9 @@ function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: stri
           className={cx('font-semibold', positive ? 'text-success' : entry.type === 'expire' ? 'text-danger' : 'text-ink')}
         />
         <span className="text-sm text-muted">
-          Balance <Points value={entry.balance_after} locale={locale} unit="" />
+          <Trans>
+            Balance <Points value={entry.balance_after} locale={locale} unit="" />
+          </Trans>
         </span>
       </div>
     </li>
@@ -62,21 +68,26 @@ function EntryRow({ entry, locale, timeZone }: { entry: PointEntry; locale: stri
 
 /** Points earned, not yet spendable: when they can be spent, or the order they wait for. */
 function PendingRow({ pending, locale, timeZone }: { pending: PendingPoints; locale: string; timeZone?: string }) {
+  const { available_from: from, order_name: order } = pending;
+  const day = from ? formatDate(from, locale, timeZone) : '';
   return (
     <li className="flex flex-col gap-0.5 py-2">
       <p className="text-ink">
-        <Points value={pending.points} locale={locale} className="font-semibold" /> on their way,{' '}
-        {pending.available_from ? (
-          <>
-            from{' '}
-            <time dateTime={pending.available_from} className="font-semibold">
-              {formatDate(pending.available_from, locale, timeZone)}
+        {from ? (
+          <Trans>
+            <Points value={pending.points} locale={locale} className="font-semibold" /> on their way, from{' '}
+            <time dateTime={from} className="font-semibold">
+              {day}
             </time>
-          </>
-        ) : pending.order_name ? (
-          <>when order {pending.order_name} is completed</>
+          </Trans>
+        ) : order ? (
+          <Trans>
+            <Points value={pending.points} locale={locale} className="font-semibold" /> on their way, when order {order} is completed
+          </Trans>
         ) : (
-          <>soon</>
+          <Trans>
+            <Points value={pending.points} locale={locale} className="font-semibold" /> on their way, soon
+          </Trans>
         )}
       </p>
       <p className="text-sm text-muted">{pending.reason}</p>
@@ -99,12 +110,13 @@ export function PointsScreen({
   timeZone,
   stampCards,
 }: PointsScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your points" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your points`} message={error} onRetry={onRetry} />;
   } else if (loading || !history) {
     body = (
-      <SkeletonGroup label="Loading your points" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading your points`} className="flex flex-col gap-4">
         <Skeleton height="7rem" />
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height="3.5rem" />
@@ -113,11 +125,12 @@ export function PointsScreen({
     );
   } else {
     const expiring = history.expiring_soon;
+    const expiresOn = expiring ? formatDate(expiring.expires_at, locale, timeZone) : '';
     body = (
       <div className="flex flex-col gap-6">
         <section aria-labelledby="balance-heading" className="flex flex-col gap-1 rounded-2xl bg-brand p-5 text-brand-contrast shadow-sm">
           <h2 id="balance-heading" className="text-sm font-medium">
-            Your points
+            {t`Your points`}
           </h2>
           <Points value={history.balance} locale={locale} showIcon className="text-3xl font-bold" />
         </section>
@@ -125,9 +138,11 @@ export function PointsScreen({
         {history.pending.length > 0 && (
           <section aria-labelledby="pending-heading" className="flex flex-col gap-1 rounded-xl border border-border p-3">
             <h2 id="pending-heading" className="font-semibold text-ink">
-              On their way: <Points value={history.pending_points} locale={locale} />
+              <Trans>
+                On their way: <Points value={history.pending_points} locale={locale} />
+              </Trans>
             </h2>
-            <p className="text-sm text-muted">You can spend these once they arrive.</p>
+            <p className="text-sm text-muted">{t`You can spend these once they arrive.`}</p>
             <ul className="divide-y divide-border">
               {history.pending.map((pending, i) => (
                 <PendingRow key={i} pending={pending} locale={locale} timeZone={timeZone} />
@@ -140,11 +155,13 @@ export function PointsScreen({
           <p className="flex gap-3 rounded-xl border border-warning/40 bg-warning/10 p-3 text-ink">
             <AlertIcon size={20} className="mt-0.5 shrink-0 text-warning" />
             <span>
-              <Points value={expiring.points} locale={locale} className="font-semibold" /> expire on{' '}
-              <time dateTime={expiring.expires_at} className="font-semibold">
-                {formatDate(expiring.expires_at, locale, timeZone)}
-              </time>
-              . Use them on a reward before then.
+              <Trans>
+                <Points value={expiring.points} locale={locale} className="font-semibold" /> expire on{' '}
+                <time dateTime={expiring.expires_at} className="font-semibold">
+                  {expiresOn}
+                </time>
+                . Use them on a reward before then.
+              </Trans>
             </span>
           </p>
         )}
@@ -153,17 +170,17 @@ export function PointsScreen({
 
         <section aria-labelledby="history-heading" className="flex flex-col gap-1">
           <h2 id="history-heading" className="text-lg font-semibold text-ink">
-            History
+            {t`History`}
           </h2>
           {history.items.length === 0 ? (
             <EmptyState
               icon={<StarIcon size={40} />}
-              title="No points yet"
-              description="Place an order or spin the wheel to start collecting points."
+              title={t`No points yet`}
+              description={t`Place an order or spin the wheel to start collecting points.`}
               action={
                 onBrowseRewards && (
                   <Button variant="secondary" onClick={onBrowseRewards}>
-                    See what you can get
+                    {t`See what you can get`}
                   </Button>
                 )
               }
@@ -184,7 +201,7 @@ export function PointsScreen({
   }
 
   return (
-    <AppShell header={<TopBar title="Points" onBack={onBack} />} nav={nav}>
+    <AppShell header={<TopBar title={t`Points`} onBack={onBack} />} nav={nav}>
       {body}
     </AppShell>
   );

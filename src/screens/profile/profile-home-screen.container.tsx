@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { ProfileLanguageContainer } from './profile-language.container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -56,12 +57,12 @@ export default function ProfileHomePage() {
   const birthdaySave = useAction(async (birthday: BirthdayInput) => {
     await saveBirthday(birthday);
     setBirthdayOpen(false);
-    toast.success('Your birthday is saved.', { toastId: 'birthday-saved' });
+    toast.success(t`Your birthday is saved.`, { toastId: 'birthday-saved' });
   });
   const birthdayRemove = useAction(async () => {
     await removeBirthday();
     setBirthdayOpen(false);
-    toast.success('Your birthday is removed.', { toastId: 'birthday-removed' });
+    toast.success(t`Your birthday is removed.`, { toastId: 'birthday-removed' });
   });
   const birthdayFailure = birthdaySave.error ?? birthdayRemove.error;
   const birthdayFields = fieldErrorsOf(birthdayFailure);

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { Customer } from '#contract';
 import {
@@ -106,6 +107,7 @@ function MenuList({ rows, label }: { rows: Row[]; label: string }) {
 
 /** Who is signed in: initial, name, phone and e-mail (and whether it is verified). */
 function Identity({ customer }: { customer: Customer }) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="profile-name" className="flex items-center gap-4">
       <span
@@ -120,16 +122,16 @@ function Identity({ customer }: { customer: Customer }) {
         </h2>
         <dl className="text-sm text-muted">
           <div className="flex gap-1">
-            <dt className="sr-only">Phone</dt>
-            <dd>{customer.phone ? formatPhone(customer.phone) : 'No phone number'}</dd>
+            <dt className="sr-only">{t`Phone`}</dt>
+            <dd>{customer.phone ? formatPhone(customer.phone) : t`No phone number`}</dd>
           </div>
-          <div className="flex min-w-0 items-center gap-2">
-            <dt className="sr-only">E-mail</dt>
-            <dd className="truncate">{customer.email ?? 'No e-mail address yet'}</dd>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2">
+            <dt className="sr-only">{t`E-mail`}</dt>
+            <dd className="min-w-0 break-all">{customer.email ?? t`No e-mail address yet`}</dd>
             {customer.email && !customer.email_verified && (
               <dd className="shrink-0">
                 <Badge tone="warning" className="px-2 py-0 text-xs">
-                  Not verified
+                  {t`Not verified`}
                 </Badge>
               </dd>
             )}
@@ -156,19 +158,20 @@ function Balances({
   currency: string;
   locale: string;
 }) {
+  const { t } = useLingui();
   return (
-    <section aria-label="Balances" className="flex flex-col gap-2">
+    <section aria-label={t`Balances`} className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-3">
         <button
           type="button"
           onClick={onOpenPoints}
           className={cx('flex flex-col items-start gap-1 rounded-2xl bg-brand p-4 text-left text-brand-contrast shadow-sm hover:brightness-95', focusRing)}
         >
-          <span className="text-sm">Points</span>
+          <span className="text-sm">{t`Points`}</span>
           <Points value={customer.points} locale={locale} unit="" showIcon className="text-2xl font-bold" />
         </button>
         <button type="button" onClick={onOpenWallet} className={cx(cardClass(), 'flex flex-col items-start gap-1 text-left hover:bg-surface', focusRing)}>
-          <span className="text-sm text-muted">Wallet</span>
+          <span className="text-sm text-muted">{t`Wallet`}</span>
           <Money amount={customer.wallet_balance} currency={currency} locale={locale} className="text-2xl font-bold" />
         </button>
       </div>
@@ -205,12 +208,13 @@ export function ProfileHomeScreen({
   balancesAsOf = null,
   now,
 }: ProfileHomeScreenProps) {
+  const { t } = useLingui();
   let body: ReactNode;
   if (error) {
-    body = <ErrorState title="We couldn't load your profile" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We couldn't load your profile`} message={error} onRetry={onRetry} />;
   } else if (loading || !customer) {
     body = (
-      <SkeletonGroup label="Loading your profile" className="flex flex-col gap-4">
+      <SkeletonGroup label={t`Loading your profile`} className="flex flex-col gap-4">
         <Skeleton height="5rem" />
         <div className="grid grid-cols-2 gap-3">
           <Skeleton height="5rem" />
@@ -224,7 +228,7 @@ export function ProfileHomeScreen({
       unreadNotifications > 0 ? (
         <Badge tone="brand">
           {unreadNotifications > 99 ? '99+' : unreadNotifications}
-          <span className="sr-only"> unread</span>
+          <span className="sr-only"> {t`unread`}</span>
         </Badge>
       ) : null;
     body = (
@@ -244,30 +248,30 @@ export function ProfileHomeScreen({
 
         <section aria-labelledby="account-heading" className="flex flex-col gap-2">
           <h2 id="account-heading" className="text-lg font-semibold text-ink">
-            My account
+            {t`My account`}
           </h2>
           <MenuList
-            label="My account"
+            label={t`My account`}
             rows={[
-              { label: 'Member card', icon: <QrIcon />, onClick: onOpenMemberCard },
-              ...(onInviteFriend ? [{ label: 'Invite a friend', icon: <GiftIcon />, onClick: onInviteFriend }] : []),
-              { label: 'Wallet', icon: <WalletIcon />, onClick: onOpenWallet },
-              { label: 'Points', icon: <StarIcon />, onClick: onOpenPoints },
-              { label: 'Notifications', icon: <BellIcon />, onClick: onOpenNotifications, extra: unread },
-              { label: 'Order history', icon: <ReceiptIcon />, onClick: onOpenOrders },
+              { label: t`Member card`, icon: <QrIcon />, onClick: onOpenMemberCard },
+              ...(onInviteFriend ? [{ label: t`Invite a friend`, icon: <GiftIcon />, onClick: onInviteFriend }] : []),
+              { label: t`Wallet`, icon: <WalletIcon />, onClick: onOpenWallet },
+              { label: t`Points`, icon: <StarIcon />, onClick: onOpenPoints },
+              { label: t`Notifications`, icon: <BellIcon />, onClick: onOpenNotifications, extra: unread },
+              { label: t`Order history`, icon: <ReceiptIcon />, onClick: onOpenOrders },
             ]}
           />
         </section>
 
         <section aria-labelledby="settings-heading" className="flex flex-col gap-2">
           <h2 id="settings-heading" className="text-lg font-semibold text-ink">
-            Settings
+            {t`Settings`}
           </h2>
           <MenuList
-            label="Settings"
+            label={t`Settings`}
             rows={[
-              { label: customer.email ? 'Change e-mail' : 'Add e-mail', icon: <UserIcon />, onClick: onChangeEmail },
-              { label: 'Addresses', icon: <LocationIcon />, onClick: onOpenAddresses },
+              { label: customer.email ? t`Change e-mail` : t`Add e-mail`, icon: <UserIcon />, onClick: onChangeEmail },
+              { label: t`Addresses`, icon: <LocationIcon />, onClick: onOpenAddresses },
             ]}
           />
           {languageSetting}
@@ -276,14 +280,14 @@ export function ProfileHomeScreen({
         {yourData}
 
         <Button variant="secondary" fullWidth onClick={onLogout} loading={loggingOut}>
-          Log out
+          {t`Log out`}
         </Button>
       </div>
     );
   }
 
   return (
-    <AppShell header={<TopBar title="Profile" />} nav={nav}>
+    <AppShell header={<TopBar title={t`Profile`} />} nav={nav}>
       {body}
     </AppShell>
   );

@@ -1,3 +1,6 @@
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ReactNode } from 'react';
 import type { ReceiptChoice as Choice, ReceiptSettingsData } from '#contract/receipts';
 import { Skeleton, SkeletonGroup, cx } from '../../ui';
@@ -19,23 +22,24 @@ export interface ReceiptChoiceProps {
   onChange?: (choice: Choice) => void;
 }
 
-const OPTIONS: { value: Choice; title: string; needs: ('email' | 'sms')[] }[] = [
-  { value: 'email', title: 'By e-mail', needs: ['email'] },
-  { value: 'sms', title: 'By text message', needs: ['sms'] },
-  { value: 'both', title: 'By e-mail and text', needs: ['email', 'sms'] },
-  { value: 'none', title: 'No receipts', needs: [] },
+const OPTIONS: { value: Choice; title: MessageDescriptor; needs: ('email' | 'sms')[] }[] = [
+  { value: 'email', title: msg`By e-mail`, needs: ['email'] },
+  { value: 'sms', title: msg`By text message`, needs: ['sms'] },
+  { value: 'both', title: msg`By e-mail and text`, needs: ['email', 'sms'] },
+  { value: 'none', title: msg`No receipts`, needs: [] },
 ];
 
 function hintOf(needs: ('email' | 'sms')[], s: ReceiptSettingsData): string | null {
-  if (needs.includes('email') && !s.email) return 'Verify your e-mail address first (Change Email).';
-  if (needs.includes('sms') && !s.sms) return 'Add a phone number to your account first.';
+  if (needs.includes('email') && !s.email) return t`Verify your e-mail address first (Change Email).`;
+  if (needs.includes('sms') && !s.sms) return t`Add a phone number to your account first.`;
   return null;
 }
 
 function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData; saving: boolean; onChange?: (choice: Choice) => void }) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="flex flex-col gap-2" disabled={saving}>
-      <legend className="mb-1 text-sm text-muted">When an order is completed, send me its receipt:</legend>
+      <legend className="mb-1 text-sm text-muted">{t`When an order is completed, send me its receipt:`}</legend>
       {OPTIONS.map((o) => {
         const hint = hintOf(o.needs, settings);
         const checked = settings.receipts === o.value;
@@ -59,7 +63,7 @@ function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData
               className="mt-0.5 size-5 shrink-0 accent-brand outline-none"
             />
             <span className="flex flex-col gap-0.5">
-              <span className="font-semibold">{o.title}</span>
+              <span className="font-semibold">{i18n._(o.title)}</span>
               {hint && <span className="text-sm text-muted">{hint}</span>}
             </span>
           </label>
@@ -67,7 +71,7 @@ function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData
       })}
       {!settings.chosen && (
         <p className="text-sm text-muted">
-          {settings.email ? 'You get receipts by e-mail until you choose otherwise.' : 'You get no receipts until you choose how, or verify your e-mail.'}
+          {settings.email ? t`You get receipts by e-mail until you choose otherwise.` : t`You get no receipts until you choose how, or verify your e-mail.`}
         </p>
       )}
     </fieldset>
@@ -75,17 +79,18 @@ function Options({ settings, saving, onChange }: { settings: ReceiptSettingsData
 }
 
 export function ReceiptChoice({ settings, unavailable = false, saving = false, error, onChange }: ReceiptChoiceProps) {
+  const { t } = useLingui();
   let body: ReactNode = null;
   if (settings) body = <Options settings={settings} saving={saving} {...(onChange ? { onChange } : {})} />;
-  else if (unavailable) body = <p className="text-muted">How you get receipts shows when you&apos;re back online.</p>;
+  else if (unavailable) body = <p className="text-muted">{t`How you get receipts shows when you're back online.`}</p>;
   else if (!error)
     body = (
-      <SkeletonGroup label="Loading your receipt choice">
+      <SkeletonGroup label={t`Loading your receipt choice`}>
         <Skeleton height="8rem" />
       </SkeletonGroup>
     );
   return (
-    <SettingCard id="receipt-choice-title" title="Receipts" error={error}>
+    <SettingCard id="receipt-choice-title" title={t`Receipts`} error={error}>
       {body}
     </SettingCard>
   );

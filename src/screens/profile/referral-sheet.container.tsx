@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useReferralStatus } from '../../api/referrals';
 import { messageOf } from '../../shared/errors';
@@ -33,9 +34,14 @@ export default function ReferralSheetContainer({ open, onOpenChange }: ReferralS
   };
   const share = async () => {
     if (!link) return;
-    const shop = settings.setting_company || 'us';
+    const shop = settings.setting_company;
+    const code = referral.data?.code ?? '';
     try {
-      await navigator.share({ title: `Join ${shop}`, text: `Sign up at ${shop} with my code ${referral.data?.code ?? ''}`, url: link });
+      await navigator.share({
+        title: shop ? t`Join ${shop}` : t`Join us`,
+        text: shop ? t`Sign up at ${shop} with my code ${code}` : t`Sign up with my code ${code}`,
+        url: link,
+      });
     } catch (err) {
       // closing the share sheet is not a failure; anything else falls back to copying
       if ((err as { name?: string })?.name !== 'AbortError') await copy();

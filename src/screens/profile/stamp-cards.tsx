@@ -94,9 +94,7 @@ function StampCardItem({ card, compact, locale, timeZone }: { card: StampCard; c
               <Trans>Stamps expire {expires}</Trans>
             </p>
           )}
-          {card.cards_filled > 0 && (
-            <p className="text-sm text-muted">{plural(filled, { one: 'You have filled # card', other: 'You have filled # cards' })}</p>
-          )}
+          {card.cards_filled > 0 && <p className="text-sm text-muted">{plural(filled, { one: 'You have filled # card', other: 'You have filled # cards' })}</p>}
         </>
       )}
     </Card>

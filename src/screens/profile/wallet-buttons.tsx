@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { PassStatusData } from '#contract/passes';
 import { Button, Notice, Skeleton, SkeletonGroup, cx, focusRing } from '../../ui';
@@ -35,24 +36,27 @@ const badge = cx(
  * Under them, "Lost your phone? Turn off your wallet cards" (pass/revoke).
  */
 export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy = false, googleError, ...lost }: WalletButtonsProps) {
+  const { t } = useLingui();
   if (error) return null;
   if (!status)
     return (
-      <SkeletonGroup label="Loading the wallet buttons">
+      <SkeletonGroup label={t`Loading the wallet buttons`}>
         <Skeleton width="14rem" height="2.75rem" />
       </SkeletonGroup>
     );
   // said, not hidden: a customer looking for "Add to Wallet" learns it is not offered here (issue 46)
-  if (!status.apple && !status.google) return <p className="text-sm text-muted">Wallet cards aren't available for this shop yet.</p>;
+  if (!status.apple && !status.google) return <p className="text-sm text-muted">{t`Wallet cards aren't available for this shop yet.`}</p>;
   return (
     <div className="flex w-full flex-col items-center gap-2">
-      <p className="text-sm text-muted">Keep this card on your phone:</p>
+      <p className="text-sm text-muted">{t`Keep this card on your phone:`}</p>
       <div className="flex flex-wrap justify-center gap-2">
         {status.apple && (
-          <a className={badge} href={appleHref} download="member-card.pkpass" aria-label="Add to Apple Wallet">
+          <a className={badge} href={appleHref} download="member-card.pkpass" aria-label={t`Add to Apple Wallet`}>
             <span className="flex flex-col items-start leading-tight">
-              <span className="text-[0.65rem] font-normal">Add to</span>
-              <span>Apple Wallet</span>
+              <Trans>
+                <span className="text-[0.65rem] font-normal">Add to</span>
+                <span>Apple Wallet</span>
+              </Trans>
             </span>
           </a>
         )}
@@ -63,12 +67,12 @@ export function WalletButtons({ status, error, appleHref, onGoogle, googleBusy =
             onClick={onGoogle}
             aria-busy={googleBusy || undefined}
             disabled={googleBusy}
-            aria-label="Save to Google Wallet"
+            aria-label={t`Save to Google Wallet`}
           >
             <span aria-hidden="true" className="grid size-5 place-items-center rounded-full bg-white text-xs font-bold text-black">
               G
             </span>
-            <span>Save to Google Wallet</span>
+            <span>{t`Save to Google Wallet`}</span>
           </button>
         )}
       </div>
@@ -92,37 +96,40 @@ function LostPhone({
   revoked = false,
   revokeError,
 }: Pick<WalletButtonsProps, 'onRevoke' | 'revokeBusy' | 'revoked' | 'revokeError'>) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
   if (revoked) {
     return (
-      <Notice tone="success" title="Your wallet cards are turned off" className="w-full text-left">
-        The cards on your old phone no longer work. Add the card again on your new phone with the buttons above.
+      <Notice tone="success" title={t`Your wallet cards are turned off`} className="w-full text-left">
+        {t`The cards on your old phone no longer work. Add the card again on your new phone with the buttons above.`}
       </Notice>
     );
   }
   if (!asking) {
     return (
       <p className="text-sm text-muted">
-        Lost your phone?{' '}
-        <button type="button" className={cx('font-semibold text-brand underline', focusRing)} onClick={() => setAsking(true)}>
-          Turn off your wallet cards
-        </button>
+        <Trans>
+          Lost your phone?{' '}
+          <button type="button" className={cx('font-semibold text-brand underline', focusRing)} onClick={() => setAsking(true)}>
+            Turn off your wallet cards
+          </button>
+        </Trans>
       </p>
     );
   }
   return (
     <div role="group" aria-labelledby="wallet-lost-question" className="flex w-full flex-col gap-2 rounded-xl border border-border p-3 text-left">
       <p id="wallet-lost-question" className="font-semibold">
-        Turn off your wallet cards?
+        {t`Turn off your wallet cards?`}
       </p>
-      <p className="text-sm text-muted">Your cards in Apple Wallet and Google Wallet stop working, on every phone. You can add the card again afterwards.</p>
+      <p className="text-sm text-muted">{t`Your cards in Apple Wallet and Google Wallet stop working, on every phone. You can add the card again afterwards.`}</p>
       {revokeError && <Notice tone="danger">{revokeError}</Notice>}
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" onClick={onRevoke} loading={revokeBusy}>
-          Turn them off
+          {t`Turn them off`}
         </Button>
         <Button variant="ghost" onClick={() => setAsking(false)} disabled={revokeBusy}>
-          Keep them
+          {t`Keep them`}
         </Button>
       </div>
     </div>

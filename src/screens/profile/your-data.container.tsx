@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '#contract/routes';
@@ -31,8 +32,11 @@ export function YourDataContainer() {
     // The provider has already ended every session: logout's own call answers 401, which it ignores (the
     // gateway clears the cookie then), and it forgets the customer here as on any log out.
     await logout();
-    const when = deletion ? ` on ${formatDate(deletion.erase_after, settings.locale, settings.timezone)}` : '';
-    toast.success(`Your account will be deleted${when}. Sign in before then to keep it.`, { toastId: 'account-deletion', autoClose: 10_000 });
+    const day = deletion ? formatDate(deletion.erase_after, settings.locale, settings.timezone) : null;
+    const said = day
+      ? t`Your account will be deleted on ${day}. Sign in before then to keep it.`
+      : t`Your account will be deleted. Sign in before then to keep it.`;
+    toast.success(said, { toastId: 'account-deletion', autoClose: 10_000 });
     void navigate(paths.login, { replace: true });
   });
 

@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { DeletionRequestBody, DeletionStatusData } from '#contract/privacy';
 import { Button, Dialog, DialogClose, ErrorState, Money, Notice, Points, Skeleton, SkeletonGroup, TextField, cardClass, cx, focusRing } from '../../ui';
@@ -33,57 +35,60 @@ export interface YourDataProps {
 
 /** What leaves with the account (docs/customer-data.md). */
 const REMOVED = [
-  'Your name, phone number, e-mail address and birthday',
-  'Your saved addresses',
-  'Your notifications',
-  'The phones and browsers you used the app on',
-  'Your member cards in Apple Wallet or Google Wallet (they stop working)',
+  msg`Your name, phone number, e-mail address and birthday`,
+  msg`Your saved addresses`,
+  msg`Your notifications`,
+  msg`The phones and browsers you used the app on`,
+  msg`Your member cards in Apple Wallet or Google Wallet (they stop working)`,
 ];
 
 /** What deleting means, in plain words: when, what goes, what the shop keeps and what is lost. */
 function DeletionFacts({ status, currency, locale }: { status: DeletionStatusData; currency: string; locale: string }) {
+  const { t } = useLingui();
   const days = status.cooling_off_days;
+  const when = plural(days, { one: '# day', other: '# days' });
   return (
     <div className="flex flex-col gap-4 text-sm text-ink">
       <p>
-        We delete your account <strong>{days === 1 ? '1 day' : `${days} days`}</strong> after you ask. Changed your mind? Sign in again before then and your
-        account stays, with nothing lost.
+        <Trans>
+          We delete your account <strong>{when}</strong> after you ask. Changed your mind? Sign in again before then and your account stays, with nothing lost.
+        </Trans>
       </p>
       <section aria-labelledby="your-data-removed" className="flex flex-col gap-1">
         <h3 id="your-data-removed" className="font-semibold">
-          What we delete
+          {t`What we delete`}
         </h3>
         <ul className="list-disc pl-5">
           {REMOVED.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line.id}>{t(line)}</li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="your-data-kept" className="flex flex-col gap-1">
         <h3 id="your-data-kept" className="font-semibold">
-          What the shop keeps
+          {t`What the shop keeps`}
         </h3>
-        <p>Your orders and payments, which the shop needs for its accounts. Your name is no longer on them.</p>
+        <p>{t`Your orders and payments, which the shop needs for its accounts. Your name is no longer on them.`}</p>
       </section>
       <p>
-        You lose{' '}
-        {status.points > 0 && (
-          <>
-            your <Points value={status.points} locale={locale} className="font-semibold" />,{' '}
-          </>
+        {status.points > 0 ? (
+          <Trans>
+            You lose your <Points value={status.points} locale={locale} className="font-semibold" />, your unused vouchers and your stamp cards.
+          </Trans>
+        ) : (
+          t`You lose your unused vouchers and your stamp cards.`
         )}
-        your unused vouchers and your stamp cards.
       </p>
       {status.wallet_balance > 0 && (
         <Notice
           tone="warning"
           title={
-            <>
+            <Trans>
               Your wallet still has <Money amount={status.wallet_balance} currency={currency} locale={locale} />
-            </>
+            </Trans>
           }
         >
-          It is not paid out when your account is deleted. Spend it first, or ask the shop about it.
+          {t`It is not paid out when your account is deleted. Spend it first, or ask the shop about it.`}
         </Notice>
       )}
     </div>
@@ -92,7 +97,9 @@ function DeletionFacts({ status, currency, locale }: { status: DeletionStatusDat
 
 /** The facts, then "Type DELETE to confirm" and the button that asks, enabled once DELETE is typed. */
 function ConfirmDeletion({ status, onDelete, deleting = false, deleteError, currency, locale }: YourDataProps & { status: DeletionStatusData }) {
+  const { t } = useLingui();
   const [typed, setTyped] = useState('');
+  const word = CONFIRMATION;
   const formId = `${useId()}-delete`;
   const ready = typed.trim() === CONFIRMATION;
   function submit(e: FormEvent) {
@@ -100,10 +107,10 @@ function ConfirmDeletion({ status, onDelete, deleting = false, deleteError, curr
     if (ready && !deleting) onDelete?.();
   }
   return (
-    <form id={formId} noValidate onSubmit={submit} aria-label="Delete my account" className="flex flex-col gap-4">
+    <form id={formId} noValidate onSubmit={submit} aria-label={t`Delete my account`} className="flex flex-col gap-4">
       <DeletionFacts status={status} currency={currency} locale={locale} />
       <TextField
-        label={`Type ${CONFIRMATION} to confirm`}
+        label={t`Type ${word} to confirm`}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         autoComplete="off"
@@ -112,18 +119,18 @@ function ConfirmDeletion({ status, onDelete, deleting = false, deleteError, curr
         spellCheck={false}
       />
       {deleteError && (
-        <Notice tone="danger" title="We couldn't delete your account">
+        <Notice tone="danger" title={t`We couldn't delete your account`}>
           {deleteError}
         </Notice>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <DialogClose>
           <Button variant="secondary" disabled={deleting}>
-            Keep my account
+            {t`Keep my account`}
           </Button>
         </DialogClose>
         <Button type="submit" variant="danger" disabled={!ready} loading={deleting}>
-          Delete my account
+          {t`Delete my account`}
         </Button>
       </div>
     </form>
@@ -132,11 +139,12 @@ function ConfirmDeletion({ status, onDelete, deleting = false, deleteError, curr
 
 /** The dialog's content: the status loading, failed, or read. */
 function DeleteDialogBody(props: YourDataProps) {
+  const { t } = useLingui();
   const { status, statusError, onRetryStatus } = props;
-  if (statusError) return <ErrorState className="py-4" title="We couldn't check your account" message={statusError} onRetry={onRetryStatus} />;
+  if (statusError) return <ErrorState className="py-4" title={t`We couldn't check your account`} message={statusError} onRetry={onRetryStatus} />;
   if (!status) {
     return (
-      <SkeletonGroup label="Loading…" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading…`} className="flex flex-col gap-3">
         <Skeleton height="3rem" />
         <Skeleton height="7rem" />
         <Skeleton height="2.75rem" />
@@ -152,23 +160,24 @@ function DeleteDialogBody(props: YourDataProps) {
  */
 export function YourData(props: YourDataProps) {
   const { onDownload, downloading = false, downloadError, deleteOpen, onDeleteOpenChange } = props;
+  const { t } = useLingui();
   const headingId = `${useId()}-your-data`;
   return (
     <section aria-labelledby={headingId} className={cx(cardClass(), 'flex flex-col gap-3')}>
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold">
-          Your data
+          {t`Your data`}
         </h2>
-        <p className="text-sm text-muted">Get a copy of everything we keep about you, or delete your account.</p>
+        <p className="text-sm text-muted">{t`Get a copy of everything we keep about you, or delete your account.`}</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button variant="secondary" onClick={onDownload} loading={downloading}>
-          Download my data
+          {t`Download my data`}
         </Button>
         <Dialog
           open={deleteOpen}
           onOpenChange={onDeleteOpenChange}
-          title="Delete your account?"
+          title={t`Delete your account?`}
           trigger={
             <button
               type="button"
@@ -177,7 +186,7 @@ export function YourData(props: YourDataProps) {
                 focusRing,
               )}
             >
-              Delete my account
+              {t`Delete my account`}
             </button>
           }
         >
@@ -185,10 +194,10 @@ export function YourData(props: YourDataProps) {
         </Dialog>
       </div>
       <p role="status" className="text-sm text-muted empty:hidden">
-        {downloading ? 'Getting your data ready…' : ''}
+        {downloading ? t`Getting your data ready…` : ''}
       </p>
       {downloadError && (
-        <Notice tone="danger" title="We couldn't download your data">
+        <Notice tone="danger" title={t`We couldn't download your data`}>
           {downloadError}
         </Notice>
       )}

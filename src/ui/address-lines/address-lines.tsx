@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 /** What an address line needs: the street, the city, the postal code, and the rider's note. */
 export interface AddressText {
   line1: string;
@@ -14,10 +15,12 @@ export const addressLine = (a: AddressText) => `${a.line1}, ${a.city} ${a.postal
  * street, city and postal code, then the note for the rider, if any. Inside a column.
  */
 export function AddressLines({ address }: { address: AddressText }) {
+  const { t } = useLingui();
+  const note = address.note;
   return (
     <>
       <span className="text-sm text-muted">{addressLine(address)}</span>
-      {address.note && <span className="text-sm text-muted">Note: {address.note}</span>}
+      {note && <span className="text-sm text-muted">{t`Note: ${note}`}</span>}
     </>
   );
 }
@@ -26,7 +29,8 @@ export function AddressLines({ address }: { address: AddressText }) {
 export const mapSearchUrl = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 /** "Open in maps" for an address, in a new tab (said to screen readers too). */
-export function MapLink({ address, children = 'Open in maps', className }: { address: string; children?: string; className?: string }) {
+export function MapLink({ address, children, className }: { address: string; children?: string; className?: string }) {
+  const { t } = useLingui();
   return (
     <a
       href={mapSearchUrl(address)}
@@ -34,8 +38,8 @@ export function MapLink({ address, children = 'Open in maps', className }: { add
       rel="noreferrer"
       className={className ?? 'self-start text-sm font-medium text-brand-ink underline underline-offset-4'}
     >
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      {children ?? t`Open in maps`}
+      <span className="sr-only"> {t`(opens in a new tab)`}</span>
     </a>
   );
 }

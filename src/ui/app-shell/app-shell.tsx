@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type ReactNode } from 'react';
 import { cx, focusRing } from '../lib/cx';
 
@@ -18,6 +19,7 @@ export interface AppShellProps {
  */
 export function AppShell({ header, nav, children, className }: AppShellProps) {
   const main = useRef<HTMLElement>(null);
+  const { t } = useLingui();
   return (
     <div className={cx('flex min-h-dvh flex-col bg-surface text-ink', className)}>
       <a
@@ -34,7 +36,7 @@ export function AppShell({ header, nav, children, className }: AppShellProps) {
           focusRing,
         )}
       >
-        Skip to content
+        {t`Skip to content`}
       </a>
       <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col md:min-h-0">
         {header}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { cx, focusRing } from '../lib/cx';
 import { plainLink, type RenderLink } from '../lib/link';
@@ -22,10 +23,11 @@ export interface BottomNavProps {
  * Phones: a bar fixed to the bottom with icon-over-label items. From `md`: a horizontal top nav
  * with icon-beside-label items (place it above the content; AppShell does this).
  */
-export function BottomNav({ items, renderLink = plainLink, label = 'Main', className }: BottomNavProps) {
+export function BottomNav({ items, renderLink = plainLink, label, className }: BottomNavProps) {
+  const { t } = useLingui();
   return (
     <nav
-      aria-label={label}
+      aria-label={label ?? t`Main`}
       className={cx(
         'fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface-raised pb-[env(safe-area-inset-bottom)]',
         'md:static md:border-t-0 md:border-b md:pb-0',

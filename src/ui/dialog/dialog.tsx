@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLayoutEffect, useState, type ReactElement, type ReactNode, type Ref } from 'react';
 import { CloseIcon } from '../icon/icon';
@@ -68,11 +69,12 @@ function Modal({
   description,
   footer,
   children,
-  closeLabel = 'Close',
+  closeLabel,
   placement = 'center',
   hasTrigger,
   ref,
 }: Omit<DialogProps, 'open' | 'defaultOpen' | 'onOpenChange' | 'trigger'> & { hasTrigger: boolean; ref?: Ref<HTMLDivElement> }) {
+  const { t } = useLingui();
   const sheet = placement === 'sheet';
   // What had focus as the dialog opened, read before a field's autoFocus inside it takes focus.
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
@@ -107,7 +109,7 @@ function Modal({
               {description && <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description>}
             </div>
             <RadixDialog.Close
-              aria-label={closeLabel}
+              aria-label={closeLabel ?? t`Close`}
               className={cx('-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface', focusRing)}
             >
               <CloseIcon size={20} />

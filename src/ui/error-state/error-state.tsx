@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
 import { AlertIcon } from '../icon/base-icons';
@@ -15,24 +16,20 @@ export interface ErrorStateProps {
   className?: string;
 }
 
-export function ErrorState({
-  title = 'Something went wrong',
-  message = 'Please check your connection and try again.',
-  onRetry,
-  retryLabel = 'Try again',
-  retrying,
-  className,
-}: ErrorStateProps) {
+export function ErrorState({ title, message, onRetry, retryLabel, retrying, className }: ErrorStateProps) {
+  const { t } = useLingui();
+  // `null` or '' for no message at all; absent: the usual one
+  const said = message === undefined ? t`Please check your connection and try again.` : message;
   return (
     <div role="alert" className={cx('flex flex-col items-center gap-3 px-6 py-10 text-center', className)}>
       <span className="text-danger" aria-hidden="true">
         <AlertIcon size={40} />
       </span>
-      <p className="text-lg font-semibold text-ink">{title}</p>
-      {message && <p className="max-w-sm text-muted">{message}</p>}
+      <p className="text-lg font-semibold text-ink">{title ?? t`Something went wrong`}</p>
+      {said && <p className="max-w-sm text-muted">{said}</p>}
       {onRetry && (
         <Button variant="secondary" onClick={onRetry} loading={retrying} icon={<RefreshIcon size={18} />}>
-          {retryLabel}
+          {retryLabel ?? t`Try again`}
         </Button>
       )}
     </div>

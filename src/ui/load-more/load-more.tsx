@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../button/button';
 
@@ -11,7 +12,7 @@ export function LoadMore({
   onMore,
   loading = false,
   error,
-  children = 'Load more',
+  children,
   className,
 }: {
   more: boolean;
@@ -21,6 +22,7 @@ export function LoadMore({
   children?: ReactNode;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {error && (
@@ -30,7 +32,7 @@ export function LoadMore({
       )}
       {more && (
         <Button variant="secondary" fullWidth={!className} className={className} onClick={onMore} loading={loading}>
-          {children}
+          {children ?? t`Load more`}
         </Button>
       )}
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cx, focusRing } from '../lib/cx';
 
 export interface PageLoadErrorProps {
@@ -17,21 +18,22 @@ export interface PageLoadErrorProps {
  * download, so it is plain markup (no Button, no icons: /login's budget).
  */
 export function PageLoadError({ onRetry, reload = false, crashed = false, fullScreen = true }: PageLoadErrorProps) {
+  const { t } = useLingui();
   const message = crashed
-    ? 'Something went wrong while showing it. Reloading the page usually fixes it.'
+    ? t`Something went wrong while showing it. Reloading the page usually fixes it.`
     : reload
-      ? 'It still didn’t load. Reloading the page usually fixes it.'
-      : 'Check your connection, then try again.';
+      ? t`It still didn’t load. Reloading the page usually fixes it.`
+      : t`Check your connection, then try again.`;
   return (
     <div role="alert" className={cx('flex flex-col items-center justify-center gap-3 px-6 py-10 text-center', fullScreen && 'min-h-dvh bg-surface')}>
-      <p className="text-lg font-semibold text-ink">This page didn’t load</p>
+      <p className="text-lg font-semibold text-ink">{t`This page didn’t load`}</p>
       <p className="max-w-sm text-muted">{message}</p>
       <button
         type="button"
         onClick={onRetry}
         className={cx('min-h-11 rounded-xl border border-brand-ink bg-surface-raised px-4 font-semibold text-brand-ink hover:bg-surface', focusRing)}
       >
-        {reload || crashed ? 'Reload the page' : 'Try again'}
+        {reload || crashed ? t`Reload the page` : t`Try again`}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import L, { type LeafletEvent, type Map as LeafletMap, type Marker as LeafletMarker } from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
@@ -163,16 +164,10 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * A map with one pin (Leaflet): click or tap to drop it, drag it, or focus it and move it with the arrow
  * keys. Raster tiles from the operator's tile server; nothing here knows what the pin is for.
  */
-export default function PinMap({
-  tileUrl,
-  attribution,
-  value,
-  center,
-  onChange,
-  onUnavailable,
-  label = 'Map',
-  pinLabel = (p) => `Pin at ${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}`,
-}: PinMapProps) {
+export default function PinMap({ tileUrl, attribution, value, center, onChange, onUnavailable, label, pinLabel }: PinMapProps) {
+  const { t } = useLingui();
+  const pinAt = (lat: string, lng: string) => t`Pin at ${lat}, ${lng}`;
+  const pinName = pinLabel ?? ((p: LatLng) => pinAt(p.lat.toFixed(5), p.lng.toFixed(5)));
   const [start] = useState(() => (value ? { at: value, zoom: ZOOM_PINNED } : { at: center, zoom: ZOOM_UNPINNED }));
   // less motion asked for: tiles appear at once rather than fading in, and a zoom jumps
   const [moving] = useState(() => !prefersReducedMotion());
@@ -195,16 +190,16 @@ export default function PinMap({
         zoomAnimation={moving}
         markerZoomAnimation={moving}
       >
-        <Named label={label} />
+        <Named label={label ?? t`Map`} />
         <KeepSized />
         <TileLayer url={tileUrl} attribution={attribution} eventHandlers={tileEvents} />
         <DropOnClick onChange={onChange} />
         <FollowCenter center={center} pinned={value !== null} />
-        {value && <Pin value={value} onChange={onChange} pinLabel={pinLabel} />}
+        {value && <Pin value={value} onChange={onChange} pinLabel={pinName} />}
       </MapContainer>
       {/* without a mouse: the map pans with the arrow keys, then the pin goes to its middle */}
       <Button variant="secondary" size="sm" onClick={dropInMiddle}>
-        {value ? 'Move the pin to the middle of the map' : 'Drop the pin in the middle of the map'}
+        {value ? t`Move the pin to the middle of the map` : t`Drop the pin in the middle of the map`}
       </Button>
     </div>
   );

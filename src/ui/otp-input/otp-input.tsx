@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { describedBy, FieldNotes } from '../field-message/field-notes';
 import { cx, focusRing } from '../lib/cx';
@@ -17,10 +18,13 @@ export interface OtpInputProps {
   className?: string;
 }
 
-export function OtpInput({ length = 6, label = 'Verification code', onChange, onComplete, error, disabled, autoFocus, className }: OtpInputProps) {
+export function OtpInput({ length = 6, label, onChange, onComplete, error, disabled, autoFocus, className }: OtpInputProps) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   const id = `otp-${useId()}`;
+  const { t } = useLingui();
+  const name = label ?? t`Verification code`;
+  const digitName = (digit: number) => t`Digit ${digit} of ${length}`;
 
   const focus = (i: number) => refs.current[Math.max(0, Math.min(length - 1, i))]?.focus();
 
@@ -95,7 +99,7 @@ export function OtpInput({ length = 6, label = 'Verification code', onChange, on
   return (
     <div className={cx('flex flex-col gap-2', className)}>
       <fieldset className="m-0 border-0 p-0" aria-describedby={describedBy(id, null, error)}>
-        <legend className="mb-2 text-sm font-medium text-ink">{label}</legend>
+        <legend className="mb-2 text-sm font-medium text-ink">{name}</legend>
         <div className="flex gap-2">
           {digits.map((d, i) => (
             <input
@@ -115,7 +119,7 @@ export function OtpInput({ length = 6, label = 'Verification code', onChange, on
               maxLength={i === 0 ? length : 1}
               autoFocus={autoFocus && i === 0}
               disabled={disabled}
-              aria-label={`Digit ${i + 1} of ${length}`}
+              aria-label={digitName(i + 1)}
               aria-invalid={error ? true : undefined}
               className={cx(
                 'h-12 w-11 rounded-xl border bg-surface-raised text-center text-xl font-semibold text-ink',

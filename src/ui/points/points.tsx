@@ -1,3 +1,5 @@
+import { useLingui } from '../../i18n/use-lingui';
+import { plural } from '@lingui/core/macro';
 import { StarIcon } from '../icon/icon';
 import { cx } from '../lib/cx';
 
@@ -17,13 +19,13 @@ export function formatPoints(value: number, locale: string, signed = false): str
 }
 
 export function Points({ value, locale, unit, showIcon = false, signed = false, className }: PointsProps) {
-  const label = unit ?? (Math.abs(value) === 1 ? 'point' : 'points');
+  useLingui(); // the words again when the language changes
+  const n = formatPoints(value, locale, signed);
+  const count = Math.abs(value);
   return (
     <span className={cx('inline-flex items-center gap-1 tabular-nums', className)}>
       {showIcon && <StarIcon size={16} />}
-      <span>
-        {formatPoints(value, locale, signed)} {label}
-      </span>
+      <span>{unit === undefined ? plural(count, { one: `${n} point`, other: `${n} points` }) : `${n} ${unit}`}</span>
     </span>
   );
 }

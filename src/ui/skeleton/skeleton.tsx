@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties, ReactNode } from 'react';
 import { cx } from '../lib/cx';
 
@@ -30,9 +31,10 @@ export interface SkeletonGroupProps {
   className?: string;
 }
 
-export function SkeletonGroup({ label = 'Loading', children, className }: SkeletonGroupProps) {
+export function SkeletonGroup({ label, children, className }: SkeletonGroupProps) {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-busy="true" aria-label={label} className={className}>
+    <div role="status" aria-busy="true" aria-label={label ?? t`Loading`} className={className}>
       {children}
     </div>
   );

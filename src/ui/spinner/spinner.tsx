@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cx } from '../lib/cx';
 
 export interface SpinnerProps {
@@ -8,9 +9,11 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ size = 24, label = 'Loading', className }: SpinnerProps) {
+export function Spinner({ size = 24, label, className }: SpinnerProps) {
+  const { t } = useLingui();
+  const name = label === undefined ? t`Loading` : label;
   return (
-    <span className={cx('inline-flex items-center justify-center', className)} {...(label ? { role: 'status', 'aria-label': label } : { 'aria-hidden': true })}>
+    <span className={cx('inline-flex items-center justify-center', className)} {...(name ? { role: 'status', 'aria-label': name } : { 'aria-hidden': true })}>
       <svg width={size} height={size} viewBox="0 0 24 24" className="animate-spin motion-reduce:animate-none" aria-hidden="true">
         <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
         <path d="M21 12a9 9 0 0 0-9-9" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

@@ -1,3 +1,5 @@
+import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { bestTextOn, parseColor, toHex } from '../theme/color';
 import { cx } from '../lib/cx';
@@ -91,19 +93,21 @@ function Slice({ part: p, index: i, r }: { part: Part; index: number; r: number 
 /** The disclosed odds, one row per prize. */
 function OddsTable({ parts, locale }: { parts: Part[]; locale: string }) {
   const captionId = useId();
+  const { t } = useLingui();
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const sliceWords = (slices: number) => plural(slices, { one: '(# slice)', other: '(# slices)' });
   return (
     <table className="w-full max-w-sm border-collapse text-left text-sm">
       <caption id={captionId} className="mb-1 text-left font-semibold text-ink">
-        Odds of each prize
+        {t`Odds of each prize`}
       </caption>
       <thead>
         <tr className="border-b border-border text-muted">
           <th scope="col" className="py-1 font-medium">
-            Prize
+            {t`Prize`}
           </th>
           <th scope="col" className="py-1 text-right font-medium">
-            Chance
+            {t`Chance`}
           </th>
         </tr>
       </thead>
@@ -112,7 +116,7 @@ function OddsTable({ parts, locale }: { parts: Part[]; locale: string }) {
           <tr key={row.label} className="border-b border-border last:border-b-0">
             <td className="py-1 text-ink">
               {row.label}
-              {row.slices > 1 && <span className="text-muted"> ({row.slices} slices)</span>}
+              {row.slices > 1 && <span className="text-muted"> {sliceWords(row.slices)}</span>}
             </td>
             <td className="py-1 text-right tabular-nums text-ink">{percent.format(row.share)}</td>
           </tr>
@@ -134,10 +138,12 @@ export function Wheel<S extends WheelSegmentInput>({
   durationMs = 4000,
   size = 300,
   locale = 'en',
-  resultText = (s) => `You landed on ${s.label}`,
+  resultText,
   className,
 }: WheelProps<S>) {
   const parts = useMemo(() => slices(segments), [segments]);
+  const { t } = useLingui();
+  const landedOn = (prize: string) => t`You landed on ${prize}`;
   const [rotation, setRotation] = useState(0);
   const [animate, setAnimate] = useState(false);
   const [landed, setLanded] = useState<S | null>(null);
@@ -199,7 +205,7 @@ export function Wheel<S extends WheelSegmentInput>({
       </div>
 
       <p aria-live="polite" role="status" className="min-h-6 text-center text-lg font-semibold text-ink">
-        {landed ? resultText(landed) : ''}
+        {landed ? (resultText ? resultText(landed) : landedOn(landed.label)) : ''}
       </p>
 
       <OddsTable parts={parts} locale={locale} />

@@ -18,7 +18,8 @@ const meta = {
   title: 'Screens/Home/Install prompt',
   component: OnHome,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: { mode: 'prompt', shopName: 'Kopi Senja', onInstall: fn(), onDismiss: fn() },
 } satisfies Meta<typeof OnHome>;
 export default meta;

@@ -13,7 +13,8 @@ const meta = {
   title: 'Screens/Profile/Change e-mail',
   component: ChangeEmailScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     currentEmail: customer.email,
     emailVerified: customer.email_verified,

@@ -11,7 +11,8 @@ const meta = {
   title: 'Screens/Profile/Notifications',
   component: NotificationsScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     data: notifications,
     now: NOW,

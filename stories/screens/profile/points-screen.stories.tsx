@@ -12,7 +12,8 @@ const meta = {
   title: 'Screens/Profile/Points',
   component: PointsScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     history: pointHistory,
     locale: 'en-PH',

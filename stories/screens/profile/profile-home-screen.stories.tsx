@@ -14,7 +14,8 @@ const meta = {
   title: 'Screens/Profile/Profile home',
   component: ProfileHomeScreen,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', pseudoCheck: true },
   args: {
     customer,
     unreadNotifications: 2,
@@ -168,5 +169,27 @@ export const OfflineBalances: Story = {
   play: async ({ canvasElement }) => {
     const balances = within(within(canvasElement).getByRole('region', { name: 'Balances' }));
     await expect(balances.getByText("As of 9:41 AM. Your balances update when you're back online.")).toBeVisible();
+  },
+};
+
+/**
+ * In Filipino (`parameters.language`), with a tier, a birthday and a friend to invite, so that every part
+ * of the page speaks it; a screenshot on the phone only.
+ */
+export const InFilipino: Story = {
+  parameters: { language: 'fil', noScreenshotOn: ['desktop'] },
+  args: {
+    customer: { ...customer, birthday: { day: 14, month: 3, year: null } },
+    tier: tierBrewNotice,
+    timeZone: TIME_ZONE,
+    onInviteFriend: fn(),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Birthday: 14 Marso' })).toBeVisible();
+    await expect(canvas.getByRole('list', { name: 'Account ko' })).toHaveTextContent('Mag-imbita ng kaibigan');
+    await expect(canvas.getByRole('button', { name: 'Mag-log out' })).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Ang data mo' })).toBeVisible();
   },
 };

@@ -11,7 +11,8 @@ const meta = {
   title: 'Screens/Profile/Push permission card',
   component: PushPermissionCard,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'padded', pseudoCheck: true },
   args: { state: 'explained', onAllow: fn(), onNotNow: fn(), onClose: fn() },
   decorators: [(Story) => <div className="mx-auto max-w-xl">{Story()}</div>],
 } satisfies Meta<typeof PushPermissionCard>;

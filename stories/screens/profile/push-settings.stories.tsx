@@ -13,7 +13,8 @@ const meta = {
   title: 'Screens/Profile/Push settings',
   component: PushSettings,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'padded', pseudoCheck: true },
   args: { state: 'on', preferences: { ...allOn, campaigns: false }, onTurnOn: fn(), onTurnOff: fn(), onToggle: fn() },
   decorators: [(Story) => <div className="mx-auto max-w-xl">{Story()}</div>],
 } satisfies Meta<typeof PushSettings>;

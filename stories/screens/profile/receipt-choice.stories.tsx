@@ -8,7 +8,8 @@ const meta = {
   title: 'Screens/Profile/Receipts',
   component: ReceiptChoice,
   tags: ['screen'],
-  parameters: { layout: 'padded' },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'padded', pseudoCheck: true },
   args: { settings: receiptSettings, onChange: fn() },
   decorators: [(Story) => <div className="mx-auto max-w-xl">{Story()}</div>],
 } satisfies Meta<typeof ReceiptChoice>;

@@ -12,7 +12,8 @@ const meta = {
   title: 'Screens/Profile/Referral sheet',
   component: ReferralSheet,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES }, pseudoCheck: true },
   args: { open: true, onOpenChange: fn(), status: referralStatus, link: referralLink, canShare: false, onShare: fn(), onCopy: fn(), onRetry: fn() },
 } satisfies Meta<typeof ReferralSheet>;
 export default meta;

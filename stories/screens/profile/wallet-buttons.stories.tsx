@@ -15,7 +15,8 @@ const meta = {
   title: 'Screens/Profile/Wallet buttons',
   component: WalletButtons,
   tags: ['screen'],
-  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES } },
+  // pseudoCheck: shown again with every text 40 % longer, failing on any that clips (.storybook/test-runner.ts)
+  parameters: { layout: 'fullscreen', docs: { story: DIALOGS_IN_FRAMES }, pseudoCheck: true },
   args: { status: { apple: true, google: true }, appleHref: '/api/pass/apple', onGoogle: fn(), onRevoke: fn() },
   render: (args) => <MemberCard open onOpenChange={fn()} card={memberCard} frozen locale={money.locale} wallet={<WalletButtons {...args} />} />,
 } satisfies Meta<typeof WalletButtons>;
