@@ -12,6 +12,8 @@ import { NotFoundPage, PAGES } from './routes';
 import { LandingBackground, SiteSettingsProvider, useSite } from './settings';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { installZoomReset } from './zoom';
+import { useLanguage } from '../i18n/language';
+import { SOURCE_LANGUAGE } from '#contract/languages';
 import { isOffline, REACHABLE_EVENT, UNREACHABLE_EVENT } from '../api/client';
 import { onFirstToast, toastAsked } from '../ui/toast/toast';
 
@@ -86,9 +88,24 @@ function Shell() {
   const name = matchRoute(location.pathname);
 
   useEffect(() => installZoomReset(document, isPhone), []);
+  // the title in English at once; in another language, once its words (a module of their own) have loaded
+  const language = useLanguage();
   useEffect(() => {
-    document.title = documentTitle(settings.setting_company || undefined, name ? TITLES[name] : 'Page Not Found');
-  }, [settings.setting_company, name]);
+    const company = settings.setting_company || undefined;
+    const english = name ? TITLES[name] : 'Page Not Found'; // route-titles.ts NOT_FOUND_TITLE
+    document.title = documentTitle(company, english);
+    if (language === SOURCE_LANGUAGE) return;
+    let current = true;
+    void import('./route-titles').then(
+      ({ translatedTitle }) => {
+        if (current) document.title = documentTitle(company, translatedTitle(english));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [settings.setting_company, name, language]);
 
   // a gift card's link opened signed out opens again once signed in
   usePendingGift(isAuth, name, location.pathname);

@@ -81,6 +81,8 @@ describe.skipIf(!HAS_CHROME)('the sign-in code in the language of the page', () 
       await page.getByRole('button', { name: 'Ipadala ang code' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('fil');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome sa Kopi Senja!');
+      // the tab's title too, once its words have loaded
+      await expect.poll(() => page.title()).toBe('Kopi Senja - Mag-sign in');
     } finally {
       await context.close();
     }

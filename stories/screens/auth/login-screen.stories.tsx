@@ -48,6 +48,17 @@ export const InFilipino: Story = {
   },
 };
 
+/** In Bahasa Indonesia, the third language the demo shop offers: a phone's baseline. */
+export const InIndonesian: Story = {
+  parameters: { language: 'id', noScreenshotOn: ['desktop'] },
+  args: { languageSwitch: <LanguageSwitch languages={['en', 'fil', 'id']} value="id" onChange={fn()} className="mt-4" /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Kirim kode' })).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Bahasa' })).toHaveValue('id');
+  },
+};
+
 export const HighContrast: Story = { parameters: { theme: 'contrast' } };
 
 /** Google sign-in is shown only when the merchant enabled it (the app passes the button). */

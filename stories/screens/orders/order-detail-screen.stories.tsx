@@ -207,6 +207,15 @@ export const InFilipino: Story = {
   },
 };
 
+/** The same order in Bahasa Indonesia: a phone's baseline. */
+export const InIndonesian: Story = {
+  ...InFilipino,
+  parameters: { language: 'id', noScreenshotOn: ['desktop'] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Tim kami sedang membuat pesananmu.')).toBeVisible();
+  },
+};
+
 /** Pickup orders skip "On the way" and show the counter's address. */
 export const PickupReady: Story = {
   args: { order: orderAt('ready', 'pickup') },
