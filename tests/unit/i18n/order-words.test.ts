@@ -3,21 +3,9 @@
  * receipt's points earned, "1 point" and "3 points" in Filipino (English loanwords count with =1), one form in
  * Bahasa Indonesia.
  */
-import { readFileSync } from 'node:fs';
-import { setupI18n, type Messages } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { setupI18n } from '@lingui/core';
+import { compiledCatalogue as compiled } from './support/compiled';
 import { describe, expect, it } from 'vitest';
-
-/** A shipped catalogue as the app reads it: msgid → compiled translation. */
-function compiled(lang: string): Messages {
-  const po = readFileSync(`src/locales/${lang}/messages.po`, 'utf8');
-  const out: Messages = {};
-  for (const m of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
-    const [id, str] = [JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string];
-    if (id) out[id] = compileMessage(str || id);
-  }
-  return out;
-}
 
 const EARNS = '{points, plural, one {This order earns {count} point} other {This order earns {count} points}}';
 const EARNED = '{earned, plural, one {{count} point earned} other {{count} points earned}}';

@@ -1,20 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { setupI18n, type Messages } from '@lingui/core';
-import { describe, expect, it } from 'vitest';
+import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compiledCatalogue as compiled } from './support/compiled';
+import { describe, expect, it } from 'vitest';
 import { transformSync } from '@babel/core';
 import linguiSourceMessages from '../../../scripts/lib/lingui-source-messages';
-
-/** The shipped catalogues read as the app reads them: msgid → compiled translation. */
-function compiled(lang: string): Messages {
-  const po = readFileSync(`src/locales/${lang}/messages.po`, 'utf8');
-  const out: Messages = {};
-  for (const m of po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)) {
-    const [id, str] = [JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string];
-    if (id) out[id] = compileMessage(str || id);
-  }
-  return out;
-}
 
 const MINUTES = '{minutes, plural, one {# minute} other {# minutes}}';
 const ITEMS = '{n, plural, one {# item} other {# items}}';
