@@ -136,5 +136,11 @@ describeEachDb("broadcasts and vouchers in the reader's language", (kind) => {
     }
     const badOne = await callApi(p, rewardsApi.voucher, { token: ana.token, query: { id: voucherId, lang: 'xx' } }).expect(400);
     expect(badOne.body.error.fields).toEqual({ lang: LANGUAGE_ERROR });
+    // who may read it: its customer only; another customer's ask, in any language, is not found, and nobody signed in 401
+    const ben = await p.newCustomer({ name: 'Ben Cruz' });
+    await callApi(p, rewardsApi.voucher, { token: ben.token, query: { id: voucherId, lang: 'fil' } }).expect(404);
+    expect((await callApi(p, rewardsApi.storage, { token: ben.token, query: { status: 'active', lang: 'fil' } }).expect(200)).body.data.vouchers).toEqual([]);
+    await callApi(p, rewardsApi.voucher, { query: { id: voucherId, lang: 'fil' } }).expect(401);
+    await callApi(p, rewardsApi.storage, { query: { status: 'active', lang: 'fil' } }).expect(401);
   });
 });
