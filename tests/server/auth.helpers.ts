@@ -36,3 +36,21 @@ export async function signInWithPhone(p: TestProvider, phone: string, name = 'An
   const reg = await callApi(p, authApi.register, { body: { registration_token: verified.body.data.registration_token, name } }).expect(201);
   return reg.body.data as { token: string; customer: { id: number; phone: string; name: string } };
 }
+
+/**
+ * A customer signed up through the app on a device of their own (its `x-device-id`), with a friend's referral code
+ * when given, and `wallet` minor units in the wallet; answers their id and session token.
+ */
+export async function signUpOnDevice(p: TestProvider, name: string, o: { referralCode?: string; wallet?: number } = {}) {
+  const phone = newPhone();
+  const otp = await requestCode(p, phone, 'login');
+  const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: otp, purpose: 'login' } }).expect(200);
+  const res = await callApi(p, authApi.register, {
+    headers: { 'x-device-id': randomBytes(16).toString('base64url') },
+    body: { registration_token: verified.body.data.registration_token, name, ...(o.referralCode ? { referral_code: o.referralCode } : {}) },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const data = res.body.data as { token: string; customer: { id: number } };
+  if (o.wallet) await p.db.updateTable('customers').set({ wallet_balance: o.wallet }).where('id', '=', data.customer.id).execute();
+  return { id: data.customer.id, token: data.token };
+}

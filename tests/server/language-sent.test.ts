@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
-import { authApi } from '#contract/auth.calls';
 import { customersApi } from '#contract/customers.calls';
 import type { Language } from '#contract/languages';
 import { ordersApi } from '#contract/orders.calls';
@@ -9,7 +7,7 @@ import { referralsApi } from '#contract/referrals.calls';
 import { rewardsApi } from '#contract/rewards.calls';
 import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { sendDueReceipts } from '../../server/provider/receipts/receipts.send';
-import { newPhone, requestCode } from './auth.helpers';
+import { signUpOnDevice } from './auth.helpers';
 import { recordingMailer } from './mailer.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, products } from './orders.helpers';
@@ -23,19 +21,7 @@ import { callApi } from '../support/calls';
  */
 
 /** A customer signed up through the app (with a friend's code), on a device of their own, with money in the wallet. */
-async function signUp(p: TestProvider, name: string, code?: string) {
-  const phone = newPhone();
-  const otp = await requestCode(p, phone, 'login');
-  const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: otp, purpose: 'login' } }).expect(200);
-  const res = await callApi(p, authApi.register, {
-    headers: { 'x-device-id': randomBytes(16).toString('base64url') },
-    body: { registration_token: verified.body.data.registration_token, name, ...(code ? { referral_code: code } : {}) },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const data = res.body.data as { token: string; customer: { id: number } };
-  await p.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', data.customer.id).execute();
-  return { id: data.customer.id, token: data.token };
-}
+const signUp = (p: TestProvider, name: string, code?: string) => signUpOnDevice(p, name, { referralCode: code, wallet: 1_000_000 });
 
 /** A paid pickup order of six lattes from the wallet; answers its name. */
 async function paidOrder(p: TestProvider, c: { token: string }): Promise<string> {

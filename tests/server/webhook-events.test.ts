@@ -20,7 +20,7 @@ import { eraseDueAccounts } from '../../server/provider/privacy/privacy.service'
 import { earnPoints } from '../../server/provider/points/points.ledger';
 import { placeCustomer, runTiers } from '../../server/provider/tiers/tiers.service';
 import { GIFT_PURCHASE, GIFT_SETTINGS } from './gift-cards.helpers';
-import { newPhone, requestCode } from './auth.helpers';
+import { newPhone, requestCode, signUpOnDevice } from './auth.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, key, products } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
@@ -250,18 +250,7 @@ describeEachDb('webhook events', (kind) => {
 
   it('completing a friend’s first order: points.confirmed, stamp_card.completed (two cards, one statement), tier.changed, referral.qualified', async () => {
     // a referrer and a friend who signed up with their code
-    const signUp = async (name: string, code?: string) => {
-      const phone = newPhone();
-      const otp = await requestCode(p, phone, 'login');
-      const verified = await callApi(p, authApi.otpVerify, { body: { phone, code: otp, purpose: 'login' } }).expect(200);
-      const res = await callApi(p, authApi.register, {
-        headers: { 'x-device-id': randomBytes(16).toString('base64url') },
-        body: { registration_token: verified.body.data.registration_token, name, ...(code ? { referral_code: code } : {}) },
-      }).expect(201);
-      const data = res.body.data as { token: string; customer: { id: number } };
-      await p.db.updateTable('customers').set({ wallet_balance: 1_000_000 }).where('id', '=', data.customer.id).execute();
-      return { id: data.customer.id, token: data.token };
-    };
+    const signUp = (name: string, code?: string) => signUpOnDevice(p, name, { referralCode: code, wallet: 1_000_000 });
     const referrer = await signUp('Ana Reyes');
     const { code } = (await callApi(p, referralsApi.status, { token: referrer.token }).expect(200)).body.data as { code: string };
     const friend = await signUp('Ben Cruz', code);
