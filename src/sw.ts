@@ -85,6 +85,9 @@ registerRoute(
   (options) => (offlineCacheFor(options.request.method, options.url, self.location.origin) === CUSTOMER_CACHE ? customerReads : shopReads).handle(options),
 );
 
+/** Only a whole answer (200) is kept: never an error, a redirect or a partial one. */
+const keepOnlyOk: WorkboxPlugin = { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) };
+
 // The shop's pictures (offline-reads.ts: the uploaded images, never changed, and the demo's): answered
 // from the copy at once and fetched again behind it, so the menu offline has its photos; the newest 200,
 // a month at most, and dropped first when the browser is short of room. Only a 200 is kept.
@@ -92,10 +95,7 @@ registerRoute(
   ({ request, url }) => isShopImage(request.method, url, self.location.origin),
   new StaleWhileRevalidate({
     cacheName: IMAGE_CACHE,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
-    ],
+    plugins: [keepOnlyOk, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true })],
   }),
 );
 
@@ -105,10 +105,7 @@ registerRoute(
   ({ request, url }) => isLanguageChunk(request.method, url, self.location.origin),
   new CacheFirst({
     cacheName: LANGUAGE_CACHE,
-    plugins: [
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 365 * DAY }),
-    ],
+    plugins: [keepOnlyOk, new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 365 * DAY })],
   }),
 );
 
