@@ -13,6 +13,9 @@ export async function sayToCustomer(db: Database, shop: Shop, customerId: number
 
 type Shop = { language_default: Language; languages: readonly Language[] };
 
+/** sayToCustomer for a customer whose row is at hand already (locked by the caller): no read of its language again. */
+export const sayToRow = (customer: { language: Language | null }, shop: Shop): Say => sayIn(recipientLanguage(customer.language, shop));
+
 /** The language what is sent to a customer speaks (as sayToCustomer), for what needs the code itself (an e-mail's `lang`). */
 export async function languageOfCustomer(db: Database, shop: Shop, customerId: number): Promise<Language> {
   return recipientLanguage(await customerLanguage(db, customerId), shop);

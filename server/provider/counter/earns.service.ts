@@ -12,7 +12,7 @@ import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, locationScope } from '../locations/access';
 import { notify } from '../notifications/notify';
-import { sayToCustomer } from '../accounts/language';
+import { sayToRow } from '../accounts/language';
 import { counter as counterWords } from '../i18n/messages';
 import { dropEarnUses, earnReason, pointsFor, recordUses, saleEarning } from '../loyalty/loyalty.earn';
 import { productFacts } from '../loyalty/loyalty.repo';
@@ -255,7 +255,7 @@ async function earnIn(
   const reason = earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts);
   // the owner's hold (0 by default: at once); with one, the points are pending until it ends (points.pending.ts)
   const hold = rules.points_hold_days;
-  const say = await sayToCustomer(trx, rules, customer.id);
+  const say = sayToRow(customer, rules);
   if (hold > 0) {
     const availableAt = holdEnd(now, hold);
     await addPending(trx, ctx.clock, { customerId: customer.id, points, reason, ref, availableAt, breakdown: earning.parts });
@@ -504,7 +504,7 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
     const rise = e.tier_rise ?? (await creditRiseOf(trx, ref));
     if (rise) await undoTierRise(trx, ctx, customer.id, rise);
     else await placeCustomer(trx, ctx, customer.id);
-    const say = await sayToCustomer(trx, rules, customer.id);
+    const say = sayToRow(customer, rules);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
       title: say(wasPending ? counterWords.cancelledTitle : counterWords.takenBackTitle, { points: e.points }),

@@ -12,7 +12,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { isBasePart } from '#contract/loyalty-earn';
 import { lockCustomer } from '../accounts/accounts.repo';
-import { sayToCustomer } from '../accounts/language';
+import { sayToRow } from '../accounts/language';
 import { claim as claimWords } from '../i18n/messages';
 import { dropOrderUses, earnReason, recordUses, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
 import { earnTier } from '../tiers/tiers.service';
@@ -79,7 +79,7 @@ export async function claimGuestOrder(ctx: ProviderContext, customerId: number, 
     const refusal = claimRefusal(order, now);
     if (refusal) throw refusal;
     // the member's row lock, as their own order takes it: the limits and the first order read below stay true
-    await lockCustomer(trx, customerId);
+    const member = await lockCustomer(trx, customerId);
     const earning = await memberEarning(trx, merchant, order, customerId);
     const points = earning.total;
     const row = await updateOrder(trx, order.id, {
@@ -104,7 +104,7 @@ export async function claimGuestOrder(ctx: ProviderContext, customerId: number, 
       breakdown: earning.parts,
     });
     if (order.status === 'completed') await releasePending(trx, ctx.clock, customerId, ref, rules);
-    const say = await sayToCustomer(trx, merchant.rules, customerId);
+    const say = sayToRow(member, merchant.rules);
     await notify(trx, ctx.clock, customerId, {
       type: 'points_earned',
       title: say(claimWords.title, { points }),
