@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { plural } from '@lingui/core/macro';
+import { plural, t as say } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BROADCAST_LIMITS, broadcastBody, fillPlaceholders, type BroadcastData, type BroadcastFields, type BroadcastsData } from '#contract/campaigns';
 import { Badge, Button, Card, Dialog, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
@@ -184,6 +184,19 @@ function WhoAndReward({
   );
 }
 
+/** "Up to 300 characters. {name} is the customer’s first name." ({name} a value: ICU would read it as its own placeholder) */
+function bodyHint(): string {
+  const [max, placeholder] = [BROADCAST_LIMITS.body, '{name}'];
+  return say`Up to ${max} characters. ${placeholder} is the customer’s first name.`;
+}
+
+/** "Send to 1,200 customers?" (the count not known yet: "Send this message?"). */
+function confirmTitle(audience: number | undefined, locale: string): string {
+  if (audience === undefined) return say`Send this message?`;
+  const reached = people(audience, locale);
+  return say`Send to ${reached}?`;
+}
+
 /** The new message: its fields and preview, who it reaches, then the confirmation before it goes. */
 function Composer({
   data,
@@ -199,8 +212,6 @@ function Composer({
   languages = [],
 }: ComposerProps) {
   const { t } = useLingui();
-  const max = BROADCAST_LIMITS.body;
-  const placeholder = '{name}';
   const [form, setForm] = useState<Form>({ ...EMPTY, ...initialForm });
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirm, setConfirm] = useState(initialConfirm);
@@ -209,7 +220,6 @@ function Composer({
   const [key, setKey] = useState(newKey);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const sample = { name: 'Ana', points: 0, reward: null };
-  const reached = audience === undefined ? '' : people(audience, locale);
   const shown = { title: fillPlaceholders(form.title, sample, locale), body: fillPlaceholders(form.body, sample, locale) };
 
   function review(e: FormEvent) {
@@ -249,7 +259,7 @@ function Composer({
           <TextAreaField
             label={t`Message`}
             maxLength={BROADCAST_LIMITS.body}
-            hint={t`Up to ${max} characters. ${placeholder} is the customer’s first name.`}
+            hint={bodyHint()}
             value={form.body}
             onChange={(e) => set('body', e.target.value)}
             error={problemOn(problem, 'body', t`The message`)}
@@ -290,7 +300,7 @@ function Composer({
       <Dialog
         open={confirm}
         onOpenChange={(open) => !open && !sending && setConfirm(false)}
-        title={audience === undefined ? t`Send this message?` : t`Send to ${reached}?`}
+        title={confirmTitle(audience, locale)}
         description={t`They get it now, in the app and by push or e-mail where they allow it. A message sent cannot be taken back.`}
         footer={
           <div className="flex justify-end gap-2">
