@@ -77,8 +77,10 @@ function PastBroadcast({ b, locale, timeZone }: { b: BroadcastData; locale: stri
   const [tier, reward, by] = [b.tier, b.reward, b.sent_by];
   const who = tier ? t`${tier} tier` : t`Everyone who takes offers`;
   const to = reward ? t`${who}, with ${reward}` : who;
-  const date = formatDateTime(b.created_at, locale, timeZone);
-  const [sent, audience, opened] = [b.sent.toLocaleString(locale), people(b.audience, locale), b.opened.toLocaleString(locale)];
+  // each value a text node of its own, as the words were before: the same text shaped the same, so the same screenshot
+  const node = (text: string) => <>{text}</>;
+  const [date, sender, whom] = [node(formatDateTime(b.created_at, locale, timeZone)), node(by ?? ''), node(to)];
+  const [sent, audience, opened] = [node(b.sent.toLocaleString(locale)), node(people(b.audience, locale)), node(b.opened.toLocaleString(locale))];
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-1 border-t border-border pt-3 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -87,8 +89,22 @@ function PastBroadcast({ b, locale, timeZone }: { b: BroadcastData; locale: stri
         </h4>
         <Badge tone={b.status === 'sent' ? 'success' : 'brand'}>{b.status === 'sent' ? t`Sent` : t`Sending`}</Badge>
       </div>
-      <p className="text-sm text-muted">{by ? t`${date} by ${by} · ${to}` : t`${date} · ${to}`}</p>
-      <p className="text-sm">{t`Reached ${sent} of ${audience} · opened by ${opened}`}</p>
+      <p className="text-sm text-muted">
+        {by ? (
+          <Trans>
+            {date} by {sender} · {whom}
+          </Trans>
+        ) : (
+          <Trans>
+            {date} · {whom}
+          </Trans>
+        )}
+      </p>
+      <p className="text-sm">
+        <Trans>
+          Reached {sent} of {audience} · opened by {opened}
+        </Trans>
+      </p>
     </li>
   );
 }
