@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { BROADCAST_LIMITS, broadcastBody, fillPlaceholders, type BroadcastData, type BroadcastFields, type BroadcastsData } from '#contract/campaigns';
 import { Badge, Button, Card, Dialog, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
@@ -45,7 +47,11 @@ interface Form {
 }
 
 const EMPTY: Form = { title: '', body: '', tier: '', reward: '', words: {} };
-const people = (n: number, locale: string) => `${n.toLocaleString(locale)} ${n === 1 ? 'customer' : 'customers'}`;
+/** "1 customer", "1,200 customers". */
+const people = (n: number, locale: string) => {
+  const count = n.toLocaleString(locale);
+  return plural(n, { one: `${count} customer`, other: `${count} customers` });
+};
 const problemOn = (p: SaveProblem | null, field: string, label: string) => (p?.fields[field] ? `${label} ${p.fields[field]}.` : undefined);
 
 /** The form as the call's body, checked by the contract's schema: the broadcast, or its problems by field. */
@@ -66,22 +72,38 @@ function checked(f: Form, key: string): { broadcast: BroadcastFields } | { probl
 
 /** One past broadcast: what, when, to whom, and how far it got. */
 function PastBroadcast({ b, locale, timeZone }: { b: BroadcastData; locale: string; timeZone: string }) {
+  const { t } = useLingui();
   const headingId = useId();
-  const to = [b.tier ? `${b.tier} tier` : 'Everyone who takes offers', b.reward ? `with ${b.reward}` : null].filter(Boolean).join(', ');
+  const [tier, reward, by] = [b.tier, b.reward, b.sent_by];
+  const who = tier ? t`${tier} tier` : t`Everyone who takes offers`;
+  const to = reward ? t`${who}, with ${reward}` : who;
+  // each value a text node of its own, as the words were before: the same text shaped the same, so the same screenshot
+  const node = (text: string) => <>{text}</>;
+  const [date, sender, whom] = [node(formatDateTime(b.created_at, locale, timeZone)), node(by ?? ''), node(to)];
+  const [sent, audience, opened] = [node(b.sent.toLocaleString(locale)), node(people(b.audience, locale)), node(b.opened.toLocaleString(locale))];
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-1 border-t border-border pt-3 first:border-t-0 first:pt-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 id={headingId} className="font-semibold break-words">
           {b.title}
         </h4>
-        <Badge tone={b.status === 'sent' ? 'success' : 'brand'}>{b.status === 'sent' ? 'Sent' : 'Sending'}</Badge>
+        <Badge tone={b.status === 'sent' ? 'success' : 'brand'}>{b.status === 'sent' ? t`Sent` : t`Sending`}</Badge>
       </div>
       <p className="text-sm text-muted">
-        {formatDateTime(b.created_at, locale, timeZone)}
-        {b.sent_by ? ` by ${b.sent_by}` : ''} · {to}
+        {by ? (
+          <Trans>
+            {date} by {sender} · {whom}
+          </Trans>
+        ) : (
+          <Trans>
+            {date} · {whom}
+          </Trans>
+        )}
       </p>
       <p className="text-sm">
-        Reached {b.sent.toLocaleString(locale)} of {people(b.audience, locale)} · opened by {b.opened.toLocaleString(locale)}
+        <Trans>
+          Reached {sent} of {audience} · opened by {opened}
+        </Trans>
       </p>
     </li>
   );
@@ -109,16 +131,26 @@ function Reach({
   everyone: boolean;
   locale: string;
 }) {
+  const { t } = useLingui();
   if (audienceError !== null) return <Notice tone="danger">{audienceError}</Notice>;
   if (audience === undefined)
     return (
       <p className="text-sm text-muted" role="status">
-        Counting who it reaches…
+        {t`Counting who it reaches…`}
       </p>
     );
+  const who = people(audience, locale);
   return (
     <p className="text-sm" role="status">
-      It reaches <strong>{people(audience, locale)}</strong>: {everyone ? 'everyone' : 'those of this tier'} who asked for offers.
+      {everyone ? (
+        <Trans>
+          It reaches <strong>{who}</strong>: everyone who asked for offers.
+        </Trans>
+      ) : (
+        <Trans>
+          It reaches <strong>{who}</strong>: those of this tier who asked for offers.
+        </Trans>
+      )}
     </p>
   );
 }
@@ -137,26 +169,27 @@ function WhoAndReward({
   onTier: (tier: string) => void;
   onReward: (reward: string) => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {data.tiers.length > 0 && (
-        <SelectField label="Who" value={form.tier} onChange={(e) => onTier(e.target.value)} error={problemOn(problem, 'tier', 'The tier')}>
-          <option value="">Everyone who takes offers</option>
-          {data.tiers.map((t) => (
-            <option key={t.position} value={String(t.position)}>
-              {t.name} tier only
+        <SelectField label={t`Who`} value={form.tier} onChange={(e) => onTier(e.target.value)} error={problemOn(problem, 'tier', t`The tier`)}>
+          <option value="">{t`Everyone who takes offers`}</option>
+          {data.tiers.map(({ position, name }) => (
+            <option key={position} value={String(position)}>
+              {t`${name} tier only`}
             </option>
           ))}
         </SelectField>
       )}
       <SelectField
-        label="Reward"
-        hint="A voucher given with the message, without points."
+        label={t`Reward`}
+        hint={t`A voucher given with the message, without points.`}
         value={form.reward}
         onChange={(e) => onReward(e.target.value)}
-        error={problemOn(problem, 'reward_id', 'The reward')}
+        error={problemOn(problem, 'reward_id', t`The reward`)}
       >
-        <option value="">No reward</option>
+        <option value="">{t`No reward`}</option>
         {data.rewards.map((r) => (
           <option key={r.id} value={String(r.id)}>
             {r.title}
@@ -165,6 +198,19 @@ function WhoAndReward({
       </SelectField>
     </>
   );
+}
+
+/** "Up to 300 characters. {name} is the customer’s first name." ({name} a value: ICU would read it as its own placeholder) */
+function bodyHint(): string {
+  const [max, placeholder] = [BROADCAST_LIMITS.body, '{name}'];
+  return say`Up to ${max} characters. ${placeholder} is the customer’s first name.`;
+}
+
+/** "Send to 1,200 customers?" (the count not known yet: "Send this message?"). */
+function confirmTitle(audience: number | undefined, locale: string): string {
+  if (audience === undefined) return say`Send this message?`;
+  const reached = people(audience, locale);
+  return say`Send to ${reached}?`;
 }
 
 /** The new message: its fields and preview, who it reaches, then the confirmation before it goes. */
@@ -181,6 +227,7 @@ function Composer({
   initialForm,
   languages = [],
 }: ComposerProps) {
+  const { t } = useLingui();
   const [form, setForm] = useState<Form>({ ...EMPTY, ...initialForm });
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirm, setConfirm] = useState(initialConfirm);
@@ -215,29 +262,29 @@ function Composer({
   }
 
   return (
-    <form noValidate onSubmit={review} aria-label="New message" className="flex flex-col gap-4">
+    <form noValidate onSubmit={review} aria-label={t`New message`} className="flex flex-col gap-4">
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <TextField
-            label="Title"
+            label={t`Title`}
             maxLength={BROADCAST_LIMITS.title}
             value={form.title}
             onChange={(e) => set('title', e.target.value)}
-            error={problemOn(problem, 'title', 'The title')}
+            error={problemOn(problem, 'title', t`The title`)}
           />
           <TextAreaField
-            label="Message"
+            label={t`Message`}
             maxLength={BROADCAST_LIMITS.body}
-            hint={`Up to ${BROADCAST_LIMITS.body} characters. {name} is the customer’s first name.`}
+            hint={bodyHint()}
             value={form.body}
             onChange={(e) => set('body', e.target.value)}
-            error={problemOn(problem, 'body', 'The message')}
+            error={problemOn(problem, 'body', t`The message`)}
           />
           <TranslationsField
             languages={languages}
             fields={[
-              { key: 'title', label: 'Title', max: BROADCAST_LIMITS.title, original: form.title },
-              { key: 'body', label: 'Message', max: BROADCAST_LIMITS.body, original: form.body, multiline: true },
+              { key: 'title', label: t`Title`, max: BROADCAST_LIMITS.title, original: form.title },
+              { key: 'body', label: t`Message`, max: BROADCAST_LIMITS.body, original: form.body, multiline: true },
             ]}
             value={form.words}
             onChange={(w) => set('words', w)}
@@ -259,25 +306,25 @@ function Composer({
       <div aria-live="polite" className="flex flex-col gap-2">
         <Reach audience={audience} audienceError={audienceError} everyone={form.tier === ''} locale={locale} />
         {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
+        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={audience === 0}>
-          Review and send
+          {t`Review and send`}
         </Button>
       </div>
       <Dialog
         open={confirm}
         onOpenChange={(open) => !open && !sending && setConfirm(false)}
-        title={audience === undefined ? 'Send this message?' : `Send to ${people(audience, locale)}?`}
-        description="They get it now, in the app and by push or e-mail where they allow it. A message sent cannot be taken back."
+        title={confirmTitle(audience, locale)}
+        description={t`They get it now, in the app and by push or e-mail where they allow it. A message sent cannot be taken back.`}
         footer={
           <div className="flex justify-end gap-2">
             <Button variant="secondary" disabled={sending} onClick={() => setConfirm(false)}>
-              Keep editing
+              {t`Keep editing`}
             </Button>
             <Button loading={sending} onClick={() => void send()}>
-              Send now
+              {t`Send now`}
             </Button>
           </div>
         }
@@ -304,11 +351,13 @@ export function BroadcastPanel({
   newKey = () => crypto.randomUUID(),
   ...composer
 }: BroadcastPanelProps) {
+  const { t } = useLingui();
   const [sent, setSent] = useState<number | null | undefined>(undefined);
+  const sentTo = sent ? people(sent, locale) : null;
   const headingId = useId();
   const heading = (
     <h2 id={headingId} className="text-lg font-semibold">
-      Send a message now
+      {t`Send a message now`}
     </h2>
   );
   if (!data)
@@ -316,11 +365,11 @@ export function BroadcastPanel({
       <Card aria-labelledby={headingId} className="flex flex-col gap-3">
         {heading}
         {loading ? (
-          <SkeletonGroup label="Loading the broadcasts">
+          <SkeletonGroup label={t`Loading the broadcasts`}>
             <SkeletonText lines={4} />
           </SkeletonGroup>
         ) : (
-          <ErrorState title="We could not load the broadcasts" message={error ?? 'Please try again.'} onRetry={onRetry} />
+          <ErrorState title={t`We could not load the broadcasts`} message={error ?? t`Please try again.`} onRetry={onRetry} />
         )}
       </Card>
     );
@@ -328,23 +377,26 @@ export function BroadcastPanel({
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
       {heading}
       <p className="text-muted">
-        A one-off message, sent at once: in the customer’s inbox, by push where they allow offers, and by e-mail to verified addresses. Only customers who asked
-        for offers get it.
+        {t`A one-off message, sent at once: in the customer’s inbox, by push where they allow offers, and by e-mail to verified addresses. Only customers who asked for offers get it.`}
       </p>
       {sent !== undefined && (
-        <Notice tone="success">Your message is on its way{sent ? ` to ${people(sent, locale)}` : ''}. The list below shows how far it got.</Notice>
+        <Notice tone="success">
+          {sentTo
+            ? t`Your message is on its way to ${sentTo}. The list below shows how far it got.`
+            : t`Your message is on its way. The list below shows how far it got.`}
+        </Notice>
       )}
       {canSend ? (
         <Composer data={data} locale={locale} newKey={newKey} onSent={setSent} {...composer} />
       ) : (
-        <Notice tone="info">Only an owner can send a message.</Notice>
+        <Notice tone="info">{t`Only an owner can send a message.`}</Notice>
       )}
-      <section aria-label="Past broadcasts" className="flex flex-col gap-3">
-        <h3 className="font-semibold">Sent before</h3>
+      <section aria-label={t`Past broadcasts`} className="flex flex-col gap-3">
+        <h3 className="font-semibold">{t`Sent before`}</h3>
         {data.broadcasts.length === 0 ? (
-          <p className="text-sm text-muted">No message sent yet.</p>
+          <p className="text-sm text-muted">{t`No message sent yet.`}</p>
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Broadcasts">
+          <ul className="flex flex-col gap-3" aria-label={t`Broadcasts`}>
             {data.broadcasts.map((b) => (
               <PastBroadcast key={b.id} b={b} locale={locale} timeZone={timeZone} />
             ))}

@@ -1,26 +1,48 @@
+import { plural, t } from '@lingui/core/macro';
 import { CAMPAIGN_HOURS, fillPlaceholders, type CampaignData, type CampaignKind } from '#contract/campaigns';
 import { voucherWords } from '#contract/reward-words';
 import { wallClock } from '../../../ui/lib/dates';
 
+/** Whom a campaign of this kind reaches, and when ("New customers, 2 hours after they sign up"). */
+function whoWords(kind: CampaignKind, timing: number, locale: string): string {
+  const n = timing.toLocaleString(locale);
+  switch (kind) {
+    case 'welcome':
+      return timing === 0
+        ? t`New customers, right after they sign up`
+        : plural(timing, { one: `New customers, ${n} hour after they sign up`, other: `New customers, ${n} hours after they sign up` });
+    case 'win_back':
+      return plural(timing, {
+        one: `Customers who have not ordered for ${n} day, once until they order again`,
+        other: `Customers who have not ordered for ${n} days, once until they order again`,
+      });
+    case 'nearly_there':
+      return plural(timing, {
+        one: `Customers within ${n} point of a reward, once per reward every 30 days`,
+        other: `Customers within ${n} points of a reward, once per reward every 30 days`,
+      });
+    case 'points_expiring':
+      return plural(timing, {
+        one: `Customers whose points expire within ${n} day, once per batch of points`,
+        other: `Customers whose points expire within ${n} days, once per batch of points`,
+      });
+    case 'birthday':
+      return t`Customers on their birthday, once a year, beside the birthday treat`;
+  }
+}
+
 /** Who a campaign reaches and when, in words: the console's summary of each campaign. */
 export function campaignSummary(c: Pick<CampaignData, 'kind' | 'enabled' | 'timing' | 'reward'>, locale = 'en'): string {
-  const n = c.timing.toLocaleString(locale);
-  const plural = (k: number, one: string, many: string) => (k === 1 ? one : many);
-  const who: Record<CampaignKind, string> = {
-    welcome: c.timing === 0 ? 'New customers, right after they sign up' : `New customers, ${n} ${plural(c.timing, 'hour', 'hours')} after they sign up`,
-    win_back: `Customers who have not ordered for ${n} ${plural(c.timing, 'day', 'days')}, once until they order again`,
-    nearly_there: `Customers within ${n} ${plural(c.timing, 'point', 'points')} of a reward, once per reward every 30 days`,
-    points_expiring: `Customers whose points expire within ${n} ${plural(c.timing, 'day', 'days')}, once per batch of points`,
-    birthday: 'Customers on their birthday, once a year, beside the birthday treat',
-  };
-  const reward = c.reward ? `, with ${voucherWords(c.reward.title)}` : '';
-  return `${c.enabled ? '' : 'Off. When on: '}${who[c.kind]}${reward}.`;
+  const who = whoWords(c.kind, c.timing, locale);
+  const voucher = c.reward ? voucherWords(c.reward.title) : null;
+  if (c.enabled) return voucher ? t`${who}, with ${voucher}.` : t`${who}.`;
+  return voucher ? t`Off. When on: ${who}, with ${voucher}.` : t`Off. When on: ${who}.`;
 }
 
 /** Sample values for the preview: a customer called Ana, and what {points} and {reward} stand for in this kind. */
 export function previewValues(kind: CampaignKind, rewardTitle: string | null): { name: string; points: number; reward: string | null } {
   const points = kind === 'nearly_there' ? 20 : kind === 'points_expiring' ? 35 : 240;
-  const reward = kind === 'nearly_there' ? (rewardTitle ?? 'Free butter croissant') : rewardTitle;
+  const reward = kind === 'nearly_there' ? (rewardTitle ?? t`Free butter croissant`) : rewardTitle;
   return { name: 'Ana', points, reward };
 }
 
@@ -34,7 +56,8 @@ const hourOf = (h: number, locale: string) => wallClock(`${String(h).padStart(2,
 
 /** When campaigns go out (CAMPAIGN_HOURS) on the shop's clock: "between 9:00 AM and 9:00 PM", "between 09:00 and 21:00". */
 export function campaignHours(locale: string): string {
-  return `between ${hourOf(CAMPAIGN_HOURS.from, locale)} and ${hourOf(CAMPAIGN_HOURS.until, locale)}`;
+  const [from, until] = [hourOf(CAMPAIGN_HOURS.from, locale), hourOf(CAMPAIGN_HOURS.until, locale)];
+  return t`between ${from} and ${until}`;
 }
 
 /**
@@ -43,5 +66,6 @@ export function campaignHours(locale: string): string {
  */
 export function welcomeHoursNote(timeZone: string, locale: string): string {
   const from = hourOf(CAMPAIGN_HOURS.from, locale);
-  return `Sent from ${from} to ${hourOf(CAMPAIGN_HOURS.until, locale)} only (${timeZone} time): someone who signs up at night gets it after ${from}.`;
+  const until = hourOf(CAMPAIGN_HOURS.until, locale);
+  return t`Sent from ${from} to ${until} only (${timeZone} time): someone who signs up at night gets it after ${from}.`;
 }

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   CAMPAIGN_FACTS,
   PLACEHOLDER_WORDS,
@@ -62,12 +64,13 @@ function CampaignTranslations({
   problem: SaveProblem | null;
   onChange: (words: ShopWords) => void;
 }) {
+  const { t } = useLingui();
   return (
     <TranslationsField
       languages={languages}
       fields={[
-        { key: 'title', label: 'Title', max: 80, original: form.title },
-        { key: 'body', label: 'Message', max: 300, original: form.body, multiline: true },
+        { key: 'title', label: t`Title`, max: 80, original: form.title },
+        { key: 'body', label: t`Message`, max: 300, original: form.body, multiline: true },
       ]}
       value={form.words}
       onChange={onChange}
@@ -115,9 +118,10 @@ export function CampaignPreview({
 
 /** A message as Ana, the sample customer, sees it in her inbox: a campaign's or a broadcast's, its placeholders filled. */
 export function MessagePreview({ title, body }: { title: string; body: string }) {
+  const { t } = useLingui();
   return (
-    <section aria-label="Preview" className="flex flex-col gap-2">
-      <h4 className="font-medium">What Ana sees</h4>
+    <section aria-label={t`Preview`} className="flex flex-col gap-2">
+      <h4 className="font-medium">{t`What Ana sees`}</h4>
       <div className="flex items-start gap-3 rounded-2xl border border-brand-ink/40 bg-surface-raised p-3 shadow-sm">
         <span aria-hidden="true" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand text-brand-contrast">
           <GiftIcon size={20} />
@@ -125,11 +129,17 @@ export function MessagePreview({ title, body }: { title: string; body: string })
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="font-bold break-words text-ink">{title || ' '}</span>
           <span className="text-sm break-words text-muted">{body}</span>
-          <span className="text-xs text-muted">Just now</span>
+          <span className="text-xs text-muted">{t`Just now`}</span>
         </span>
       </div>
     </section>
   );
+}
+
+/** "1 to 72 hours." */
+function timingHint(timing: { min: number; max: number; unit: string }, locale: string): string {
+  const [min, max, unit] = [timing.min.toLocaleString(locale), timing.max.toLocaleString(locale), timing.unit];
+  return say`${min} to ${max} ${unit}.`;
 }
 
 function CampaignEditor({
@@ -149,17 +159,20 @@ function CampaignEditor({
   onClose: () => void;
   languages?: readonly Language[] | undefined;
 }) {
+  const { t } = useLingui();
   const [form, setForm] = useState(() => formOf(campaign));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const facts = CAMPAIGN_FACTS[campaign.kind];
+  const campaignName = facts.name;
   const words = PLACEHOLDER_WORDS[campaign.kind];
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   // the campaign's own reward stays a choice after it is retired
   const choices = [...rewards, ...(campaign.reward ? [campaign.reward] : [])].filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   const rewardTitle = form.reward ? (choices.find((r) => String(r.id) === form.reward)?.title ?? null) : null;
+  const name = '{name}';
   const placeholders = [
-    '{name}: the customer’s first name',
+    t`${name}: the customer’s first name`,
     `{points}: ${words.points}`,
     ...(words.reward && (campaign.kind === 'nearly_there' || form.reward) ? [`{reward}: ${words.reward}`] : []),
   ].join('; ');
@@ -176,37 +189,37 @@ function CampaignEditor({
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={`${facts.name} campaign`} className="flex flex-col gap-4 border-t border-border pt-4">
-      <Switch on={form.enabled} label="Campaign on" disabled={!canEdit} onChange={(on) => set('enabled', on)} />
+    <form noValidate onSubmit={submit} aria-label={t`${campaignName} campaign`} className="flex flex-col gap-4 border-t border-border pt-4">
+      <Switch on={form.enabled} label={t`Campaign on`} disabled={!canEdit} onChange={(on) => set('enabled', on)} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <TextField
-            label="Title"
+            label={t`Title`}
             maxLength={80}
             value={form.title}
             readOnly={!canEdit}
             onChange={(e) => set('title', e.target.value)}
-            error={problemOn(problem, 'title', 'The title')}
+            error={problemOn(problem, 'title', t`The title`)}
           />
           <TextAreaField
-            label="Message"
+            label={t`Message`}
             maxLength={300}
-            hint={`Placeholders: ${placeholders}.`}
+            hint={t`Placeholders: ${placeholders}.`}
             value={form.body}
             readOnly={!canEdit}
             onChange={(e) => set('body', e.target.value)}
-            error={problemOn(problem, 'body', 'The message')}
+            error={problemOn(problem, 'body', t`The message`)}
           />
           {facts.reward && (
             <SelectField
-              label="Reward"
-              hint="A voucher given with the message, without points."
+              label={t`Reward`}
+              hint={t`A voucher given with the message, without points.`}
               value={form.reward}
               disabled={!canEdit}
               onChange={(e) => set('reward', e.target.value)}
-              error={problemOn(problem, 'reward_id', 'The reward')}
+              error={problemOn(problem, 'reward_id', t`The reward`)}
             >
-              <option value="">No reward</option>
+              <option value="">{t`No reward`}</option>
               {choices.map((r) => (
                 <option key={r.id} value={String(r.id)}>
                   {r.title}
@@ -218,15 +231,15 @@ function CampaignEditor({
             <TextField
               label={`${facts.timing.label} (${facts.timing.unit})`}
               inputMode="numeric"
-              hint={`${facts.timing.min.toLocaleString(locale)} to ${facts.timing.max.toLocaleString(locale)} ${facts.timing.unit}.`}
+              hint={timingHint(facts.timing, locale)}
               value={form.timing}
               readOnly={!canEdit}
               onChange={(e) => set('timing', e.target.value)}
-              error={problemOn(problem, 'timing', 'The timing')}
+              error={problemOn(problem, 'timing', t`The timing`)}
             />
           )}
           {campaign.kind === 'birthday' && (
-            <p className="text-sm text-muted">Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.</p>
+            <p className="text-sm text-muted">{t`Sent on the birthday. The birthday treat itself is set in Loyalty; this message gives nothing more.`}</p>
           )}
           {canEdit && <CampaignTranslations languages={languages} form={form} problem={problem} onChange={(w) => set('words', w)} />}
         </div>
@@ -234,13 +247,13 @@ function CampaignEditor({
       </div>
       {canEdit ? (
         <div aria-live="polite" className="flex flex-col gap-2">
-          {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
-          <FormActions problem={problem} saving={saving} submitLabel="Save campaign" onCancel={onClose} />
+          {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
+          <FormActions problem={problem} saving={saving} submitLabel={t`Save campaign`} onCancel={onClose} />
         </div>
       ) : (
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t`Close`}
           </Button>
         </div>
       )}
@@ -249,10 +262,11 @@ function CampaignEditor({
 }
 
 function Stats({ c, locale }: { c: CampaignData; locale: string }) {
+  const { t } = useLingui();
   const items: Array<[string, number]> = [
-    ['Sent', c.stats.sent],
-    ['Opened', c.stats.opened],
-    ['Orders within 7 days', c.stats.orders],
+    [t`Sent`, c.stats.sent],
+    [t`Opened`, c.stats.opened],
+    [t`Orders within 7 days`, c.stats.orders],
   ];
   return (
     <dl className="grid grid-cols-3 gap-2">
@@ -285,21 +299,23 @@ function CampaignCard({
   onSave: CampaignsScreenProps['onSave'];
   languages?: readonly Language[] | undefined;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const name = CAMPAIGN_FACTS[c.kind].name;
+  const reward = c.reward?.title;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold">
           {name}
         </h3>
-        <Badge tone={c.enabled ? 'success' : 'neutral'}>{c.enabled ? 'On' : 'Off'}</Badge>
+        <Badge tone={c.enabled ? 'success' : 'neutral'}>{c.enabled ? t`On` : t`Off`}</Badge>
       </div>
       <p>{campaignSummary(c, locale)}</p>
       {c.kind === 'welcome' && <p className="text-sm text-muted">{welcomeHoursNote(data.timezone, locale)}</p>}
       <p className="text-sm text-muted">“{c.title}”</p>
       {c.reward && !c.reward.active && (
-        <Notice tone="warning">Its reward, {c.reward.title}, is retired: the campaign sends nothing until you choose another.</Notice>
+        <Notice tone="warning">{t`Its reward, ${reward}, is retired: the campaign sends nothing until you choose another.`}</Notice>
       )}
       <Stats c={c} locale={locale} />
       {editing ? (
@@ -314,8 +330,8 @@ function CampaignCard({
         />
       ) : (
         <div>
-          <Button variant="secondary" size="sm" onClick={() => onEdit(true)} aria-label={`${canEdit ? 'Edit' : 'View'} ${name}`}>
-            {canEdit ? 'Edit' : 'View'}
+          <Button variant="secondary" size="sm" onClick={() => onEdit(true)} aria-label={canEdit ? t`Edit ${name}` : t`View ${name}`}>
+            {canEdit ? t`Edit` : t`View`}
           </Button>
         </div>
       )}
@@ -325,10 +341,11 @@ function CampaignCard({
 
 /** /merchant/campaigns (staff read, owners change): the five automatic campaigns, each with its summary, stats and editor. */
 export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit, onSave, initialEditing = null, languages }: CampaignsScreenProps) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState<CampaignKind | null>(initialEditing);
   if (loading && !data)
     return (
-      <SkeletonGroup label="Loading the campaigns" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the campaigns`} className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <SkeletonText lines={3} />
@@ -336,22 +353,25 @@ export function CampaignsScreen({ data, loading, error, onRetry, locale, canEdit
         ))}
       </SkeletonGroup>
     );
-  if (!data) return <ErrorState title="We could not load the campaigns" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!data) return <ErrorState title={t`We could not load the campaigns`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   const allOff = data.campaigns.every((c) => !c.enabled);
   // "0 customers get them" read as nobody ever would: offers are opt-in (ticked at sign-up or in the profile)
-  const reach = (n: number, l: string) =>
-    n === 0
-      ? 'none has yet: customers ask for them at sign-up or in their profile'
-      : `${n.toLocaleString(l)} ${n === 1 ? 'customer gets' : 'customers get'} them`;
+  const count = data.subscribers.toLocaleString(locale);
+  const reach =
+    data.subscribers === 0
+      ? t`none has yet: customers ask for them at sign-up or in their profile`
+      : plural(data.subscribers, { one: `${count} customer gets them`, other: `${count} customers get them` });
+  const [hours, zone] = [campaignHours(locale), data.timezone];
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out{' '}
-        {campaignHours(locale)} ({data.timezone}), only to customers who asked for offers ({reach(data.subscribers, locale)}).
+        {t`Messages the app sends by itself, in the customer’s inbox, by push where they allow it, and by e-mail to verified addresses. They go out ${hours} (${zone}), only to customers who asked for offers (${reach}).`}
       </p>
-      {!canEdit && <Notice tone="info">Only an owner can change the campaigns.</Notice>}
-      {allOff && <Notice tone="info">All campaigns are off. {canEdit ? 'Edit one and turn it on to start reaching customers.' : ''}</Notice>}
-      <ul className="flex flex-col gap-3" aria-label="Campaigns">
+      {!canEdit && <Notice tone="info">{t`Only an owner can change the campaigns.`}</Notice>}
+      {allOff && (
+        <Notice tone="info">{canEdit ? t`All campaigns are off. Edit one and turn it on to start reaching customers.` : t`All campaigns are off.`}</Notice>
+      )}
+      <ul className="flex flex-col gap-3" aria-label={t`Campaigns`}>
         {data.campaigns.map((c) => (
           <CampaignCard
             key={c.kind}

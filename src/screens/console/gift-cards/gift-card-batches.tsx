@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { GIFT_BATCH_LABEL_MAX, GIFT_BATCH_MAX } from '#contract/gift-card-rules';
 import type { GiftCardBatch } from '#contract/gift-cards-physical';
 import { Button, Card, Notice, TextField } from '../../../ui';
@@ -24,14 +26,26 @@ export interface GiftCardBatchesProps {
 /** The batch as typed, or its problems by field, read before anything is sent. */
 function readBatch(label: string, count: string): { label: string; count: number } | SaveProblem {
   const fields: Record<string, string> = {};
-  if (!label.trim()) fields.label = 'is required: a name to know the batch by, such as December 2026';
+  if (!label.trim()) fields.label = say`is required: a name to know the batch by, such as December 2026`;
   const n = Number(count.trim());
-  if (!/^\d+$/.test(count.trim()) || n < 1 || n > GIFT_BATCH_MAX) fields.count = `must be a whole number from 1 to ${GIFT_BATCH_MAX.toLocaleString('en')}`;
+  const max = GIFT_BATCH_MAX.toLocaleString('en');
+  if (!/^\d+$/.test(count.trim()) || n < 1 || n > GIFT_BATCH_MAX) fields.count = say`must be a whole number from 1 to ${max}`;
   return Object.keys(fields).length ? { message: '', fields } : { label: label.trim(), count: n };
 }
 
+/** "100 card numbers made. Download them below for the printer." */
+function madeWords(made: number): string {
+  const n = made.toLocaleString('en');
+  return plural(made, {
+    one: `${n} card number made. Download it below for the printer.`,
+    other: `${n} card numbers made. Download them below for the printer.`,
+  });
+}
+
 function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
+  const { t } = useLingui();
   const [label, setLabel] = useState('');
+  const max = GIFT_BATCH_MAX.toLocaleString('en');
   const [count, setCount] = useState('100');
   const { busy, problem, made, submit } = useBatchForm(
     () => readBatch(label, count),
@@ -39,30 +53,30 @@ function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
     () => setLabel(''),
   );
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make printed gift cards" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label={t`Make printed gift cards`} noValidate>
       <div className="flex flex-wrap items-start gap-3">
         <TextField
-          label="Name of the batch"
-          hint="To know it by, such as December 2026 or Front counter."
+          label={t`Name of the batch`}
+          hint={t`To know it by, such as December 2026 or Front counter.`}
           maxLength={GIFT_BATCH_LABEL_MAX}
           autoComplete="off"
           value={label}
           onChange={(e) => setLabel(e.target.value)}
-          error={fieldProblem(problem, 'label', 'The name')}
+          error={fieldProblem(problem, 'label', t`The name`)}
         />
         <TextField
-          label="How many cards"
+          label={t`How many cards`}
           inputMode="numeric"
-          hint={`Up to ${GIFT_BATCH_MAX.toLocaleString('en')} at a time.`}
+          hint={t`Up to ${max} at a time.`}
           value={count}
           onChange={(e) => setCount(e.target.value)}
-          error={fieldProblem(problem, 'count', 'The number of cards')}
+          error={fieldProblem(problem, 'count', t`The number of cards`)}
         />
       </div>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      {made !== null && <Notice tone="success">{`${made.toLocaleString('en')} card numbers made. Download them below for the printer.`}</Notice>}
+      {made !== null && <Notice tone="success">{madeWords(made)}</Notice>}
       <Button type="submit" loading={busy} className="self-start">
-        Make card numbers
+        {t`Make card numbers`}
       </Button>
     </form>
   );
@@ -74,32 +88,38 @@ function NewBatch({ onCreate }: Pick<GiftCardBatchesProps, 'onCreate'>) {
  * sell and activate it at the counter.
  */
 export function GiftCardBatches(props: GiftCardBatchesProps) {
+  const { t } = useLingui();
   const n = (v: number) => v.toLocaleString(props.locale);
+  const details = (batch: GiftCardBatch) => {
+    const [made, sold, unsold] = [formatDateTime(batch.created_at, props.locale, props.timeZone), n(batch.activated), n(batch.count - batch.activated)];
+    const cards = n(batch.count);
+    return plural(batch.count, {
+      one: `${cards} card · made ${made} · ${sold} sold, ${unsold} not sold yet`,
+      other: `${cards} cards · made ${made} · ${sold} sold, ${unsold} not sold yet`,
+    });
+  };
   const list = (
     <BatchList
       batches={props.batches}
       error={props.error}
       onRetry={props.onRetry}
       words={{
-        error: 'We could not load the printed cards',
-        empty: 'No printed cards yet. Make a batch above, then send the CSV to your printer.',
-        list: 'Batches of printed cards',
+        error: t`We could not load the printed cards`,
+        empty: t`No printed cards yet. Make a batch above, then send the CSV to your printer.`,
+        list: t`Batches of printed cards`,
       }}
       title={(batch) => batch.label}
-      details={(batch) =>
-        `${n(batch.count)} cards · made ${formatDateTime(batch.created_at, props.locale, props.timeZone)} · ${n(batch.activated)} sold, ${n(batch.count - batch.activated)} not sold yet`
-      }
+      details={details}
       csvHref={props.csvHref}
     />
   );
   return (
     <Card as="section" aria-labelledby="gift-batches" className="flex flex-col gap-4">
       <h2 id="gift-batches" className="text-lg font-semibold">
-        Printed gift cards
+        {t`Printed gift cards`}
       </h2>
       <p className="text-muted">
-        Each card gets its own number that nobody can guess. It has no value until staff sell it at the counter, where they activate it with the amount paid at
-        the till.
+        {t`Each card gets its own number that nobody can guess. It has no value until staff sell it at the counter, where they activate it with the amount paid at the till.`}
       </p>
       <NewBatch onCreate={props.onCreate} />
       {list}

@@ -1,3 +1,5 @@
+import { t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { GIFT_AMOUNTS_MAX, GIFT_EXPIRY_MAX_MONTHS, GIFT_EXPIRY_MIN_MONTHS } from '#contract/gift-card-rules';
 import type { GiftCardSettings, GiftCardSettingsFields } from '#contract/gift-cards';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
@@ -47,10 +49,11 @@ function fieldsOf(f: Form, currency: string, locale: string): FieldsRead<GiftCar
   const amounts: number[] = [];
   for (const a of typed) {
     const problem = moneyProblem(a, currency, locale, 50_000);
-    if (problem) problems.amounts = `must be amounts such as ${moneyInput(50_000, currency, locale)}: “${a}” is not one`;
+    const example = moneyInput(50_000, currency, locale);
+    if (problem) problems.amounts = say`must be amounts such as ${example}: “${a}” is not one`;
     else amounts.push(parseMoney(a, currency, locale)!);
   }
-  if (amounts.length > GIFT_AMOUNTS_MAX) problems.amounts = `must be at most ${GIFT_AMOUNTS_MAX} amounts`;
+  if (amounts.length > GIFT_AMOUNTS_MAX) problems.amounts = say`must be at most ${GIFT_AMOUNTS_MAX} amounts`;
   const money = (text: string, field: string) => {
     const problem = moneyProblem(text, currency, locale, 100_000);
     if (problem) problems[field] = problem;
@@ -59,7 +62,7 @@ function fieldsOf(f: Form, currency: string, locale: string): FieldsRead<GiftCar
   const custom = f.custom ? { min: money(f.min, 'custom.min'), max: money(f.max, 'custom.max') } : null;
   const months = Number(f.months);
   if (f.expires && (!/^\d+$/.test(f.months.trim()) || months < GIFT_EXPIRY_MIN_MONTHS || months > GIFT_EXPIRY_MAX_MONTHS))
-    problems.expiry_months = `must be from ${GIFT_EXPIRY_MIN_MONTHS} to ${GIFT_EXPIRY_MAX_MONTHS} months`;
+    problems.expiry_months = say`must be from ${GIFT_EXPIRY_MIN_MONTHS} to ${GIFT_EXPIRY_MAX_MONTHS} months`;
   if (Object.keys(problems).length) return { problems };
   const fields: GiftCardSettingsFields = {
     enabled: f.enabled,
@@ -85,26 +88,28 @@ function DesignFields({
   problem: SaveProblem | null;
   onChange: (d: Form['designs'][number]) => void;
 }) {
+  const { t } = useLingui();
+  const name = design.name;
   return (
     <Card as="li" className="flex flex-col gap-3 sm:flex-row">
       <img src={design.picture} alt="" width={160} height={100} className="h-24 w-40 shrink-0 rounded-lg bg-surface object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <CheckField label={`Offer “${design.name}”`} checked={design.enabled} disabled={disabled} onChange={(enabled) => onChange({ ...design, enabled })} />
+        <CheckField label={t`Offer “${name}”`} checked={design.enabled} disabled={disabled} onChange={(enabled) => onChange({ ...design, enabled })} />
         <TextField
-          label="Name"
+          label={t`Name`}
           value={design.name}
           maxLength={60}
           readOnly={disabled}
           onChange={(e) => onChange({ ...design, name: e.target.value })}
-          error={nestedProblem(problem, 'designs', `${index}.name`, 'The name')}
+          error={nestedProblem(problem, 'designs', `${index}.name`, t`The name`)}
         />
         <TextAreaField
-          label="Message it suggests"
+          label={t`Message it suggests`}
           value={design.message}
           maxLength={300}
           readOnly={disabled}
           onChange={(e) => onChange({ ...design, message: e.target.value })}
-          error={nestedProblem(problem, 'designs', `${index}.message`, 'The message')}
+          error={nestedProblem(problem, 'designs', `${index}.message`, t`The message`)}
         />
       </div>
     </Card>
@@ -121,35 +126,37 @@ interface PartProps {
 
 /** The fixed amounts, and the range of the sender's own. */
 function AmountsCard({ form, set, problem, disabled, currency, locale }: PartProps & { currency: string; locale: string }) {
+  const { t } = useLingui();
+  const examples = [25_000, 50_000, 100_000].map((a) => moneyInput(a, currency, locale)).join(', ');
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">Amounts</h2>
+      <h2 className="text-lg font-semibold">{t`Amounts`}</h2>
       <TextField
-        label="Amounts to choose from"
-        hint={`Up to ${GIFT_AMOUNTS_MAX}, separated by commas, such as ${[25_000, 50_000, 100_000].map((a) => moneyInput(a, currency, locale)).join(', ')}.`}
+        label={t`Amounts to choose from`}
+        hint={t`Up to ${GIFT_AMOUNTS_MAX}, separated by commas, such as ${examples}.`}
         value={form.amounts}
         readOnly={disabled}
         onChange={(e) => set('amounts', e.target.value)}
-        error={fieldProblem(problem, 'amounts', 'The amounts')}
+        error={fieldProblem(problem, 'amounts', t`The amounts`)}
       />
-      <CheckField label="Senders may choose an amount of their own" checked={form.custom} disabled={disabled} onChange={(on) => set('custom', on)} />
+      <CheckField label={t`Senders may choose an amount of their own`} checked={form.custom} disabled={disabled} onChange={(on) => set('custom', on)} />
       {form.custom && (
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label="Smallest"
+            label={t`Smallest`}
             inputMode="decimal"
             value={form.min}
             readOnly={disabled}
             onChange={(e) => set('min', e.target.value)}
-            error={fieldProblem(problem, 'custom.min', 'The smallest amount')}
+            error={fieldProblem(problem, 'custom.min', t`The smallest amount`)}
           />
           <TextField
-            label="Largest"
+            label={t`Largest`}
             inputMode="decimal"
             value={form.max}
             readOnly={disabled}
             onChange={(e) => set('max', e.target.value)}
-            error={fieldProblem(problem, 'custom.max', 'The largest amount')}
+            error={fieldProblem(problem, 'custom.max', t`The largest amount`)}
           />
         </div>
       )}
@@ -159,25 +166,26 @@ function AmountsCard({ form, set, problem, disabled, currency, locale }: PartPro
 
 /** Whether cards expire, and after how many months. */
 function ExpiryCard({ form, set, problem, disabled }: PartProps) {
+  const { t } = useLingui();
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">Expiry</h2>
+      <h2 className="text-lg font-semibold">{t`Expiry`}</h2>
       <CheckField
-        label="Cards expire"
-        hint="Off by default: in many places gift cards may not expire, or only after several years. Check the rules where you trade first."
+        label={t`Cards expire`}
+        hint={t`Off by default: in many places gift cards may not expire, or only after several years. Check the rules where you trade first.`}
         checked={form.expires}
         disabled={disabled}
         onChange={(on) => set('expires', on)}
       />
       {form.expires && (
         <TextField
-          label="Months after they are sent"
-          hint={`From ${GIFT_EXPIRY_MIN_MONTHS} to ${GIFT_EXPIRY_MAX_MONTHS} months.`}
+          label={t`Months after they are sent`}
+          hint={t`From ${GIFT_EXPIRY_MIN_MONTHS} to ${GIFT_EXPIRY_MAX_MONTHS} months.`}
           inputMode="numeric"
           value={form.months}
           readOnly={disabled}
           onChange={(e) => set('months', e.target.value)}
-          error={fieldProblem(problem, 'expiry_months', 'The months')}
+          error={fieldProblem(problem, 'expiry_months', t`The months`)}
         />
       )}
     </Card>
@@ -191,19 +199,22 @@ function ExpiryCard({ form, set, problem, disabled }: PartProps) {
  */
 export function GiftCardsScreen(props: GiftCardsScreenProps) {
   const { settings, loading, error, onRetry, canEdit, locale } = props;
+  const { t } = useLingui();
   if (loading && !settings)
     return (
-      <SkeletonGroup label="Loading the gift card settings" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the gift card settings`} className="flex flex-col gap-3">
         <SkeletonText lines={3} />
         <SkeletonText lines={4} />
       </SkeletonGroup>
     );
-  if (error || !settings) return <ErrorState title="We could not load the gift card settings" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
+  if (error || !settings)
+    return <ErrorState title={t`We could not load the gift card settings`} message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
   // a new form when the saved settings change (after a save, or another owner's)
   return <SettingsForm key={JSON.stringify(settings)} {...props} settings={settings} canEdit={canEdit} locale={locale} />;
 }
 
 function SettingsForm({ settings, canEdit, locale, onSave }: GiftCardsScreenProps & { settings: GiftCardSettings }) {
+  const { t } = useLingui();
   const { currency } = settings;
   const { form, set, problem, saving, saved, submit } = useSettingsForm(
     () => formOf(settings, locale),
@@ -213,23 +224,22 @@ function SettingsForm({ settings, canEdit, locale, onSave }: GiftCardsScreenProp
   const disabled = !canEdit;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      {!canEdit && <Notice tone="info">Only an owner can change the gift card settings.</Notice>}
+      {!canEdit && <Notice tone="info">{t`Only an owner can change the gift card settings.`}</Notice>}
       <Card className="flex flex-col gap-3">
-        <Switch on={form.enabled} label="Customers can send gift cards" disabled={disabled} onChange={(on) => set('enabled', on)} />
+        <Switch on={form.enabled} label={t`Customers can send gift cards`} disabled={disabled} onChange={(on) => set('enabled', on)} />
         <p className="text-sm text-muted">
-          A gift card is paid from the sender's wallet and lands in the recipient's as gift money, kept apart from their own top-ups. Sent cards keep working
-          when you turn this off.
+          {t`A gift card is paid from the sender's wallet and lands in the recipient's as gift money, kept apart from their own top-ups. Sent cards keep working when you turn this off.`}
         </p>
       </Card>
       <AmountsCard form={form} set={set} problem={problem} disabled={disabled} currency={currency} locale={locale} />
       <ExpiryCard form={form} set={set} problem={problem} disabled={disabled} />
       <section aria-labelledby="gift-designs" className="flex flex-col gap-3">
         <h2 id="gift-designs" className="text-lg font-semibold">
-          Designs
+          {t`Designs`}
         </h2>
         {problem?.fields.designs && (
           <p role="alert" className="text-sm font-medium text-danger">
-            {fieldProblem(problem, 'designs', 'The designs')}
+            {fieldProblem(problem, 'designs', t`The designs`)}
           </p>
         )}
         <ul className="flex flex-col gap-3">
@@ -253,10 +263,10 @@ function SettingsForm({ settings, canEdit, locale, onSave }: GiftCardsScreenProp
       {canEdit && (
         <>
           {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-          {saved && <Notice tone="success">Saved. Customers see the new choices the next time they open Gift cards.</Notice>}
+          {saved && <Notice tone="success">{t`Saved. Customers see the new choices the next time they open Gift cards.`}</Notice>}
           <div className="flex justify-end">
             <Button type="submit" loading={saving}>
-              Save gift cards
+              {t`Save gift cards`}
             </Button>
           </div>
         </>

@@ -3,6 +3,7 @@
  * times) and back, checked with the contract's own schema (offerCreateBody), so the console refuses what
  * the provider would, in the same words, before anything is sent.
  */
+import { t as say } from '@lingui/core/macro';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import {
   ITEM_KINDS,
@@ -207,32 +208,32 @@ function readTyped(form: OfferForm, f: FormFormat, isNew: boolean) {
   const money = (field: keyof OfferForm, text: string, empty: number | null): number | null | undefined => {
     if (text.trim() === '') return empty;
     const n = parseMoney(text, f.currency, f.locale);
-    if (n === null) problems[field] = moneyProblem(text, f.currency, f.locale, 5000) ?? 'must be an amount';
+    if (n === null) problems[field] = moneyProblem(text, f.currency, f.locale, 5000) ?? say`must be an amount`;
     return n ?? undefined;
   };
   const whole = (field: keyof OfferForm, text: string): number | null | undefined => {
     if (text.trim() === '') return null;
     if (/^\d+$/.test(text.trim().replace(/,/g, ''))) return Number(text.trim().replace(/,/g, ''));
-    problems[field] = 'must be a whole number, or empty';
+    problems[field] = say`must be a whole number, or empty`;
     return undefined;
   };
   const time = (field: 'starts_at' | 'ends_at', text: string): string | null | undefined => {
     if (text.trim() === '') {
-      if (field === 'starts_at' && !isNew) problems[field] = 'is required';
+      if (field === 'starts_at' && !isNew) problems[field] = say`is required`;
       return null;
     }
     const iso = zonedIso(text, f.timeZone);
-    if (iso === null) problems[field] = 'must be a date and a time';
+    if (iso === null) problems[field] = say`must be a date and a time`;
     return iso ?? undefined;
   };
   const value = form.kind === 'amount_off' ? money('value', form.value, null) : whole('value', form.value);
-  if (value === null && !problems.value) problems.value = 'is required';
+  if (value === null && !problems.value) problems.value = say`is required`;
   const bxgy = form.kind === 'buy_x_get_y';
   // buy X get Y's parts: a count left empty or not whole is the part's own problem (`buy.qty`)
   const items = (part: 'buy' | 'get'): OfferItems | null | undefined => {
     if (!bxgy) return null;
     const qty = whole(`${part}.qty` as keyof OfferForm, form[part].qty);
-    if (qty === null) problems[`${part}.qty`] = 'is required';
+    if (qty === null) problems[`${part}.qty`] = say`is required`;
     return typeof qty === 'number' ? { qty, product_ids: form[part].product_ids, category_ids: form[part].category_ids } : undefined;
   };
   const typed = {

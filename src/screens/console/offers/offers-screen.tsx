@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { ConsoleOffer, OfferCodeBatch, OfferFields, OfferStatus } from '#contract/offers';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TagIcon, cx, focusRing, type RenderLink } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
@@ -57,16 +58,19 @@ function Figures({ items }: { items: Array<[string, string]> }) {
 }
 
 /** An offer's code, set apart; or how it applies without one. */
-const Code = ({ offer }: { offer: Pick<ConsoleOffer, 'code' | 'single_use'> }) =>
-  offer.code ? (
+function Code({ offer }: { offer: Pick<ConsoleOffer, 'code' | 'single_use'> }) {
+  const { t } = useLingui();
+  return offer.code ? (
     <span className="rounded bg-surface px-1.5 py-0.5 font-mono font-semibold tracking-wide text-ink">{offer.code}</span>
   ) : (
-    <span className="font-medium">{offer.single_use ? 'Single-use codes' : 'Applies by itself'}</span>
+    <span className="font-medium">{offer.single_use ? t`Single-use codes` : t`Applies by itself`}</span>
   );
+}
 
 /** One row of the list: the offer, where it stands, its code, its uses and discount against its limits; its page a click away. */
 function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffersScreenProps; f: WordsFormat }) {
   const headingId = useId();
+  const { t } = useLingui();
   const { renderLink = plainLink } = props;
   const at = (iso: string) => formatDateTime(iso, f.locale, f.timeZone);
   return (
@@ -82,9 +86,9 @@ function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffe
       </p>
       <Figures
         items={[
-          ['Uses', usesWords(offer, f.locale)],
-          ['Discount given', givenWords(offer, f)],
-          offer.state === 'scheduled' ? ['Starts', at(offer.starts_at)] : ['Ends', offer.ends_at ? at(offer.ends_at) : 'No end'],
+          [t`Uses`, usesWords(offer, f.locale)],
+          [t`Discount given`, givenWords(offer, f)],
+          offer.state === 'scheduled' ? [t`Starts`, at(offer.starts_at)] : [t`Ends`, offer.ends_at ? at(offer.ends_at) : t`No end`],
         ]}
       />
     </Card>
@@ -93,30 +97,31 @@ function OfferRow({ offer, props, f }: { offer: ConsoleOffer; props: ConsoleOffe
 
 /** The list: the offers in use first, the archived ones after. */
 function OfferList({ offers, props, f }: { offers: ConsoleOffer[]; props: ConsoleOffersScreenProps; f: WordsFormat }) {
+  const { t } = useLingui();
   const current = offers.filter((o) => o.status !== 'archived');
   const archived = offers.filter((o) => o.status === 'archived');
   if (offers.length === 0)
     return (
       <EmptyState
         icon={<TagIcon size={40} />}
-        title="No offers yet"
-        description={props.canEdit ? 'Add a promo code such as KOPI10 for this weekend.' : 'An owner can add promo codes here.'}
+        title={t`No offers yet`}
+        description={props.canEdit ? t`Add a promo code such as KOPI10 for this weekend.` : t`An owner can add promo codes here.`}
       />
     );
   return (
     <div className="flex flex-col gap-6">
-      <ul className="flex flex-col gap-3" aria-label="Offers">
+      <ul className="flex flex-col gap-3" aria-label={t`Offers`}>
         {current.map((o) => (
           <OfferRow key={o.id} offer={o} props={props} f={f} />
         ))}
       </ul>
-      {current.length === 0 && <p className="text-muted">Every offer is archived.</p>}
+      {current.length === 0 && <p className="text-muted">{t`Every offer is archived.`}</p>}
       {archived.length > 0 && (
         <section aria-labelledby="offers-archived" className="flex flex-col gap-3">
           <h2 id="offers-archived" className="text-lg font-semibold">
-            Archived
+            {t`Archived`}
           </h2>
-          <ul className="flex flex-col gap-3" aria-label="Archived offers">
+          <ul className="flex flex-col gap-3" aria-label={t`Archived offers`}>
             {archived.map((o) => (
               <OfferRow key={o.id} offer={o} props={props} f={f} />
             ))}
@@ -129,9 +134,11 @@ function OfferList({ offers, props, f }: { offers: ConsoleOffer[]; props: Consol
 
 /** Pause or resume, and archive (asked once more: it is for good). */
 function StatusControls({ offer, onStatus, onEdit }: { offer: ConsoleOffer; onStatus: ConsoleOffersScreenProps['onStatus']; onEdit: () => void }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState<OfferStatus | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const title = offer.title;
   const run = async (status: OfferStatus) => {
     setBusy(status);
     const refused = await onStatus(offer.id, status);
@@ -139,37 +146,37 @@ function StatusControls({ offer, onStatus, onEdit }: { offer: ConsoleOffer; onSt
     setProblem(refused);
     if (!refused) setConfirming(false);
   };
-  if (offer.status === 'archived') return <p className="text-muted">Archived: its code no longer works, and it cannot change.</p>;
+  if (offer.status === 'archived') return <p className="text-muted">{t`Archived: its code no longer works, and it cannot change.`}</p>;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onEdit}>Edit</Button>
+        <Button onClick={onEdit}>{t`Edit`}</Button>
         {offer.status === 'paused' ? (
           <Button variant="secondary" loading={busy === 'active'} onClick={() => void run('active')}>
-            Resume
+            {t`Resume`}
           </Button>
         ) : (
           <Button variant="secondary" loading={busy === 'paused'} onClick={() => void run('paused')}>
-            Pause
+            {t`Pause`}
           </Button>
         )}
         <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Archive
+          {t`Archive`}
         </Button>
       </div>
       {problem && !confirming && <Notice tone="danger">{problem.message}</Notice>}
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Archive ${offer.title}?`}
-        description="Its code stops working for good, and may then be given to a new offer. Orders already placed keep their discount."
+        title={t`Archive ${title}?`}
+        description={t`Its code stops working for good, and may then be given to a new offer. Orders already placed keep their discount.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t`Cancel`}
             </Button>
             <Button variant="danger" loading={busy === 'archived'} onClick={() => void run('archived')}>
-              Archive offer
+              {t`Archive offer`}
             </Button>
           </>
         }
@@ -182,7 +189,12 @@ function StatusControls({ offer, onStatus, onEdit }: { offer: ConsoleOffer; onSt
 
 /** An offer's page: its terms in words, what it has done, and (owners) edit, pause or resume, archive. */
 function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: ConsoleOffersScreenProps; f: WordsFormat; onEdit: () => void }) {
-  const name = (id: number) => props.locations.find((l) => l.id === id)?.name ?? `Location ${id}`;
+  const { t } = useLingui();
+  const name = (id: number) => props.locations.find((l) => l.id === id)?.name ?? t`Location ${id}`;
+  const tier = (p: number) => {
+    const number = p + 1;
+    return props.tiers?.find((x) => x.position === p)?.name ?? t`tier ${number}`;
+  };
   const n = (v: number) => v.toLocaleString(f.locale);
   return (
     <Card className="flex flex-col gap-4">
@@ -195,17 +207,17 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
         <Code offer={offer} /> <span>{givesWords(offer, f, props.menu)}</span>
       </p>
       <p className="text-muted">{whenWords(offer, f)}</p>
-      <p className="text-muted">{rulesWords(offer, f, name, (p) => props.tiers?.find((t) => t.position === p)?.name ?? `tier ${p + 1}`)}</p>
-      <section aria-label="What it has done" className="flex flex-col gap-2">
+      <p className="text-muted">{rulesWords(offer, f, name, tier)}</p>
+      <section aria-label={t`What it has done`} className="flex flex-col gap-2">
         <Figures
           items={[
-            ['Uses', usesWords(offer, f.locale)],
-            ['Discount given', givenWords(offer, f)],
-            ['Orders paid', n(offer.orders)],
-            ['New customers', n(offer.new_customers)],
+            [t`Uses`, usesWords(offer, f.locale)],
+            [t`Discount given`, givenWords(offer, f)],
+            [t`Orders paid`, n(offer.orders)],
+            [t`New customers`, n(offer.new_customers)],
           ]}
         />
-        <p className="text-sm text-muted">Uses are orders placed with the code and not cancelled; new customers are those whose first order used it.</p>
+        <p className="text-sm text-muted">{t`Uses are orders placed with the code and not cancelled; new customers are those whose first order used it.`}</p>
       </section>
       {(offer.single_use || offer.single_codes > 0) && (
         <SingleCodes
@@ -231,15 +243,17 @@ function OfferPage({ offer, props, f, onEdit }: { offer: ConsoleOffer; props: Co
  */
 export function ConsoleOffersScreen(props: ConsoleOffersScreenProps) {
   const { offers, loading, error, onRetry, selectedId = null, canEdit, renderLink = plainLink } = props;
+  const { t } = useLingui();
   const [editing, setEditing] = useState<'new' | number | null>(props.initialEditing ?? null);
   const f: WordsFormat = { currency: props.currency, locale: props.locale, timeZone: props.timeZone };
   const selected = selectedId === null ? null : (offers?.find((o) => o.id === selectedId) ?? null);
   const edited = typeof editing === 'number' ? (offers?.find((o) => o.id === editing) ?? null) : null;
+  const editedTitle = edited?.title;
 
   let body;
   if (loading && !offers)
     body = (
-      <SkeletonGroup label="Loading the offers" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the offers`} className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <SkeletonText lines={3} />
@@ -247,24 +261,25 @@ export function ConsoleOffersScreen(props: ConsoleOffersScreenProps) {
         ))}
       </SkeletonGroup>
     );
-  else if (!offers) body = <ErrorState title="We could not load the offers" message={error ?? 'Please try again.'} onRetry={onRetry} />;
-  else if (selectedId !== null && !selected) body = <EmptyState title="No such offer" description="It may have been removed, or the address is mistyped." />;
+  else if (!offers) body = <ErrorState title={t`We could not load the offers`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
+  else if (selectedId !== null && !selected)
+    body = <EmptyState title={t`No such offer`} description={t`It may have been removed, or the address is mistyped.`} />;
   else if (selected) body = <OfferPage offer={selected} props={props} f={f} onEdit={() => setEditing(selected.id)} />;
   else body = <OfferList offers={offers} props={props} f={f} />;
 
   return (
     <div className="flex flex-col gap-4">
       {selectedId !== null ? (
-        renderLink({ href: props.listHref, className: cx('self-start rounded font-medium text-brand-ink underline', focusRing), children: 'All offers' })
+        renderLink({ href: props.listHref, className: cx('self-start rounded font-medium text-brand-ink underline', focusRing), children: t`All offers` })
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-muted">Promo codes customers give at checkout. One code per order; customers see them in “Offers for you”.</p>
-          {canEdit && <Button onClick={() => setEditing('new')}>Add an offer</Button>}
+          <p className="text-muted">{t`Promo codes customers give at checkout. One code per order; customers see them in “Offers for you”.`}</p>
+          {canEdit && <Button onClick={() => setEditing('new')}>{t`Add an offer`}</Button>}
         </div>
       )}
-      {!canEdit && <Notice tone="info">Only an owner can change the offers.</Notice>}
+      {!canEdit && <Notice tone="info">{t`Only an owner can change the offers.`}</Notice>}
       {body}
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={edited ? `Edit ${edited.title}` : 'Add an offer'}>
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={edited ? t`Edit ${editedTitle}` : t`Add an offer`}>
         {editing !== null && (
           <OfferEditor
             offer={edited}

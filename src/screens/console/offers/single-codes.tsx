@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { OFFER_CODE_BATCH_MAX, type ConsoleOffer, type OfferCodeBatch } from '#contract/offers';
 import { Button, Notice, TextField } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
@@ -27,47 +29,68 @@ export interface SingleCodesProps {
 /** How many codes to make, and their prefix; the problems by field, read before anything is sent. */
 function readBatch(count: string, prefix: string): { count: number; prefix: string } | SaveProblem {
   const n = Number(count.trim());
-  if (!/^\d+$/.test(count.trim()) || n < 1 || n > OFFER_CODE_BATCH_MAX)
-    return { message: '', fields: { count: `must be a whole number from 1 to ${OFFER_CODE_BATCH_MAX.toLocaleString('en')}` } };
+  const max = OFFER_CODE_BATCH_MAX.toLocaleString('en');
+  if (!/^\d+$/.test(count.trim()) || n < 1 || n > OFFER_CODE_BATCH_MAX) return { message: '', fields: { count: say`must be a whole number from 1 to ${max}` } };
   const p = prefix.trim().toUpperCase();
-  if (!/^[A-Z0-9]{0,8}$/.test(p)) return { message: '', fields: { prefix: 'must be up to 8 letters and digits' } };
+  if (!/^[A-Z0-9]{0,8}$/.test(p)) return { message: '', fields: { prefix: say`must be up to 8 letters and digits` } };
   return { count: n, prefix: p };
+}
+
+/** "100 codes made. Download them below." */
+function madeWords(made: number): string {
+  const n = made.toLocaleString('en');
+  return plural(made, { one: `${n} code made. Download it below.`, other: `${n} codes made. Download them below.` });
+}
+
+/** "100 codes", or "100 codes starting FLYER" (the prefix set apart). */
+function BatchTitle({ batch, locale }: { batch: OfferCodeBatch; locale: string }) {
+  const n = batch.count.toLocaleString(locale);
+  const codes = plural(batch.count, { one: `${n} code`, other: `${n} codes` });
+  if (!batch.prefix) return <>{codes}</>;
+  const prefix = batch.prefix;
+  return (
+    <Trans>
+      {codes} starting <span className="font-mono">{prefix}</span>
+    </Trans>
+  );
 }
 
 /** The form that makes a batch (owners). */
 function MakeCodes({ onMake }: { onMake: SingleCodesProps['onMake'] }) {
+  const { t } = useLingui();
   const [count, setCount] = useState('100');
+  const max = OFFER_CODE_BATCH_MAX.toLocaleString('en');
   const [prefix, setPrefix] = useState('');
   const { busy, problem, made, submit } = useBatchForm(
     () => readBatch(count, prefix),
     (batch) => onMake(batch.count, batch.prefix),
   );
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label="Make single-use codes" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3" aria-label={t`Make single-use codes`} noValidate>
       <div className="flex flex-wrap items-start gap-3">
         <TextField
-          label="How many codes"
+          label={t`How many codes`}
           inputMode="numeric"
-          hint={`Up to ${OFFER_CODE_BATCH_MAX.toLocaleString('en')} at a time.`}
+          hint={t`Up to ${max} at a time.`}
           value={count}
           onChange={(e) => setCount(e.target.value)}
-          error={fieldProblem(problem, 'count', 'The number of codes')}
+          error={fieldProblem(problem, 'count', t`The number of codes`)}
         />
         <TextField
-          label="Prefix (optional)"
-          hint="Up to 8 letters and digits at the start of each code, such as FLYER."
+          label={t`Prefix (optional)`}
+          hint={t`Up to 8 letters and digits at the start of each code, such as FLYER.`}
           maxLength={8}
           autoComplete="off"
           spellCheck={false}
           value={prefix}
           onChange={(e) => setPrefix(e.target.value.toUpperCase())}
-          error={fieldProblem(problem, 'prefix', 'The prefix')}
+          error={fieldProblem(problem, 'prefix', t`The prefix`)}
         />
       </div>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      {made !== null && <Notice tone="success">{`${made.toLocaleString('en')} codes made. Download them below.`}</Notice>}
+      {made !== null && <Notice tone="success">{madeWords(made)}</Notice>}
       <Button type="submit" loading={busy} className="self-start">
-        Make codes
+        {t`Make codes`}
       </Button>
     </form>
   );
@@ -81,39 +104,33 @@ export function SingleCodes(props: SingleCodesProps) {
   const { offer, batches, error, canEdit } = props;
   const n = (v: number) => v.toLocaleString(props.format.locale);
   const { locale, timeZone } = props.format;
+  const { t } = useLingui();
+  const [used, total] = [n(offer.single_codes_used), n(offer.single_codes)];
+  const details = (batch: OfferCodeBatch) => {
+    const [made, usedCodes, unused] = [formatDateTime(batch.created_at, locale, timeZone), n(batch.used), n(batch.count - batch.used)];
+    return t`Made ${made} · ${usedCodes} used, ${unused} unused`;
+  };
   const list = (
     <BatchList
       batches={batches}
       error={error}
       onRetry={props.onRetry}
       words={{
-        error: 'We could not load the codes',
-        empty: `No codes yet.${canEdit ? ' Make a batch above to hand them out.' : ''}`,
-        list: 'Batches of codes',
+        error: t`We could not load the codes`,
+        empty: canEdit ? t`No codes yet. Make a batch above to hand them out.` : t`No codes yet.`,
+        list: t`Batches of codes`,
       }}
-      title={(batch) => (
-        <>
-          {`${n(batch.count)} codes`}
-          {batch.prefix && (
-            <>
-              {' starting '}
-              <span className="font-mono">{batch.prefix}</span>
-            </>
-          )}
-        </>
-      )}
-      details={(batch) => `Made ${formatDateTime(batch.created_at, locale, timeZone)} · ${n(batch.used)} used, ${n(batch.count - batch.used)} unused`}
+      title={(batch) => <BatchTitle batch={batch} locale={locale} />}
+      details={details}
       csvHref={canEdit ? props.csvHref : undefined}
     />
   );
   return (
     <section aria-labelledby="single-codes" className="flex flex-col gap-3">
       <h3 id="single-codes" className="text-lg font-semibold">
-        Single-use codes
+        {t`Single-use codes`}
       </h3>
-      <p className="text-muted">
-        {`Each code works once: ${n(offer.single_codes_used)} of ${n(offer.single_codes)} used. A cancelled order gives its code back.`}
-      </p>
+      <p className="text-muted">{t`Each code works once: ${used} of ${total} used. A cancelled order gives its code back.`}</p>
       {canEdit && offer.status !== 'archived' && <MakeCodes onMake={props.onMake} />}
       {list}
     </section>
