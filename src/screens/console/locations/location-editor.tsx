@@ -136,7 +136,7 @@ function fieldsOf(form: Form, currency: string, locale: string): { fields: Locat
   const amount = (v: string, name: string) => {
     if (!v.trim()) return null;
     const minor = parseMoney(v, currency, locale);
-    const moneyWords = moneyProblem(v, currency, locale, 4900);
+    const moneyWords = moneyProblem(v, currency, locale, 4900) ?? '';
     if (minor === null) problems[name] = say`${moneyWords}, or empty`;
     return minor ?? 0;
   };

@@ -115,7 +115,7 @@ function checked(form: Form, currency: string, locale: string): { fields: Record
   const options = form.options.map((o, n) => {
     const delta = o.price.trim() ? parseMoney(o.price, currency, locale) : 0;
     if (!o.name.trim()) fields[`options.${n}.name`] = say`is required`;
-    const priceProblem = moneyProblem(o.price, currency, locale, 2000);
+    const priceProblem = moneyProblem(o.price, currency, locale, 2000) ?? '';
     if (delta === null) fields[`options.${n}.price_delta`] = say`${priceProblem}, or empty`;
     const translations = wordsFor(form.words, optionWord(o));
     return {
