@@ -520,6 +520,7 @@ function AreaFields({
   const what = area.name.trim() || t`area ${number}`;
   const at = (f: string, label: string) => problemAt(problem, `delivery_areas.${i}.${f}`, label);
   const pasted = area.kind === 'polygon' && area.geojson.trim() ? readPastedArea(area.geojson) : null;
+  const corners = pasted && 'corners' in pasted ? pasted.corners : 0;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-3">
       <p className="text-sm font-medium text-muted">{area.kind === 'radius' ? t`Around the location` : t`A drawn area`}</p>
@@ -569,7 +570,7 @@ function AreaFields({
           />
           {pasted && 'corners' in pasted && (
             <p role="status" className="text-sm text-success">
-              {plural(pasted.corners, { one: 'A polygon with # corner.', other: 'A polygon with # corners.' })}
+              {plural(corners, { one: 'A polygon with # corner.', other: 'A polygon with # corners.' })}
             </p>
           )}
         </div>
@@ -694,6 +695,7 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
   }
 
   const sections: SectionProps = { form, set, problem, locale };
+  const name = location?.name ?? '';
   const body: ReactNode = (
     <>
       <DetailsSection {...sections} shopTimeZone={shopTimeZone} />
@@ -705,7 +707,7 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
     </>
   );
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={location ? t`Edit ${location.name}` : t`Add a location`}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={location ? t`Edit ${name}` : t`Add a location`}>
       {body}
       {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
       <FormActions problem={problem} saving={saving} submitLabel={location ? t`Save location` : t`Add location`} onCancel={() => onDone(null)} />

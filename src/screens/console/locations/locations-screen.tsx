@@ -26,13 +26,12 @@ const STATE_TONE = { open: 'success', closed: 'neutral', paused: 'warning' } as 
 function LocationCard({ location, now, locale, onEdit }: { location: MerchantLocation; now: string; locale: string; onEdit: () => void }) {
   const { t } = useLingui();
   const headingId = `location-${location.id}`;
-  const ways = [
-    location.pickup && t`Pickup`,
-    location.delivery_areas.length > 0 && plural(location.delivery_areas.length, { one: 'Delivery (# area)', other: 'Delivery (# areas)' }),
-  ]
+  const areas = location.delivery_areas.length;
+  const ways = [location.pickup && t`Pickup`, areas > 0 && plural(areas, { one: 'Delivery (# area)', other: 'Delivery (# areas)' })]
     .filter(Boolean)
     .join(' · ');
   const zone = location.effective_timezone;
+  const name = location.name;
   const notSold = location.unavailable_product_ids.length;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
@@ -49,7 +48,7 @@ function LocationCard({ location, now, locale, onEdit }: { location: MerchantLoc
           {notSold > 0 && ` · ${plural(notSold, { one: '# product not sold here', other: '# products not sold here' })}`}
         </p>
       </div>
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${location.name}`}>
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
         {t`Edit`}
       </Button>
     </Card>
@@ -76,9 +75,10 @@ export function LocationsScreen(props: LocationsScreenProps) {
   if (!locations) return <ErrorState title={t`We could not load the locations`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
 
   if (editing) {
+    const name = editing.location?.name ?? '';
     return (
       <div className="flex flex-col gap-4">
-        <h2 className="text-xl font-semibold">{editing.location ? t`Edit ${editing.location.name}` : t`Add a location`}</h2>
+        <h2 className="text-xl font-semibold">{editing.location ? t`Edit ${name}` : t`Add a location`}</h2>
         <LocationEditor
           location={editing.location}
           shopTimeZone={shopTimeZone}

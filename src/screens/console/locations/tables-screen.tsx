@@ -368,7 +368,7 @@ export function QrSheet({ shop, origin, tables, areas }: { shop: SheetShop; orig
   const { t } = useLingui();
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-6" aria-label={t`QR codes of the tables`}>
-      {tables.map((table) => (
+      {tables.map(({ label: tableLabel, ...table }) => (
         <li
           key={table.id}
           className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border-4 bg-white p-4 text-center text-black"
@@ -377,10 +377,10 @@ export function QrSheet({ shop, origin, tables, areas }: { shop: SheetShop; orig
           {shop.logo ? <img src={shop.logo} alt="" className="h-10 w-auto" /> : null}
           <p className="font-semibold">{shop.name}</p>
           <p className="text-3xl font-bold" style={{ color: shop.brandColor }}>
-            {t`Table ${table.label}`}
+            {t`Table ${tableLabel}`}
           </p>
           {areas.find((a) => a.id === table.area_id) && <p className="text-sm">{areas.find((a) => a.id === table.area_id)!.name}</p>}
-          <QrCode value={tableUrl(origin, table.code)} label={t`QR code for table ${table.label}`} size={180} className="bg-white text-black" />
+          <QrCode value={tableUrl(origin, table.code)} label={t`QR code for table ${tableLabel}`} size={180} className="bg-white text-black" />
           <p className="text-sm">
             <Trans>Scan to see the menu and order from your table</Trans>
           </p>

@@ -341,11 +341,11 @@ function GroupCard({
         </div>
       </div>
       <ul className="flex flex-col divide-y divide-border">
-        {group.options.map((o) => (
+        {group.options.map(({ name: optionName, ...o }) => (
           <li key={o.id} className="flex flex-wrap items-center gap-3 py-2">
             <div className="min-w-0 flex-1">
               <p className="font-medium">
-                {o.name} {o.is_default && <Badge>{t`Default`}</Badge>} {!o.available && <Badge tone="warning">{t`Sold out`}</Badge>}
+                {optionName} {o.is_default && <Badge>{t`Default`}</Badge>} {!o.available && <Badge tone="warning">{t`Sold out`}</Badge>}
               </p>
               {o.price_delta > 0 ? (
                 <p className="text-sm text-muted">
@@ -362,7 +362,7 @@ function GroupCard({
               variant="ghost"
               disabled={busy === `option-${o.id}`}
               onClick={() => props.onSetAvailable(o.id, !o.available)}
-              aria-label={o.available ? t`Mark ${o.name} sold out` : t`Mark ${o.name} available`}
+              aria-label={o.available ? t`Mark ${optionName} sold out` : t`Mark ${optionName} available`}
             >
               {o.available ? t`Mark sold out` : t`Mark available`}
             </Button>
@@ -379,6 +379,8 @@ export function OptionsEditorScreen(props: OptionsEditorScreenProps) {
   const { groups, loading, error, onRetry, actionError } = props;
   const [editing, setEditing] = useState<{ group: EditorOptionGroup | null } | null>(null);
   const [removing, setRemoving] = useState<EditorOptionGroup | null>(null);
+  const editingName = editing?.group?.name ?? '';
+  const products = removing?.product_ids.length ?? 0;
 
   if (loading && !groups)
     return (
@@ -410,15 +412,15 @@ export function OptionsEditorScreen(props: OptionsEditorScreenProps) {
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        title={editing?.group ? t`Edit ${editing.group.name}` : t`Add an option group`}
+        title={editing?.group ? t`Edit ${editingName}` : t`Add an option group`}
       >
         {editing && <GroupForm group={editing.group} props={props} onDone={() => setEditing(null)} />}
       </Dialog>
       <ConfirmRemove
         item={removing}
         description={
-          removing?.product_ids.length
-            ? plural(removing.product_ids.length, {
+          products
+            ? plural(products, {
                 one: 'It comes off the # product that have it. Orders already placed keep their options.',
                 other: 'It comes off the # products that have it. Orders already placed keep their options.',
               })

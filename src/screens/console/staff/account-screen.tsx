@@ -25,6 +25,7 @@ export function AccountScreen({ me, onChangePassword, saving, saved, error, curr
   const [again, setAgain] = useState('');
   const [problems, setProblems] = useState<{ current?: string; next?: string; again?: string }>({});
   const min = STAFF_PASSWORD_MIN;
+  const ended = saved?.ended ?? 0;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +64,7 @@ export function AccountScreen({ me, onChangePassword, saving, saved, error, curr
             <Notice tone="success" title={t`Password changed`}>
               {saved.ended === 0
                 ? t`You were signed in nowhere else.`
-                : plural(saved.ended, { one: 'You were signed out on one other device.', other: 'You were signed out on # other devices.' })}
+                : plural(ended, { one: 'You were signed out on one other device.', other: 'You were signed out on # other devices.' })}
             </Notice>
           )}
           {error && <Notice tone="danger">{error}</Notice>}

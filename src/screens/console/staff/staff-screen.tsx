@@ -218,11 +218,11 @@ function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<St
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
-          {invites.map(({ by, created, expires, ...i }) => (
+          {invites.map(({ by, created, expires, email, ...i }) => (
             <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">
-                  {i.email ?? t`Anyone with the link`} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
+                  {email ?? t`Anyone with the link`} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
                 </p>
                 <p className="text-sm text-muted">
                   <Trans>
@@ -235,7 +235,7 @@ function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<St
                 size="sm"
                 loading={revokingId === i.id}
                 onClick={() => onRevoke(i.id)}
-                aria-label={i.email ? t`Cancel the invitation for ${i.email}` : t`Cancel the invitation for anyone with the link`}
+                aria-label={email ? t`Cancel the invitation for ${email}` : t`Cancel the invitation for anyone with the link`}
               >
                 {t`Cancel invitation`}
               </Button>
@@ -288,17 +288,17 @@ export function StaffScreen(props: StaffScreenProps) {
           <EmptyState title={t`Nobody yet`} description={t`Invite the people who work at the counter.`} />
         ) : (
           <ul className="flex flex-col gap-2">
-            {staff.map((m) => (
+            {staff.map(({ name, ...m }) => (
               <Card as="li" key={m.id} className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium">
-                    {m.name} {m.id === meId && <Badge>{t`You`}</Badge>}
+                    {name} {m.id === meId && <Badge>{t`You`}</Badge>}
                   </p>
                   <p className="truncate text-sm text-muted">{m.email}</p>
                 </div>
                 <div className="flex items-center gap-2">
                   <label className="sr-only" htmlFor={`role-${m.id}`}>
-                    {t`Role of ${m.name}`}
+                    {t`Role of ${name}`}
                   </label>
                   <select
                     id={`role-${m.id}`}
@@ -311,13 +311,13 @@ export function StaffScreen(props: StaffScreenProps) {
                     <option value="owner">{ROLE_LABEL.owner}</option>
                   </select>
                   {m.id !== meId && (
-                    <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving(m)} aria-label={t`Remove ${m.name}`}>
+                    <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving({ ...m, name })} aria-label={t`Remove ${name}`}>
                       {t`Remove`}
                     </Button>
                   )}
                 </div>
                 {locations.length > 1 && onSetLocations && m.role === 'staff' && (
-                  <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />
+                  <WorksAt member={{ ...m, name }} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />
                 )}
               </Card>
             ))}

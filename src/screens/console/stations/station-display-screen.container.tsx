@@ -65,9 +65,10 @@ function newTicketWords({ order, table_label: table, pickup_name: name }: Statio
 
 /** What Undo would undo, in words: "make again 2 items of A-12". */
 function undoWords({ order, lineIds, bumped }: LastTap): string {
+  const count = lineIds.length;
   return bumped
-    ? plural(lineIds.length, { one: `make again an item of ${order}`, other: `make again # items of ${order}` })
-    : plural(lineIds.length, { one: `bump again an item of ${order}`, other: `bump again # items of ${order}` });
+    ? plural(count, { one: `make again an item of ${order}`, other: `make again # items of ${order}` })
+    : plural(count, { one: `bump again an item of ${order}`, other: `bump again # items of ${order}` });
 }
 
 /** Tickets that were not on the screen before (not those there when it opened): a beep and a screen reader's news. */

@@ -90,19 +90,15 @@ export function StationDisplayScreen(props: StationDisplayScreenProps) {
     );
   const { station, tickets } = data;
   const name = station.name;
+  const undo = props.undoLabel;
+  const count = tickets.length;
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="mr-auto text-3xl font-bold">
-          {station.name} <span className="text-xl font-normal text-muted">{plural(tickets.length, { one: '# ticket', other: '# tickets' })}</span>
+          {station.name} <span className="text-xl font-normal text-muted">{plural(count, { one: '# ticket', other: '# tickets' })}</span>
         </h2>
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={props.onUndo}
-          disabled={props.undoLabel === null}
-          aria-label={props.undoLabel ? t`Undo: ${props.undoLabel}` : t`Undo`}
-        >
+        <Button variant="secondary" size="lg" onClick={props.onUndo} disabled={props.undoLabel === null} aria-label={undo ? t`Undo: ${undo}` : t`Undo`}>
           {t`Undo`}
         </Button>
         <Button variant="ghost" size="lg" aria-pressed={props.muted} onClick={() => props.onMutedChange(!props.muted)}>

@@ -79,19 +79,19 @@ export function StationsScreen(props: StationsScreenProps) {
         />
       ) : (
         <ul className="flex flex-col gap-3" aria-label={t`Stations`}>
-          {data.stations.map((s) => (
+          {data.stations.map(({ name: stationName, ...s }) => (
             <li key={s.id}>
-              <Card as="section" title={s.name} headingLevel={2}>
+              <Card as="section" title={stationName} headingLevel={2}>
                 <p className="text-sm text-muted">{lateWords(s.late_minutes, s.id === data.default_station_id)}</p>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   {renderLink({
                     href: consoleHref('stationDisplay', { id: String(s.id) }),
                     className: linkClass,
                     children: t`Open the screen`,
-                    'aria-label': t`Open the ${s.name} screen`,
+                    'aria-label': t`Open the ${stationName} screen`,
                   })}
                 </div>
-                {owner && <StationForm station={s} isDefault={s.id === data.default_station_id} {...props} />}
+                {owner && <StationForm station={{ ...s, name: stationName }} isDefault={s.id === data.default_station_id} {...props} />}
               </Card>
             </li>
           ))}
@@ -106,6 +106,7 @@ export function StationsScreen(props: StationsScreenProps) {
 function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScreenProps & { station: Station; isDefault: boolean }) {
   const { t } = useLingui();
   const [name, setName] = useState(station.name);
+  const stationName = station.name;
   const [late, setLate] = useState(String(station.late_minutes));
   const [asDefault, setAsDefault] = useState(station.is_default);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -123,7 +124,7 @@ function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScr
     setSaved(outcome === null);
   };
   return (
-    <form className="mt-3 flex flex-col gap-3 border-t border-border pt-3" onSubmit={(e) => void submit(e)} aria-label={t`Change ${station.name}`}>
+    <form className="mt-3 flex flex-col gap-3 border-t border-border pt-3" onSubmit={(e) => void submit(e)} aria-label={t`Change ${stationName}`}>
       <div className="flex flex-wrap gap-3">
         <TextField label={t`Name`} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} error={problem?.fields.name} />
         <TextField
@@ -144,10 +145,10 @@ function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScr
       {problem && !Object.keys(problem.fields).length && <p className="text-danger">{problem.message}</p>}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="secondary">
-          {t`Save ${station.name}`}
+          {t`Save ${stationName}`}
         </Button>
         <Button type="button" variant="ghost" onClick={() => onRemove(station.id)} loading={busy === `remove:${station.id}`}>
-          {t`Remove ${station.name}`}
+          {t`Remove ${stationName}`}
         </Button>
         {saved && <span role="status">{t`Saved.`}</span>}
       </div>
