@@ -85,6 +85,8 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
   const { t } = useLingui();
   const pages = CONSOLE_MENU.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
   const roleName = ROLE_LABEL[role];
+  // the name as a node of its own, as before the sentence went through Lingui: the same text nodes draw the same pixels
+  const who = <>{name}</>;
   const locationsLink = renderLink({
     href: consoleHref('locations'),
     className: cx('font-medium text-brand-ink underline', focusRing),
@@ -94,7 +96,7 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
     <div className="flex flex-col gap-4">
       <p>
         <Trans>
-          Welcome, {name}. You are signed in as <strong>{roleName}</strong>.
+          Welcome, {who}. You are signed in as <strong>{roleName}</strong>.
         </Trans>
       </p>
       {role === 'owner' && <OwnerStart {...owner} renderLink={renderLink} />}
