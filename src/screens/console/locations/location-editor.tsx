@@ -1,3 +1,5 @@
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   DELIVERY_AREAS_MAX,
@@ -124,17 +126,18 @@ function fieldsOf(form: Form, currency: string, locale: string): { fields: Locat
   const coordinate = (v: string, name: 'lat' | 'lng', example: string) => {
     if (!v.trim()) return null;
     const n = decimal(v);
-    if (Number.isNaN(n)) problems[name] = `must be a number such as ${example}, or empty`;
+    if (Number.isNaN(n)) problems[name] = say`must be a number such as ${example}, or empty`;
     return n;
   };
   const whole = (v: string, name: string) => {
-    if (!/^\d+$/.test(v.trim())) problems[name] = 'must be a whole number';
+    if (!/^\d+$/.test(v.trim())) problems[name] = say`must be a whole number`;
     return Number(v.trim());
   };
   const amount = (v: string, name: string) => {
     if (!v.trim()) return null;
     const minor = parseMoney(v, currency, locale);
-    if (minor === null) problems[name] = `${moneyProblem(v, currency, locale, 4900)}, or empty`;
+    const moneyWords = moneyProblem(v, currency, locale, 4900) ?? '';
+    if (minor === null) problems[name] = say`${moneyWords}, or empty`;
     return minor ?? 0;
   };
   const periods = (list: Period[]) => list.map(({ open, close }) => ({ open, close }));
@@ -155,7 +158,7 @@ function fieldsOf(form: Form, currency: string, locale: string): { fields: Locat
       const common = { name: a.name, fee: amount(a.fee, `delivery_areas.${i}.fee`), min_order: amount(a.min_order, `delivery_areas.${i}.min_order`) };
       if (a.kind === 'radius') {
         const km = decimal(a.radius_km);
-        if (Number.isNaN(km)) problems[`delivery_areas.${i}.radius_km`] = 'must be a distance in km such as 2.5';
+        if (Number.isNaN(km)) problems[`delivery_areas.${i}.radius_km`] = say`must be a distance in km such as 2.5`;
         return { kind: 'radius' as const, ...common, radius_km: km };
       }
       const read = readPastedArea(a.geojson);
@@ -194,21 +197,17 @@ function Periods({
   locale: string;
   onChange: (p: Period[]) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const set = (key: number, patch: Partial<Period>) => onChange(periods.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   const tooMany = problem?.fields[field];
   return (
     <div className="flex flex-col gap-2">
-      {periods.length === 0 && <p className="text-muted">Closed</p>}
+      {periods.length === 0 && <p className="text-muted">{t`Closed`}</p>}
       {periods.map((p, i) => {
-        const where = (
-          <span className="sr-only">
-            {' '}
-            on {what}
-            {periods.length > 1 ? `, period ${i + 1}` : ''}
-          </span>
-        );
-        const error = problemAt(problem, `${field}.${i}`, 'This period');
+        const number = i + 1;
+        const where = <span className="sr-only"> {periods.length > 1 ? t`on ${what}, period ${number}` : t`on ${what}`}</span>;
+        const error = problemAt(problem, `${field}.${i}`, t`This period`);
         const hint = periodHint(p.open, p.close, locale);
         // the row's hint and error describe both its times
         const notes = {
@@ -220,7 +219,12 @@ function Periods({
             <div className="flex flex-wrap items-end gap-2">
               <TextField
                 type="time"
-                label={<>Opens{where}</>}
+                label={
+                  <>
+                    {t`Opens`}
+                    {where}
+                  </>
+                }
                 value={p.open}
                 onChange={(e) => set(p.key, { open: e.target.value })}
                 className="w-36"
@@ -228,14 +232,24 @@ function Periods({
               />
               <TextField
                 type="time"
-                label={<>Closes{where}</>}
+                label={
+                  <>
+                    {t`Closes`}
+                    {where}
+                  </>
+                }
                 value={p.close}
                 onChange={(e) => set(p.key, { close: e.target.value })}
                 className="w-36"
                 {...notes}
               />
               <Button size="sm" variant="ghost" onClick={() => onChange(periods.filter((x) => x.key !== p.key))}>
-                Remove<span className="sr-only"> this period{where}</span>
+                {t`Remove`}
+                <span className="sr-only">
+                  {' '}
+                  {t`this period`}
+                  {where}
+                </span>
               </Button>
             </div>
             {hint && (
@@ -251,7 +265,7 @@ function Periods({
           </div>
         );
       })}
-      {typeof tooMany === 'string' && <p className="text-sm font-medium text-danger">{`The day ${tooMany}.`}</p>}
+      {typeof tooMany === 'string' && <p className="text-sm font-medium text-danger">{t`The day ${tooMany}.`}</p>}
       <div>
         <Button
           size="sm"
@@ -259,7 +273,8 @@ function Periods({
           disabled={periods.length >= PERIODS_PER_DAY_MAX}
           onClick={() => onChange([...periods, periods.length ? period('', '') : period()])}
         >
-          Add a period<span className="sr-only"> on {what}</span>
+          {t`Add a period`}
+          <span className="sr-only"> {t`on ${what}`}</span>
         </Button>
       </div>
     </div>
@@ -276,40 +291,38 @@ interface SectionProps {
 }
 
 function DetailsSection({ form, set, problem, shopTimeZone }: SectionProps & { shopTimeZone: string }) {
+  const { t } = useLingui();
   const zones = useMemo(() => zoneChoices(form.timezone.trim()), [form.timezone]);
-  const field = (name: 'name' | 'address' | 'lat' | 'lng' | 'phone', label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={label}
-      value={form[name]}
-      onChange={(e) => set(name, e.target.value)}
-      error={problemAt(problem, name, `The ${label.replace(/ \(optional\)$/, '').toLowerCase()}`)}
-      {...extra}
-    />
+  // `about`: what a problem is about, in front of it ("The name is required.")
+  const field = (name: 'name' | 'address' | 'lat' | 'lng' | 'phone', label: string, about: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField label={label} value={form[name]} onChange={(e) => set(name, e.target.value)} error={problemAt(problem, name, about)} {...extra} />
   );
+  const shopZone = zoneLabel(shopTimeZone);
   return (
-    <Card as="section" title="Details" className="flex flex-col gap-4">
-      {field('name', 'Name', { hint: 'What customers and staff call it: Makati, Poblacion.', maxLength: 60 })}
-      {field('address', 'Address', { hint: 'Customers who pick up are sent here.', maxLength: 200 })}
-      {form.address.trim() && <MapLink address={form.address.trim()}>Check it on the map</MapLink>}
+    <Card as="section" title={t`Details`} className="flex flex-col gap-4">
+      {field('name', t`Name`, t`The name`, { hint: t`What customers and staff call it: Makati, Poblacion.`, maxLength: 60 })}
+      {field('address', t`Address`, t`The address`, { hint: t`Customers who pick up are sent here.`, maxLength: 200 })}
+      {form.address.trim() && <MapLink address={form.address.trim()}>{t`Check it on the map`}</MapLink>}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('lat', 'Latitude', { inputMode: 'decimal', hint: 'Such as 14.5547. Needed for a radius delivery area.' })}
-        {field('lng', 'Longitude', { inputMode: 'decimal', hint: 'Such as 121.0244.' })}
+        {field('lat', t`Latitude`, t`The latitude`, { inputMode: 'decimal', hint: t`Such as 14.5547. Needed for a radius delivery area.` })}
+        {field('lng', t`Longitude`, t`The longitude`, { inputMode: 'decimal', hint: t`Such as 121.0244.` })}
       </div>
-      {field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'off' })}
+      {field('phone', t`Phone (optional)`, t`The phone`, { type: 'tel', autoComplete: 'off' })}
       <ChoiceField
-        label="Time zone"
-        hint={`Its opening hours and pickup times are in this zone. Empty: the shop's (${zoneLabel(shopTimeZone)}). Type a city to find another.`}
-        placeholder={`The shop's (${shopTimeZone})`}
+        label={t`Time zone`}
+        hint={t`Its opening hours and pickup times are in this zone. Empty: the shop's (${shopZone}). Type a city to find another.`}
+        placeholder={t`The shop's (${shopTimeZone})`}
         choices={zones}
         value={form.timezone}
         onChange={(e) => set('timezone', e.target.value)}
-        error={problemAt(problem, 'timezone', 'The time zone')}
+        error={problemAt(problem, 'timezone', t`The time zone`)}
       />
     </Card>
   );
 }
 
 function HoursSection({ form, set, problem, locale }: SectionProps) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   // a week of the same hours without typing 14 times (issue 46): Monday's periods, each day its own copy
   const everyDay = () => {
@@ -317,17 +330,19 @@ function HoursSection({ form, set, problem, locale }: SectionProps) {
     setCopied(true);
   };
   return (
-    <Card as="section" title="Opening hours" className="flex flex-col gap-4">
+    <Card as="section" title={t`Opening hours`} className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        Online orders are taken in these hours. A period that closes at or before it opens runs past midnight; one that closes when it opens is open all day and
-        night.
+        <Trans>
+          Online orders are taken in these hours. A period that closes at or before it opens runs past midnight; one that closes when it opens is open all day
+          and night.
+        </Trans>
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" onClick={everyDay}>
-          Use Monday’s hours every day
+          {t`Use Monday’s hours every day`}
         </Button>
         <p role="status" className="text-sm text-muted">
-          {copied ? 'Monday’s hours are now every day’s. Change any day below, then save.' : ''}
+          {copied ? t`Monday’s hours are now every day’s. Change any day below, then save.` : ''}
         </p>
       </div>
       {WEEKDAYS.map((d) => (
@@ -355,14 +370,18 @@ function weekHoursOn(form: Form, date: string): Period[] {
 }
 
 function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
+  const { t } = useLingui();
   const change = (key: number, patch: Partial<DatedHours>) => set('exceptions', (list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
   return (
-    <Card as="section" title="Special dates" className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Days that differ from the week: closed on 25 December, short hours on 31 December. They replace that day's hours.</p>
-      {form.exceptions.length === 0 && <p className="text-muted">None.</p>}
+    <Card as="section" title={t`Special dates`} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        <Trans>Days that differ from the week: closed on 25 December, short hours on 31 December. They replace that day's hours.</Trans>
+      </p>
+      {form.exceptions.length === 0 && <p className="text-muted">{t`None.`}</p>}
       <ul className="flex flex-col gap-3">
         {form.exceptions.map((e, i) => {
-          const what = e.date || `special date ${i + 1}`;
+          const number = i + 1;
+          const what = e.date || t`special date ${number}`;
           return (
             <li key={e.key} className="flex flex-col gap-3 rounded-lg border border-border p-3">
               <div className="flex flex-wrap items-end gap-3">
@@ -370,31 +389,34 @@ function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
                   type="date"
                   label={
                     <>
-                      Date<span className="sr-only"> of special date {i + 1}</span>
+                      {t`Date`}
+                      <span className="sr-only"> {t`of special date ${number}`}</span>
                     </>
                   }
                   value={e.date}
                   onChange={(ev) => change(e.key, { date: ev.target.value })}
-                  error={problemAt(problem, `exceptions.${i}.date`, 'The date')}
+                  error={problemAt(problem, `exceptions.${i}.date`, t`The date`)}
                   className="w-48"
                 />
                 <TextField
                   label={
                     <>
-                      Note (optional)<span className="sr-only"> for {what}</span>
+                      {t`Note (optional)`}
+                      <span className="sr-only"> {t`for ${what}`}</span>
                     </>
                   }
                   value={e.note}
                   maxLength={60}
                   onChange={(ev) => change(e.key, { note: ev.target.value })}
-                  error={problemAt(problem, `exceptions.${i}.note`, 'The note')}
+                  error={problemAt(problem, `exceptions.${i}.note`, t`The note`)}
                   className="min-w-48 flex-1"
                 />
               </div>
               <CheckField
                 label={
                   <>
-                    Closed all day<span className="sr-only"> on {what}</span>
+                    {t`Closed all day`}
+                    <span className="sr-only"> {t`on ${what}`}</span>
                   </>
                 }
                 checked={e.closed}
@@ -412,7 +434,8 @@ function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
               )}
               <div>
                 <Button size="sm" variant="ghost" onClick={() => set('exceptions', (list) => list.filter((x) => x.key !== e.key))}>
-                  Remove<span className="sr-only"> {what}</span>
+                  {t`Remove`}
+                  <span className="sr-only"> {what}</span>
                 </Button>
               </div>
             </li>
@@ -426,7 +449,7 @@ function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
           disabled={form.exceptions.length >= EXCEPTIONS_MAX}
           onClick={() => set('exceptions', (list) => [...list, { key: nextKey++, date: '', closed: true, periods: [], note: '' }])}
         >
-          Add a special date
+          {t`Add a special date`}
         </Button>
       </div>
     </Card>
@@ -434,42 +457,43 @@ function ExceptionsSection({ form, set, problem, locale }: SectionProps) {
 }
 
 function PickupSection({ form, set, problem }: SectionProps) {
+  const { t } = useLingui();
   return (
-    <Card as="section" title="Pickup" className="flex flex-col gap-4">
+    <Card as="section" title={t`Pickup`} className="flex flex-col gap-4">
       <CheckField
-        label="Takes pickup orders"
-        hint="Off: customers can only have their orders delivered from here."
+        label={t`Takes pickup orders`}
+        hint={t`Off: customers can only have their orders delivered from here.`}
         checked={form.pickup}
         onChange={(on) => set('pickup', on)}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label="Minutes to prepare"
+          label={t`Minutes to prepare`}
           inputMode="numeric"
-          hint="The earliest pickup is this long after ordering."
+          hint={t`The earliest pickup is this long after ordering.`}
           value={form.prep_minutes}
           onChange={(e) => set('prep_minutes', e.target.value)}
-          error={problemAt(problem, 'prep_minutes', 'The preparation time')}
+          error={problemAt(problem, 'prep_minutes', t`The preparation time`)}
         />
         <SelectField
-          label="Pickup slots every"
+          label={t`Pickup slots every`}
           value={form.slot_minutes}
           onChange={(e) => set('slot_minutes', e.target.value)}
-          error={problemAt(problem, 'slot_minutes', 'The slot length')}
+          error={problemAt(problem, 'slot_minutes', t`The slot length`)}
         >
           {SLOT_MINUTES.map((m) => (
             <option key={m} value={String(m)}>
-              {m === 60 ? '1 hour' : `${m} minutes`}
+              {m === 60 ? t`1 hour` : plural(m, { one: '# minute', other: '# minutes' })}
             </option>
           ))}
         </SelectField>
         <TextField
-          label="Orders per slot"
+          label={t`Orders per slot`}
           inputMode="numeric"
-          hint="A full slot is not offered."
+          hint={t`A full slot is not offered.`}
           value={form.slot_capacity}
           onChange={(e) => set('slot_capacity', e.target.value)}
-          error={problemAt(problem, 'slot_capacity', 'The number of orders')}
+          error={problemAt(problem, 'slot_capacity', t`The number of orders`)}
         />
       </div>
     </Card>
@@ -491,35 +515,40 @@ function AreaFields({
   onChange: (patch: Partial<Area>) => void;
   onRemove: () => void;
 }) {
-  const what = area.name.trim() || `area ${i + 1}`;
+  const { t } = useLingui();
+  const number = i + 1;
+  const what = area.name.trim() || t`area ${number}`;
   const at = (f: string, label: string) => problemAt(problem, `delivery_areas.${i}.${f}`, label);
   const pasted = area.kind === 'polygon' && area.geojson.trim() ? readPastedArea(area.geojson) : null;
+  const corners = pasted && 'corners' in pasted ? pasted.corners : 0;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border p-3">
-      <p className="text-sm font-medium text-muted">{area.kind === 'radius' ? 'Around the location' : 'A drawn area'}</p>
+      <p className="text-sm font-medium text-muted">{area.kind === 'radius' ? t`Around the location` : t`A drawn area`}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label={
             <>
-              Area name<span className="sr-only"> {i + 1}</span>
+              {t`Area name`}
+              <span className="sr-only"> {number}</span>
             </>
           }
           value={area.name}
           maxLength={40}
           onChange={(e) => onChange({ name: e.target.value })}
-          error={at('name', 'The name')}
+          error={at('name', t`The name`)}
         />
         {area.kind === 'radius' && (
           <TextField
             label={
               <>
-                Distance (km)<span className="sr-only"> of {what}</span>
+                {t`Distance (km)`}
+                <span className="sr-only"> {t`of ${what}`}</span>
               </>
             }
             inputMode="decimal"
             value={area.radius_km}
             onChange={(e) => onChange({ radius_km: e.target.value })}
-            error={at('radius_km', 'The distance')}
+            error={at('radius_km', t`The distance`)}
           />
         )}
       </div>
@@ -528,19 +557,20 @@ function AreaFields({
           <TextAreaField
             label={
               <>
-                GeoJSON<span className="sr-only"> of {what}</span>
+                {t`GeoJSON`}
+                <span className="sr-only"> {t`of ${what}`}</span>
               </>
             }
-            hint="Draw the area at geojson.io (or any map tool), then paste its text here: a Polygon, a Feature with one, or a FeatureCollection whose first feature is one."
+            hint={t`Draw the area at geojson.io (or any map tool), then paste its text here: a Polygon, a Feature with one, or a FeatureCollection whose first feature is one.`}
             rows={4}
             className="[&_textarea]:font-mono [&_textarea]:text-sm"
             value={area.geojson}
             onChange={(e) => onChange({ geojson: e.target.value })}
-            error={at('polygon', 'The polygon') ?? (pasted && 'problem' in pasted ? pasted.problem : undefined)}
+            error={at('polygon', t`The polygon`) ?? (pasted && 'problem' in pasted ? pasted.problem : undefined)}
           />
           {pasted && 'corners' in pasted && (
             <p role="status" className="text-sm text-success">
-              A polygon with {pasted.corners} corners.
+              {plural(corners, { one: 'A polygon with # corner.', other: 'A polygon with # corners.' })}
             </p>
           )}
         </div>
@@ -549,31 +579,34 @@ function AreaFields({
         <TextField
           label={
             <>
-              Delivery fee ({currency})<span className="sr-only"> in {what}</span>
+              {t`Delivery fee (${currency})`}
+              <span className="sr-only"> {t`in ${what}`}</span>
             </>
           }
           inputMode="decimal"
-          hint="Empty: the shop's delivery fee."
+          hint={t`Empty: the shop's delivery fee.`}
           value={area.fee}
           onChange={(e) => onChange({ fee: e.target.value })}
-          error={at('fee', 'The fee')}
+          error={at('fee', t`The fee`)}
         />
         <TextField
           label={
             <>
-              Minimum order ({currency})<span className="sr-only"> in {what}</span>
+              {t`Minimum order (${currency})`}
+              <span className="sr-only"> {t`in ${what}`}</span>
             </>
           }
           inputMode="decimal"
-          hint="Empty: the shop's minimum order."
+          hint={t`Empty: the shop's minimum order.`}
           value={area.min_order}
           onChange={(e) => onChange({ min_order: e.target.value })}
-          error={at('min_order', 'The minimum order')}
+          error={at('min_order', t`The minimum order`)}
         />
       </div>
       <div>
         <Button size="sm" variant="ghost" onClick={onRemove}>
-          Remove<span className="sr-only"> {what}</span>
+          {t`Remove`}
+          <span className="sr-only"> {what}</span>
         </Button>
       </div>
     </li>
@@ -586,11 +619,14 @@ function DeliverySection({ form, set, problem, currency }: SectionProps & { curr
       ...list,
       { key: nextKey++, kind, name: '', radius_km: kind === 'radius' ? '3' : '', geojson: '', fee: '', min_order: '' },
     ]);
+  const { t } = useLingui();
   const full = form.delivery_areas.length >= DELIVERY_AREAS_MAX;
   return (
-    <Card as="section" title="Delivery areas" className="flex flex-col gap-4">
-      <p className="text-sm text-muted">Addresses inside an area get delivery from here, at its fee. None: this location does not deliver.</p>
-      {form.delivery_areas.length === 0 && <p className="text-muted">No delivery from this location.</p>}
+    <Card as="section" title={t`Delivery areas`} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        <Trans>Addresses inside an area get delivery from here, at its fee. None: this location does not deliver.</Trans>
+      </p>
+      {form.delivery_areas.length === 0 && <p className="text-muted">{t`No delivery from this location.`}</p>}
       <ul className="flex flex-col gap-3">
         {form.delivery_areas.map((a, i) => (
           <AreaFields
@@ -606,10 +642,10 @@ function DeliverySection({ form, set, problem, currency }: SectionProps & { curr
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" disabled={full} onClick={() => add('radius')}>
-          Add a radius area
+          {t`Add a radius area`}
         </Button>
         <Button size="sm" variant="secondary" disabled={full} onClick={() => add('polygon')}>
-          Add a drawn area (GeoJSON)
+          {t`Add a drawn area (GeoJSON)`}
         </Button>
       </div>
     </Card>
@@ -617,14 +653,17 @@ function DeliverySection({ form, set, problem, currency }: SectionProps & { curr
 }
 
 function ProductsSection({ form, set, products }: SectionProps & { products: LocationProduct[] | undefined }) {
+  const { t } = useLingui();
   const toggle = (id: number, on: boolean) => set('unavailable', (ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
   return (
-    <Card as="section" title="Products not sold here" className="flex flex-col gap-3">
-      <p className="text-sm text-muted">Ticked products are greyed out in this location's menu and cannot be ordered from it.</p>
+    <Card as="section" title={t`Products not sold here`} className="flex flex-col gap-3">
+      <p className="text-sm text-muted">
+        <Trans>Ticked products are greyed out in this location's menu and cannot be ordered from it.</Trans>
+      </p>
       {!products ? (
-        <p className="text-muted">Loading the menu…</p>
+        <p className="text-muted">{t`Loading the menu…`}</p>
       ) : products.length === 0 ? (
-        <p className="text-muted">The menu has no products yet.</p>
+        <p className="text-muted">{t`The menu has no products yet.`}</p>
       ) : (
         <div className="grid gap-2 sm:grid-cols-2">
           {products.map((p) => (
@@ -638,6 +677,7 @@ function ProductsSection({ form, set, products }: SectionProps & { products: Loc
 
 /** One location's editor: details, opening hours, special dates, pickup, delivery areas and products not sold. */
 export function LocationEditor({ location, shopTimeZone, products, locale, currency, onSave, onDone }: LocationEditorProps) {
+  const { t } = useLingui();
   const [form, setForm] = useState(() => formOf(location, currency, locale));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
@@ -646,7 +686,7 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
   async function submit(e: FormEvent) {
     e.preventDefault();
     const out = fieldsOf(form, currency, locale);
-    if ('problems' in out) return setProblem({ message: 'Please check the highlighted fields.', fields: out.problems });
+    if ('problems' in out) return setProblem({ message: t`Please check the highlighted fields.`, fields: out.problems });
     setSaving(true);
     const refused = await onSave(location?.id ?? null, out.fields);
     setSaving(false);
@@ -655,6 +695,7 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
   }
 
   const sections: SectionProps = { form, set, problem, locale };
+  const name = location?.name ?? '';
   const body: ReactNode = (
     <>
       <DetailsSection {...sections} shopTimeZone={shopTimeZone} />
@@ -666,10 +707,10 @@ export function LocationEditor({ location, shopTimeZone, products, locale, curre
     </>
   );
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={location ? `Edit ${location.name}` : 'Add a location'}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={location ? t`Edit ${name}` : t`Add a location`}>
       {body}
-      {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
-      <FormActions problem={problem} saving={saving} submitLabel={location ? 'Save location' : 'Add location'} onCancel={() => onDone(null)} />
+      {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
+      <FormActions problem={problem} saving={saving} submitLabel={location ? t`Save location` : t`Add location`} onCancel={() => onDone(null)} />
     </form>
   );
 }

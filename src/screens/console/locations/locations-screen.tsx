@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { LocationFields, MerchantLocation } from '#contract/locations';
 import { consoleHref } from '#contract/console-routes';
@@ -22,13 +24,15 @@ export interface LocationsScreenProps extends EditorPageProps {
 const STATE_TONE = { open: 'success', closed: 'neutral', paused: 'warning' } as const;
 
 function LocationCard({ location, now, locale, onEdit }: { location: MerchantLocation; now: string; locale: string; onEdit: () => void }) {
+  const { t } = useLingui();
   const headingId = `location-${location.id}`;
-  const ways = [
-    location.pickup && 'Pickup',
-    location.delivery_areas.length > 0 && `Delivery (${location.delivery_areas.length} ${location.delivery_areas.length === 1 ? 'area' : 'areas'})`,
-  ]
+  const areas = location.delivery_areas.length;
+  const ways = [location.pickup && t`Pickup`, areas > 0 && plural(areas, { one: 'Delivery (# area)', other: 'Delivery (# areas)' })]
     .filter(Boolean)
     .join(' · ');
+  const zone = location.effective_timezone;
+  const name = location.name;
+  const notSold = location.unavailable_product_ids.length;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -40,13 +44,12 @@ function LocationCard({ location, now, locale, onEdit }: { location: MerchantLoc
           <Badge tone={STATE_TONE[location.state]}>{stateWords(location, now, locale)}</Badge>
         </p>
         <p className="text-sm text-muted">
-          {ways || 'Neither pickup nor delivery'} · Time zone {location.effective_timezone}
-          {location.unavailable_product_ids.length > 0 &&
-            ` · ${location.unavailable_product_ids.length} ${location.unavailable_product_ids.length === 1 ? 'product' : 'products'} not sold here`}
+          {ways || t`Neither pickup nor delivery`} · {t`Time zone ${zone}`}
+          {notSold > 0 && ` · ${plural(notSold, { one: '# product not sold here', other: '# products not sold here' })}`}
         </p>
       </div>
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${location.name}`}>
-        Edit
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
+        {t`Edit`}
       </Button>
     </Card>
   );
@@ -55,12 +58,13 @@ function LocationCard({ location, now, locale, onEdit }: { location: MerchantLoc
 /** /merchant/locations (owners): where the shop makes its orders; each location's hours, pickup, delivery areas and products. */
 export function LocationsScreen(props: LocationsScreenProps) {
   const { locations, loading, error, onRetry, now, locale, currency, shopTimeZone, products, onSave } = props;
+  const { t } = useLingui();
   const [editing, setEditing] = useState<{ location: MerchantLocation | null } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
   if (loading && !locations)
     return (
-      <SkeletonGroup label="Loading the locations" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the locations`} className="flex flex-col gap-3">
         {[0, 1].map((i) => (
           <Card key={i}>
             <SkeletonText lines={3} />
@@ -68,12 +72,13 @@ export function LocationsScreen(props: LocationsScreenProps) {
         ))}
       </SkeletonGroup>
     );
-  if (!locations) return <ErrorState title="We could not load the locations" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!locations) return <ErrorState title={t`We could not load the locations`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
 
   if (editing) {
+    const name = editing.location?.name ?? '';
     return (
       <div className="flex flex-col gap-4">
-        <h2 className="text-xl font-semibold">{editing.location ? `Edit ${editing.location.name}` : 'Add a location'}</h2>
+        <h2 className="text-xl font-semibold">{editing.location ? t`Edit ${name}` : t`Add a location`}</h2>
         <LocationEditor
           location={editing.location}
           shopTimeZone={shopTimeZone}
@@ -94,11 +99,13 @@ export function LocationsScreen(props: LocationsScreenProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
-          Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.{' '}
+          <Trans>
+            Each location has its own hours, pickup times and delivery areas. Customers see changes within 15 seconds; orders already placed keep theirs.
+          </Trans>{' '}
           {(props.renderLink ?? plainLink)({
             href: consoleHref('tables'),
             className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
-            children: 'Tables and QR codes',
+            children: t`Tables and QR codes`,
           })}
         </p>
         <Button
@@ -107,14 +114,14 @@ export function LocationsScreen(props: LocationsScreenProps) {
             setEditing({ location: null });
           }}
         >
-          Add location
+          {t`Add location`}
         </Button>
       </div>
-      <div aria-live="polite">{saved && <Notice tone="success">Saved {saved}.</Notice>}</div>
+      <div aria-live="polite">{saved && <Notice tone="success">{t`Saved ${saved}.`}</Notice>}</div>
       {locations.length === 0 ? (
-        <EmptyState title="No locations yet" description="Add the place where you make your orders." />
+        <EmptyState title={t`No locations yet`} description={t`Add the place where you make your orders.`} />
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Locations">
+        <ul className="flex flex-col gap-3" aria-label={t`Locations`}>
           {locations.map((l) => (
             <LocationCard
               key={l.id}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { DiningArea, DiningTable, TablesData } from '#contract/tables';
 import { Button, Card, EmptyState, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
@@ -41,14 +42,15 @@ export const tableUrl = (origin: string, code: string) => `${origin}/t/${encodeU
  * not printed, only the sheet).
  */
 export function TablesScreen(props: TablesScreenProps) {
+  const { t } = useLingui();
   const { locations, locationId, onLocationChange, tables, loading, error, onRetry } = props;
   const body =
     loading && !tables ? (
-      <SkeletonGroup label="Loading the tables" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the tables`} className="flex flex-col gap-3">
         <SkeletonText lines={4} />
       </SkeletonGroup>
     ) : error || !tables ? (
-      <ErrorState title="We could not load the tables" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />
+      <ErrorState title={t`We could not load the tables`} message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />
     ) : (
       <TablesEditor {...props} tables={tables} />
     );
@@ -56,10 +58,10 @@ export function TablesScreen(props: TablesScreenProps) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-2 print:hidden">
         <p className="text-muted">
-          Customers scan a table’s QR code to order from their seat. Switch on “Orders from the table” in Settings for the codes to take orders.
+          <Trans>Customers scan a table’s QR code to order from their seat. Switch on “Orders from the table” in Settings for the codes to take orders.</Trans>
         </p>
         {locations && locations.length > 1 && (
-          <SelectField label="Location" value={locationId ?? ''} onChange={(e) => onLocationChange(Number(e.target.value))}>
+          <SelectField label={t`Location`} value={locationId ?? ''} onChange={(e) => onLocationChange(Number(e.target.value))}>
             {locations.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}
@@ -74,6 +76,7 @@ export function TablesScreen(props: TablesScreenProps) {
 }
 
 function TablesEditor(props: TablesScreenProps & { tables: TablesData }) {
+  const { t } = useLingui();
   const { tables, shop, origin, onPrint } = props;
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const run = async (change: () => Promise<SaveProblem | null>) => {
@@ -81,7 +84,7 @@ function TablesEditor(props: TablesScreenProps & { tables: TablesData }) {
     setProblem(refused);
     return refused === null;
   };
-  const active = tables.tables.filter((t) => t.active);
+  const active = tables.tables.filter((x) => x.active);
   return (
     <>
       <div className="flex flex-col gap-6 print:hidden">
@@ -99,10 +102,10 @@ function TablesEditor(props: TablesScreenProps & { tables: TablesData }) {
         <section aria-labelledby="qr-sheet" className="flex flex-col gap-3">
           <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
             <h2 id="qr-sheet" className="text-lg font-semibold">
-              QR codes
+              <Trans>QR codes</Trans>
             </h2>
             <Button variant="secondary" onClick={onPrint}>
-              Print the QR codes
+              {t`Print the QR codes`}
             </Button>
           </div>
           <QrSheet shop={shop} origin={origin} tables={active} areas={tables.areas} />
@@ -125,6 +128,7 @@ function AreasCard({
   onRename: TablesScreenProps['onRenameArea'];
   onRemove: (id: number) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -132,8 +136,12 @@ function AreasCard({
   };
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">Areas</h2>
-      <p className="text-sm text-muted">Optional: group tables by where they are, such as Terrace or Upstairs.</p>
+      <h2 className="text-lg font-semibold">
+        <Trans>Areas</Trans>
+      </h2>
+      <p className="text-sm text-muted">
+        <Trans>Optional: group tables by where they are, such as Terrace or Upstairs.</Trans>
+      </p>
       {areas.length > 0 && (
         <ul className="flex flex-col gap-1">
           {areas.map((a) => (
@@ -142,9 +150,9 @@ function AreasCard({
         </ul>
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
-        <TextField label="New area" value={name} onChange={(e) => setName(e.target.value)} error={fieldProblem(problem, 'name', 'The name')} />
+        <TextField label={t`New area`} value={name} onChange={(e) => setName(e.target.value)} error={fieldProblem(problem, 'name', t`The name`)} />
         <Button type="submit" variant="secondary">
-          Add area
+          {t`Add area`}
         </Button>
       </form>
     </Card>
@@ -164,6 +172,7 @@ function AreaRow({
   onRename: TablesScreenProps['onRenameArea'];
   onRemove: (id: number) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState<string | null>(null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   // closed by keyboard or a click, focus goes back to the row's Rename button
@@ -172,6 +181,7 @@ function AreaRow({
   useEffect(() => {
     if (closed) renameButton.current?.focus();
   }, [closed]);
+  const areaName = a.name;
   const close = () => {
     setName(null);
     setProblem(null);
@@ -181,7 +191,7 @@ function AreaRow({
     const save = async (e: FormEvent) => {
       e.preventDefault();
       // an empty name is said at once, without asking the provider
-      const refused = name.trim() ? await onRename(a.id, name.trim()) : { message: 'Give the area a name.', fields: {} };
+      const refused = name.trim() ? await onRename(a.id, name.trim()) : { message: t`Give the area a name.`, fields: {} };
       if (refused) setProblem(refused);
       else close();
     };
@@ -193,19 +203,19 @@ function AreaRow({
           onKeyDown={(e) => {
             if (e.key === 'Escape') close();
           }}
-          aria-label={`Rename ${a.name}`}
+          aria-label={t`Rename ${areaName}`}
           className="flex flex-wrap items-end gap-2"
         >
           <TextField
-            label={`New name for ${a.name}`}
+            label={t`New name for ${areaName}`}
             value={name}
             autoFocus
             onChange={(e) => setName(e.target.value)}
-            error={fieldProblem(problem, 'name', 'The name') ?? problem?.message}
+            error={fieldProblem(problem, 'name', t`The name`) ?? problem?.message}
           />
-          <Button type="submit">Save</Button>
+          <Button type="submit">{t`Save`}</Button>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t`Cancel`}
           </Button>
         </form>
       </li>
@@ -223,12 +233,12 @@ function AreaRow({
             setClosed(false);
             setName(a.name);
           }}
-          aria-label={`Rename ${a.name}`}
+          aria-label={t`Rename ${areaName}`}
         >
-          Rename
+          {t`Rename`}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => void onRemove(a.id)} aria-label={`Remove the area ${a.name}`}>
-          Remove
+        <Button variant="ghost" size="sm" onClick={() => void onRemove(a.id)} aria-label={t`Remove the area ${areaName}`}>
+          {t`Remove`}
         </Button>
       </span>
     </li>
@@ -244,6 +254,7 @@ function TablesCard({
   onRenameTable,
   onRemoveTable,
 }: TablesScreenProps & { tables: TablesData; problem: SaveProblem | null; run: (change: () => Promise<SaveProblem | null>) => Promise<boolean> }) {
+  const { t } = useLingui();
   const [label, setLabel] = useState('');
   const [area, setArea] = useState('');
   const submit = async (e: FormEvent) => {
@@ -253,16 +264,18 @@ function TablesCard({
   const areaName = (id: number | null) => tables.areas.find((a) => a.id === id)?.name ?? null;
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">Tables</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>Tables</Trans>
+      </h2>
       {tables.tables.length === 0 ? (
-        <EmptyState title="No tables yet" description="Add your first table below, then print its QR code." />
+        <EmptyState title={t`No tables yet`} description={t`Add your first table below, then print its QR code.`} />
       ) : (
         <ul className="flex flex-col divide-y divide-border">
-          {tables.tables.map((t) => (
+          {tables.tables.map((table) => (
             <TableRow
-              key={t.id}
-              table={t}
-              area={areaName(t.area_id)}
+              key={table.id}
+              table={table}
+              area={areaName(table.area_id)}
               run={run}
               onSwitchTable={onSwitchTable}
               onRenameTable={onRenameTable}
@@ -273,15 +286,15 @@ function TablesCard({
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
         <TextField
-          label="Table label"
-          hint="Such as 12 or T4."
+          label={t`Table label`}
+          hint={t`Such as 12 or T4.`}
           value={label}
           onChange={(e) => setLabel(e.target.value)}
-          error={fieldProblem(problem, 'label', 'The label')}
+          error={fieldProblem(problem, 'label', t`The label`)}
         />
         {tables.areas.length > 0 && (
-          <SelectField label="Area" value={area} onChange={(e) => setArea(e.target.value)}>
-            <option value="">No area</option>
+          <SelectField label={t`Area`} value={area} onChange={(e) => setArea(e.target.value)}>
+            <option value="">{t`No area`}</option>
             {tables.areas.map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
@@ -289,7 +302,7 @@ function TablesCard({
             ))}
           </SelectField>
         )}
-        <Button type="submit">Add table</Button>
+        <Button type="submit">{t`Add table`}</Button>
       </form>
     </Card>
   );
@@ -297,7 +310,7 @@ function TablesCard({
 
 /** A table's row: its label and area, switch off or on, rename in place, remove. */
 function TableRow({
-  table: t,
+  table,
   area,
   run,
   onSwitchTable,
@@ -308,19 +321,21 @@ function TableRow({
   area: string | null;
   run: (change: () => Promise<SaveProblem | null>) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const [label, setLabel] = useState<string | null>(null);
+  const tableLabel = table.label;
   if (label !== null) {
     const save = async (e: FormEvent) => {
       e.preventDefault();
-      if (await run(() => onRenameTable(t.id, label.trim()))) setLabel(null);
+      if (await run(() => onRenameTable(table.id, label.trim()))) setLabel(null);
     };
     return (
       <li className="py-1">
         <form noValidate onSubmit={(e) => void save(e)} className="flex flex-wrap items-end gap-2">
-          <TextField label={`New label for table ${t.label}`} value={label} onChange={(e) => setLabel(e.target.value)} />
-          <Button type="submit">Save</Button>
+          <TextField label={t`New label for table ${tableLabel}`} value={label} onChange={(e) => setLabel(e.target.value)} />
+          <Button type="submit">{t`Save`}</Button>
           <Button variant="secondary" onClick={() => setLabel(null)}>
-            Cancel
+            {t`Cancel`}
           </Button>
         </form>
       </li>
@@ -329,19 +344,19 @@ function TableRow({
   return (
     <li className="flex min-h-11 flex-wrap items-center justify-between gap-3 py-1">
       <span>
-        <span className="font-semibold">Table {t.label}</span>
+        <span className="font-semibold">{t`Table ${tableLabel}`}</span>
         {area && <span className="text-muted"> · {area}</span>}
-        {!t.active && <span className="text-muted"> · switched off</span>}
+        {!table.active && <span className="text-muted"> · {t`switched off`}</span>}
       </span>
       <span className="flex flex-wrap gap-2">
-        <Button variant="ghost" size="sm" onClick={() => void run(() => onSwitchTable(t.id, !t.active))}>
-          {t.active ? `Switch off table ${t.label}` : `Switch on table ${t.label}`}
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onSwitchTable(table.id, !table.active))}>
+          {table.active ? t`Switch off table ${tableLabel}` : t`Switch on table ${tableLabel}`}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setLabel(t.label)} aria-label={`Rename table ${t.label}`}>
-          Rename
+        <Button variant="ghost" size="sm" onClick={() => setLabel(table.label)} aria-label={t`Rename table ${tableLabel}`}>
+          {t`Rename`}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => void run(() => onRemoveTable(t.id))} aria-label={`Remove table ${t.label}`}>
-          Remove
+        <Button variant="ghost" size="sm" onClick={() => void run(() => onRemoveTable(table.id))} aria-label={t`Remove table ${tableLabel}`}>
+          {t`Remove`}
         </Button>
       </span>
     </li>
@@ -350,22 +365,25 @@ function TableRow({
 
 /** The sheet of QR cards: two columns on A4, each card kept whole on its page. */
 export function QrSheet({ shop, origin, tables, areas }: { shop: SheetShop; origin: string; tables: DiningTable[]; areas: DiningArea[] }) {
+  const { t } = useLingui();
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-6" aria-label="QR codes of the tables">
-      {tables.map((t) => (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 print:grid-cols-2 print:gap-6" aria-label={t`QR codes of the tables`}>
+      {tables.map(({ label: tableLabel, ...table }) => (
         <li
-          key={t.id}
+          key={table.id}
           className="flex break-inside-avoid flex-col items-center gap-2 rounded-xl border-4 bg-white p-4 text-center text-black"
           style={{ borderColor: shop.brandColor }}
         >
           {shop.logo ? <img src={shop.logo} alt="" className="h-10 w-auto" /> : null}
           <p className="font-semibold">{shop.name}</p>
           <p className="text-3xl font-bold" style={{ color: shop.brandColor }}>
-            Table {t.label}
+            {t`Table ${tableLabel}`}
           </p>
-          {areas.find((a) => a.id === t.area_id) && <p className="text-sm">{areas.find((a) => a.id === t.area_id)!.name}</p>}
-          <QrCode value={tableUrl(origin, t.code)} label={`QR code for table ${t.label}`} size={180} className="bg-white text-black" />
-          <p className="text-sm">Scan to see the menu and order from your table</p>
+          {areas.find((a) => a.id === table.area_id) && <p className="text-sm">{areas.find((a) => a.id === table.area_id)!.name}</p>}
+          <QrCode value={tableUrl(origin, table.code)} label={t`QR code for table ${tableLabel}`} size={180} className="bg-white text-black" />
+          <p className="text-sm">
+            <Trans>Scan to see the menu and order from your table</Trans>
+          </p>
         </li>
       ))}
     </ul>

@@ -1,3 +1,5 @@
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { EditorOptionGroup, OptionGroupInput } from '#contract/options';
 import { OPTION_LIMITS } from '#contract/options';
@@ -50,12 +52,18 @@ function wordsFor(words: ShopWords, key: string): ShopWords {
   return wordsToSend(out);
 }
 
+/** "Option 2 name": the label of an option's name (n from 0). */
+function optionName(n: number): string {
+  const number = n + 1;
+  return say`Option ${number} name`;
+}
+
 /** The Translations section's fields: the group's name, then each option's, beside their original words. */
 const groupWords = (form: Form): TranslatedField[] => [
-  { key: 'name', label: 'Group name', max: 40, original: form.name },
+  { key: 'name', label: say`Group name`, max: 40, original: form.name },
   ...form.options.map((o, n) => ({
     key: optionWord(o),
-    label: `Option ${n + 1} name`,
+    label: optionName(n),
     max: 40,
     original: o.name,
     problemPath: `options.${n}.translations.{lang}.name`,
@@ -86,21 +94,29 @@ function formOf(group: EditorOptionGroup | null, currency: string, locale: strin
 
 /** How customers choose, in words: "One of them, required" / "Any of them, up to 3". */
 function choiceWords(g: Pick<EditorOptionGroup, 'min_choices' | 'max_choices'>): string {
-  const how = g.max_choices === 1 ? 'One of them' : `Any of them, up to ${g.max_choices}`;
-  return g.min_choices === 0 ? `${how}, optional` : g.min_choices === 1 ? `${how}, required` : `${how}, at least ${g.min_choices}`;
+  const max = g.max_choices;
+  const min = g.min_choices;
+  if (max === 1) return min === 0 ? say`One of them, optional` : min === 1 ? say`One of them, required` : say`One of them, at least ${min}`;
+  return min === 0
+    ? say`Any of them, up to ${max}, optional`
+    : min === 1
+      ? say`Any of them, up to ${max}, required`
+      : say`Any of them, up to ${max}, at least ${min}`;
 }
 
 /** The form's checks before anything is sent, and what it sends. */
 function checked(form: Form, currency: string, locale: string): { fields: Record<string, string> } | { group: OptionGroupInput } {
   const fields: Record<string, string> = {};
-  if (!form.name.trim()) fields.name = 'is required';
+  if (!form.name.trim()) fields.name = say`is required`;
+  const most = OPTION_LIMITS.choices;
   const upTo = /^\d+$/.test(form.upTo.trim()) ? Number(form.upTo) : NaN;
-  if (form.mode === 'any' && !(upTo >= 2 && upTo <= OPTION_LIMITS.choices)) fields.max_choices = `must be a whole number from 2 to ${OPTION_LIMITS.choices}`;
-  if (form.options.length === 0) fields.options = 'add at least one option';
+  if (form.mode === 'any' && !(upTo >= 2 && upTo <= OPTION_LIMITS.choices)) fields.max_choices = say`must be a whole number from 2 to ${most}`;
+  if (form.options.length === 0) fields.options = say`add at least one option`;
   const options = form.options.map((o, n) => {
     const delta = o.price.trim() ? parseMoney(o.price, currency, locale) : 0;
-    if (!o.name.trim()) fields[`options.${n}.name`] = 'is required';
-    if (delta === null) fields[`options.${n}.price_delta`] = `${moneyProblem(o.price, currency, locale, 2000)}, or empty`;
+    if (!o.name.trim()) fields[`options.${n}.name`] = say`is required`;
+    const priceProblem = moneyProblem(o.price, currency, locale, 2000) ?? '';
+    if (delta === null) fields[`options.${n}.price_delta`] = say`${priceProblem}, or empty`;
     const translations = wordsFor(form.words, optionWord(o));
     return {
       ...(o.id !== undefined ? { id: o.id } : {}),
@@ -133,25 +149,27 @@ function OptionFields({
   onChange: (patch: Partial<OptionRow>) => void;
   onRemove: () => void;
 }) {
-  const label = row.name.trim() || `option ${n + 1}`;
+  const { t } = useLingui();
+  const number = n + 1;
+  const label = row.name.trim() || t`option ${number}`;
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border p-3">
       <div className="grid gap-2 sm:grid-cols-2">
         <TextField
-          label={`Option ${n + 1} name`}
+          label={optionName(n)}
           value={row.name}
           onChange={(e) => onChange({ name: e.target.value })}
           maxLength={40}
-          error={fieldProblem(problem, `options.${n}.name`, 'The name')}
+          error={fieldProblem(problem, `options.${n}.name`, t`The name`)}
         />
         <TextField
-          label={`Option ${n + 1} adds (${currency})`}
+          label={t`Option ${number} adds (${currency})`}
           inputMode="decimal"
           value={row.price}
           placeholder="0.00"
           onChange={(e) => onChange({ price: e.target.value })}
-          hint="Empty: no extra charge."
-          error={fieldProblem(problem, `options.${n}.price_delta`, 'The price')}
+          hint={t`Empty: no extra charge.`}
+          error={fieldProblem(problem, `options.${n}.price_delta`, t`The price`)}
         />
       </div>
       <div className="flex flex-wrap items-center gap-4">
@@ -159,7 +177,9 @@ function OptionFields({
         <CheckField
           label={
             <>
-              Chosen by default<span className="sr-only"> ({label})</span>
+              <Trans>
+                Chosen by default<span className="sr-only"> ({label})</span>
+              </Trans>
             </>
           }
           checked={row.is_default}
@@ -168,14 +188,16 @@ function OptionFields({
         <CheckField
           label={
             <>
-              Sold out<span className="sr-only"> ({label})</span>
+              <Trans>
+                Sold out<span className="sr-only"> ({label})</span>
+              </Trans>
             </>
           }
           checked={!row.available}
           onChange={(on) => onChange({ available: !on })}
         />
-        <Button size="sm" variant="ghost" className="ml-auto" onClick={onRemove} aria-label={`Remove ${label}`}>
-          Remove
+        <Button size="sm" variant="ghost" className="ml-auto" onClick={onRemove} aria-label={t`Remove ${label}`}>
+          {t`Remove`}
         </Button>
       </div>
     </li>
@@ -184,6 +206,7 @@ function OptionFields({
 
 /** Add or change a group: its name, how customers choose, its options. */
 function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; props: OptionsEditorScreenProps; onDone: () => void }) {
+  const { t } = useLingui();
   const { locale, currency } = props;
   const [form, setForm] = useState(() => formOf(group, currency, locale));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -209,39 +232,41 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField
-        label="Group name"
-        hint="What customers choose: Size, Milk, Extras."
+        label={t`Group name`}
+        hint={t`What customers choose: Size, Milk, Extras.`}
         value={form.name}
         onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
         maxLength={40}
-        error={fieldProblem(problem, 'name', 'The name')}
+        error={fieldProblem(problem, 'name', t`The name`)}
       />
       <SelectField
-        label="Customers choose"
+        label={t`Customers choose`}
         value={form.mode}
         onChange={(e) => setForm((f) => ({ ...f, mode: e.target.value === 'any' ? 'any' : 'one' }))}
-        error={fieldProblem(problem, 'min_choices', 'The choice')}
+        error={fieldProblem(problem, 'min_choices', t`The choice`)}
       >
-        <option value="one">One of them</option>
-        <option value="any">Any of them</option>
+        <option value="one">{t`One of them`}</option>
+        <option value="any">{t`Any of them`}</option>
       </SelectField>
       {form.mode === 'any' && (
         <TextField
-          label="Up to how many"
+          label={t`Up to how many`}
           inputMode="numeric"
           value={form.upTo}
           onChange={(e) => setForm((f) => ({ ...f, upTo: e.target.value }))}
-          error={fieldProblem(problem, 'max_choices', 'The number')}
+          error={fieldProblem(problem, 'max_choices', t`The number`)}
         />
       )}
       <CheckField
-        label="Required"
-        hint="Customers must choose before adding it to their cart. A default makes it easy."
+        label={t`Required`}
+        hint={t`Customers must choose before adding it to their cart. A default makes it easy.`}
         checked={form.required}
         onChange={(on) => setForm((f) => ({ ...f, required: on }))}
       />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium">Options</legend>
+        <legend className="mb-1 font-medium">
+          <Trans>Options</Trans>
+        </legend>
         <ul className="flex flex-col gap-2">
           {form.options.map((row, n) => (
             <OptionFields
@@ -255,7 +280,7 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
             />
           ))}
         </ul>
-        {problem?.fields.options && <Notice tone="danger">{fieldProblem(problem, 'options', 'The options')}</Notice>}
+        {problem?.fields.options && <Notice tone="danger">{fieldProblem(problem, 'options', t`The options`)}</Notice>}
         <div>
           <Button
             size="sm"
@@ -263,7 +288,7 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
             disabled={form.options.length >= OPTION_LIMITS.optionsPerGroup}
             onClick={() => setForm((f) => ({ ...f, options: [...f.options, newRow()] }))}
           >
-            Add an option
+            {t`Add an option`}
           </Button>
         </div>
       </fieldset>
@@ -274,7 +299,7 @@ function GroupForm({ group, props, onDone }: { group: EditorOptionGroup | null; 
         onChange={(words) => setForm((f) => ({ ...f, words }))}
         problem={problem}
       />
-      <FormActions problem={problem} saving={saving} submitLabel={group ? 'Save group' : 'Add group'} onCancel={onDone} />
+      <FormActions problem={problem} saving={saving} submitLabel={group ? t`Save group` : t`Add group`} onCancel={onDone} />
     </form>
   );
 }
@@ -291,8 +316,11 @@ function GroupCard({
   onEdit: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   const { locale, currency, busy, productNames = {} } = props;
   const products = group.product_ids.map((id) => productNames[id]).filter((n): n is string => Boolean(n));
+  const names = products.join(', ');
+  const name = group.name;
   return (
     <Card as="section" aria-labelledby={`group-${group.id}`} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -301,32 +329,32 @@ function GroupCard({
             {group.name}
           </h2>
           <p className="text-sm text-muted">{choiceWords(group)}</p>
-          <p className="text-sm text-muted">
-            {products.length ? `On ${products.join(', ')}` : 'Not on any product yet: tick it in a product’s form on the menu.'}
-          </p>
+          <p className="text-sm text-muted">{products.length ? t`On ${names}` : t`Not on any product yet: tick it in a product’s form on the menu.`}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${group.name}`}>
-            Edit
+          <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
+            {t`Edit`}
           </Button>
-          <Button size="sm" variant="ghost" disabled={busy === `group-${group.id}`} onClick={onRemove} aria-label={`Remove ${group.name}`}>
-            Remove
+          <Button size="sm" variant="ghost" disabled={busy === `group-${group.id}`} onClick={onRemove} aria-label={t`Remove ${name}`}>
+            {t`Remove`}
           </Button>
         </div>
       </div>
       <ul className="flex flex-col divide-y divide-border">
-        {group.options.map((o) => (
+        {group.options.map(({ name: optionName, ...o }) => (
           <li key={o.id} className="flex flex-wrap items-center gap-3 py-2">
             <div className="min-w-0 flex-1">
               <p className="font-medium">
-                {o.name} {o.is_default && <Badge>Default</Badge>} {!o.available && <Badge tone="warning">Sold out</Badge>}
+                {optionName} {o.is_default && <Badge>{t`Default`}</Badge>} {!o.available && <Badge tone="warning">{t`Sold out`}</Badge>}
               </p>
               {o.price_delta > 0 ? (
                 <p className="text-sm text-muted">
                   + <Money amount={o.price_delta} currency={currency} locale={locale} />
                 </p>
               ) : (
-                <p className="text-sm text-muted">No extra charge</p>
+                <p className="text-sm text-muted">
+                  <Trans>No extra charge</Trans>
+                </p>
               )}
             </div>
             <Button
@@ -334,9 +362,9 @@ function GroupCard({
               variant="ghost"
               disabled={busy === `option-${o.id}`}
               onClick={() => props.onSetAvailable(o.id, !o.available)}
-              aria-label={o.available ? `Mark ${o.name} sold out` : `Mark ${o.name} available`}
+              aria-label={o.available ? t`Mark ${optionName} sold out` : t`Mark ${optionName} available`}
             >
-              {o.available ? 'Mark sold out' : 'Mark available'}
+              {o.available ? t`Mark sold out` : t`Mark available`}
             </Button>
           </li>
         ))}
@@ -347,45 +375,56 @@ function GroupCard({
 
 /** /merchant/menu/options (owners): the option groups (sizes, milks, extras) products share. */
 export function OptionsEditorScreen(props: OptionsEditorScreenProps) {
+  const { t } = useLingui();
   const { groups, loading, error, onRetry, actionError } = props;
   const [editing, setEditing] = useState<{ group: EditorOptionGroup | null } | null>(null);
   const [removing, setRemoving] = useState<EditorOptionGroup | null>(null);
+  const editingName = editing?.group?.name ?? '';
+  const products = removing?.product_ids.length ?? 0;
 
   if (loading && !groups)
     return (
-      <SkeletonGroup label="Loading the options">
+      <SkeletonGroup label={t`Loading the options`}>
         <SkeletonText lines={8} />
       </SkeletonGroup>
     );
-  if (!groups) return <ErrorState title="We could not load the options" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!groups) return <ErrorState title={t`We could not load the options`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
-          Sizes, milks and extras that customers choose. Customers see every change within 10 seconds; orders already placed keep their options and prices.
+          <Trans>
+            Sizes, milks and extras that customers choose. Customers see every change within 10 seconds; orders already placed keep their options and prices.
+          </Trans>
         </p>
-        <Button onClick={() => setEditing({ group: null })}>Add a group</Button>
+        <Button onClick={() => setEditing({ group: null })}>{t`Add a group`}</Button>
       </div>
       {actionError && <Notice tone="danger">{actionError}</Notice>}
       {groups.length === 0 ? (
-        <EmptyState title="No options yet" description="Add a group such as Size (Regular, Large +₱20.00), then tick it in a product’s form on the menu." />
+        <EmptyState
+          title={t`No options yet`}
+          description={t`Add a group such as Size (Regular, Large +₱20.00), then tick it in a product’s form on the menu.`}
+        />
       ) : (
         groups.map((g) => <GroupCard key={g.id} group={g} props={props} onEdit={() => setEditing({ group: g })} onRemove={() => setRemoving(g)} />)
       )}
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        title={editing?.group ? `Edit ${editing.group.name}` : 'Add an option group'}
+        title={editing?.group ? t`Edit ${editingName}` : t`Add an option group`}
       >
         {editing && <GroupForm group={editing.group} props={props} onDone={() => setEditing(null)} />}
       </Dialog>
       <ConfirmRemove
         item={removing}
         description={
-          removing?.product_ids.length
-            ? `It comes off ${removing.product_ids.length === 1 ? 'the 1 product' : `the ${removing.product_ids.length} products`} that have it. Orders already placed keep their options.`
-            : 'No product has it. Orders already placed keep their options.'
+          products
+            ? plural(products, {
+                one: 'It comes off the # product that have it. Orders already placed keep their options.',
+                other: 'It comes off the # products that have it. Orders already placed keep their options.',
+              })
+            : t`No product has it. Orders already placed keep their options.`
         }
         onRemove={props.onDelete}
         onClose={() => setRemoving(null)}

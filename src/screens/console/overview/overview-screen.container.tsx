@@ -1,3 +1,4 @@
+import { plural, t as say } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import type { SiteSettings } from '#contract';
 import { formatMoney } from '#contract/money';
@@ -24,7 +25,11 @@ function OwnerHome({ me }: { me: Pick<StaffMember, 'name' | 'role'> }) {
   const clear = useAction(async () => {
     try {
       const done = await clearDemo();
-      toast.success(`The demo is cleared: ${done.products_archived} products archived, ${done.rewards_retired} rewards retired.`);
+      const products = done.products_archived;
+      const rewards = done.rewards_retired;
+      toast.success(
+        say`The demo is cleared: ${plural(products, { one: '# product archived', other: '# products archived' })}, ${plural(rewards, { one: '# reward retired', other: '# rewards retired' })}.`,
+      );
     } catch (err) {
       toast.error(messageOf(err));
     }

@@ -1,9 +1,12 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SetupData } from '#contract/channels';
 import type { StaffRole } from '#contract/staff';
 import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-routes';
 import { Card, cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
 import { ROLE_LABEL } from '../layout/console-layout';
+import { spoken } from '../shared/spoken';
 import { SetupChecklist, TodayFiguresView, type TodayFigures } from './setup-checklist';
 import { ShopPreviewDialog, type ShopPreviewProps } from './shop-preview-dialog';
 
@@ -27,30 +30,30 @@ export interface ConsoleHomeScreenProps {
   previewOpen?: boolean;
 }
 
-const WHAT: Record<Exclude<ConsolePage, 'home'>, string> = {
-  dashboard: 'Orders, revenue, customers, points and the wheel, today and over 7 or 30 days; CSV downloads.',
-  customers: 'Find a customer by phone, name or e-mail: their points, wallet, vouchers and orders.',
-  menu: 'Categories and products: prices, photos, sold out.',
-  rewards: 'What customers get for their points: cost, stock, validity; retire one.',
-  loyalty: 'Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.',
-  campaigns: 'Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.',
-  offers: 'Promo codes such as KOPI10: a percentage or an amount off, when, where, for whom and how often; uses and discount given.',
-  giftCards: 'Gift cards customers send each other: on or off, the amounts, expiry and the designs.',
-  wheel: 'The spin-and-win wheel: prizes and their chances, the cost of a spin.',
-  orders: 'Every open order, live: move it on with one tap, cancel with a refund, print its ticket.',
-  counter: 'Scan a customer’s voucher with the camera (or type its code) and redeem it, once.',
-  theme: 'Your name, logo and colours, previewed in the app, Lite and Full, before you publish.',
-  settings: 'Your shop’s name and contact, currency and time zone, points, minimum order, delivery fee and top-ups.',
-  locations: 'Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.',
-  staff: 'Invite people, see and cancel invitations, change roles, remove people.',
-  channels: 'How card payments, text messages and e-mail are set up, what going live needs, and a test message.',
-  apiKeys: 'Keys for a till or another system, each allowed only what it needs; revoke or replace one at once.',
-  webhooks: 'Send orders, sign-ups, points and rewards to your other systems as they happen, signed; see what was sent.',
-  audit: 'What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.',
-  feedback: 'How customers rated their orders, the low ratings first to answer; your answer reaches them in the app.',
-  tips: 'Tips at checkout: on or off, the choices and the largest tip; tips per location and day, with a CSV.',
-  stations: 'Kitchen display: the bar, the kitchen, each with its screen showing only its items; bump them and the order is ready.',
-};
+const WHAT = spoken<Exclude<ConsolePage, 'home'>>({
+  dashboard: msg`Orders, revenue, customers, points and the wheel, today and over 7 or 30 days; CSV downloads.`,
+  customers: msg`Find a customer by phone, name or e-mail: their points, wallet, vouchers and orders.`,
+  menu: msg`Categories and products: prices, photos, sold out.`,
+  rewards: msg`What customers get for their points: cost, stock, validity; retire one.`,
+  loyalty: msg`Earning rules: double points on chosen products or hours, bonuses, a welcome bonus; previewed and tried on the last 30 days.`,
+  campaigns: msg`Messages that send themselves: welcome, win-back, nearly there, points expiring, birthday; sent, opened and orders after.`,
+  offers: msg`Promo codes such as KOPI10: a percentage or an amount off, when, where, for whom and how often; uses and discount given.`,
+  giftCards: msg`Gift cards customers send each other: on or off, the amounts, expiry and the designs.`,
+  wheel: msg`The spin-and-win wheel: prizes and their chances, the cost of a spin.`,
+  orders: msg`Every open order, live: move it on with one tap, cancel with a refund, print its ticket.`,
+  counter: msg`Scan a customer’s voucher with the camera (or type its code) and redeem it, once.`,
+  theme: msg`Your name, logo and colours, previewed in the app, Lite and Full, before you publish.`,
+  settings: msg`Your shop’s name and contact, currency and time zone, points, minimum order, delivery fee and top-ups.`,
+  locations: msg`Where you make orders: each location’s opening hours, special dates, pickup times, delivery areas and products not sold there.`,
+  staff: msg`Invite people, see and cancel invitations, change roles, remove people.`,
+  channels: msg`How card payments, text messages and e-mail are set up, what going live needs, and a test message.`,
+  apiKeys: msg`Keys for a till or another system, each allowed only what it needs; revoke or replace one at once.`,
+  webhooks: msg`Send orders, sign-ups, points and rewards to your other systems as they happen, signed; see what was sent.`,
+  audit: msg`What happened, in words: every change, sign-ins and failed ones, downloads, customer look-ups.`,
+  feedback: msg`How customers rated their orders, the low ratings first to answer; your answer reaches them in the app.`,
+  tips: msg`Tips at checkout: on or off, the choices and the largest tip; tips per location and day, with a CSV.`,
+  stations: msg`Kitchen display: the bar, the kitchen, each with its screen showing only its items; bump them and the order is ready.`,
+});
 
 /** An owner's first part of the overview: the set-up checklist until the shop is live, then today's figures; the preview either way. */
 function OwnerStart({
@@ -79,11 +82,22 @@ function OwnerStart({
 
 /** /merchant: who is signed in, and what their role lets them do here; for an owner, first the set-up checklist (until live) or today's figures. */
 export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner }: ConsoleHomeScreenProps) {
+  const { t } = useLingui();
   const pages = CONSOLE_MENU.filter((n) => n.page !== 'home' && (!n.owner || role === 'owner'));
+  const roleName = ROLE_LABEL[role];
+  // the name as a node of its own, as before the sentence went through Lingui: the same text nodes draw the same pixels
+  const who = <>{name}</>;
+  const locationsLink = renderLink({
+    href: consoleHref('locations'),
+    className: cx('font-medium text-brand-ink underline', focusRing),
+    children: t`Locations`,
+  });
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Welcome, {name}. You are signed in as <strong>{ROLE_LABEL[role]}</strong>.
+        <Trans>
+          Welcome, {who}. You are signed in as <strong>{roleName}</strong>.
+        </Trans>
       </p>
       {role === 'owner' && <OwnerStart {...owner} renderLink={renderLink} />}
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -98,8 +112,7 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
             {/* the addresses are each location's, not the shop's settings: said where an owner looks for them */}
             {p.page === 'settings' && (
               <p className="mt-1 text-sm text-muted">
-                Pickup addresses and opening hours are on{' '}
-                {renderLink({ href: consoleHref('locations'), className: cx('font-medium text-brand-ink underline', focusRing), children: 'Locations' })}.
+                <Trans>Pickup addresses and opening hours are on {locationsLink}.</Trans>
               </p>
             )}
           </Card>
@@ -108,9 +121,11 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
           {renderLink({
             href: consoleHref('account'),
             className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing),
-            children: 'Your account',
+            children: t`Your account`,
           })}
-          <p className="mt-1 text-sm text-muted">Your details and your password.</p>
+          <p className="mt-1 text-sm text-muted">
+            <Trans>Your details and your password.</Trans>
+          </p>
         </Card>
       </ul>
     </div>

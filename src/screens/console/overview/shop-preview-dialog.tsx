@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { Category, Reward, SiteSettings } from '#contract';
 import type { StampCard } from '#contract/stamps';
 import type { TierStatusData } from '#contract/tiers';
@@ -22,15 +23,16 @@ export interface ShopPreviewProps {
  * content rendered from memory, so the console's Content-Security-Policy stays `frame-src 'none'`).
  */
 export function ShopPreviewDialog({ defaultOpen, ...data }: ShopPreviewProps) {
+  const { t } = useLingui();
   const version = data.settings.version === 'Lite' ? 'Lite' : 'Full';
   return (
     <Dialog
-      title="Your shop as a customer sees it"
-      description="The app’s own screens with your published brand, menu and rewards. Nothing here is clickable."
+      title={t`Your shop as a customer sees it`}
+      description={t`The app’s own screens with your published brand, menu and rewards. Nothing here is clickable.`}
       defaultOpen={defaultOpen}
       trigger={
         <Button variant="secondary" icon={<ShopIcon size={18} />} className="self-start">
-          View my shop as a customer
+          {t`View my shop as a customer`}
         </Button>
       }
     >

@@ -1,3 +1,4 @@
+import { t as say } from '@lingui/core/macro';
 import { useState } from 'react';
 import { useChangePassword, useStaffMe } from '../../../api/staff';
 import { useAction } from '../../../shared/action';
@@ -22,7 +23,7 @@ export default function AccountContainer() {
       saving={save.pending}
       saved={saved}
       error={save.error && !wrongCurrent ? messageOf(save.error) : null}
-      currentError={wrongCurrent ? 'That is not your current password.' : null}
+      currentError={wrongCurrent ? say`That is not your current password.` : null}
       onChangePassword={(current, next) => void save.run(current, next)}
     />
   );

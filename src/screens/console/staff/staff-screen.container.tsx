@@ -1,3 +1,4 @@
+import { t as say } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import { consoleHref } from '#contract/console-routes';
 import type { SiteSettings } from '#contract';
@@ -59,13 +60,13 @@ export default function StaffContainer() {
       inviting={inviting.pending}
       invite={invite}
       inviteError={inviting.error && !wrongPassword ? messageOf(inviting.error) : null}
-      invitePasswordError={wrongPassword ? 'That is not your password. Type it again.' : null}
+      invitePasswordError={wrongPassword ? say`That is not your password. Type it again.` : null}
       onInvite={(role: StaffRole, email, password) => void inviting.run(role, email, password)}
       invites={pending.data?.invites.map((i) => ({
         id: i.id,
         role: i.role,
         email: i.email,
-        by: i.created_by?.name ?? 'the operator',
+        by: i.created_by?.name ?? say`the operator`,
         created: when(i.created_at),
         expires: until(i.expires_at),
       }))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import type { MerchantLocation } from '#contract/locations';
 import type { StaffMember, StaffRole } from '#contract/staff';
@@ -73,17 +74,26 @@ function WorksAt({
   busy: boolean;
   onSet: (ids: number[]) => void;
 }) {
+  const { t } = useLingui();
   const ids = member.location_ids;
   const names = locations.filter((l) => ids.includes(l.id)).map((l) => l.name);
+  const where = ids.length === 0 ? t`every location` : names.join(', ');
+  const name = member.name;
   return (
     <details className="w-full text-sm">
       <summary className={cx('cursor-pointer text-muted', focusRing)}>
-        Works at: <span className="text-ink">{ids.length === 0 ? 'every location' : names.join(', ')}</span>
-        <span className="sr-only"> — {member.name}, change</span>
+        <Trans>
+          Works at: <span className="text-ink">{where}</span>
+        </Trans>
+        <span className="sr-only"> {t`— ${name}, change`}</span>
       </summary>
       <fieldset className="mt-2 flex flex-col gap-1" disabled={busy}>
-        <legend className="sr-only">Where {member.name} works</legend>
-        <p className="text-muted">They see the orders, the counter and the tickets of the ticked locations. None ticked: every location.</p>
+        <legend className="sr-only">
+          <Trans>Where {name} works</Trans>
+        </legend>
+        <p className="text-muted">
+          <Trans>They see the orders, the counter and the tickets of the ticked locations. None ticked: every location.</Trans>
+        </p>
         {locations.map((l) => (
           <label key={l.id} className="flex min-h-11 items-center gap-2">
             <input
@@ -106,6 +116,7 @@ function InviteForm({
   inviteError,
   invitePasswordError,
 }: Pick<StaffScreenProps, 'onInvite' | 'inviting' | 'inviteError' | 'invitePasswordError'>) {
+  const { t } = useLingui();
   const [role, setRole] = useState<StaffRole>('staff');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -114,8 +125,8 @@ function InviteForm({
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = {
-      ...(email.trim() && !isEmailAddress(email) ? { email: 'Enter an e-mail address such as ana@example.com, or leave it empty.' } : {}),
-      ...(role === 'owner' && !password ? { password: 'Type your password: an owner can do everything, so we check it is you.' } : {}),
+      ...(email.trim() && !isEmailAddress(email) ? { email: t`Enter an e-mail address such as ana@example.com, or leave it empty.` } : {}),
+      ...(role === 'owner' && !password ? { password: t`Type your password: an owner can do everything, so we check it is you.` } : {}),
     };
     setProblems(found);
     if (Object.keys(found).length > 0) return;
@@ -124,7 +135,9 @@ function InviteForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium">Role</legend>
+        <legend className="text-sm font-medium">
+          <Trans>Role</Trans>
+        </legend>
         {(['staff', 'owner'] as const).map((r) => (
           <label key={r} className="flex items-start gap-2">
             <input type="radio" name={roleName} value={r} checked={role === r} onChange={() => setRole(r)} className={cx('mt-1 size-4', focusRing)} />
@@ -135,8 +148,8 @@ function InviteForm({
         ))}
       </fieldset>
       <TextField
-        label="Their e-mail (optional)"
-        hint="Only this address can use the link; we e-mail it to them where the shop sends e-mail."
+        label={t`Their e-mail (optional)`}
+        hint={t`Only this address can use the link; we e-mail it to them where the shop sends e-mail.`}
         type="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
@@ -145,8 +158,8 @@ function InviteForm({
       />
       {role === 'owner' && (
         <TextField
-          label="Your password"
-          hint="An owner can do everything: type your own password to confirm it is you."
+          label={t`Your password`}
+          hint={t`An owner can do everything: type your own password to confirm it is you.`}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -157,41 +170,64 @@ function InviteForm({
       )}
       {inviteError && <Notice tone="danger">{inviteError}</Notice>}
       <Button type="submit" loading={inviting}>
-        Create invitation link
+        {t`Create invitation link`}
       </Button>
     </form>
   );
 }
 
+/** Where the new invitation went (or is to go), its role and until when it works. */
+function InviteSent({ invite }: { invite: CreatedInvite }) {
+  const { t } = useLingui();
+  const role = ROLE_LABEL[invite.role];
+  const { email, expires } = invite;
+  return (
+    <p className="text-ink">
+      {invite.emailed
+        ? t`We e-mailed this link to ${email} (${role}). It works once, until ${expires}.`
+        : email
+          ? t`Send this link to ${email} (${role}). It works once, until ${expires}.`
+          : t`Send this link to the person you invite (${role}). It works once, until ${expires}.`}
+    </p>
+  );
+}
+
 /** The invitations not used yet, each with its Cancel. */
 function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<StaffScreenProps, 'invites' | 'invitesError' | 'onRevoke' | 'revokingId'>) {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="invites-heading" className="flex flex-col gap-3 lg:col-span-2">
       <h2 id="invites-heading" className="text-lg font-semibold">
-        Invitations not used yet
+        <Trans>Invitations not used yet</Trans>
       </h2>
       <p className="text-sm text-muted">
-        Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out
-        everywhere.
+        <Trans>
+          Each works until it is used, it expires, or you cancel it. One also stops working when the person who made it is removed, made staff or signs out
+          everywhere.
+        </Trans>
       </p>
       {invitesError && !invites ? (
         <Notice tone="danger">{invitesError}</Notice>
       ) : !invites ? (
-        <SkeletonGroup label="Loading the invitations">
+        <SkeletonGroup label={t`Loading the invitations`}>
           <SkeletonText lines={2} />
         </SkeletonGroup>
       ) : invites.length === 0 ? (
-        <p className="text-muted">None: every invitation was used, expired or cancelled.</p>
+        <p className="text-muted">
+          <Trans>None: every invitation was used, expired or cancelled.</Trans>
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
-          {invites.map((i) => (
+          {invites.map(({ by, created, expires, email, ...i }) => (
             <Card as="li" key={i.id} className="flex flex-wrap items-center justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">
-                  {i.email ?? 'Anyone with the link'} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
+                  {email ?? t`Anyone with the link`} <Badge tone={i.role === 'owner' ? 'warning' : 'neutral'}>{ROLE_LABEL[i.role]}</Badge>
                 </p>
                 <p className="text-sm text-muted">
-                  Made by {i.by} on {i.created} · works until {i.expires}
+                  <Trans>
+                    Made by {by} on {created} · works until {expires}
+                  </Trans>
                 </p>
               </div>
               <Button
@@ -199,9 +235,9 @@ function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<St
                 size="sm"
                 loading={revokingId === i.id}
                 onClick={() => onRevoke(i.id)}
-                aria-label={`Cancel the invitation for ${i.email ?? 'anyone with the link'}`}
+                aria-label={email ? t`Cancel the invitation for ${email}` : t`Cancel the invitation for anyone with the link`}
               >
-                Cancel invitation
+                {t`Cancel invitation`}
               </Button>
             </Card>
           ))}
@@ -232,36 +268,37 @@ export function StaffScreen(props: StaffScreenProps) {
     locations = [],
     onSetLocations,
   } = props;
+  const { t } = useLingui();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <section aria-labelledby="staff-list-heading" className="flex flex-col gap-3">
         <h2 id="staff-list-heading" className="text-lg font-semibold">
-          People who can sign in
+          <Trans>People who can sign in</Trans>
         </h2>
         {actionError && <Notice tone="danger">{actionError}</Notice>}
         {loading && !staff ? (
-          <SkeletonGroup label="Loading the staff">
+          <SkeletonGroup label={t`Loading the staff`}>
             <SkeletonText lines={4} />
           </SkeletonGroup>
         ) : error && !staff ? (
-          <ErrorState title="We could not load the staff" message={error} onRetry={onRetry} />
+          <ErrorState title={t`We could not load the staff`} message={error} onRetry={onRetry} />
         ) : !staff || staff.length === 0 ? (
-          <EmptyState title="Nobody yet" description="Invite the people who work at the counter." />
+          <EmptyState title={t`Nobody yet`} description={t`Invite the people who work at the counter.`} />
         ) : (
           <ul className="flex flex-col gap-2">
-            {staff.map((m) => (
+            {staff.map(({ name, ...m }) => (
               <Card as="li" key={m.id} className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-medium">
-                    {m.name} {m.id === meId && <Badge>You</Badge>}
+                    {name} {m.id === meId && <Badge>{t`You`}</Badge>}
                   </p>
                   <p className="truncate text-sm text-muted">{m.email}</p>
                 </div>
                 <div className="flex items-center gap-2">
                   <label className="sr-only" htmlFor={`role-${m.id}`}>
-                    Role of {m.name}
+                    {t`Role of ${name}`}
                   </label>
                   <select
                     id={`role-${m.id}`}
@@ -274,33 +311,29 @@ export function StaffScreen(props: StaffScreenProps) {
                     <option value="owner">{ROLE_LABEL.owner}</option>
                   </select>
                   {m.id !== meId && (
-                    <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
-                      Remove
+                    <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving({ ...m, name })} aria-label={t`Remove ${name}`}>
+                      {t`Remove`}
                     </Button>
                   )}
                 </div>
                 {locations.length > 1 && onSetLocations && m.role === 'staff' && (
-                  <WorksAt member={m} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />
+                  <WorksAt member={{ ...m, name }} locations={locations} busy={busyId === m.id} onSet={(ids) => onSetLocations(m.id, ids)} />
                 )}
               </Card>
             ))}
           </ul>
         )}
       </section>
-      <Card as="section" title="Invite someone" headingLevel={2} className="self-start">
+      <Card as="section" title={t`Invite someone`} headingLevel={2} className="self-start">
         <div className="mt-3 flex flex-col gap-4">
           <InviteForm onInvite={props.onInvite} inviting={props.inviting} inviteError={props.inviteError} invitePasswordError={props.invitePasswordError} />
           {invite && (
-            <Notice tone="success" title={invite.emailed ? 'Invitation sent' : 'Invitation link ready'}>
-              <p className="text-ink">
-                {invite.emailed
-                  ? `We e-mailed this link to ${invite.email} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`
-                  : `Send this link to ${invite.email ?? 'the person you invite'} (${ROLE_LABEL[invite.role]}). It works once, until ${invite.expires}.`}
-              </p>
+            <Notice tone="success" title={invite.emailed ? t`Invitation sent` : t`Invitation link ready`}>
+              <InviteSent invite={invite} />
               <p className="mt-2 rounded-lg border border-border bg-surface-raised p-2 font-mono text-sm break-all text-ink">{invite.link}</p>
               {onCopy && (
                 <Button className="mt-2" variant="secondary" size="sm" onClick={() => onCopy(invite.link)}>
-                  Copy link
+                  {t`Copy link`}
                 </Button>
               )}
             </Notice>
@@ -310,7 +343,7 @@ export function StaffScreen(props: StaffScreenProps) {
       <PendingInvites invites={invites} invitesError={invitesError} onRevoke={onRevoke} revokingId={revokingId} />
       <ConfirmRemove
         item={removing}
-        description="They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity."
+        description={t`They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity.`}
         onRemove={(r) => onRemove(r.id)}
         onClose={() => setRemoving(null)}
       />

@@ -1,3 +1,4 @@
+import { plural, t as say } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { StationTicket } from '#contract/stations';
@@ -57,6 +58,19 @@ function readMuted(): boolean {
   }
 }
 
+/** "New ticket A-12 for table 4" (or for the pickup name), for a screen reader. */
+function newTicketWords({ order, table_label: table, pickup_name: name }: StationTicket): string {
+  return table ? say`New ticket ${order} for table ${table}` : say`New ticket ${order} for ${name}`;
+}
+
+/** What Undo would undo, in words: "make again 2 items of A-12". */
+function undoWords({ order, lineIds, bumped }: LastTap): string {
+  const count = lineIds.length;
+  return bumped
+    ? plural(count, { one: `make again an item of ${order}`, other: `make again # items of ${order}` })
+    : plural(count, { one: `bump again an item of ${order}`, other: `bump again # items of ${order}` });
+}
+
 /** Tickets that were not on the screen before (not those there when it opened): a beep and a screen reader's news. */
 function useNewTickets(tickets: StationTicket[] | undefined, beep: () => void): string {
   const seen = useRef<Set<string> | null>(null);
@@ -70,7 +84,7 @@ function useNewTickets(tickets: StationTicket[] | undefined, beep: () => void): 
     const arrived = tickets.filter((t) => !seen.current!.has(t.order));
     for (const t of arrived) seen.current.add(t.order);
     if (arrived.length > 0) {
-      setNews(arrived.map((t) => `New ticket ${t.order} for ${t.table_label ? `table ${t.table_label}` : t.pickup_name}`).join('. '));
+      setNews(arrived.map(newTicketWords).join('. '));
       beep();
     }
   }, [tickets, beep]);
@@ -116,7 +130,7 @@ export default function StationDisplayContainer() {
     <StationDisplayScreen
       data={tickets.data}
       loading={tickets.isLoading}
-      error={tickets.error ? messageOf(tickets.error) : stationId === null ? 'This station does not exist.' : null}
+      error={tickets.error ? messageOf(tickets.error) : stationId === null ? say`This station does not exist.` : null}
       onRetry={() => void tickets.mutate()}
       offline={Boolean(tickets.data) && (offline || Boolean(tickets.error))}
       // the server's clock while it answers (a tablet's own may be off); the page's while it does not
@@ -126,9 +140,7 @@ export default function StationDisplayContainer() {
         const line = ticket.lines.find((l) => l.id === lineId);
         run(ticket.order, [lineId], line?.bumped_at === null);
       }}
-      undoLabel={
-        last ? `${last.bumped ? 'make again' : 'bump again'} ${last.lineIds.length === 1 ? 'an item' : `${last.lineIds.length} items`} of ${last.order}` : null
-      }
+      undoLabel={last ? undoWords(last) : null}
       onUndo={() => {
         if (last) run(last.order, last.lineIds, !last.bumped);
       }}

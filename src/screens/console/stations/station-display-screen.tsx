@@ -1,7 +1,10 @@
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleHref } from '#contract/console-routes';
 import { waitTone, type StationTicket, type StationTicketsData } from '#contract/stations';
 import { Button, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
+import { spoken } from '../shared/spoken';
 
 export interface StationDisplayScreenProps {
   data?: StationTicketsData | undefined;
@@ -28,11 +31,31 @@ export interface StationDisplayScreenProps {
   renderLink?: RenderLink;
 }
 
-const TONE: Record<ReturnType<typeof waitTone>, { card: string; head: string; word: string }> = {
-  fresh: { card: 'border-border', head: 'bg-surface text-ink', word: '' },
-  soon: { card: 'border-warning', head: 'bg-warning/15 text-ink', word: 'Getting late' },
-  late: { card: 'border-danger', head: 'bg-danger text-danger-contrast', word: 'Late' },
+type WaitTone = ReturnType<typeof waitTone>;
+
+const TONE: Record<WaitTone, { card: string; head: string }> = {
+  fresh: { card: 'border-border', head: 'bg-surface text-ink' },
+  soon: { card: 'border-warning', head: 'bg-warning/15 text-ink' },
+  late: { card: 'border-danger', head: 'bg-danger text-danger-contrast' },
 };
+
+/** The word under a waiting time once it is getting late. */
+const TONE_WORD = spoken<Exclude<WaitTone, 'fresh'>>({ soon: msg`Getting late`, late: msg`Late` });
+
+/** The ticket header's name: "Bump all of A-12 for Ana, waiting 7 minutes (getting late)", one whole sentence per tone. */
+function bumpAllWords(order: string, who: string, waiting: number, tone: WaitTone): string {
+  if (tone === 'soon')
+    return plural(waiting, {
+      one: `Bump all of ${order} for ${who}, waiting # minute (getting late)`,
+      other: `Bump all of ${order} for ${who}, waiting # minutes (getting late)`,
+    });
+  if (tone === 'late')
+    return plural(waiting, {
+      one: `Bump all of ${order} for ${who}, waiting # minute (late)`,
+      other: `Bump all of ${order} for ${who}, waiting # minutes (late)`,
+    });
+  return plural(waiting, { one: `Bump all of ${order} for ${who}, waiting # minute`, other: `Bump all of ${order} for ${who}, waiting # minutes` });
+}
 
 /** Whole minutes since a time. */
 const minutesSince = (at: string, now: string) => Math.max(0, Math.floor((Date.parse(now) - Date.parse(at)) / 60_000));
@@ -45,56 +68,51 @@ const minutesSince = (at: string, now: string) => Math.max(0, Math.floor((Date.p
  * sound for a new ticket unless muted. Offline, the last tickets stay with a notice until it is back.
  */
 export function StationDisplayScreen(props: StationDisplayScreenProps) {
+  const { t } = useLingui();
   const { data, loading, error, onRetry, offline, renderLink = plainLink } = props;
   const back = renderLink({
     href: consoleHref('stations'),
     className: cx('inline-flex min-h-11 items-center font-medium text-brand-ink underline', focusRing),
-    children: 'All stations',
+    children: t`All stations`,
   });
   if (loading && !data)
     return (
-      <SkeletonGroup label="Loading the tickets" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the tickets`} className="flex flex-col gap-3">
         <SkeletonText lines={6} />
       </SkeletonGroup>
     );
   if (!data)
     return (
       <div className="flex flex-col items-center">
-        <ErrorState title="We could not load this station" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />
+        <ErrorState title={t`We could not load this station`} message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />
         {back}
       </div>
     );
   const { station, tickets } = data;
+  const name = station.name;
+  const undo = props.undoLabel;
+  const count = tickets.length;
   return (
     <div className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center gap-3">
         <h2 className="mr-auto text-3xl font-bold">
-          {station.name}{' '}
-          <span className="text-xl font-normal text-muted">
-            {tickets.length} {tickets.length === 1 ? 'ticket' : 'tickets'}
-          </span>
+          {station.name} <span className="text-xl font-normal text-muted">{plural(count, { one: '# ticket', other: '# tickets' })}</span>
         </h2>
-        <Button
-          variant="secondary"
-          size="lg"
-          onClick={props.onUndo}
-          disabled={props.undoLabel === null}
-          aria-label={props.undoLabel ? `Undo: ${props.undoLabel}` : 'Undo'}
-        >
-          Undo
+        <Button variant="secondary" size="lg" onClick={props.onUndo} disabled={props.undoLabel === null} aria-label={undo ? t`Undo: ${undo}` : t`Undo`}>
+          {t`Undo`}
         </Button>
         <Button variant="ghost" size="lg" aria-pressed={props.muted} onClick={() => props.onMutedChange(!props.muted)}>
-          {props.muted ? 'Sound off' : 'Sound on'}
+          {props.muted ? t`Sound off` : t`Sound on`}
         </Button>
         {back}
       </header>
       {offline && (
-        <Notice tone="warning" title="Offline — showing the last tickets">
-          New tickets and bumps from other screens show again as soon as the connection is back.
+        <Notice tone="warning" title={t`Offline — showing the last tickets`}>
+          <Trans>New tickets and bumps from other screens show again as soon as the connection is back.</Trans>
         </Notice>
       )}
       {props.actionError && (
-        <Notice tone="danger" title="That did not work">
+        <Notice tone="danger" title={t`That did not work`}>
           {props.actionError}
         </Notice>
       )}
@@ -102,11 +120,11 @@ export function StationDisplayScreen(props: StationDisplayScreenProps) {
         {props.announcement ?? ''}
       </p>
       {tickets.length === 0 ? (
-        <EmptyState title="No tickets" description="New orders show here as soon as they are paid." />
+        <EmptyState title={t`No tickets`} description={t`New orders show here as soon as they are paid.`} />
       ) : (
-        <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={`${station.name} tickets, oldest first`}>
-          {tickets.map((t) => (
-            <Ticket key={t.order} ticket={t} late={station.late_minutes} {...props} />
+        <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label={t`${name} tickets, oldest first`}>
+          {tickets.map((ticket) => (
+            <Ticket key={ticket.order} ticket={ticket} late={station.late_minutes} {...props} />
           ))}
         </ol>
       )}
@@ -115,9 +133,13 @@ export function StationDisplayScreen(props: StationDisplayScreenProps) {
 }
 
 function Ticket({ ticket, late, now, onTap, busy }: StationDisplayScreenProps & { ticket: StationTicket; late: number }) {
+  const { t } = useLingui();
   const waiting = minutesSince(ticket.paid_at ?? ticket.placed_at, now);
-  const tone = TONE[waitTone(waiting, late)];
-  const who = ticket.table_label ? `Table ${ticket.table_label}` : ticket.pickup_name;
+  const toneName = waitTone(waiting, late);
+  const tone = TONE[toneName];
+  const word = toneName === 'fresh' ? '' : TONE_WORD[toneName];
+  const table = ticket.table_label;
+  const who = table ? t`Table ${table}` : ticket.pickup_name;
   const working = busy === ticket.order;
   return (
     <li className={cx('flex flex-col overflow-hidden rounded-xl border-4 bg-surface-raised', tone.card)} aria-busy={working}>
@@ -126,18 +148,18 @@ function Ticket({ ticket, late, now, onTap, busy }: StationDisplayScreenProps & 
         className={cx('flex min-h-16 w-full items-center justify-between gap-3 px-4 py-3 text-left', tone.head, focusRing)}
         onClick={() => onTap(ticket, null)}
         disabled={working}
-        aria-label={`Bump all of ${ticket.order} for ${who}, waiting ${waiting} ${waiting === 1 ? 'minute' : 'minutes'}${tone.word ? ` (${tone.word.toLowerCase()})` : ''}`}
+        aria-label={bumpAllWords(ticket.order, who, waiting, toneName)}
       >
         <span className="flex flex-col">
           <span className="text-2xl font-bold">{who}</span>
           <span className="text-base">
-            {ticket.order} · {ticket.fulfilment === 'delivery' ? 'Delivery' : ticket.fulfilment === 'pickup' ? 'Pickup' : 'Dine-in'}
+            {ticket.order} · {ticket.fulfilment === 'delivery' ? t`Delivery` : ticket.fulfilment === 'pickup' ? t`Pickup` : t`Dine-in`}
           </span>
-          {ticket.counter_due !== undefined && <span className="text-base font-bold">Pay at counter</span>}
+          {ticket.counter_due !== undefined && <span className="text-base font-bold">{t`Pay at counter`}</span>}
         </span>
         <span className="flex flex-col items-end">
-          <span className="text-3xl font-bold whitespace-nowrap tabular-nums">{waiting} min</span>
-          {tone.word && <span className="text-sm font-semibold">{tone.word}</span>}
+          <span className="text-3xl font-bold whitespace-nowrap tabular-nums">{t`${waiting} min`}</span>
+          {word && <span className="text-sm font-semibold">{word}</span>}
         </span>
       </button>
       <ul className="flex flex-col divide-y divide-border">
@@ -156,7 +178,7 @@ function Ticket({ ticket, late, now, onTap, busy }: StationDisplayScreenProps & 
                   {l.qty} × {l.name}
                 </span>
                 {l.options.length > 0 && <span className="text-base">{l.options.map((o) => o.name).join(', ')}</span>}
-                <span className="sr-only">{done ? 'made; tap to make again' : 'tap when made'}</span>
+                <span className="sr-only">{done ? t`made; tap to make again` : t`tap when made`}</span>
               </button>
             </li>
           );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { consoleHref } from '#contract/console-routes';
 import { STATION_LATE_DEFAULT, STATION_LATE_MAX, type Station, type StationsData } from '#contract/stations';
@@ -30,6 +32,16 @@ export interface StationsScreenProps {
   renderLink?: RenderLink;
 }
 
+/** "Late after 10 minutes.", after the default station's own line. */
+function lateWords(minutes: number, isDefault: boolean): string {
+  return isDefault
+    ? plural(minutes, {
+        one: 'Default: items with no station of their own go here. Late after # minute.',
+        other: 'Default: items with no station of their own go here. Late after # minutes.',
+      })
+    : plural(minutes, { one: 'Late after # minute.', other: 'Late after # minutes.' });
+}
+
 const linkClass = cx('inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-ink underline', focusRing);
 
 /**
@@ -38,48 +50,48 @@ const linkClass = cx('inline-flex min-h-11 items-center rounded-lg px-3 font-med
  * route each category, and any product on its own, to a station.
  */
 export function StationsScreen(props: StationsScreenProps) {
+  const { t } = useLingui();
   const { data, owner, loading, error, onRetry, renderLink = plainLink } = props;
   if (loading && !data)
     return (
-      <SkeletonGroup label="Loading the stations" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the stations`} className="flex flex-col gap-3">
         <SkeletonText lines={4} />
       </SkeletonGroup>
     );
-  if (error || !data) return <ErrorState title="We could not load the stations" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
+  if (error || !data) return <ErrorState title={t`We could not load the stations`} message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
   return (
     <div className="flex flex-col gap-6">
       <p className="text-muted">
-        Each station (the bar, the kitchen) has a screen showing only its items. When every station has bumped an order&rsquo;s items, the order is ready and
-        the customer is told.
+        <Trans>
+          Each station (the bar, the kitchen) has a screen showing only its items. When every station has bumped an order’s items, the order is ready and the
+          customer is told.
+        </Trans>
       </p>
       {props.actionError && (
-        <Notice tone="danger" title="That did not work">
+        <Notice tone="danger" title={t`That did not work`}>
           {props.actionError}
         </Notice>
       )}
       {data.stations.length === 0 ? (
         <EmptyState
-          title="No stations yet"
-          description={owner ? 'Add your first station below, such as Bar or Kitchen.' : 'Ask an owner to add the stations (Bar, Kitchen).'}
+          title={t`No stations yet`}
+          description={owner ? t`Add your first station below, such as Bar or Kitchen.` : t`Ask an owner to add the stations (Bar, Kitchen).`}
         />
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Stations">
-          {data.stations.map((s) => (
+        <ul className="flex flex-col gap-3" aria-label={t`Stations`}>
+          {data.stations.map(({ name: stationName, ...s }) => (
             <li key={s.id}>
-              <Card as="section" title={s.name} headingLevel={2}>
-                <p className="text-sm text-muted">
-                  {s.id === data.default_station_id ? 'Default: items with no station of their own go here. ' : ''}
-                  Late after {s.late_minutes} minutes.
-                </p>
+              <Card as="section" title={stationName} headingLevel={2}>
+                <p className="text-sm text-muted">{lateWords(s.late_minutes, s.id === data.default_station_id)}</p>
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   {renderLink({
                     href: consoleHref('stationDisplay', { id: String(s.id) }),
                     className: linkClass,
-                    children: 'Open the screen',
-                    'aria-label': `Open the ${s.name} screen`,
+                    children: t`Open the screen`,
+                    'aria-label': t`Open the ${stationName} screen`,
                   })}
                 </div>
-                {owner && <StationForm station={s} isDefault={s.id === data.default_station_id} {...props} />}
+                {owner && <StationForm station={{ ...s, name: stationName }} isDefault={s.id === data.default_station_id} {...props} />}
               </Card>
             </li>
           ))}
@@ -92,7 +104,9 @@ export function StationsScreen(props: StationsScreenProps) {
 }
 
 function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScreenProps & { station: Station; isDefault: boolean }) {
+  const { t } = useLingui();
   const [name, setName] = useState(station.name);
+  const stationName = station.name;
   const [late, setLate] = useState(String(station.late_minutes));
   const [asDefault, setAsDefault] = useState(station.is_default);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
@@ -101,7 +115,8 @@ function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScr
     e.preventDefault();
     const minutes = Number(late);
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > STATION_LATE_MAX) {
-      setProblem({ message: 'Check the late minutes.', fields: { late_minutes: `must be a whole number from 1 to ${STATION_LATE_MAX}` } });
+      const most = STATION_LATE_MAX;
+      setProblem({ message: t`Check the late minutes.`, fields: { late_minutes: t`must be a whole number from 1 to ${most}` } });
       return;
     }
     const outcome = await onSave({ id: station.id, name, late_minutes: minutes, is_default: asDefault });
@@ -109,39 +124,40 @@ function StationForm({ station, isDefault, onSave, onRemove, busy }: StationsScr
     setSaved(outcome === null);
   };
   return (
-    <form className="mt-3 flex flex-col gap-3 border-t border-border pt-3" onSubmit={(e) => void submit(e)} aria-label={`Change ${station.name}`}>
+    <form className="mt-3 flex flex-col gap-3 border-t border-border pt-3" onSubmit={(e) => void submit(e)} aria-label={t`Change ${stationName}`}>
       <div className="flex flex-wrap gap-3">
-        <TextField label="Name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} error={problem?.fields.name} />
+        <TextField label={t`Name`} value={name} maxLength={40} onChange={(e) => setName(e.target.value)} error={problem?.fields.name} />
         <TextField
-          label="Late after (minutes)"
+          label={t`Late after (minutes)`}
           inputMode="numeric"
           value={late}
           onChange={(e) => setLate(e.target.value)}
           error={problem?.fields.late_minutes}
-          hint="Amber from half of it, red from it"
+          hint={t`Amber from half of it, red from it`}
         />
       </div>
       <CheckField
-        label="Default station"
-        hint={isDefault && !station.is_default ? 'Used now as the first station; tick to keep it so.' : 'Items with no station of their own go here.'}
+        label={t`Default station`}
+        hint={isDefault && !station.is_default ? t`Used now as the first station; tick to keep it so.` : t`Items with no station of their own go here.`}
         checked={asDefault}
         onChange={setAsDefault}
       />
       {problem && !Object.keys(problem.fields).length && <p className="text-danger">{problem.message}</p>}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="secondary">
-          Save {station.name}
+          {t`Save ${stationName}`}
         </Button>
         <Button type="button" variant="ghost" onClick={() => onRemove(station.id)} loading={busy === `remove:${station.id}`}>
-          Remove {station.name}
+          {t`Remove ${stationName}`}
         </Button>
-        {saved && <span role="status">Saved.</span>}
+        {saved && <span role="status">{t`Saved.`}</span>}
       </div>
     </form>
   );
 }
 
 function AddStation({ onCreate }: Pick<StationsScreenProps, 'onCreate'>) {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const submit = async (e: FormEvent) => {
@@ -150,19 +166,20 @@ function AddStation({ onCreate }: Pick<StationsScreenProps, 'onCreate'>) {
     setProblem(outcome);
     if (outcome === null) setName('');
   };
+  const lateDefault = STATION_LATE_DEFAULT;
   return (
-    <Card as="section" title="Add a station" headingLevel={2}>
+    <Card as="section" title={t`Add a station`} headingLevel={2}>
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void submit(e)}>
         <TextField
-          label="Station name"
-          placeholder="Bar"
+          label={t`Station name`}
+          placeholder={t`Bar`}
           value={name}
           maxLength={40}
           onChange={(e) => setName(e.target.value)}
           error={problem ? (problem.fields.name ?? problem.message) : undefined}
-          hint={`Tickets count as late after ${STATION_LATE_DEFAULT} minutes until you change it.`}
+          hint={t`Tickets count as late after ${lateDefault} minutes until you change it.`}
         />
-        <Button type="submit">Add station</Button>
+        <Button type="submit">{t`Add station`}</Button>
       </form>
     </Card>
   );
@@ -175,16 +192,25 @@ function Routing({ data, menu, onRoute, busy }: StationsScreenProps & { data: St
   const fallback = data.stations.find((s) => s.id === data.default_station_id)?.name ?? '';
   const nameOf = (id: number | null) => data.stations.find((s) => s.id === id)?.name ?? fallback;
   const pick = (value: string) => (value === '' ? null : Number(value));
+  const { t } = useLingui();
   return (
-    <Card as="section" title="Where items are made" headingLevel={2}>
+    <Card as="section" title={t`Where items are made`} headingLevel={2}>
       <p className="mb-3 text-sm text-muted">
-        Pick a station for each category. A product can have its own station, which wins over its category&rsquo;s. Orders paid from now on follow these
-        choices.
+        <Trans>
+          Pick a station for each category. A product can have its own station, which wins over its category’s. Orders paid from now on follow these choices.
+        </Trans>
       </p>
-      {menu.length === 0 && <p>Your menu has no categories yet.</p>}
+      {menu.length === 0 && (
+        <p>
+          <Trans>Your menu has no categories yet.</Trans>
+        </p>
+      )}
       <ul className="flex flex-col gap-4">
         {menu.map((c) => {
           const own = categoryStation(c.id);
+          const category = c.name;
+          const ownStations = c.products.filter((p) => productStation(p.id) !== null).length;
+          const station = nameOf(own);
           return (
             <li key={c.id} className="flex flex-col gap-2">
               <SelectField
@@ -193,7 +219,7 @@ function Routing({ data, menu, onRoute, busy }: StationsScreenProps & { data: St
                 disabled={busy === `category:${c.id}`}
                 onChange={(e) => onRoute('category', c.id, pick(e.target.value))}
               >
-                <option value="">Default station ({fallback})</option>
+                <option value="">{t`Default station (${fallback})`}</option>
                 {data.stations.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.name}
@@ -203,7 +229,7 @@ function Routing({ data, menu, onRoute, busy }: StationsScreenProps & { data: St
               {c.products.length > 0 && (
                 <details className="ml-4">
                   <summary className={cx('min-h-11 cursor-pointer py-2 text-sm font-medium', focusRing)}>
-                    Products of {c.name} ({c.products.filter((p) => productStation(p.id) !== null).length} with their own station)
+                    {t`Products of ${category} (${ownStations} with their own station)`}
                   </summary>
                   <ul className="mt-2 flex flex-col gap-2">
                     {c.products.map((p) => {
@@ -216,9 +242,7 @@ function Routing({ data, menu, onRoute, busy }: StationsScreenProps & { data: St
                             disabled={busy === `product:${p.id}`}
                             onChange={(e) => onRoute('product', p.id, pick(e.target.value))}
                           >
-                            <option value="">
-                              Same as {c.name} ({nameOf(own)})
-                            </option>
+                            <option value="">{t`Same as ${category} (${station})`}</option>
                             {data.stations.map((s) => (
                               <option key={s.id} value={s.id}>
                                 {s.name}
