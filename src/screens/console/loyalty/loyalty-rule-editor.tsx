@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import {
   asEarningRule,
   loyaltyRuleBody,
@@ -115,7 +116,8 @@ const problemAt = (problem: SaveProblem | null, field: string, label: string | n
 
 function KindChooser({ kind, onChange }: { kind: RuleKind | null; onChange: (k: RuleKind) => void }) {
   const name = useId();
-  useLingui();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 font-medium">
@@ -141,7 +143,8 @@ type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
 function Days({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
   const error = problemAt(problem, 'days', null);
   const id = useId();
-  useLingui();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1 font-medium">
@@ -309,7 +312,8 @@ function KindFields({ kind, form, set, problem, menu }: { kind: RuleKind; form: 
 
 /** What the simulator found: the points the rule would have given, to whom, over which orders. */
 function SimulateResult({ r, n }: { r: LoyaltySimulateData; n: (v: number) => string }) {
-  useLingui();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   const { days } = r;
   const paid = n(r.orders);
   const orders = plural(r.orders, { one: `${paid} paid order`, other: `${paid} paid orders` });

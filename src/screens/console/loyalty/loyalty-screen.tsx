@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import type { LoyaltyRule, LoyaltyRuleInput, RuleStatus } from '#contract/loyalty';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice } from '../../../ui';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
@@ -94,7 +95,8 @@ function RuleGroups(p: {
   onEnd: (r: LoyaltyRule) => void;
 }) {
   const { rules, menu, locale, canEdit, busy, onEdit, onStatus, onEnd } = p;
-  useLingui();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return GROUPS.map((g) => {
     const list = rules.filter((r) => r.status === g.status);
     if (list.length === 0) return null;

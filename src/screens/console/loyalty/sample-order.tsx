@@ -30,6 +30,30 @@ export interface SampleOrderProps {
 const AUTOMATIC = '';
 const TYPED = '*typed';
 
+/** The sample order as priced: subtotal, offer, total, and the points earned in their named parts. */
+function SampleQuote({ quote, money, locale }: { quote: QuoteData; money: (n: number) => string; locale: string }) {
+  const { t } = useLingui();
+  const offerTitle = quote.offer?.title;
+  return (
+    <dl aria-label={t`The sample order priced`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+      <dt>{t`Subtotal`}</dt>
+      <dd className="text-right">{money(quote.subtotal)}</dd>
+      <dt>{offerTitle !== undefined ? t`Offer: ${offerTitle}` : t`Offer`}</dt>
+      <dd className="text-right">{quote.offer ? `−${money(quote.offer.discount)}` : t`None applies`}</dd>
+      <dt className="font-semibold">{t`Total`}</dt>
+      <dd className="text-right font-semibold">{money(quote.total)}</dd>
+      <dt className="font-semibold">{t`Points earned`}</dt>
+      <dd className="text-right font-semibold">{quote.points_to_earn.toLocaleString(locale)}</dd>
+      {quote.points_breakdown.map((p, i) => (
+        <div key={i} className="col-span-2 grid grid-cols-subgrid text-sm text-muted">
+          <dt>{p.label}</dt>
+          <dd className="text-right">{`+${p.points.toLocaleString(locale)}`}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * "Try a sample order" on the loyalty page: a basket of the menu's products and an offer (its code, or
  * the automatic offers), priced by the provider as checkout prices it for a customer's first order: the
@@ -67,7 +91,6 @@ export function SampleOrder({ menu, codes, onPrice, locale, currency }: SampleOr
     setBusy(false);
   };
   const quote = answer && 'quote' in answer ? answer.quote : null;
-  const offerTitle = quote?.offer?.title;
   const removeLabel = (product: string) => t`Remove ${product}`;
 
   return (
@@ -134,24 +157,7 @@ export function SampleOrder({ menu, codes, onPrice, locale, currency }: SampleOr
       </Button>
       <div aria-live="polite" className="flex flex-col gap-2">
         {answer && 'error' in answer && <Notice tone="danger">{answer.error}</Notice>}
-        {quote && (
-          <dl aria-label={t`The sample order priced`} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-            <dt>{t`Subtotal`}</dt>
-            <dd className="text-right">{money(quote.subtotal)}</dd>
-            <dt>{offerTitle !== undefined ? t`Offer: ${offerTitle}` : t`Offer`}</dt>
-            <dd className="text-right">{quote.offer ? `−${money(quote.offer.discount)}` : t`None applies`}</dd>
-            <dt className="font-semibold">{t`Total`}</dt>
-            <dd className="text-right font-semibold">{money(quote.total)}</dd>
-            <dt className="font-semibold">{t`Points earned`}</dt>
-            <dd className="text-right font-semibold">{quote.points_to_earn.toLocaleString(locale)}</dd>
-            {quote.points_breakdown.map((p, i) => (
-              <div key={i} className="col-span-2 grid grid-cols-subgrid text-sm text-muted">
-                <dt>{p.label}</dt>
-                <dd className="text-right">{`+${p.points.toLocaleString(locale)}`}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {quote && <SampleQuote quote={quote} money={money} locale={locale} />}
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { plural, t as say } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
@@ -193,7 +194,8 @@ function RewardTranslations(p: {
   onChange: (words: RewardFields['translations']) => void;
 }) {
   const { languages = otherLanguages(), form, problem, onChange } = p;
-  useLingui();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return <TranslationsField languages={languages} fields={rewardWords(form)} value={form.translations} onChange={onChange} problem={problem} />;
 }
 
