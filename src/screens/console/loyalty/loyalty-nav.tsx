@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { consoleHref } from '#contract/console-routes';
 import { cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
 
 /** The Loyalty area's pages: one entry in the console's menu, these links between them. */
 const PAGES = [
-  { page: 'loyalty', label: 'Earning rules' },
-  { page: 'tiers', label: 'Tiers' },
-  { page: 'referrals', label: 'Referrals' },
+  { page: 'loyalty', label: msg`Earning rules` },
+  { page: 'tiers', label: msg`Tiers` },
+  { page: 'referrals', label: msg`Referrals` },
 ] as const;
 type LoyaltyPage = (typeof PAGES)[number]['page'];
 
@@ -15,8 +17,9 @@ export const loyaltyPageOf = (name: string): LoyaltyPage | null => PAGES.find((p
 
 /** The links between the Loyalty area's pages (earning rules, tiers, referrals), the current one marked. */
 export function LoyaltyNav({ current, renderLink = plainLink }: { current: LoyaltyPage; renderLink?: RenderLink }) {
+  const { t } = useLingui();
   return (
-    <nav aria-label="Loyalty" className="mb-4">
+    <nav aria-label={t`Loyalty`} className="mb-4">
       <ul className="flex gap-1 overflow-x-auto border-b border-border">
         {PAGES.map((p) => (
           <li key={p.page} className="shrink-0">
@@ -28,7 +31,7 @@ export function LoyaltyNav({ current, renderLink = plainLink }: { current: Loyal
                 focusRing,
               ),
               ...(p.page === current ? { 'aria-current': 'page' as const } : {}),
-              children: p.label,
+              children: t(p.label),
             })}
           </li>
         ))}

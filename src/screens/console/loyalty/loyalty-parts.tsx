@@ -3,11 +3,15 @@
  * Resume / End buttons, and the status change with its notice.
  */
 import { useState } from 'react';
+import { t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { RuleStatus } from '#contract/loyalty';
 import { Button, Card, SkeletonGroup, SkeletonText } from '../../../ui';
 
 export const STATUS_TONE = { active: 'success', paused: 'warning', ended: 'neutral' } as const;
-const DONE_WORDS: Record<RuleStatus, string> = { active: 'Resumed', paused: 'Paused', ended: 'Ended' };
+/** What was done ("Paused Coffee card."), by the status set. */
+const doneWords = (status: RuleStatus, name: string) =>
+  status === 'active' ? say`Resumed ${name}.` : status === 'paused' ? say`Paused ${name}.` : say`Ended ${name}.`;
 
 /** An item's buttons while it is not ended (an ended one is final: nothing to press). */
 export function StatusButtons({
@@ -25,18 +29,25 @@ export function StatusButtons({
   onStatus: (status: RuleStatus) => void;
   onEnd: () => void;
 }) {
+  const { t } = useLingui();
   if (status === 'ended') return null;
-  const toggle = status === 'active' ? 'Pause' : 'Resume';
+  const active = status === 'active';
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`} disabled={busy}>
-        Edit
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`} disabled={busy}>
+        {t`Edit`}
       </Button>
-      <Button size="sm" variant="secondary" loading={busy} onClick={() => onStatus(status === 'active' ? 'paused' : 'active')} aria-label={`${toggle} ${name}`}>
-        {toggle}
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busy}
+        onClick={() => onStatus(active ? 'paused' : 'active')}
+        aria-label={active ? t`Pause ${name}` : t`Resume ${name}`}
+      >
+        {active ? t`Pause` : t`Resume`}
       </Button>
-      <Button size="sm" variant="ghost" onClick={onEnd} aria-label={`End ${name}`} disabled={busy}>
-        End
+      <Button size="sm" variant="ghost" onClick={onEnd} aria-label={t`End ${name}`} disabled={busy}>
+        {t`End`}
       </Button>
     </div>
   );
@@ -54,8 +65,9 @@ export function useStatusChanges<T extends { id: number; name: string }>(onStatu
     setBusy(item.id);
     const refused = await onStatus(item.id, status);
     setBusy(null);
-    if (refused) setFailed(`${item.name}: ${refused}`);
-    else setDone(`${DONE_WORDS[status]} ${item.name}.`);
+    const { name } = item;
+    if (refused) setFailed(say`${name}: ${refused}`);
+    else setDone(doneWords(status, name));
   }
   return { done, setDone, failed, busy, ending, setEnding, change };
 }

@@ -1,4 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import {
   asEarningRule,
   loyaltyRuleBody,
@@ -17,7 +20,7 @@ import {
 import { Button, Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
 import { ProductPicker } from '../shared/product-picker';
-import { ACTION_WORDS, DAY_NAMES, KIND_WORDS, previewSentence, type PreviewShop, type RuleMenu } from './loyalty-words';
+import { ACTION_LABEL, DAY_NAMES, KIND_HINT, KIND_TITLE, previewSentence, type PreviewShop, type RuleMenu } from './loyalty-words';
 
 /** What the simulator answered: the figures, or why it could not. */
 export type SimulateOutcome = { result: LoyaltySimulateData } | { error: string };
@@ -113,16 +116,20 @@ const problemAt = (problem: SaveProblem | null, field: string, label: string | n
 
 function KindChooser({ kind, onChange }: { kind: RuleKind | null; onChange: (k: RuleKind) => void }) {
   const name = useId();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-medium">What kind of rule?</legend>
+      <legend className="mb-1 font-medium">
+        <Trans>What kind of rule?</Trans>
+      </legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {RULE_KINDS.map((k) => (
           <label key={k} className={cx('flex items-start gap-2 rounded-xl border-2 p-3', kind === k ? 'border-brand' : 'border-border')}>
             <input type="radio" name={name} value={k} checked={kind === k} onChange={() => onChange(k)} className={cx('mt-1 size-4', focusRing)} />
             <span className="flex flex-col">
-              <span className="font-medium">{KIND_WORDS[k].title}</span>
-              <span className="text-sm text-muted">{KIND_WORDS[k].hint}</span>
+              <span className="font-medium">{KIND_TITLE[k]}</span>
+              <span className="text-sm text-muted">{KIND_HINT[k]}</span>
             </span>
           </label>
         ))}
@@ -136,9 +143,13 @@ type Set = <K extends keyof Form>(k: K, v: Form[K]) => void;
 function Days({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
   const error = problemAt(problem, 'days', null);
   const id = useId();
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 font-medium">On which days?</legend>
+      <legend className="mb-1 font-medium">
+        <Trans>On which days?</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {WEEKDAYS.map((d) => {
           const on = form.days.includes(d);
@@ -171,26 +182,27 @@ function Days({ form, set, problem }: { form: Form; set: Set; problem: SaveProbl
 
 function WindowFields({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
   const name = useId();
+  const { t } = useLingui();
   return (
     <>
       <Days form={form} set={set} problem={problem} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           type="time"
-          label="From"
-          hint="In the location’s time zone."
+          label={t`From`}
+          hint={t`In the location’s time zone.`}
           value={form.start}
           onChange={(e) => set('start', e.target.value)}
-          error={problemAt(problem, 'start', 'The start')}
+          error={problemAt(problem, 'start', t`The start`)}
         />
-        <TextField type="time" label="Until" value={form.end} onChange={(e) => set('end', e.target.value)} error={problemAt(problem, 'end', 'The end')} />
+        <TextField type="time" label={t`Until`} value={form.end} onChange={(e) => set('end', e.target.value)} error={problemAt(problem, 'end', t`The end`)} />
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-medium">What it gives</legend>
+        <legend className="mb-1 font-medium">{t`What it gives`}</legend>
         {(
           [
-            ['multiplier', 'Multiply the order’s points'],
-            ['points', 'A fixed bonus'],
+            ['multiplier', t`Multiply the order’s points`],
+            ['points', t`A fixed bonus`],
           ] as const
         ).map(([v, label]) => (
           <label key={v} className="flex items-center gap-2">
@@ -202,24 +214,24 @@ function WindowFields({ form, set, problem }: { form: Form; set: Set; problem: S
       {form.gives === 'multiplier' ? (
         <MultiplierField form={form} set={set} problem={problem} />
       ) : (
-        <PointsField form={form} set={set} problem={problem} label="Bonus points" />
+        <PointsField form={form} set={set} problem={problem} label={t`Bonus points`} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Times a day per customer"
+          label={t`Times a day per customer`}
           inputMode="numeric"
-          hint="0: every order in the window."
+          hint={t`0: every order in the window.`}
           value={form.limit_per_day}
           onChange={(e) => set('limit_per_day', e.target.value)}
-          error={problemAt(problem, 'limit_per_day', 'The times a day')}
+          error={problemAt(problem, 'limit_per_day', t`The times a day`)}
         />
         <TextField
-          label="Times in all per customer"
+          label={t`Times in all per customer`}
           inputMode="numeric"
-          hint="0: no limit."
+          hint={t`0: no limit.`}
           value={form.limit_total}
           onChange={(e) => set('limit_total', e.target.value)}
-          error={problemAt(problem, 'limit_total', 'The times in all')}
+          error={problemAt(problem, 'limit_total', t`The times in all`)}
         />
       </div>
     </>
@@ -227,20 +239,22 @@ function WindowFields({ form, set, problem }: { form: Form; set: Set; problem: S
 }
 
 function MultiplierField({ form, set, problem }: { form: Form; set: Set; problem: SaveProblem | null }) {
+  const { t } = useLingui();
   return (
     <TextField
-      label="Multiplier"
+      label={t`Multiplier`}
       inputMode="decimal"
-      hint="2 gives double points, 1.5 half as many again."
+      hint={t`2 gives double points, 1.5 half as many again.`}
       value={form.multiplier}
       onChange={(e) => set('multiplier', e.target.value)}
-      error={problemAt(problem, 'multiplier', 'The multiplier')}
+      error={problemAt(problem, 'multiplier', t`The multiplier`)}
       className="max-w-xs"
     />
   );
 }
 
 function PointsField({ form, set, problem, label, hint }: { form: Form; set: Set; problem: SaveProblem | null; label: string; hint?: string }) {
+  const { t } = useLingui();
   return (
     <TextField
       label={label}
@@ -248,56 +262,93 @@ function PointsField({ form, set, problem, label, hint }: { form: Form; set: Set
       hint={hint}
       value={form.points}
       onChange={(e) => set('points', e.target.value)}
-      error={problemAt(problem, 'points', 'The points')}
+      error={problemAt(problem, 'points', t`The points`)}
       className="max-w-xs"
     />
   );
 }
 
 function KindFields({ kind, form, set, problem, menu }: { kind: RuleKind; form: Form; set: Set; problem: SaveProblem | null; menu: RuleMenu | undefined }) {
+  const { t } = useLingui();
   switch (kind) {
     case 'multiplier':
       return (
         <>
           <MultiplierField form={form} set={set} problem={problem} />
-          <ProductPicker legend="On which products?" value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
+          <ProductPicker legend={t`On which products?`} value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
         </>
       );
     case 'bonus':
       return (
         <>
-          <PointsField form={form} set={set} problem={problem} label="Bonus points per item" />
-          <ProductPicker legend="On which products?" value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
+          <PointsField form={form} set={set} problem={problem} label={t`Bonus points per item`} />
+          <ProductPicker legend={t`On which products?`} value={form} onChange={set} menu={menu} problem={problem} wrapper="rule" />
         </>
       );
     case 'window':
       return <WindowFields form={form} set={set} problem={problem} />;
     case 'first_order':
-      return <PointsField form={form} set={set} problem={problem} label="Bonus points" hint="Added to the points of a customer’s first paid order." />;
+      return <PointsField form={form} set={set} problem={problem} label={t`Bonus points`} hint={t`Added to the points of a customer’s first paid order.`} />;
     case 'action':
       return (
         <>
           <SelectField
-            label="For"
+            label={t`For`}
             value={form.action}
             onChange={(e) => set('action', e.target.value as RuleAction)}
-            error={problemAt(problem, 'action', 'The action')}
+            error={problemAt(problem, 'action', t`The action`)}
           >
             {RULE_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {ACTION_WORDS[a].doing.charAt(0).toUpperCase() + ACTION_WORDS[a].doing.slice(1)}
+                {ACTION_LABEL[a]}
               </option>
             ))}
           </SelectField>
-          <PointsField form={form} set={set} problem={problem} label="Points" hint="Given once per customer." />
+          <PointsField form={form} set={set} problem={problem} label={t`Points`} hint={t`Given once per customer.`} />
         </>
       );
   }
 }
 
+/** What the simulator found: the points the rule would have given, to whom, over which orders. */
+function SimulateResult({ r, n }: { r: LoyaltySimulateData; n: (v: number) => string }) {
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
+  const { days } = r;
+  const paid = n(r.orders);
+  const orders = plural(r.orders, { one: `${paid} paid order`, other: `${paid} paid orders` });
+  if (r.points <= 0)
+    return (
+      <p className="font-medium">
+        {plural(days, {
+          one: `This rule would have given no points over the last # day (${orders}).`,
+          other: `This rule would have given no points over the last # days (${orders}).`,
+        })}
+      </p>
+    );
+  const given = n(r.points);
+  const pointsGiven = plural(r.points, { one: `${given} point`, other: `${given} points` });
+  const many = n(r.customers);
+  const customers = plural(r.customers, { one: `${many} customer`, other: `${many} customers` });
+  const matched = n(r.matched_orders);
+  const over = plural(r.matched_orders, { one: `${matched} order`, other: `${matched} orders` });
+  return (
+    <p className="font-medium">
+      {plural(days, {
+        one: `This rule would have given ${pointsGiven} to ${customers} over ${over} (# day).`,
+        other: `This rule would have given ${pointsGiven} to ${customers} over ${over} (# days).`,
+      })}
+      <span className="block text-sm font-normal text-muted">
+        {plural(r.orders, { one: `Out of ${paid} paid order in those days.`, other: `Out of ${paid} paid orders in those days.` })}
+      </span>
+    </p>
+  );
+}
+
 /** "Try it on the last 30 days": the simulator's answer for the rule as it is in the form. */
 function Simulator({ rule, shop, onSimulate }: { rule: LoyaltyRuleInput | null; shop: PreviewShop; onSimulate: LoyaltyRuleEditorProps['onSimulate'] }) {
   const [state, setState] = useState<{ key: string; running: boolean; outcome: SimulateOutcome | null } | null>(null);
+  const { t } = useLingui();
   const key = JSON.stringify(rule);
   const n = (v: number) => v.toLocaleString(shop.locale);
   async function run() {
@@ -308,34 +359,20 @@ function Simulator({ rule, shop, onSimulate }: { rule: LoyaltyRuleInput | null; 
   }
   const outcome = state?.outcome ?? null;
   let words: ReactNode = null;
-  if (state && state.key !== key && !state.running) words = <p className="text-sm text-muted">You changed the rule since: try it again.</p>;
-  else if (outcome && 'error' in outcome) words = <Notice tone="danger">We could not try it: {outcome.error}</Notice>;
-  else if (outcome) {
-    const r = outcome.result;
-    words =
-      r.points > 0 ? (
-        <p className="font-medium">
-          This rule would have given {n(r.points)} {r.points === 1 ? 'point' : 'points'} to {n(r.customers)} {r.customers === 1 ? 'customer' : 'customers'} over{' '}
-          {n(r.matched_orders)} {r.matched_orders === 1 ? 'order' : 'orders'} ({r.days} days).
-          <span className="block text-sm font-normal text-muted">
-            Out of {n(r.orders)} paid {r.orders === 1 ? 'order' : 'orders'} in those days.
-          </span>
-        </p>
-      ) : (
-        <p className="font-medium">
-          This rule would have given no points over the last {r.days} days ({n(r.orders)} paid {r.orders === 1 ? 'order' : 'orders'}).
-        </p>
-      );
-  }
+  if (state && state.key !== key && !state.running) words = <p className="text-sm text-muted">{t`You changed the rule since: try it again.`}</p>;
+  else if (outcome && 'error' in outcome) {
+    const { error } = outcome;
+    words = <Notice tone="danger">{t`We could not try it: ${error}`}</Notice>;
+  } else if (outcome) words = <SimulateResult r={outcome.result} n={n} />;
   return (
     <div className="flex flex-col gap-2">
       <div>
         <Button variant="secondary" size="sm" onClick={() => void run()} loading={state?.running ?? false} disabled={!rule}>
-          Try it on the last {SIMULATE_DAYS} days
+          {t`Try it on the last ${SIMULATE_DAYS} days`}
         </Button>
       </div>
       <div aria-live="polite" className="flex flex-col gap-2">
-        {state?.running && <p className="text-sm text-muted">Going through the last {SIMULATE_DAYS} days’ orders…</p>}
+        {state?.running && <p className="text-sm text-muted">{t`Going through the last ${SIMULATE_DAYS} days’ orders…`}</p>}
         {words}
       </div>
     </div>
@@ -347,16 +384,17 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
   const [form, setForm] = useState(() => formOf(rule));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useLingui();
   const set: Set = (k, v) => setForm((f) => ({ ...f, [k]: v }));
   const kind = form.kind;
 
   // the preview and the simulator need a rule the schema takes; a name still empty does not hold them back
-  const draft = kind ? checked({ ...form, name: form.name.trim() || KIND_WORDS[kind].title }, kind) : null;
+  const draft = kind ? checked({ ...form, name: form.name.trim() || KIND_TITLE[kind] }, kind) : null;
   const draftRule = draft && 'rule' in draft ? draft.rule : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!kind) return setProblem({ message: 'Choose what kind of rule it is.', fields: {} });
+    if (!kind) return setProblem({ message: t`Choose what kind of rule it is.`, fields: {} });
     const out = checked(form, kind);
     if ('problems' in out) return setProblem({ message: '', fields: out.problems });
     setSaving(true);
@@ -366,15 +404,16 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
     if (!refused) onDone(out.rule.name);
   }
 
+  const ruleName = rule?.name;
   const preview = kind && (
-    <Card as="section" title="Preview" className="flex flex-col gap-3 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+    <Card as="section" title={t`Preview`} className="flex flex-col gap-3 lg:sticky lg:top-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
       <p aria-live="polite">
-        {draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : 'The preview shows once the rule’s fields are filled in.'}
+        {draftRule ? previewSentence(asEarningRule(rule?.id ?? 0, draftRule), menu, shop) : t`The preview shows once the rule’s fields are filled in.`}
       </p>
       {kind !== 'action' ? (
         <Simulator rule={draftRule} shop={shop} onSimulate={onSimulate} />
       ) : (
-        <p className="text-sm text-muted">Actions are not about orders: there is nothing to try on the last {SIMULATE_DAYS} days.</p>
+        <p className="text-sm text-muted">{t`Actions are not about orders: there is nothing to try on the last ${SIMULATE_DAYS} days.`}</p>
       )}
     </Card>
   );
@@ -383,7 +422,7 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
       noValidate
       onSubmit={submit}
       className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]"
-      aria-label={rule ? `Edit ${rule.name}` : 'Add a rule'}
+      aria-label={rule ? t`Edit ${ruleName}` : t`Add a rule`}
     >
       <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
         {!rule && (
@@ -398,14 +437,14 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
           </Card>
         )}
         {kind && (
-          <Card as="section" title={KIND_WORDS[kind].title} className="flex flex-col gap-4">
+          <Card as="section" title={KIND_TITLE[kind]} className="flex flex-col gap-4">
             <TextField
-              label="Name"
-              hint="Customers see it on their order: “+25 Double points Tuesday”."
+              label={t`Name`}
+              hint={t`Customers see it on their order: “+25 Double points Tuesday”.`}
               maxLength={60}
               value={form.name}
               onChange={(e) => set('name', e.target.value)}
-              error={problemAt(problem, 'name', 'The name')}
+              error={problemAt(problem, 'name', t`The name`)}
             />
             <KindFields kind={kind} form={form} set={set} problem={problem} menu={menu} />
           </Card>
@@ -413,8 +452,8 @@ export function LoyaltyRuleEditor({ rule, menu, shop, onSave, onSimulate, onDone
       </div>
       {preview}
       <div className="flex min-w-0 flex-col gap-4 lg:col-start-1">
-        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
-        <FormActions problem={problem} saving={saving} submitLabel={rule ? 'Save rule' : 'Add rule'} onCancel={() => onDone(null)} />
+        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
+        <FormActions problem={problem} saving={saving} submitLabel={rule ? t`Save rule` : t`Add rule`} onCancel={() => onDone(null)} />
       </div>
     </form>
   );

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import type { LoyaltyRule, LoyaltyRuleInput, RuleStatus } from '#contract/loyalty';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice } from '../../../ui';
 import type { EditorPageProps, SaveProblem } from '../shared/editor-fields';
@@ -8,7 +11,8 @@ import { LoyaltyRuleEditor, type SimulateOutcome } from './loyalty-rule-editor';
 import { StampEditorPage, type StampReward } from './loyalty-stamp-editor';
 import { StampCardsSection, type StampCardsProps } from './loyalty-stamps';
 import { SampleOrder, type SampleOrderProps } from './sample-order';
-import { earningRuleOf, KIND_WORDS, ruleSummary, type RuleMenu } from './loyalty-words';
+import { earningRuleOf, KIND_TITLE, ruleSummary, type RuleMenu } from './loyalty-words';
+import { spoken } from '../shared/spoken';
 
 export interface LoyaltyScreenProps extends EditorPageProps {
   rules?: LoyaltyRule[] | undefined;
@@ -37,11 +41,9 @@ export interface StampsProps extends StampCardsProps {
   onSave: (id: number | null, program: StampProgramInput) => Promise<SaveProblem | null>;
 }
 
-const GROUPS: ReadonlyArray<{ status: RuleStatus; title: string; empty?: string }> = [
-  { status: 'active', title: 'Active' },
-  { status: 'paused', title: 'Paused' },
-  { status: 'ended', title: 'Ended' },
-];
+const GROUPS: ReadonlyArray<{ status: RuleStatus }> = [{ status: 'active' }, { status: 'paused' }, { status: 'ended' }];
+const GROUP_TITLE = spoken<RuleStatus>({ active: msg`Active`, paused: msg`Paused`, ended: msg`Ended` });
+const GROUP_LIST = spoken<RuleStatus>({ active: msg`Active rules`, paused: msg`Paused rules`, ended: msg`Ended rules` });
 
 interface RowProps {
   rule: LoyaltyRule;
@@ -56,7 +58,10 @@ interface RowProps {
 
 function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }: RowProps) {
   const headingId = `rule-${rule.id}`;
-  const n = (v: number) => v.toLocaleString(locale);
+  const { t } = useLingui();
+  const given = rule.points_given.toLocaleString(locale);
+  const customers = rule.customers.toLocaleString(locale);
+  const givenTo = plural(rule.customers, { one: `${customers} customer`, other: `${customers} customers` });
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -64,13 +69,13 @@ function RuleCard({ rule, menu, locale, canEdit, busy, onEdit, onStatus, onEnd }
           {rule.name}
         </h3>
         <p className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATUS_TONE[rule.status]}>{KIND_WORDS[rule.kind].title}</Badge>
+          <Badge tone={STATUS_TONE[rule.status]}>{KIND_TITLE[rule.kind]}</Badge>
           <span>{ruleSummary(earningRuleOf(rule), menu, locale)}</span>
         </p>
         <p className="text-sm text-muted">
           {rule.points_given === 0
-            ? 'No points given yet'
-            : `${n(rule.points_given)} ${rule.points_given === 1 ? 'point' : 'points'} given to ${n(rule.customers)} ${rule.customers === 1 ? 'customer' : 'customers'}`}
+            ? t`No points given yet`
+            : plural(rule.points_given, { one: `${given} point given to ${givenTo}`, other: `${given} points given to ${givenTo}` })}
         </p>
       </div>
       {canEdit && <StatusButtons name={rule.name} status={rule.status} busy={busy} onEdit={onEdit} onStatus={onStatus} onEnd={onEnd} />}
@@ -90,15 +95,17 @@ function RuleGroups(p: {
   onEnd: (r: LoyaltyRule) => void;
 }) {
   const { rules, menu, locale, canEdit, busy, onEdit, onStatus, onEnd } = p;
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return GROUPS.map((g) => {
     const list = rules.filter((r) => r.status === g.status);
     if (list.length === 0) return null;
     return (
       <section key={g.status} aria-labelledby={`rules-${g.status}`} className="flex flex-col gap-3">
         <h2 id={`rules-${g.status}`} className="text-lg font-semibold">
-          {g.title} <span className="text-muted">({list.length})</span>
+          {GROUP_TITLE[g.status]} <span className="text-muted">({list.length})</span>
         </h2>
-        <ul className="flex flex-col gap-3" aria-label={`${g.title} rules`}>
+        <ul className="flex flex-col gap-3" aria-label={GROUP_LIST[g.status]}>
           {list.map((r) => (
             <RuleCard
               key={r.id}
@@ -125,14 +132,16 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
   const [editingStamps, setEditingStamps] = useState<{ program: StampProgram | null } | null>(null);
   const [stampsSaved, setStampsSaved] = useState<string | null>(null);
   const { done, setDone, failed, busy, ending, setEnding, change } = useStatusChanges<LoyaltyRule>(onStatus);
+  const { t } = useLingui();
 
-  if (loading && !rules) return <CardsLoading label="Loading the earning rules" cards={3} />;
-  if (!rules) return <ErrorState title="We could not load the earning rules" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (loading && !rules) return <CardsLoading label={t`Loading the earning rules`} cards={3} />;
+  if (!rules) return <ErrorState title={t`We could not load the earning rules`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
+  const editingName = editing?.rule?.name;
 
   if (editing)
     return (
       <div className="flex flex-col gap-4">
-        <h2 className="text-xl font-semibold">{editing.rule ? `Edit ${editing.rule.name}` : 'Add an earning rule'}</h2>
+        <h2 className="text-xl font-semibold">{editingName !== undefined ? t`Edit ${editingName}` : t`Add an earning rule`}</h2>
         <LoyaltyRuleEditor
           rule={editing.rule}
           menu={menu}
@@ -141,7 +150,7 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
           onSimulate={onSimulate}
           onDone={(name) => {
             setEditing(null);
-            setDone(name && `Saved ${name}.`);
+            setDone(name && t`Saved ${name}.`);
           }}
         />
       </div>
@@ -157,7 +166,7 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
         onSave={stamps.onSave}
         onDone={(name) => {
           setEditingStamps(null);
-          setStampsSaved(name && `Saved ${name}.`);
+          setStampsSaved(name && t`Saved ${name}.`);
         }}
       />
     );
@@ -166,7 +175,7 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">
-          Every sale earns the base points of your settings; these rules add to them. Customers see each rule’s points by its name on their order.
+          {t`Every sale earns the base points of your settings; these rules add to them. Customers see each rule’s points by its name on their order.`}
         </p>
         {canEdit && (
           <Button
@@ -175,22 +184,22 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
               setEditing({ rule: null });
             }}
           >
-            Add a rule
+            {t`Add a rule`}
           </Button>
         )}
       </div>
-      {!canEdit && <Notice tone="info">Only an owner can change the earning rules.</Notice>}
+      {!canEdit && <Notice tone="info">{t`Only an owner can change the earning rules.`}</Notice>}
       <div aria-live="polite">
         {done && <Notice tone="success">{done}</Notice>}
         {failed && <Notice tone="danger">{failed}</Notice>}
       </div>
       {rules.length === 0 ? (
         <EmptyState
-          title="No earning rules yet"
+          title={t`No earning rules yet`}
           description={
             canEdit
-              ? 'Add one: double points on quiet afternoons, a bonus on a new drink, a welcome bonus on a first order.'
-              : 'Customers earn the base points on every sale.'
+              ? t`Add one: double points on quiet afternoons, a bonus on a new drink, a welcome bonus on a first order.`
+              : t`Customers earn the base points on every sale.`
           }
         />
       ) : (
@@ -220,8 +229,8 @@ export function LoyaltyScreen(props: LoyaltyScreenProps) {
       {canEdit && props.sampleOrder && <SampleOrder {...props.sampleOrder} menu={menu} locale={locale} currency={currency} />}
       <ConfirmRemove
         item={ending}
-        verb="End"
-        description="Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers."
+        verb={t`End`}
+        description={t`Ending is final: the rule stops giving points and cannot be resumed. The points it gave stay with the customers.`}
         onRemove={(r) => void change(r, 'ended')}
         onClose={() => setEnding(null)}
       />

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   STAMP_EXPIRY_DAYS_MAX,
   stampProgramBody,
@@ -13,6 +15,7 @@ import { Card, Notice, TextField, cx, focusRing } from '../../../ui';
 import { FormActions, nestedProblem, SelectField, type SaveProblem } from '../shared/editor-fields';
 import { stampPreview, type RuleMenu } from './loyalty-words';
 import { ProductPicker } from '../shared/product-picker';
+import { spoken } from '../shared/spoken';
 
 /** A catalogue reward a card may give. */
 export interface StampReward {
@@ -66,14 +69,18 @@ function checked(form: Form): { program: StampProgramFields } | { problems: Reco
   if (parsed.success) return { program: parsed.data };
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
-  if (form.reward_id === '') problems.reward_id = 'is not chosen yet';
+  if (form.reward_id === '') problems.reward_id = say`is not chosen yet`;
   return { problems };
 }
 
-const PER_WORDS: Record<StampPer, { label: string; hint: string }> = {
-  item: { label: 'One stamp per item', hint: 'Three lattes in one order give three stamps.' },
-  visit: { label: 'One stamp per visit', hint: 'An order or a counter sale with at least one of them gives one stamp.' },
-};
+const PER_LABEL = spoken<StampPer>({ item: msg`One stamp per item`, visit: msg`One stamp per visit` });
+const PER_HINT = spoken<StampPer>({
+  item: msg`Three lattes in one order give three stamps.`,
+  visit: msg`An order or a counter sale with at least one of them gives one stamp.`,
+});
+
+/** A reward the shop no longer offers, still the programme's: "Free Latte (no longer active)". */
+const noLongerActive = (reward: string) => say`${reward} (no longer active)`;
 
 /** One stamp card programme's editor: what earns stamps, how many fill a card, its reward and how long a card lasts, with a preview line. */
 export function StampProgramEditor({ program, menu, rewards, locale, onSave, onDone }: StampProgramEditorProps) {
@@ -81,17 +88,19 @@ export function StampProgramEditor({ program, menu, rewards, locale, onSave, onD
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const perName = useId();
+  const { t } = useLingui();
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const problemAt = (field: string, label: string | null) => nestedProblem(problem, 'program', field, label);
 
   // the programme's reward stays a choice while it is no longer active
   const choices =
     rewards && program && !rewards.some((r) => r.id === program.reward_id)
-      ? [...rewards, { id: program.reward_id, title: `${program.reward_title} (no longer active)` }]
+      ? [...rewards, { id: program.reward_id, title: noLongerActive(program.reward_title) }]
       : rewards;
   const rewardTitle = choices?.find((r) => String(r.id) === form.reward_id)?.title ?? null;
   const needed = whole(form.stamps_needed);
   const expiry = whole(form.expiry_days);
+  const programName = program?.name;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -109,75 +118,75 @@ export function StampProgramEditor({ program, menu, rewards, locale, onSave, onD
       noValidate
       onSubmit={submit}
       className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]"
-      aria-label={program ? `Edit ${program.name}` : 'Add a stamp card'}
+      aria-label={program ? t`Edit ${programName}` : t`Add a stamp card`}
     >
-      <Card as="section" title="The card" className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
+      <Card as="section" title={t`The card`} className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1">
         <TextField
-          label="Name"
-          hint="Customers see it on their card: “Coffee card”."
+          label={t`Name`}
+          hint={t`Customers see it on their card: “Coffee card”.`}
           maxLength={60}
           value={form.name}
           onChange={(e) => set('name', e.target.value)}
-          error={problemAt('name', 'The name')}
+          error={problemAt('name', t`The name`)}
         />
-        <ProductPicker legend="Which products earn stamps?" value={form} onChange={set} menu={menu} problem={problem} wrapper="program" />
+        <ProductPicker legend={t`Which products earn stamps?`} value={form} onChange={set} menu={menu} problem={problem} wrapper="program" />
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium">How are stamps given?</legend>
+          <legend className="mb-1 font-medium">{t`How are stamps given?`}</legend>
           {(['item', 'visit'] as const).map((v) => (
             <label key={v} className="flex items-start gap-2">
               <input type="radio" name={perName} value={v} checked={form.per === v} onChange={() => set('per', v)} className={cx('mt-1 size-4', focusRing)} />
               <span className="flex flex-col">
-                <span className="font-medium">{PER_WORDS[v].label}</span>
-                <span className="text-sm text-muted">{PER_WORDS[v].hint}</span>
+                <span className="font-medium">{PER_LABEL[v]}</span>
+                <span className="text-sm text-muted">{PER_HINT[v]}</span>
               </span>
             </label>
           ))}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Stamps to fill a card"
+            label={t`Stamps to fill a card`}
             inputMode="numeric"
-            hint={`From ${STAMPS_NEEDED_MIN} to ${STAMPS_NEEDED_MAX}.`}
+            hint={t`From ${STAMPS_NEEDED_MIN} to ${STAMPS_NEEDED_MAX}.`}
             value={form.stamps_needed}
             onChange={(e) => set('stamps_needed', e.target.value)}
-            error={problemAt('stamps_needed', 'The stamps')}
+            error={problemAt('stamps_needed', t`The stamps`)}
           />
           <TextField
-            label="Days a card lasts"
+            label={t`Days a card lasts`}
             inputMode="numeric"
-            hint={`From its first stamp, at most ${STAMP_EXPIRY_DAYS_MAX}. 0: stamps never expire.`}
+            hint={t`From its first stamp, at most ${STAMP_EXPIRY_DAYS_MAX}. 0: stamps never expire.`}
             value={form.expiry_days}
             onChange={(e) => set('expiry_days', e.target.value)}
-            error={problemAt('expiry_days', 'The days')}
+            error={problemAt('expiry_days', t`The days`)}
           />
         </div>
         <SelectField
-          label="Reward for a full card"
-          hint="From your rewards catalogue; the customer gets it as a voucher, without spending points."
+          label={t`Reward for a full card`}
+          hint={t`From your rewards catalogue; the customer gets it as a voucher, without spending points.`}
           value={form.reward_id}
           disabled={!choices}
           onChange={(e) => set('reward_id', e.target.value)}
-          error={problemAt('reward_id', 'The reward')}
+          error={problemAt('reward_id', t`The reward`)}
         >
-          <option value="">{choices ? 'Choose a reward' : 'Loading the rewards…'}</option>
+          <option value="">{choices ? t`Choose a reward` : t`Loading the rewards…`}</option>
           {choices?.map((r) => (
             <option key={r.id} value={r.id}>
               {r.title}
             </option>
           ))}
         </SelectField>
-        {choices?.length === 0 && <p className="text-sm text-muted">The catalogue has no active reward: add one in Rewards first.</p>}
+        {choices?.length === 0 && <p className="text-sm text-muted">{t`The catalogue has no active reward: add one in Rewards first.`}</p>}
       </Card>
-      <Card as="section" title="Preview" className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1">
+      <Card as="section" title={t`Preview`} className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1">
         <p aria-live="polite">
           {Number.isNaN(needed) || Number.isNaN(expiry)
-            ? 'The preview shows once the numbers are filled in.'
+            ? t`The preview shows once the numbers are filled in.`
             : stampPreview({ ...form, stamps_needed: needed, expiry_days: expiry }, rewardTitle, menu, locale)}
         </p>
       </Card>
       <div className="flex min-w-0 flex-col gap-4 lg:col-start-1">
-        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">Please check the highlighted fields.</Notice>}
-        <FormActions problem={problem} saving={saving} submitLabel={program ? 'Save stamp card' : 'Add stamp card'} onCancel={() => onDone(null)} />
+        {problem && !problem.message && Object.keys(problem.fields).length > 0 && <Notice tone="danger">{t`Please check the highlighted fields.`}</Notice>}
+        <FormActions problem={problem} saving={saving} submitLabel={program ? t`Save stamp card` : t`Add stamp card`} onCancel={() => onDone(null)} />
       </div>
     </form>
   );
@@ -185,9 +194,11 @@ export function StampProgramEditor({ program, menu, rewards, locale, onSave, onD
 
 /** The editor as the Loyalty page shows it, in place of the lists. */
 export function StampEditorPage(props: StampProgramEditorProps) {
+  const { t } = useLingui();
+  const name = props.program?.name;
   return (
     <div className="flex flex-col gap-4">
-      <h2 className="text-xl font-semibold">{props.program ? `Edit ${props.program.name}` : 'Add a stamp card'}</h2>
+      <h2 className="text-xl font-semibold">{name !== undefined ? t`Edit ${name}` : t`Add a stamp card`}</h2>
       <StampProgramEditor {...props} />
     </div>
   );

@@ -1,8 +1,11 @@
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { RuleStatus } from '#contract/loyalty';
 import type { StampProgram } from '#contract/stamps';
 import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice } from '../../../ui';
 import { CardsLoading, StatusButtons, STATUS_TONE, useStatusChanges } from './loyalty-parts';
 import { stampSummary, type RuleMenu } from './loyalty-words';
+import { spoken } from '../shared/spoken';
 
 export interface StampCardsProps {
   /** undefined while they load, or when they could not */
@@ -24,7 +27,7 @@ interface SectionProps extends StampCardsProps {
   onEdit: (program: StampProgram | null) => void;
 }
 
-const STATUS_WORDS: Record<RuleStatus, string> = { active: 'Active', paused: 'Paused', ended: 'Ended' };
+const STATUS_WORDS = spoken<RuleStatus>({ active: msg`Active`, paused: msg`Paused`, ended: msg`Ended` });
 
 function ProgramCard({
   program: p,
@@ -46,7 +49,13 @@ function ProgramCard({
   onEnd: () => void;
 }) {
   const headingId = `stamp-card-${p.id}`;
+  const { t } = useLingui();
   const n = (v: number) => v.toLocaleString(locale);
+  const inProgress = n(p.cards_in_progress);
+  const cards = plural(p.cards_in_progress, { one: `${inProgress} card in progress`, other: `${inProgress} cards in progress` });
+  const filled = n(p.cards_filled);
+  const many = n(p.customers);
+  const customers = plural(p.customers, { one: `${many} customer`, other: `${many} customers` });
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
@@ -54,11 +63,7 @@ function ProgramCard({
           {p.name} <Badge tone={STATUS_TONE[p.status]}>{STATUS_WORDS[p.status]}</Badge>
         </h3>
         <p>{stampSummary(p, menu, locale)}</p>
-        <p className="text-sm text-muted">
-          {p.customers === 0
-            ? 'No stamps given yet'
-            : `${n(p.cards_in_progress)} ${p.cards_in_progress === 1 ? 'card' : 'cards'} in progress, ${n(p.cards_filled)} filled, ${n(p.customers)} ${p.customers === 1 ? 'customer' : 'customers'}`}
-        </p>
+        <p className="text-sm text-muted">{p.customers === 0 ? t`No stamps given yet` : t`${cards}, ${filled} filled, ${customers}`}</p>
       </div>
       {canEdit && <StatusButtons name={p.name} status={p.status} busy={busy} onEdit={onEdit} onStatus={onStatus} onEnd={onEnd} />}
     </Card>
@@ -70,20 +75,21 @@ const ORDER: Record<RuleStatus, number> = { active: 0, paused: 1, ended: 2 };
 /** The Loyalty page's stamp cards ("buy 9, the 10th is free"): each programme in plain words with its cards, and its buttons for owners. */
 export function StampCardsSection({ programs, loading, error, onRetry, onStatus, canEdit, menu, locale, saved, onEdit }: SectionProps) {
   const { done, setDone, failed, busy, ending, setEnding, change } = useStatusChanges<StampProgram>(onStatus);
+  const { t } = useLingui();
   let body;
-  if (loading && !programs) body = <CardsLoading label="Loading the stamp cards" cards={2} />;
-  else if (!programs) body = <ErrorState title="We could not load the stamp cards" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (loading && !programs) body = <CardsLoading label={t`Loading the stamp cards`} cards={2} />;
+  else if (!programs) body = <ErrorState title={t`We could not load the stamp cards`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   else if (programs.length === 0)
     body = (
       <EmptyState
-        title="No stamp cards yet"
-        description={canEdit ? 'Add one: a coffee card where the 10th latte is free, a pastry card for regulars.' : 'Customers collect points on every sale.'}
-        action={canEdit && <Button onClick={() => onEdit(null)}>Add the first stamp card</Button>}
+        title={t`No stamp cards yet`}
+        description={canEdit ? t`Add one: a coffee card where the 10th latte is free, a pastry card for regulars.` : t`Customers collect points on every sale.`}
+        action={canEdit && <Button onClick={() => onEdit(null)}>{t`Add the first stamp card`}</Button>}
       />
     );
   else
     body = (
-      <ul className="flex flex-col gap-3" aria-label="Stamp card programmes">
+      <ul className="flex flex-col gap-3" aria-label={t`Stamp card programmes`}>
         {[...programs]
           .sort((a, b) => ORDER[a.status] - ORDER[b.status])
           .map((p) => (
@@ -109,7 +115,7 @@ export function StampCardsSection({ programs, loading, error, onRetry, onStatus,
     <section aria-labelledby="stamp-cards" className="flex flex-col gap-3 border-t border-border pt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="stamp-cards" className="text-xl font-semibold">
-          Stamp cards
+          {t`Stamp cards`}
         </h2>
         {canEdit && programs && programs.length > 0 && (
           <Button
@@ -118,11 +124,13 @@ export function StampCardsSection({ programs, loading, error, onRetry, onStatus,
               onEdit(null);
             }}
           >
-            Add a stamp card
+            {t`Add a stamp card`}
           </Button>
         )}
       </div>
-      <p className="text-muted">Buy 9, the 10th is free: stamps come in addition to points, and a full card gives a reward from your catalogue as a voucher.</p>
+      <p className="text-muted">
+        {t`Buy 9, the 10th is free: stamps come in addition to points, and a full card gives a reward from your catalogue as a voucher.`}
+      </p>
       <div aria-live="polite">
         {message && <Notice tone="success">{message}</Notice>}
         {failed && <Notice tone="danger">{failed}</Notice>}
@@ -130,8 +138,8 @@ export function StampCardsSection({ programs, loading, error, onRetry, onStatus,
       {body}
       <ConfirmRemove
         item={ending}
-        verb="End"
-        description="Ending is final: the programme gives no more stamps, its cards in progress close and it cannot be resumed. Vouchers it already gave stay with the customers."
+        verb={t`End`}
+        description={t`Ending is final: the programme gives no more stamps, its cards in progress close and it cannot be resumed. Vouchers it already gave stay with the customers.`}
         onRemove={(p) => void change(p, 'ended')}
         onClose={() => setEnding(null)}
       />

@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { Referral, ReferralReviewData, ReferralSignal } from '#contract/referrals';
 import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, type BadgeTone } from '../../../ui';
+import { spoken } from '../shared/spoken';
 
 export interface ReferralReviewProps {
   data?: ReferralReviewData | undefined;
@@ -21,27 +24,30 @@ export interface ReferralReviewProps {
 }
 
 /** Each fraud signal in words: what the friend shares with the referrer. */
-export const REFERRAL_SIGNAL_WORDS: Record<ReferralSignal, string> = {
-  device: 'the same browser (device cookie)',
-  address: 'the same internet address',
-  agent: 'the same phone model and browser from that address',
-  push: 'the same phone for notifications',
-  phone_block: 'phone numbers that differ only in the last 3 digits',
-};
+const REFERRAL_SIGNAL_WORDS = spoken<ReferralSignal>({
+  device: msg`the same browser (device cookie)`,
+  address: msg`the same internet address`,
+  agent: msg`the same phone model and browser from that address`,
+  push: msg`the same phone for notifications`,
+  phone_block: msg`phone numbers that differ only in the last 3 digits`,
+});
 
 /** "the same internet address and the same …" */
 export const signalsInWords = (signals: readonly ReferralSignal[]) => {
   const words = signals.map((s) => REFERRAL_SIGNAL_WORDS[s]);
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+  const rest = words.slice(0, -1).join(', ');
+  const last = words.at(-1) ?? '';
+  return words.length > 1 ? say`${rest} and ${last}` : (words[0] ?? '');
 };
 
 /** Who brought whom, and where it stands: the first lines of a referral's card, here and in the list of every referral. */
 export function ReferralWho({ r, words, tone }: { r: Referral; words: string; tone: BadgeTone }) {
+  const { t } = useLingui();
+  const referrer = r.referrer.name;
+  const friend = r.friend.name;
   return (
     <>
-      <p className="font-semibold">
-        {r.referrer.name} brought {r.friend.name}
-      </p>
+      <p className="font-semibold">{t`${referrer} brought ${friend}`}</p>
       <p>
         <Badge tone={tone}>{words}</Badge>
       </p>
@@ -64,23 +70,26 @@ function HeldRow({
   onApprove: () => void;
   onReject: () => void;
 }) {
-  const pair = `${r.referrer.name}’s referral of ${r.friend.name}`;
+  const { t } = useLingui();
+  const referrer = r.referrer.name;
+  const friend = r.friend.name;
+  const signals = signalsInWords(r.signals);
+  const signedUp = time(r.signed_up_at);
+  const order = r.order?.name;
+  const total = r.order ? money(r.order.total) : '';
   return (
     <Card as="li" className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
-        <ReferralWho r={r} words="Held for your review" tone="warning" />
-        <p className="text-sm">Both have {signalsInWords(r.signals)}.</p>
-        <p className="text-sm text-muted">
-          Signed up {time(r.signed_up_at)}
-          {r.order && ` · first order ${r.order.name}, ${money(r.order.total)}`}
-        </p>
+        <ReferralWho r={r} words={t`Held for your review`} tone="warning" />
+        <p className="text-sm">{t`Both have ${signals}.`}</p>
+        <p className="text-sm text-muted">{order !== undefined ? t`Signed up ${signedUp} · first order ${order}, ${total}` : t`Signed up ${signedUp}`}</p>
       </div>
       <div className="flex gap-2">
-        <Button size="sm" variant="secondary" onClick={onReject} disabled={busy} aria-label={`Reject ${pair}`}>
-          Reject
+        <Button size="sm" variant="secondary" onClick={onReject} disabled={busy} aria-label={t`Reject ${referrer}’s referral of ${friend}`}>
+          {t`Reject`}
         </Button>
-        <Button size="sm" onClick={onApprove} loading={busy} aria-label={`Approve ${pair}`}>
-          Approve
+        <Button size="sm" onClick={onApprove} loading={busy} aria-label={t`Approve ${referrer}’s referral of ${friend}`}>
+          {t`Approve`}
         </Button>
       </div>
     </Card>
@@ -94,16 +103,17 @@ function HeldRow({
  */
 export function ReferralReview({ data, loading, error, onRetry, time, money, busy = null, actionError = null, onApprove, onReject }: ReferralReviewProps) {
   const [done, setDone] = useState<string | null>(null);
+  const { t } = useLingui();
   const heading = (
     <h2 id="referral-review" className="text-lg font-semibold">
-      To review
+      {t`To review`}
     </h2>
   );
   if (loading && !data)
     return (
       <section aria-labelledby="referral-review" className="flex flex-col gap-3">
         {heading}
-        <SkeletonGroup label="Loading the referrals to review" className="flex flex-col gap-3">
+        <SkeletonGroup label={t`Loading the referrals to review`} className="flex flex-col gap-3">
           <Card>
             <SkeletonText lines={3} />
           </Card>
@@ -114,16 +124,16 @@ export function ReferralReview({ data, loading, error, onRetry, time, money, bus
     return (
       <section aria-labelledby="referral-review" className="flex flex-col gap-3">
         {heading}
-        <ErrorState title="We could not load the referrals to review" message={error ?? 'Please try again.'} onRetry={onRetry} />
+        <ErrorState title={t`We could not load the referrals to review`} message={error ?? t`Please try again.`} onRetry={onRetry} />
       </section>
     );
   const act = async (r: Referral, approve: boolean) => {
     setDone(null);
+    const referrer = r.referrer.name;
+    const friend = r.friend.name;
     if (await (approve ? onApprove(r) : onReject(r))) {
       setDone(
-        approve
-          ? `Approved: ${r.referrer.name} and ${r.friend.name} got the referral reward.`
-          : `Rejected: neither ${r.referrer.name} nor ${r.friend.name} gets the referral reward.`,
+        approve ? t`Approved: ${referrer} and ${friend} got the referral reward.` : t`Rejected: neither ${referrer} nor ${friend} gets the referral reward.`,
       );
     }
   };
@@ -131,15 +141,17 @@ export function ReferralReview({ data, loading, error, onRetry, time, money, bus
     <section aria-labelledby="referral-review" className="flex flex-col gap-3">
       {heading}
       <p className="text-muted">
-        A referral whose friend shares a browser, an internet address, a phone for notifications or a block of phone numbers with the referrer waits here
-        instead of being rewarded. It may be a household on one Wi-Fi, or one person with two accounts.
+        {t`A referral whose friend shares a browser, an internet address, a phone for notifications or a block of phone numbers with the referrer waits here instead of being rewarded. It may be a household on one Wi-Fi, or one person with two accounts.`}
       </p>
       <div aria-live="polite" className="flex flex-col gap-2">
         {done && <Notice tone="success">{done}</Notice>}
         {actionError && <Notice tone="danger">{actionError}</Notice>}
       </div>
       {data.referrals.length === 0 ? (
-        <EmptyState title="Nothing to review" description="Referrals that look like one person inviting themselves show here before anyone is rewarded." />
+        <EmptyState
+          title={t`Nothing to review`}
+          description={t`Referrals that look like one person inviting themselves show here before anyone is rewarded.`}
+        />
       ) : (
         <ul className="flex flex-col gap-3" aria-labelledby="referral-review">
           {data.referrals.map((r) => (

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { referralVoidBody, type Referral, type ReferralsConsoleData, type ReferralStatus } from '#contract/referrals';
 import { Button, Card, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, type BadgeTone } from '../../../ui';
 import { ReferralWho, signalsInWords } from './referral-review';
+import { spoken } from '../shared/spoken';
 
 export interface ReferralsScreenProps {
   data?: ReferralsConsoleData | undefined;
@@ -18,14 +21,23 @@ export interface ReferralsScreenProps {
 }
 
 /** Where a referral stands, in words. */
-const REFERRAL_STATUS_WORDS: Record<ReferralStatus, { words: string; tone: BadgeTone }> = {
-  signed_up: { words: 'Signed up, no order yet', tone: 'neutral' },
-  ordered: { words: 'Ordered, waiting for the hold', tone: 'warning' },
-  review: { words: 'Held for your review', tone: 'warning' },
-  rewarded: { words: 'Both rewarded', tone: 'success' },
-  capped: { words: 'Friend rewarded (over the monthly cap)', tone: 'success' },
-  refused: { words: 'Refused', tone: 'danger' },
-  void: { words: 'Voided', tone: 'neutral' },
+const REFERRAL_STATUS_WORDS = spoken<ReferralStatus>({
+  signed_up: msg`Signed up, no order yet`,
+  ordered: msg`Ordered, waiting for the hold`,
+  review: msg`Held for your review`,
+  rewarded: msg`Both rewarded`,
+  capped: msg`Friend rewarded (over the monthly cap)`,
+  refused: msg`Refused`,
+  void: msg`Voided`,
+});
+const REFERRAL_STATUS_TONE: Record<ReferralStatus, BadgeTone> = {
+  signed_up: 'neutral',
+  ordered: 'warning',
+  review: 'warning',
+  rewarded: 'success',
+  capped: 'success',
+  refused: 'danger',
+  void: 'neutral',
 };
 
 const canVoid = (r: Referral) => r.status !== 'void' && r.status !== 'refused';
@@ -43,6 +55,7 @@ function VoidDialog({
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useLingui();
   const close = (voided: Referral | null) => {
     setReason('');
     setProblem(null);
@@ -52,24 +65,29 @@ function VoidDialog({
     e.preventDefault();
     if (!referral) return;
     const parsed = referralVoidBody.safeParse({ id: referral.id, reason });
-    if (!parsed.success) return setProblem(`The reason ${parsed.error.issues[0]?.message ?? 'is required'}.`);
+    if (!parsed.success) {
+      const why = parsed.error.issues[0]?.message ?? t`is required`;
+      return setProblem(t`The reason ${why}.`);
+    }
     setSaving(true);
     const refused = await onVoid(parsed.data.id, parsed.data.reason);
     setSaving(false);
     if (refused) setProblem(refused);
     else close(referral);
   }
+  const referrer = referral?.referrer.name;
+  const friend = referral?.friend.name;
   return (
     <Dialog
       open={referral !== null}
       onOpenChange={(open) => !open && close(null)}
-      title={referral ? `Void ${referral.referrer.name}’s referral of ${referral.friend.name}?` : 'Void the referral?'}
-      description="A referral not rewarded yet never will be; a rewarded one has what it gave taken back as far as it can be (points still in the balances, vouchers not used). It shows in Activity."
+      title={referrer !== undefined ? t`Void ${referrer}’s referral of ${friend}?` : t`Void the referral?`}
+      description={t`A referral not rewarded yet never will be; a rewarded one has what it gave taken back as far as it can be (points still in the balances, vouchers not used). It shows in Activity.`}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Void the referral">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t`Void the referral`}>
         <TextField
-          label="Reason"
-          hint="Both customers may ask why: say it plainly."
+          label={t`Reason`}
+          hint={t`Both customers may ask why: say it plainly.`}
           maxLength={200}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
@@ -78,10 +96,10 @@ function VoidDialog({
         />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => close(null)}>
-            Keep
+            {t`Keep`}
           </Button>
           <Button type="submit" variant="danger" loading={saving}>
-            Void referral
+            {t`Void referral`}
           </Button>
         </div>
       </form>
@@ -90,21 +108,26 @@ function VoidDialog({
 }
 
 function ReferralRow({ r, time, canEdit, onVoid }: { r: Referral; time: (iso: string) => string; canEdit: boolean; onVoid: () => void }) {
-  const status = REFERRAL_STATUS_WORDS[r.status];
-  const dates = [`Signed up ${time(r.signed_up_at)}`, r.rewarded_at && `rewarded ${time(r.rewarded_at)}`, r.voided_at && `voided ${time(r.voided_at)}`]
-    .filter(Boolean)
-    .join(' · ');
+  const { t } = useLingui();
+  const signedUp = time(r.signed_up_at);
+  const rewarded = r.rewarded_at && time(r.rewarded_at);
+  const voided = r.voided_at && time(r.voided_at);
+  const dates = [t`Signed up ${signedUp}`, rewarded && t`rewarded ${rewarded}`, voided && t`voided ${voided}`].filter(Boolean).join(' · ');
+  const { reason } = r;
+  const signals = signalsInWords(r.signals);
+  const referrer = r.referrer.name;
+  const friend = r.friend.name;
   return (
     <Card as="li" className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 flex-col gap-1">
-        <ReferralWho r={r} words={status.words} tone={status.tone} />
-        {r.reason && <p className="text-sm">{r.status === 'void' ? `Reason: “${r.reason}”` : `Why: ${r.reason}`}</p>}
-        {r.signals.length > 0 && <p className="text-sm">Held for review: both have {signalsInWords(r.signals)}.</p>}
+        <ReferralWho r={r} words={REFERRAL_STATUS_WORDS[r.status]} tone={REFERRAL_STATUS_TONE[r.status]} />
+        {reason && <p className="text-sm">{r.status === 'void' ? t`Reason: “${reason}”` : t`Why: ${reason}`}</p>}
+        {r.signals.length > 0 && <p className="text-sm">{t`Held for review: both have ${signals}.`}</p>}
         <p className="text-sm text-muted">{dates}</p>
       </div>
       {canEdit && canVoid(r) && (
-        <Button size="sm" variant="secondary" onClick={onVoid} aria-label={`Void ${r.referrer.name}’s referral of ${r.friend.name}`}>
-          Void
+        <Button size="sm" variant="secondary" onClick={onVoid} aria-label={t`Void ${referrer}’s referral of ${friend}`}>
+          {t`Void`}
         </Button>
       )}
     </Card>
@@ -115,9 +138,10 @@ function ReferralRow({ r, time, canEdit, onVoid }: { r: Referral; time: (iso: st
 export function ReferralsScreen({ data, loading, error, onRetry, locale, time, canEdit, onVoid }: ReferralsScreenProps) {
   const [voiding, setVoiding] = useState<Referral | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const { t } = useLingui();
   if (loading && !data)
     return (
-      <SkeletonGroup label="Loading the referrals" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the referrals`} className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <SkeletonText lines={2} />
@@ -125,19 +149,18 @@ export function ReferralsScreen({ data, loading, error, onRetry, locale, time, c
         ))}
       </SkeletonGroup>
     );
-  if (!data) return <ErrorState title="We could not load the referrals" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!data) return <ErrorState title={t`We could not load the referrals`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   const n = (v: number) => v.toLocaleString(locale);
   const totals: Array<[string, number]> = [
-    ['Signed up', data.totals.signed_up],
-    ['Rewarded', data.totals.rewarded],
-    ['Refused', data.totals.refused],
-    ['Voided', data.totals.void],
+    [t`Signed up`, data.totals.signed_up],
+    [t`Rewarded`, data.totals.rewarded],
+    [t`Refused`, data.totals.refused],
+    [t`Voided`, data.totals.void],
   ];
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">
-        A friend who signs up with a customer’s link and completes a first paid order gives both of them the referral reward of your settings, once the points’
-        hold is over.
+        {t`A friend who signs up with a customer’s link and completes a first paid order gives both of them the referral reward of your settings, once the points’ hold is over.`}
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {totals.map(([label, value]) => (
@@ -147,12 +170,15 @@ export function ReferralsScreen({ data, loading, error, onRetry, locale, time, c
           </Card>
         ))}
       </dl>
-      {!canEdit && <Notice tone="info">Only an owner can void a referral.</Notice>}
+      {!canEdit && <Notice tone="info">{t`Only an owner can void a referral.`}</Notice>}
       <div aria-live="polite">{done && <Notice tone="success">{done}</Notice>}</div>
       {data.referrals.length === 0 ? (
-        <EmptyState title="No referrals yet" description="Customers find their link and code in the app’s profile; friends who sign up with it show here." />
+        <EmptyState
+          title={t`No referrals yet`}
+          description={t`Customers find their link and code in the app’s profile; friends who sign up with it show here.`}
+        />
       ) : (
-        <ul className="flex flex-col gap-3" aria-label="Referrals">
+        <ul className="flex flex-col gap-3" aria-label={t`Referrals`}>
           {data.referrals.map((r) => (
             <ReferralRow
               key={r.id}
@@ -172,7 +198,10 @@ export function ReferralsScreen({ data, loading, error, onRetry, locale, time, c
         onVoid={onVoid}
         onClose={(voided) => {
           setVoiding(null);
-          if (voided) setDone(`Voided ${voided.referrer.name}’s referral of ${voided.friend.name}.`);
+          if (!voided) return;
+          const referrer = voided.referrer.name;
+          const friend = voided.friend.name;
+          setDone(t`Voided ${referrer}’s referral of ${friend}.`);
         }}
       />
     </div>

@@ -1,8 +1,11 @@
 import { useId } from 'react';
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { progressWords, tierProgramBody, TIERS_MAX, type TierBasis, type TierProgramFields, type TiersConsoleData } from '#contract/tiers';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { CheckField, SelectField, Switch, type SaveProblem } from '../shared/editor-fields';
 import { useSettingsForm, type FieldsRead } from '../shared/settings-form';
+import { spoken } from '../shared/spoken';
 
 /** A reward a tier may give: the catalogue's active ones, by id. */
 export interface TierRewardChoice {
@@ -24,10 +27,9 @@ export interface TiersScreenProps {
   onSave: (program: TierProgramFields) => Promise<SaveProblem | null>;
 }
 
-const BASIS_WORDS: Record<TierBasis, { label: string; unit: string }> = {
-  points: { label: 'Points earned in the last 12 months', unit: 'points' },
-  visits: { label: 'Visits in the last 12 months', unit: 'visits' },
-};
+const BASIS_LABEL = spoken<TierBasis>({ points: msg`Points earned in the last 12 months`, visits: msg`Visits in the last 12 months` });
+/** A tier's threshold's label, in the unit that counts */
+const BASIS_FROM = spoken<TierBasis>({ points: msg`From (points)`, visits: msg`From (visits)` });
 
 /** A tier as typed. */
 interface TierForm {
@@ -105,16 +107,18 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
   const at = `tiers.${index}`;
   const set = <K extends keyof TierForm>(k: K, v: TierForm[K]) => onChange({ ...tier, [k]: v });
   const headingId = useId();
-  const title = tier.name.trim() || `Tier ${index + 1}`;
-  const unit = BASIS_WORDS[form.basis].unit;
-  const rewardSelect = (k: 'welcome' | 'birthday', label: string, hint: string, none: string, field: string) => (
+  const { t } = useLingui();
+  const number = index + 1;
+  const title = tier.name.trim() || t`Tier ${number}`;
+  const from = BASIS_FROM[form.basis];
+  const rewardSelect = (k: 'welcome' | 'birthday', label: string, hint: string, none: string, field: string, about: string) => (
     <SelectField
       label={label}
       hint={hint}
       value={tier[k]}
       disabled={!canEdit}
       onChange={(e) => set(k, e.target.value)}
-      error={problemAt(problem, `${at}.${field}`, `The ${label.toLowerCase()}`)}
+      error={problemAt(problem, `${at}.${field}`, about)}
     >
       <option value="">{none}</option>
       {rewards.map((r) => (
@@ -131,50 +135,64 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
           {index + 1}. {title}
         </h3>
         {onRemove && (
-          <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${title}`}>
-            Remove
+          <Button size="sm" variant="ghost" onClick={onRemove} aria-label={t`Remove ${title}`}>
+            {t`Remove`}
           </Button>
         )}
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label="Name"
+          label={t`Name`}
           maxLength={30}
           value={tier.name}
           readOnly={!canEdit}
           onChange={(e) => set('name', e.target.value)}
-          error={problemAt(problem, `${at}.name`, 'The name')}
+          error={problemAt(problem, `${at}.name`, t`The name`)}
         />
         {index === 0 ? (
-          <TextField label={`From (${unit})`} value="0" readOnly hint="Every customer starts here." />
+          <TextField label={from} value="0" readOnly hint={t`Every customer starts here.`} />
         ) : (
           <TextField
-            label={`From (${unit})`}
+            label={from}
             inputMode="numeric"
             value={tier.threshold}
             readOnly={!canEdit}
             onChange={(e) => set('threshold', e.target.value)}
-            error={problemAt(problem, `${at}.threshold`, 'The threshold')}
+            error={problemAt(problem, `${at}.threshold`, t`The threshold`)}
           />
         )}
         <TextField
-          label="Points multiplier"
+          label={t`Points multiplier`}
           inputMode="decimal"
-          hint="1: no extra points; 1.5: half as many again."
+          hint={t`1: no extra points; 1.5: half as many again.`}
           value={tier.multiplier}
           readOnly={!canEdit}
           onChange={(e) => set('multiplier', e.target.value)}
-          error={problemAt(problem, `${at}.multiplier`, 'The multiplier')}
+          error={problemAt(problem, `${at}.multiplier`, t`The multiplier`)}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {rewardSelect('welcome', 'Welcome reward', 'A voucher the first time a customer reaches this tier.', 'No welcome reward', 'welcome_reward_id')}
-        {rewardSelect('birthday', 'Birthday reward', 'Instead of the shop’s birthday treat.', 'The shop’s treat', 'birthday_reward_id')}
+        {rewardSelect(
+          'welcome',
+          t`Welcome reward`,
+          t`A voucher the first time a customer reaches this tier.`,
+          t`No welcome reward`,
+          'welcome_reward_id',
+          t`The welcome reward`,
+        )}
+        {rewardSelect(
+          'birthday',
+          t`Birthday reward`,
+          t`Instead of the shop’s birthday treat.`,
+          t`The shop’s treat`,
+          'birthday_reward_id',
+          t`The birthday reward`,
+        )}
       </div>
       {rewards.length > 0 && (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium">Early access</legend>
-          <p className="text-sm text-muted">Rewards only this tier and those above can redeem.</p>
+          <legend className="mb-1 font-medium">{t`Early access`}</legend>
+          <p className="text-sm text-muted">{t`Rewards only this tier and those above can redeem.`}</p>
           <div className="grid gap-2 sm:grid-cols-2">
             {rewards.map((r) => (
               <CheckField
@@ -186,8 +204,8 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
               />
             ))}
           </div>
-          {problemAt(problem, `${at}.early_reward_ids`, 'Early access') && (
-            <p className="text-sm font-medium text-danger">{problemAt(problem, `${at}.early_reward_ids`, 'Early access')}</p>
+          {problemAt(problem, `${at}.early_reward_ids`, t`Early access`) && (
+            <p className="text-sm font-medium text-danger">{problemAt(problem, `${at}.early_reward_ids`, t`Early access`)}</p>
           )}
         </fieldset>
       )}
@@ -197,22 +215,24 @@ function TierFields({ tier, index, form, rewards, problem, canEdit, onChange, on
 
 /** How many customers are in each tier, with a bar for each. */
 function TierCounts({ program, locale }: { program: TiersConsoleData; locale: string }) {
-  const total = program.tiers.reduce((n, t) => n + t.customers, 0);
+  const total = program.tiers.reduce((n, tier) => n + tier.customers, 0);
+  const { t } = useLingui();
   return (
-    <Card as="section" title="Customers in each tier" className="flex flex-col gap-3">
-      <ul className="flex flex-col gap-3" aria-label="Customers in each tier">
-        {program.tiers.map((t, i) => {
-          const share = total === 0 ? 0 : Math.round((t.customers / total) * 100);
+    <Card as="section" title={t`Customers in each tier`} className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3" aria-label={t`Customers in each tier`}>
+        {program.tiers.map((tier, i) => {
+          const share = total === 0 ? 0 : Math.round((tier.customers / total) * 100);
+          const count = tier.customers.toLocaleString(locale);
           return (
-            <li key={t.name} className="flex flex-col gap-1">
+            <li key={tier.name} className="flex flex-col gap-1">
               <span className="flex justify-between gap-2">
-                <span className="font-medium">{t.name}</span>
-                {t.customers === 0 ? (
+                <span className="font-medium">{tier.name}</span>
+                {tier.customers === 0 ? (
                   // "0 customers (0%)" read as if the tier were broken: said plainly (every customer starts in the first)
-                  <span className="text-muted">{i === 0 ? 'No customers yet' : 'No customers have reached it yet'}</span>
+                  <span className="text-muted">{i === 0 ? t`No customers yet` : t`No customers have reached it yet`}</span>
                 ) : (
                   <span>
-                    {t.customers.toLocaleString(locale)} {t.customers === 1 ? 'customer' : 'customers'} <span className="text-muted">({share}%)</span>
+                    {plural(tier.customers, { one: `${count} customer`, other: `${count} customers` })} <span className="text-muted">({share}%)</span>
                   </span>
                 )}
               </span>
@@ -229,12 +249,13 @@ function TierCounts({ program, locale }: { program: TiersConsoleData; locale: st
 
 /** The customers closest to their next tier, closest first. */
 function CloseList({ program }: { program: TiersConsoleData }) {
+  const { t } = useLingui();
   return (
-    <Card as="section" title="Close to the next tier" className="flex flex-col gap-3">
+    <Card as="section" title={t`Close to the next tier`} className="flex flex-col gap-3">
       {program.close.length === 0 ? (
-        <p className="text-muted">Nobody is close to a next tier yet.</p>
+        <p className="text-muted">{t`Nobody is close to a next tier yet.`}</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Close to the next tier">
+        <ul className="flex flex-col divide-y divide-border" aria-label={t`Close to the next tier`}>
           {program.close.map((c) => (
             <li key={c.customer_id} className="flex flex-col py-2">
               <span className="font-medium">{c.name}</span>
@@ -260,20 +281,20 @@ function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
   // the problems found before calling are worded below ("The tiers …"), so no message of the hook's own
   const { form, update: change, problem, setProblem, saving, saved, submit } = useSettingsForm(() => formOf(program), checked, onSave, undefined, '');
   const basisName = useId();
+  const { t } = useLingui();
 
   const general = problem && (problem.fields.tiers ?? problem.fields.enabled ?? problem.fields.basis);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Tier programme" className="flex min-w-0 flex-col gap-4">
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t`Tier programme`} className="flex min-w-0 flex-col gap-4">
       <Card className="flex flex-col gap-4">
-        <Switch on={form.enabled} label="Tiers on" disabled={!canEdit} onChange={(on) => change((f) => ({ ...f, enabled: on }))} />
+        <Switch on={form.enabled} label={t`Tiers on`} disabled={!canEdit} onChange={(on) => change((f) => ({ ...f, enabled: on }))} />
         {!form.enabled && (
           <Notice tone="info">
-            Tiers are off: customers see no tier, earn no tier multiplier and get no tier rewards. What each customer has earned still counts if you turn them
-            on again.
+            {t`Tiers are off: customers see no tier, earn no tier multiplier and get no tier rewards. What each customer has earned still counts if you turn them on again.`}
           </Notice>
         )}
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium">What counts</legend>
+          <legend className="mb-1 font-medium">{t`What counts`}</legend>
           {(['points', 'visits'] as const).map((b) => (
             <label key={b} className="flex items-center gap-2">
               <input
@@ -285,31 +306,30 @@ function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
                 onChange={() => change((f) => ({ ...f, basis: b }))}
                 className={cx('size-4', focusRing)}
               />
-              {BASIS_WORDS[b].label}
+              {BASIS_LABEL[b]}
             </label>
           ))}
           <p className="text-sm text-muted">
-            Points taken back on a cancellation count against it. A customer keeps a tier for 12 months from reaching it, and is told 30 days before it would
-            drop.
+            {t`Points taken back on a cancellation count against it. A customer keeps a tier for 12 months from reaching it, and is told 30 days before it would drop.`}
           </p>
         </fieldset>
       </Card>
-      <ol className="flex flex-col gap-3" aria-label="Tiers">
-        {form.tiers.map((t, i) => (
+      <ol className="flex flex-col gap-3" aria-label={t`Tiers`}>
+        {form.tiers.map((tier, i) => (
           <TierFields
-            key={t.key}
-            tier={t}
+            key={tier.key}
+            tier={tier}
             index={i}
             form={form}
             rewards={rewards}
             problem={problem}
             canEdit={canEdit}
-            onChange={(nt) => change((f) => ({ ...f, tiers: f.tiers.map((x) => (x.key === t.key ? nt : x)) }))}
+            onChange={(nt) => change((f) => ({ ...f, tiers: f.tiers.map((x) => (x.key === tier.key ? nt : x)) }))}
             onRemove={
               canEdit && i > 0
                 ? () => {
                     setProblem(null);
-                    change((f) => ({ ...f, tiers: f.tiers.filter((x) => x.key !== t.key) }));
+                    change((f) => ({ ...f, tiers: f.tiers.filter((x) => x.key !== tier.key) }));
                   }
                 : null
             }
@@ -330,20 +350,20 @@ function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
                 }));
               }}
             >
-              Add a tier
+              {t`Add a tier`}
             </Button>
-            <p className="mt-1 text-sm text-muted">Up to {TIERS_MAX} tiers, each from more than the one before.</p>
+            <p className="mt-1 text-sm text-muted">{t`Up to ${TIERS_MAX} tiers, each from more than the one before.`}</p>
           </div>
           <div aria-live="polite" className="flex flex-col gap-2">
             {problem && !problem.message && Object.keys(problem.fields).length > 0 && (
-              <Notice tone="danger">{general ? `The tiers ${general}.` : 'Please check the highlighted fields.'}</Notice>
+              <Notice tone="danger">{general ? t`The tiers ${general}.` : t`Please check the highlighted fields.`}</Notice>
             )}
             {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-            {saved && <Notice tone="success">Saved. Customers are placed in their tiers again; nobody drops before their 12 months end.</Notice>}
+            {saved && <Notice tone="success">{t`Saved. Customers are placed in their tiers again; nobody drops before their 12 months end.`}</Notice>}
           </div>
           <div className="flex justify-end">
             <Button type="submit" loading={saving}>
-              Save tiers
+              {t`Save tiers`}
             </Button>
           </div>
         </div>
@@ -354,9 +374,10 @@ function TiersForm({ program, canEdit, rewards, onSave }: TiersFormProps) {
 
 /** /merchant/loyalty/tiers (staff read it, owners change it): the tier programme, how many customers are in each tier and who is close to the next. */
 export function TiersScreen({ program, loading, error, onRetry, locale, canEdit, rewards, onSave }: TiersScreenProps) {
+  const { t } = useLingui();
   if (loading && !program)
     return (
-      <SkeletonGroup label="Loading the tiers" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the tiers`} className="flex flex-col gap-3">
         {[0, 1, 2].map((i) => (
           <Card key={i}>
             <SkeletonText lines={3} />
@@ -364,14 +385,16 @@ export function TiersScreen({ program, loading, error, onRetry, locale, canEdit,
         ))}
       </SkeletonGroup>
     );
-  if (!program) return <ErrorState title="We could not load the tiers" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!program) return <ErrorState title={t`We could not load the tiers`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   // the catalogue's active rewards, and those the programme names (one retired since stays chosen)
-  const named = program.tiers.flatMap((t) => [t.welcome_reward, t.birthday_reward, ...t.early_rewards]).filter((r): r is TierRewardChoice => r !== null);
+  const named = program.tiers
+    .flatMap((tier) => [tier.welcome_reward, tier.birthday_reward, ...tier.early_rewards])
+    .filter((r): r is TierRewardChoice => r !== null);
   const choices = [...(rewards ?? []), ...named].filter((r, i, all) => all.findIndex((o) => o.id === r.id) === i);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted">Customers move up by what they earn over the last 12 months; each tier can multiply their points and give its own rewards.</p>
-      {!canEdit && <Notice tone="info">Only an owner can change the tiers.</Notice>}
+      <p className="text-muted">{t`Customers move up by what they earn over the last 12 months; each tier can multiply their points and give its own rewards.`}</p>
+      {!canEdit && <Notice tone="info">{t`Only an owner can change the tiers.`}</Notice>}
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <TiersForm program={program} canEdit={canEdit} rewards={choices} onSave={onSave} />
         <div className="flex min-w-0 flex-col gap-4">

@@ -1,4 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useSpokenLanguage } from '#i18n/use-lingui';
 import type { EditorReward, RewardFields } from '#contract/rewards';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { Badge, Button, Card, Dialog, EmptyState, ErrorState, Money, SkeletonGroup, SkeletonText, TextField } from '../../../ui';
@@ -73,35 +76,38 @@ function GivesFields({
   problem: SaveProblem | null;
 }) {
   const archived = current?.archived ? current : null;
+  const { t } = useLingui();
+  const { currency } = props;
+  const archivedName = archived?.name;
   return (
     <>
-      <SelectField label="What the voucher gives" value={kind} onChange={(e) => onKind(e.target.value === 'product' ? 'product' : 'amount')}>
-        <option value="amount">Amount off an order</option>
-        <option value="product">A free product</option>
+      <SelectField label={t`What the voucher gives`} value={kind} onChange={(e) => onKind(e.target.value === 'product' ? 'product' : 'amount')}>
+        <option value="amount">{t`Amount off an order`}</option>
+        <option value="product">{t`A free product`}</option>
       </SelectField>
       {kind === 'amount' ? (
         <TextField
-          label={`Discount on an order (${props.currency}, optional)`}
+          label={t`Discount on an order (${currency}, optional)`}
           inputMode="decimal"
           value={discount}
           onChange={onDiscount}
-          hint="Empty: the voucher is used at the counter only."
-          error={fieldProblem(problem, 'discount_amount', 'The discount')}
+          hint={t`Empty: the voucher is used at the counter only.`}
+          error={fieldProblem(problem, 'discount_amount', t`The discount`)}
         />
       ) : (
         <SelectField
-          label="Free product"
+          label={t`Free product`}
           value={productId ?? ''}
           onChange={(e) => onProduct(Number(e.target.value))}
           hint={
-            archived
-              ? `${archived.name} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.`
-              : 'Once, at no charge: at checkout, or handed over at the counter.'
+            archivedName !== undefined
+              ? t`${archivedName} is archived: the counter still honours these vouchers, checkout does not. Choose a product on the menu.`
+              : t`Once, at no charge: at checkout, or handed over at the counter.`
           }
-          error={fieldProblem(problem, 'product_id', 'The product')}
+          error={fieldProblem(problem, 'product_id', t`The product`)}
         >
-          {productId === null && <option value="">Choose a product</option>}
-          {archived && <option value={archived.id}>{archived.name} (archived)</option>}
+          {productId === null && <option value="">{t`Choose a product`}</option>}
+          {archived && <option value={archived.id}>{t`${archivedName} (archived)`}</option>}
           {props.products.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} · {p.category}
@@ -162,20 +168,23 @@ function readRewardText(
   const days = whole(t.valid_days);
   const limit = t.per_customer_limit.trim() ? whole(t.per_customer_limit) : null;
   const discount = o.kind === 'product' || !t.discount.trim() ? 0 : parseMoney(t.discount, o.currency, o.locale);
-  if (!o.title.trim()) fields.title = 'is required';
-  if (points === null || points < 1) fields.points_cost = 'must be a whole number of at least 1';
-  if (!o.unlimited && stock === null) fields.stock_total = 'must be a whole number (or tick Unlimited)';
-  if (days === null || days < 1) fields.valid_days = 'must be a whole number of at least 1';
-  if (t.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = 'must be a whole number of at least 1, or empty';
-  if (discount === null) fields.discount_amount = `${moneyProblem(t.discount, o.currency, o.locale, 5000)}, or empty`;
-  if (o.kind === 'product' && o.productId === null) fields.product_id = 'must be chosen';
+  if (!o.title.trim()) fields.title = say`is required`;
+  if (points === null || points < 1) fields.points_cost = say`must be a whole number of at least 1`;
+  if (!o.unlimited && stock === null) fields.stock_total = say`must be a whole number (or tick Unlimited)`;
+  if (days === null || days < 1) fields.valid_days = say`must be a whole number of at least 1`;
+  if (t.per_customer_limit.trim() && (limit === null || limit < 1)) fields.per_customer_limit = say`must be a whole number of at least 1, or empty`;
+  if (discount === null) {
+    const problem = moneyProblem(t.discount, o.currency, o.locale, 5000) ?? '';
+    fields.discount_amount = say`${problem}, or empty`;
+  }
+  if (o.kind === 'product' && o.productId === null) fields.product_id = say`must be chosen`;
   return { fields, points, stock, days, limit, discount };
 }
 
 /** A reward's fields the owner writes in other languages, beside the words typed in the default one. */
 const rewardWords = (form: Pick<RewardFields, 'title' | 'description'>): TranslatedField[] => [
-  { key: 'title', label: 'Title', max: 80, original: form.title },
-  { key: 'description', label: 'Description', max: 500, original: form.description, multiline: true },
+  { key: 'title', label: say`Title`, max: 80, original: form.title },
+  { key: 'description', label: say`Description`, max: 500, original: form.description, multiline: true },
 ];
 
 function RewardTranslations(p: {
@@ -185,6 +194,8 @@ function RewardTranslations(p: {
   onChange: (words: RewardFields['translations']) => void;
 }) {
   const { languages = otherLanguages(), form, problem, onChange } = p;
+  // its words are read from tables and core macros: rendered again when the language changes
+  useSpokenLanguage();
   return <TranslationsField languages={languages} fields={rewardWords(form)} value={form.translations} onChange={onChange} problem={problem} />;
 }
 
@@ -197,8 +208,10 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
   const [unlimited, setUnlimited] = useState(start.stock_total === null);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [saving, setSaving] = useState(false);
+  const { t } = useLingui();
   const set = <K extends keyof RewardFields>(k: K, v: RewardFields[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const type = (k: keyof typeof text) => (e: { target: { value: string } }) => setText((t) => ({ ...t, [k]: e.target.value }));
+  const type = (k: keyof typeof text) => (e: { target: { value: string } }) => setText((typed) => ({ ...typed, [k]: e.target.value }));
+  const { issued } = start;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -221,52 +234,52 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField
-        label="Name"
+        label={t`Name`}
         value={form.title}
         onChange={(e) => set('title', e.target.value)}
         maxLength={80}
-        error={fieldProblem(problem, 'title', 'The name')}
+        error={fieldProblem(problem, 'title', t`The name`)}
       />
       <TextAreaField
-        label="Description (optional)"
+        label={t`Description (optional)`}
         value={form.description}
         onChange={(e) => set('description', e.target.value)}
         maxLength={500}
-        error={fieldProblem(problem, 'description', 'The description')}
+        error={fieldProblem(problem, 'description', t`The description`)}
       />
       <TextField
-        label="Points it costs"
+        label={t`Points it costs`}
         inputMode="numeric"
         value={text.points_cost}
         onChange={type('points_cost')}
-        error={fieldProblem(problem, 'points_cost', 'The cost')}
+        error={fieldProblem(problem, 'points_cost', t`The cost`)}
       />
       <div className="flex flex-col gap-2">
-        <CheckField label="Unlimited stock" checked={unlimited} onChange={setUnlimited} />
+        <CheckField label={t`Unlimited stock`} checked={unlimited} onChange={setUnlimited} />
         {!unlimited && (
           <TextField
-            label="Stock: how many can ever be redeemed"
+            label={t`Stock: how many can ever be redeemed`}
             inputMode="numeric"
             value={text.stock_total}
             onChange={type('stock_total')}
-            hint={start.issued > 0 ? `Including the ${start.issued} already redeemed: it cannot be lower than that.` : 'Including those already redeemed.'}
-            error={fieldProblem(problem, 'stock_total', 'The stock')}
+            hint={issued > 0 ? t`Including the ${issued} already redeemed: it cannot be lower than that.` : t`Including those already redeemed.`}
+            error={fieldProblem(problem, 'stock_total', t`The stock`)}
           />
         )}
       </div>
       <TextField
-        label="Days a voucher stays valid"
+        label={t`Days a voucher stays valid`}
         inputMode="numeric"
         value={text.valid_days}
         onChange={type('valid_days')}
-        error={fieldProblem(problem, 'valid_days', 'The validity')}
+        error={fieldProblem(problem, 'valid_days', t`The validity`)}
       />
       <TextField
-        label="Most one customer may redeem (optional)"
+        label={t`Most one customer may redeem (optional)`}
         inputMode="numeric"
         value={text.per_customer_limit}
         onChange={type('per_customer_limit')}
-        error={fieldProblem(problem, 'per_customer_limit', 'The limit')}
+        error={fieldProblem(problem, 'per_customer_limit', t`The limit`)}
       />
       <GivesFields
         kind={kind}
@@ -281,11 +294,11 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
       />
       <ImagePicker
         field="reward-image"
-        label="Picture"
-        hint="Shown in the reward catalogue."
+        label={t`Picture`}
+        hint={t`Shown in the reward catalogue.`}
         value={form.image}
         uploading={props.uploading ?? false}
-        error={props.uploadError ?? fieldProblem(problem, 'image', 'The picture')}
+        error={props.uploadError ?? fieldProblem(problem, 'image', t`The picture`)}
         onUpload={async (file) => {
           const url = await props.onUpload(file);
           if (url) set('image', url);
@@ -293,14 +306,53 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
         onClear={() => set('image', '')}
       />
       <CheckField
-        label="Offered to customers"
-        hint="Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end."
+        label={t`Offered to customers`}
+        hint={t`Untick to retire it: customers no longer see it, and vouchers already issued stay valid until their end.`}
         checked={form.active}
         onChange={(on) => set('active', on)}
       />
       <RewardTranslations languages={props.languages} form={form} problem={problem} onChange={(words) => set('translations', words)} />
-      <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? 'Add reward' : 'Save reward'} onCancel={onDone} />
+      <FormActions problem={problem} saving={saving} submitLabel={start.name === null ? t`Add reward` : t`Save reward`} onCancel={onDone} />
     </form>
+  );
+}
+
+/** A reward of the catalogue: its picture, cost, stock, what was redeemed and used, what it gives; its Edit button. */
+function RewardCard({ r, locale, currency, onEdit }: { r: EditorReward; locale: string; currency: string; onEdit: () => void }) {
+  const { t } = useLingui();
+  const cost = r.points_cost.toLocaleString(locale);
+  const left = r.stock_left ?? 0;
+  const total = r.stock_total;
+  const { issued, used, title } = r;
+  const product = r.product?.name;
+  return (
+    <Card as="li" className="flex gap-3">
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border bg-surface">
+        {r.image ? <img src={r.image} alt="" className="size-full object-cover" /> : <span className="text-xs text-muted">{t`No picture`}</span>}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <p className="font-medium">
+          {r.title} {r.active ? null : <Badge>{t`Retired`}</Badge>} {r.active && r.stock_left === 0 && <Badge tone="warning">{t`Out of stock`}</Badge>}
+        </p>
+        <p className="text-sm">{plural(r.points_cost, { one: `${cost} point`, other: `${cost} points` })}</p>
+        <p className="text-sm text-muted">
+          {total === null ? t`Unlimited stock` : t`${left} of ${total} left`} · {t`${issued} redeemed, ${used} used`} ·{' '}
+          {plural(r.valid_days, { one: 'valid # day', other: 'valid # days' })}
+          {r.discount_amount > 0 && (
+            <>
+              {' '}
+              <Trans>
+                · <Money amount={r.discount_amount} currency={currency} locale={locale} /> off an order
+              </Trans>
+            </>
+          )}
+          {product !== undefined && ` · ${r.product?.archived ? t`Free ${product} (archived: at the counter only)` : t`Free ${product}`}`}
+        </p>
+      </div>
+      <Button size="sm" variant="secondary" className="self-start" onClick={onEdit} aria-label={t`Edit ${title}`}>
+        {t`Edit`}
+      </Button>
+    </Card>
   );
 }
 
@@ -308,60 +360,38 @@ function RewardFieldsFields({ reward, props, onDone }: { reward: EditorReward | 
 export function RewardsEditorScreen(props: RewardsEditorScreenProps) {
   const { rewards, loading, error, onRetry, locale, currency } = props;
   const [editing, setEditing] = useState<EditorReward | 'new' | null>(null);
+  const { t } = useLingui();
 
   let body;
   if (loading && !rewards)
     body = (
-      <SkeletonGroup label="Loading the rewards">
+      <SkeletonGroup label={t`Loading the rewards`}>
         <SkeletonText lines={6} />
       </SkeletonGroup>
     );
-  else if (!rewards) body = <ErrorState title="We could not load the rewards" message={error ?? 'Please try again.'} onRetry={onRetry} />;
-  else if (rewards.length === 0) body = <EmptyState title="No rewards yet" description="Add the first thing customers can get for their points." />;
+  else if (!rewards) body = <ErrorState title={t`We could not load the rewards`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
+  else if (rewards.length === 0) body = <EmptyState title={t`No rewards yet`} description={t`Add the first thing customers can get for their points.`} />;
   else
     body = (
       <ul className="grid gap-3 md:grid-cols-2">
         {rewards.map((r) => (
-          <Card as="li" key={r.name} className="flex gap-3">
-            <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border bg-surface">
-              {r.image ? <img src={r.image} alt="" className="size-full object-cover" /> : <span className="text-xs text-muted">No picture</span>}
-            </div>
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <p className="font-medium">
-                {r.title} {r.active ? null : <Badge>Retired</Badge>} {r.active && r.stock_left === 0 && <Badge tone="warning">Out of stock</Badge>}
-              </p>
-              <p className="text-sm">{r.points_cost.toLocaleString(locale)} points</p>
-              <p className="text-sm text-muted">
-                {r.stock_total === null ? 'Unlimited stock' : `${r.stock_left ?? 0} of ${r.stock_total} left`} · {r.issued} redeemed, {r.used} used · valid{' '}
-                {r.valid_days} {r.valid_days === 1 ? 'day' : 'days'}
-                {r.discount_amount > 0 && (
-                  <>
-                    {' '}
-                    · <Money amount={r.discount_amount} currency={currency} locale={locale} /> off an order
-                  </>
-                )}
-                {r.product && ` · Free ${r.product.name}${r.product.archived ? ' (archived: at the counter only)' : ''}`}
-              </p>
-            </div>
-            <Button size="sm" variant="secondary" className="self-start" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>
-              Edit
-            </Button>
-          </Card>
+          <RewardCard key={r.name} r={r} locale={locale} currency={currency} onEdit={() => setEditing(r)} />
         ))}
       </ul>
     );
 
+  const editingTitle = editing === 'new' || editing === null ? undefined : editing.title;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">Customers see changes within 10 seconds.</p>
-        <Button onClick={() => setEditing('new')}>Add a reward</Button>
+        <p className="text-muted">{t`Customers see changes within 10 seconds.`}</p>
+        <Button onClick={() => setEditing('new')}>{t`Add a reward`}</Button>
       </div>
       {body}
       <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
-        title={editing === 'new' || editing === null ? 'Add a reward' : `Edit ${editing.title}`}
+        title={editingTitle === undefined ? t`Add a reward` : t`Edit ${editingTitle}`}
       >
         {editing !== null && <RewardFieldsFields reward={editing === 'new' ? null : editing} props={props} onDone={() => setEditing(null)} />}
       </Dialog>

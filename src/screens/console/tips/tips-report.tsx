@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatMoney } from '#contract/money';
 import type { TipsReportData } from '#contract/tips';
 import { Card, EmptyState, ErrorState, ScrollRegion, SkeletonGroup, SkeletonText } from '../../../ui';
@@ -20,23 +21,24 @@ export interface TipsReportProps {
 
 /** The rows: each day and location with its tipped orders and tips, newest day first. */
 function TipsTable({ report, money, locale }: { report: TipsReportData; money: (n: number) => string; locale: string }) {
+  const { t } = useLingui();
   return (
-    <ScrollRegion label="Tips per day and location">
+    <ScrollRegion label={t`Tips per day and location`}>
       <table className="w-full text-sm">
-        <caption className="sr-only">Tips per day and location, newest day first</caption>
+        <caption className="sr-only">{t`Tips per day and location, newest day first`}</caption>
         <thead>
           <tr className="text-left text-muted">
             <th scope="col" className="py-1 pr-3 font-medium">
-              Day
+              {t`Day`}
             </th>
             <th scope="col" className="py-1 pr-3 font-medium">
-              Location
+              {t`Location`}
             </th>
             <th scope="col" className="py-1 pr-3 text-right font-medium">
-              Orders with a tip
+              {t`Orders with a tip`}
             </th>
             <th scope="col" className="py-1 text-right font-medium">
-              Tips
+              {t`Tips`}
             </th>
           </tr>
         </thead>
@@ -59,32 +61,34 @@ function TipsTable({ report, money, locale }: { report: TipsReportData; money: (
 export function TipsReport(props: TipsReportProps) {
   const { from, to, onPeriodChange, report, loading, error, onRetry, csvHref, currency, locale } = props;
   const money = (n: number) => formatMoney(n, currency, locale);
+  const { t } = useLingui();
+  const timezone = report?.timezone;
   return (
     <section aria-labelledby="tips-report" className="flex flex-col gap-4" aria-busy={loading || undefined}>
       <h2 id="tips-report" className="text-lg font-semibold">
-        Tips per location and day
+        {t`Tips per location and day`}
       </h2>
       <PeriodFields key={`${from}/${to}`} from={from} to={to} onPeriodChange={onPeriodChange} />
       {!report ? (
         loading || !error ? (
-          <SkeletonGroup label="Loading the tips">
+          <SkeletonGroup label={t`Loading the tips`}>
             <SkeletonText lines={4} />
           </SkeletonGroup>
         ) : (
-          <ErrorState title="We could not load the tips" message={error} {...(onRetry ? { onRetry } : {})} />
+          <ErrorState title={t`We could not load the tips`} message={error} {...(onRetry ? { onRetry } : {})} />
         )
       ) : report.rows.length === 0 ? (
-        <EmptyState title="No tips in these days" description="Tips show here once customers add one at checkout and pay." />
+        <EmptyState title={t`No tips in these days`} description={t`Tips show here once customers add one at checkout and pay.`} />
       ) : (
         <Card className="flex flex-col gap-3">
           <p className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="text-muted">Total tips</span>
+            <span className="text-muted">{t`Total tips`}</span>
             <span className="text-2xl font-semibold tabular-nums">{money(report.total)}</span>
           </p>
           <TipsTable report={report} money={money} locale={locale} />
-          <p className="text-sm text-muted">Days in the shop's time zone ({report.timezone}). Cancelled orders are left out: their tips were refunded.</p>
+          <p className="text-sm text-muted">{t`Days in the shop's time zone (${timezone}). Cancelled orders are left out: their tips were refunded.`}</p>
           <a href={csvHref} download className="self-start font-semibold text-brand-ink underline underline-offset-2">
-            Download as CSV
+            {t`Download as CSV`}
           </a>
         </Card>
       )}

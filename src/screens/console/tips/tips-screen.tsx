@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { moneyInput, moneyProblem, parseMoney } from '#contract/money';
 import { TIP_PRESETS_MAX, type TipKind, type TipSettings } from '#contract/tips-rules';
 import { Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
@@ -36,14 +38,15 @@ function fieldsOf(f: Form, currency: string, locale: string): FieldsRead<TipSett
     .map((a) => a.replace(/%$/, '').trim())
     .filter(Boolean);
   const presets: number[] = [];
-  for (const t of typed) {
+  const example = moneyInput(2_000, currency, locale);
+  for (const choice of typed) {
     if (f.kind === 'percent') {
-      if (/^\d{1,3}$/.test(t)) presets.push(Number(t));
-      else problems.presets = `must be whole percents such as 10: “${t}” is not one`;
-    } else if (moneyProblem(t, currency, locale, 2_000)) problems.presets = `must be amounts such as ${moneyInput(2_000, currency, locale)}: “${t}” is not one`;
-    else presets.push(parseMoney(t, currency, locale)!);
+      if (/^\d{1,3}$/.test(choice)) presets.push(Number(choice));
+      else problems.presets = say`must be whole percents such as 10: “${choice}” is not one`;
+    } else if (moneyProblem(choice, currency, locale, 2_000)) problems.presets = say`must be amounts such as ${example}: “${choice}” is not one`;
+    else presets.push(parseMoney(choice, currency, locale)!);
   }
-  if (presets.length > TIP_PRESETS_MAX) problems.presets = `must be at most ${TIP_PRESETS_MAX} choices`;
+  if (presets.length > TIP_PRESETS_MAX) problems.presets = say`must be at most ${TIP_PRESETS_MAX} choices`;
   const max = moneyProblem(f.max, currency, locale, 100_000);
   if (max) problems.max = max;
   if (Object.keys(problems).length) return { problems };
@@ -59,13 +62,14 @@ export function TipsScreen(props: TipsScreenProps) {
   const { settings, loading, error, onRetry } = props;
   // kept here: the form is new once the saved settings are read again
   const [saved, setSaved] = useState(false);
+  const { t } = useLingui();
   if (loading && !settings)
     return (
-      <SkeletonGroup label="Loading the tip settings" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the tip settings`} className="flex flex-col gap-3">
         <SkeletonText lines={4} />
       </SkeletonGroup>
     );
-  if (error || !settings) return <ErrorState title="We could not load the tip settings" message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
+  if (error || !settings) return <ErrorState title={t`We could not load the tip settings`} message={error ?? undefined} {...(onRetry ? { onRetry } : {})} />;
   // a new form when the saved settings change (after a save, or another owner's)
   return <SettingsForm key={JSON.stringify(settings)} {...props} settings={settings} saved={saved} setSaved={setSaved} />;
 }
@@ -85,20 +89,19 @@ function SettingsForm({
     [saved, setSaved],
   );
   const percent = form.kind === 'percent';
+  const { t } = useLingui();
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="tips-settings" className="flex flex-col gap-4">
       <h2 id="tips-settings" className="text-lg font-semibold">
-        Tip settings
+        {t`Tip settings`}
       </h2>
       <Card className="flex flex-col gap-3">
-        <Switch on={form.enabled} label="Offer a tip at checkout" disabled={false} onChange={(on) => set('enabled', on)} />
-        <p className="text-sm text-muted">
-          Tips are paid with the order and refunded with it if it is cancelled. They earn no points, and discounts never reduce them.
-        </p>
+        <Switch on={form.enabled} label={t`Offer a tip at checkout`} disabled={false} onChange={(on) => set('enabled', on)} />
+        <p className="text-sm text-muted">{t`Tips are paid with the order and refunded with it if it is cancelled. They earn no points, and discounts never reduce them.`}</p>
       </Card>
       <Card className="flex flex-col gap-3">
         <fieldset className="m-0 flex flex-col gap-1 border-0 p-0">
-          <legend className="mb-1 font-semibold">Tip choices are</legend>
+          <legend className="mb-1 font-semibold">{t`Tip choices are`}</legend>
           {(['percent', 'amount'] as const).map((k) => (
             <label key={k} className="flex min-h-11 cursor-pointer items-center gap-3">
               <input
@@ -109,32 +112,36 @@ function SettingsForm({
                 onChange={() => set('kind', k)}
                 className={cx('size-5 accent-brand', focusRing)}
               />
-              {k === 'percent' ? 'Percentages of the order after discounts' : 'Fixed amounts'}
+              {k === 'percent' ? t`Percentages of the order after discounts` : t`Fixed amounts`}
             </label>
           ))}
         </fieldset>
         <TextField
-          label={percent ? 'Percentages' : 'Amounts'}
-          hint={`Up to ${TIP_PRESETS_MAX}, smallest first, separated by commas${percent ? ', such as 10, 15, 20. Rounded to the nearest cent.' : '.'}`}
+          label={percent ? t`Percentages` : t`Amounts`}
+          hint={
+            percent
+              ? t`Up to ${TIP_PRESETS_MAX}, smallest first, separated by commas, such as 10, 15, 20. Rounded to the nearest cent.`
+              : t`Up to ${TIP_PRESETS_MAX}, smallest first, separated by commas.`
+          }
           value={form.presets}
           onChange={(e) => set('presets', e.target.value)}
-          error={fieldProblem(problem, 'presets', percent ? 'The percentages' : 'The amounts')}
+          error={fieldProblem(problem, 'presets', percent ? t`The percentages` : t`The amounts`)}
         />
-        <CheckField label="Customers can type their own amount" checked={form.custom} disabled={false} onChange={(on) => set('custom', on)} />
+        <CheckField label={t`Customers can type their own amount`} checked={form.custom} disabled={false} onChange={(on) => set('custom', on)} />
         <TextField
-          label="Largest tip"
-          hint="A percentage choice is capped at it too."
+          label={t`Largest tip`}
+          hint={t`A percentage choice is capped at it too.`}
           inputMode="decimal"
           value={form.max}
           onChange={(e) => set('max', e.target.value)}
-          error={fieldProblem(problem, 'max', 'The largest tip')}
+          error={fieldProblem(problem, 'max', t`The largest tip`)}
         />
       </Card>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      {saved && <Notice tone="success">Saved. Customers see the new tip choices at their next checkout.</Notice>}
+      {saved && <Notice tone="success">{t`Saved. Customers see the new tip choices at their next checkout.`}</Notice>}
       <div className="flex justify-end">
         <Button type="submit" loading={saving}>
-          Save tips
+          {t`Save tips`}
         </Button>
       </div>
     </form>

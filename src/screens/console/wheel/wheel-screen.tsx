@@ -1,10 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { msg, plural, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { EditorReward } from '#contract/rewards';
 import { MAX_FREE_SPINS, type WheelConfig, type WheelVersion } from '#contract/wheel';
 import { publishedOdds } from '#contract/wheel-odds';
 import { Badge, Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, Wheel, cx, focusRing } from '../../../ui';
 import { formatDateTime } from '../../../ui/lib/dates';
 import { SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
+import { spoken } from '../shared/spoken';
 
 type PrizeType = 'points' | 'voucher' | 'none';
 
@@ -52,7 +55,7 @@ function brandPalette(brand: string, accent: string): string[] {
   return [b, mix(a, 255, 0.55), a, mix(b, 255, 0.7), mix(b, 0, 0.35), mix(a, 255, 0.8), mix(a, 0, 0.3), mix(b, 255, 0.4)];
 }
 const NEUTRAL = { brand: '#6b7280', accent: '#9ca3af' };
-const PRIZE_LABEL: Record<PrizeType, string> = { points: 'Points', voucher: 'A reward voucher', none: 'Nothing' };
+const PRIZE_LABEL = spoken<PrizeType>({ points: msg`Points`, voucher: msg`A reward voucher`, none: msg`Nothing` });
 
 let nextKey = 1;
 const draftOf = (v: WheelVersion, palette: string[]): SegmentDraft[] =>
@@ -69,7 +72,7 @@ const draftOf = (v: WheelVersion, palette: string[]): SegmentDraft[] =>
 /** A field's visible label, with the segment's number for screen readers (the card shows it once, above). */
 const named = (n: number, text: string): ReactNode => (
   <>
-    <span className="sr-only">Segment {n}: </span>
+    <span className="sr-only">{say`Segment ${n}:`} </span>
     {text}
   </>
 );
@@ -80,23 +83,27 @@ const positiveWhole = (text: string) => (/^\d+$/.test(text.trim()) && Number(tex
 const percent = (p: number, locale: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p);
 
 function prizeText(s: WheelVersion['segments'][number], locale: string) {
-  if (s.prize_type === 'points') return `${(s.points ?? 0).toLocaleString(locale)} points`;
-  if (s.prize_type === 'voucher') return s.reward ? `${s.reward.title} voucher` : 'A voucher';
-  return 'Nothing';
+  if (s.prize_type === 'points') {
+    const count = (s.points ?? 0).toLocaleString(locale);
+    return plural(s.points ?? 0, { one: `${count} point`, other: `${count} points` });
+  }
+  const reward = s.reward?.title;
+  if (s.prize_type === 'voucher') return reward !== undefined ? say`${reward} voucher` : say`A voucher`;
+  return say`Nothing`;
 }
 
 /** What must change before the wheel can be published, keyed like the provider's field errors. */
 function problemsOf(segments: SegmentDraft[], cost: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  if (segments.length === 0) fields.segments = 'must have at least one segment';
+  if (segments.length === 0) fields.segments = say`must have at least one segment`;
   segments.forEach((s, i) => {
-    if (!s.label.trim()) fields[`segments.${i}.label`] = 'is required';
-    if (/^\s*0+\s*$/.test(s.weight)) fields[`segments.${i}.weight`] = 'cannot be 0: a segment with no chance never comes up. Remove it instead';
-    else if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = 'must be a whole number of at least 1';
-    if (s.prize_type === 'points' && positiveWhole(s.points) === null) fields[`segments.${i}.points`] = 'must be a whole number of at least 1';
-    if (s.prize_type === 'voucher' && !s.reward) fields[`segments.${i}.reward`] = 'is required: choose a reward';
+    if (!s.label.trim()) fields[`segments.${i}.label`] = say`is required`;
+    if (/^\s*0+\s*$/.test(s.weight)) fields[`segments.${i}.weight`] = say`cannot be 0: a segment with no chance never comes up. Remove it instead`;
+    else if (positiveWhole(s.weight) === null) fields[`segments.${i}.weight`] = say`must be a whole number of at least 1`;
+    if (s.prize_type === 'points' && positiveWhole(s.points) === null) fields[`segments.${i}.points`] = say`must be a whole number of at least 1`;
+    if (s.prize_type === 'voucher' && !s.reward) fields[`segments.${i}.reward`] = say`is required: choose a reward`;
   });
-  if (!/^\d+$/.test(cost.trim())) fields.spin_cost_points = 'must be a whole number (0 for free)';
+  if (!/^\d+$/.test(cost.trim())) fields.spin_cost_points = say`must be a whole number (0 for free)`;
   return fields;
 }
 
@@ -121,45 +128,47 @@ function SegmentCard({
   onRemove: () => void;
 }) {
   const n = i + 1;
+  const { t } = useLingui();
   const f = (name: string, label: string) => fieldProblem(problem, `segments.${i}.${name}`, label);
+  const chancePercent = chance === null ? '' : percent(chance, locale);
   return (
     <Card as="li" padding="sm" aria-labelledby={`segment-${s.key}`} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <h3 id={`segment-${s.key}`} className="flex items-center gap-2 font-semibold">
           <span aria-hidden="true" className="inline-block size-4 rounded border border-border" style={{ backgroundColor: s.color }} />
-          Segment {n}
+          {t`Segment ${n}`}
         </h3>
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove segment ${n}`}>
-          Remove
+        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t`Remove segment ${n}`}>
+          {t`Remove`}
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label={named(n, 'Label')}
-          hint="What the slice and the odds table say."
+          label={named(n, t`Label`)}
+          hint={t`What the slice and the odds table say.`}
           value={s.label}
           maxLength={30}
           onChange={(e) => onEdit({ label: e.target.value })}
-          error={f('label', 'The label')}
+          error={f('label', t`The label`)}
         />
-        <SelectField label={named(n, 'Prize')} value={s.prize_type} onChange={(e) => onEdit({ prize_type: e.target.value as PrizeType })} className="min-w-0">
-          {(['points', 'voucher', 'none'] as const).map((t) => (
-            <option key={t} value={t}>
-              {PRIZE_LABEL[t]}
+        <SelectField label={named(n, t`Prize`)} value={s.prize_type} onChange={(e) => onEdit({ prize_type: e.target.value as PrizeType })} className="min-w-0">
+          {(['points', 'voucher', 'none'] as const).map((type) => (
+            <option key={type} value={type}>
+              {PRIZE_LABEL[type]}
             </option>
           ))}
         </SelectField>
         {s.prize_type === 'points' ? (
           <TextField
-            label={named(n, 'Points won')}
+            label={named(n, t`Points won`)}
             inputMode="numeric"
             value={s.points}
             onChange={(e) => onEdit({ points: e.target.value })}
-            error={f('points', 'The points')}
+            error={f('points', t`The points`)}
           />
         ) : s.prize_type === 'voucher' ? (
-          <SelectField label={named(n, 'Reward')} value={s.reward} onChange={(e) => onEdit({ reward: e.target.value })} error={f('reward', 'The reward')}>
-            <option value="">Choose a reward</option>
+          <SelectField label={named(n, t`Reward`)} value={s.reward} onChange={(e) => onEdit({ reward: e.target.value })} error={f('reward', t`The reward`)}>
+            <option value="">{t`Choose a reward`}</option>
             {rewards.map((r) => (
               <option key={r.name} value={r.name}>
                 {r.title}
@@ -167,24 +176,24 @@ function SegmentCard({
             ))}
           </SelectField>
         ) : (
-          <p className="self-center text-sm text-muted">No prize: the customer is told better luck next time.</p>
+          <p className="self-center text-sm text-muted">{t`No prize: the customer is told better luck next time.`}</p>
         )}
         <TextField
-          label={named(n, 'Weight')}
+          label={named(n, t`Weight`)}
           inputMode="numeric"
           value={s.weight}
           onChange={(e) => onEdit({ weight: e.target.value })}
           hint={
             /^\s*0+\s*$/.test(s.weight)
-              ? '0 would mean it never comes up: remove the segment instead.'
+              ? t`0 would mean it never comes up: remove the segment instead.`
               : chance !== null
-                ? `Chance: ${percent(chance, locale)}. A weight of 2 comes up twice as often as 1.`
-                : 'How often it comes up, compared with the others (1 or more).'
+                ? t`Chance: ${chancePercent}. A weight of 2 comes up twice as often as 1.`
+                : t`How often it comes up, compared with the others (1 or more).`
           }
-          error={f('weight', 'The weight')}
+          error={f('weight', t`The weight`)}
         />
         <label className="flex flex-col gap-1 text-sm font-medium">
-          {named(n, 'Colour')}
+          {named(n, t`Colour`)}
           <input
             type="color"
             value={s.color}
@@ -217,24 +226,33 @@ function WheelSide({
   onFree: (value: string) => void;
   costError?: string;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-4">
-      <Card title="As customers will see it" headingLevel={2} className="flex flex-col items-center gap-3">
+      <Card title={t`As customers will see it`} headingLevel={2} className="flex flex-col items-center gap-3">
         {odds ? (
           <Wheel
-            segments={segments.map((s, i) => ({ id: s.key, label: s.label || `Segment ${i + 1}`, probability: odds[i]!, color: s.color }))}
+            segments={segments.map((s, i) => {
+              const n = i + 1;
+              return { id: s.key, label: s.label || t`Segment ${n}`, probability: odds[i]!, color: s.color };
+            })}
             size={220}
             locale={locale}
           />
         ) : (
-          <p className="text-sm text-muted">Give every segment a weight of 1 or more to see the chances.</p>
+          <p className="text-sm text-muted">{t`Give every segment a weight of 1 or more to see the chances.`}</p>
         )}
       </Card>
-      <TextField label="Points a paid spin costs" inputMode="numeric" value={cost} onChange={(e) => onCost(e.target.value)} error={costError} />
-      <SelectField label="Free spins a day" value={free} onChange={(e) => onFree(e.target.value)} hint="Each customer gets this many a day before paying.">
+      <TextField label={t`Points a paid spin costs`} inputMode="numeric" value={cost} onChange={(e) => onCost(e.target.value)} error={costError} />
+      <SelectField
+        label={t`Free spins a day`}
+        value={free}
+        onChange={(e) => onFree(e.target.value)}
+        hint={t`Each customer gets this many a day before paying.`}
+      >
         {Array.from({ length: MAX_FREE_SPINS + 1 }, (_, n) => (
           <option key={n} value={n}>
-            {n === 0 ? 'None' : n}
+            {n === 0 ? t`None` : n}
           </option>
         ))}
       </SelectField>
@@ -275,6 +293,7 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
   const [free, setFree] = useState(String(current.free_spins_per_day));
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [publishing, setPublishing] = useState(false);
+  const { t } = useLingui();
   const active = rewards.filter((r) => r.active);
   // a refusal takes the keyboard to the first field that needs changing
   useEffect(() => {
@@ -295,7 +314,7 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const fields = problemsOf(segments, cost);
-    if (Object.keys(fields).length) return setProblem({ message: 'Check the highlighted fields.', fields });
+    if (Object.keys(fields).length) return setProblem({ message: t`Check the highlighted fields.`, fields });
     setPublishing(true);
     const refused = await onPublish(publishedWheel(segments, cost, free));
     setPublishing(false);
@@ -303,12 +322,13 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
     setPublished(!refused);
   }
 
+  const wheelProblem = problem?.fields.segments;
   return (
     <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <div className="flex flex-col gap-3">
-          <h2 className="text-lg font-semibold">Segments</h2>
-          {problem?.fields.segments && <p className="text-sm font-medium text-danger">The wheel {problem.fields.segments}.</p>}
+          <h2 className="text-lg font-semibold">{t`Segments`}</h2>
+          {wheelProblem && <p className="text-sm font-medium text-danger">{t`The wheel ${wheelProblem}.`}</p>}
           <ol className="flex flex-col gap-3">
             {segments.map((s, i) => (
               <SegmentCard
@@ -336,13 +356,13 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
                 ])
               )}
             >
-              Add a segment
+              {t`Add a segment`}
             </Button>
             <Button
               variant="ghost"
               onClick={() => (setPublished(false), setSegments((list) => list.map((x, i) => ({ ...x, color: palette[i % palette.length]! }))))}
             >
-              Colour from the brand
+              {t`Colour from the brand`}
             </Button>
           </div>
         </div>
@@ -354,17 +374,72 @@ function Editor({ current, rewards, locale, onPublish, published, setPublished, 
           onCost={(v) => (setPublished(false), setCost(v))}
           free={free}
           onFree={(v) => (setPublished(false), setFree(v))}
-          costError={fieldProblem(problem, 'spin_cost_points', 'The cost')}
+          costError={fieldProblem(problem, 'spin_cost_points', t`The cost`)}
         />
       </div>
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
-      {published && <Notice tone="success">Published. The next spin uses these odds.</Notice>}
+      {published && <Notice tone="success">{t`Published. The next spin uses these odds.`}</Notice>}
       <div className="flex justify-end">
         <Button type="submit" loading={publishing}>
-          Publish the wheel
+          {t`Publish the wheel`}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A published version: when and by whom, its spins, and its segments with their chances. */
+function VersionCard({ v, live, locale, timeZone }: { v: WheelVersion; live: boolean; locale: string; timeZone?: string | undefined }) {
+  const { t } = useLingui();
+  const { version } = v;
+  const when = v.published_at ? formatDateTime(v.published_at, locale, timeZone) : null;
+  const who = v.published_by;
+  const spins = v.spins.toLocaleString(locale);
+  const cost = String(v.spin_cost_points);
+  const free = v.free_spins_per_day;
+  const published = when === null ? t`The first wheel` : who ? t`${when} by ${who}` : when;
+  const freeWords = free === 0 ? t`no free spin` : t`${free} free a day`;
+  return (
+    <Card as="li" padding="sm">
+      <details>
+        <summary className={cx('cursor-pointer rounded', focusRing)}>
+          <span className="font-medium">{t`Version ${version}`}</span> {live && <Badge tone="success">{t`Live`}</Badge>} · {published} ·{' '}
+          {plural(v.spins, { one: `${spins} spin`, other: `${spins} spins` })}
+        </summary>
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">{t`Version ${version}'s segments`}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="text-left font-medium">
+                {t`Segment`}
+              </th>
+              <th scope="col" className="text-left font-medium">
+                {t`Prize`}
+              </th>
+              <th scope="col" className="text-right font-medium">
+                {t`Weight`}
+              </th>
+              <th scope="col" className="text-right font-medium">
+                {t`Chance`}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.segments.map((s, i) => (
+              <tr key={i}>
+                <td>{s.label}</td>
+                <td>{prizeText(s, locale)}</td>
+                <td className="text-right tabular-nums">{s.weight}</td>
+                <td className="text-right tabular-nums">{percent(s.probability, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-2 text-sm text-muted">
+          {plural(v.spin_cost_points, { one: `A paid spin cost ${cost} point; ${freeWords}.`, other: `A paid spin cost ${cost} points; ${freeWords}.` })}
+        </p>
+      </details>
+    </Card>
   );
 }
 
@@ -373,13 +448,14 @@ export function WheelEditorScreen(props: WheelEditorScreenProps) {
   const { current, versions, rewards, loading, error, onRetry, locale, timeZone } = props;
   // kept here: a publish brings a new version, and the editor starts again from it
   const [published, setPublished] = useState(false);
+  const { t } = useLingui();
   if (loading && !current)
     return (
-      <SkeletonGroup label="Loading the wheel">
+      <SkeletonGroup label={t`Loading the wheel`}>
         <SkeletonText lines={8} />
       </SkeletonGroup>
     );
-  if (!current) return <ErrorState title="We could not load the wheel" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!current) return <ErrorState title={t`We could not load the wheel`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   return (
     <div className="flex flex-col gap-8">
       <Editor
@@ -394,52 +470,12 @@ export function WheelEditorScreen(props: WheelEditorScreenProps) {
       />
       <section aria-labelledby="wheel-versions" className="flex flex-col gap-3">
         <h2 id="wheel-versions" className="text-lg font-semibold">
-          Published versions
+          {t`Published versions`}
         </h2>
-        <p className="text-sm text-muted">Every spin is drawn with the version live when it started, so each one can be explained.</p>
+        <p className="text-sm text-muted">{t`Every spin is drawn with the version live when it started, so each one can be explained.`}</p>
         <ul className="flex flex-col gap-2">
           {(versions ?? [current]).map((v) => (
-            <Card as="li" key={v.version} padding="sm">
-              <details>
-                <summary className={cx('cursor-pointer rounded', focusRing)}>
-                  <span className="font-medium">Version {v.version}</span> {v.version === current.version && <Badge tone="success">Live</Badge>} ·{' '}
-                  {v.published_at ? `${formatDateTime(v.published_at, locale, timeZone)}${v.published_by ? ` by ${v.published_by}` : ''}` : 'The first wheel'} ·{' '}
-                  {v.spins === 1 ? '1 spin' : `${v.spins.toLocaleString(locale)} spins`}
-                </summary>
-                <table className="mt-2 w-full text-sm">
-                  <caption className="sr-only">Version {v.version}'s segments</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="text-left font-medium">
-                        Segment
-                      </th>
-                      <th scope="col" className="text-left font-medium">
-                        Prize
-                      </th>
-                      <th scope="col" className="text-right font-medium">
-                        Weight
-                      </th>
-                      <th scope="col" className="text-right font-medium">
-                        Chance
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {v.segments.map((s, i) => (
-                      <tr key={i}>
-                        <td>{s.label}</td>
-                        <td>{prizeText(s, locale)}</td>
-                        <td className="text-right tabular-nums">{s.weight}</td>
-                        <td className="text-right tabular-nums">{percent(s.probability, locale)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p className="mt-2 text-sm text-muted">
-                  A paid spin cost {v.spin_cost_points} points; {v.free_spins_per_day === 0 ? 'no free spin' : `${v.free_spins_per_day} free a day`}.
-                </p>
-              </details>
-            </Card>
+            <VersionCard key={v.version} v={v} live={v.version === current.version} locale={locale} timeZone={timeZone} />
           ))}
         </ul>
       </section>
