@@ -410,3 +410,27 @@ export const stamps = {
     message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full, and {stamps} of {needed} on the next.',
   },
 };
+
+/**
+ * A stamp card filled (loyalty/stamps.service.ts fillCards): its vouchers waiting, or the counter to ask when its
+ * reward ran out. `card`: the card's name as the owner wrote it ("Coffee card"); `voucher`: the vouchers in English
+ * words ("A Free latte voucher", "2 vouchers for ₱50 off"); `reward`: the reward's title, for the other languages'
+ * word order; `vouchers`: how many were issued, `missing`: how many could not be.
+ */
+export const stampCard = {
+  fullTitle: /*i18n*/ { id: 'stamp-card.full.title', message: '{filled, plural, one {Your {card} is full} other {# of your {card}s are full}}' },
+  waiting: /*i18n*/ {
+    id: 'stamp-card.full.waiting',
+    message:
+      '{vouchers, plural, one {{voucher} is waiting in your vouchers. Open it to show its QR code at the counter.} other {{voucher} are waiting in your vouchers. Open one to show its QR code at the counter.}}',
+  },
+  ask: /*i18n*/ {
+    id: 'stamp-card.full.ask',
+    message: '{missing, plural, one {Ask at the counter for your {reward}.} other {Ask at the counter for your {reward} (#).}}',
+  },
+  waitingAsk: /*i18n*/ {
+    id: 'stamp-card.full.waiting-ask',
+    message:
+      '{vouchers, plural, one {{voucher} is waiting in your vouchers.} other {{voucher} are waiting in your vouchers.}} {missing, plural, one {Ask at the counter for your other {reward}.} other {Ask at the counter for your other {reward} (#).}}',
+  },
+};

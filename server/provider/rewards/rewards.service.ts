@@ -140,11 +140,18 @@ export async function spendOnReward(
 
 /**
  * Redeems a reward in the app, in the transaction that runs once per idempotency key (the route's):
- * the points spent (spendOnReward) and the voucher's notification.
+ * the points spent (spendOnReward) and the voucher's notification. The voucher answered is in `lang` (the app's
+ * language spoken, as voucherStorage); the notice in the customer's language.
  */
-export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
+export async function redeemReward(
+  ctx: ProviderContext,
+  trx: Database,
+  customerId: number,
+  name: string,
+  lang?: Language,
+): Promise<{ voucher: Voucher; title: string }> {
   const { voucherId, reward } = await spendOnReward(ctx, trx, customerId, name);
-  const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+  const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId], language: lang });
   // in the customer's language, the reward by its title in it where the owner wrote one
   const language = await languageOfCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
   const say = sayIn(language);
