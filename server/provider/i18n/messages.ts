@@ -434,3 +434,58 @@ export const stampCard = {
       '{vouchers, plural, one {{voucher} is waiting in your vouchers.} other {{voucher} are waiting in your vouchers.}} {missing, plural, one {Ask at the counter for your other {reward}.} other {Ask at the counter for your other {reward} (#).}}',
   },
 };
+
+/**
+ * What a cancelled order gave back or took back (orders/lifecycle.ts cancelOrder), each a sentence after the
+ * cancellation's own, joined by a space; and what a refund at the payment gateway took back (orders/refunded.ts).
+ * `note`: the staff member's reason, as written (it ends with its full stop); `amount`: money in the shop's locale;
+ * `reward`: a cancelled voucher's reward.
+ */
+export const takeBack = {
+  reason: /*i18n*/ { id: 'take-back.reason', message: 'Reason: {note}' },
+  refundCard: /*i18n*/ {
+    id: 'take-back.refund.card',
+    message: '{amount} is being refunded to the card you paid with; your bank may take a few days to show it.',
+  },
+  refundWallet: /*i18n*/ { id: 'take-back.refund.wallet', message: '{amount} is back in your wallet.' },
+  voucher: /*i18n*/ {
+    id: 'take-back.voucher',
+    message: 'Your voucher for {reward} was cancelled and its {points, plural, one {# point} other {# points}} given back, as they came from this order.',
+  },
+  taken: /*i18n*/ {
+    id: 'take-back.taken',
+    message: '{points, plural, one {The # point it earned was taken back.} other {The # points it earned were taken back.}}',
+  },
+  voided: /*i18n*/ {
+    id: 'take-back.voided',
+    message: '{points, plural, one {The # point it would have earned was cancelled.} other {The # points it would have earned were cancelled.}}',
+  },
+  voucherBack: /*i18n*/ { id: 'take-back.voucher-back', message: 'Your voucher can be used again.' },
+  code: /*i18n*/ { id: 'take-back.code', message: 'Your use of code {code} was given back.' },
+  offer: /*i18n*/ { id: 'take-back.offer', message: 'Your use of the offer {offer} was given back.' },
+  refundedStampsTitle: /*i18n*/ { id: 'refunded.stamps.title', message: '{stamps, plural, one {# stamp} other {# stamps}} taken back' },
+  refundedVoided: /*i18n*/ {
+    id: 'refunded.voided',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it would have earned was} other {the # points it would have earned were}} cancelled.',
+  },
+  refundedVoidedStamps: /*i18n*/ {
+    id: 'refunded.voided.stamps',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it would have earned was} other {the # points it would have earned were}} cancelled and {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+  refundedTaken: /*i18n*/ {
+    id: 'refunded.taken',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it earned was} other {the # points it earned were}} taken back.',
+  },
+  refundedTakenStamps: /*i18n*/ {
+    id: 'refunded.taken.stamps',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it earned was} other {the # points it earned were}} taken back and {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+  refundedStamps: /*i18n*/ {
+    id: 'refunded.stamps',
+    message: 'Your payment for order {order} was refunded, so {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+};

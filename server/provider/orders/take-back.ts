@@ -4,6 +4,8 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { voidPending } from '../points/points.pending';
+import type { Say } from '../i18n/translate';
+import { takeBack as takeBackWords } from '../i18n/messages';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
@@ -73,7 +75,7 @@ export async function takeBackOrderPoints(
   return { taken, voided: 0, shortfall: earned - taken, vouchers };
 }
 
-/** What the customer's notice says of the vouchers a take-back cancelled (a cancellation's, a refund's). */
-export function vouchersCancelledWords(vouchers: PointsTakenBack['vouchers']): string {
-  return vouchers.map((v) => ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`).join('');
+/** What the customer's notice says of the vouchers a take-back cancelled (a cancellation's, a refund's), in their language. */
+export function vouchersCancelledWords(say: Say, vouchers: PointsTakenBack['vouchers']): string {
+  return vouchers.map((v) => ` ${say(takeBackWords.voucher, { reward: v.title, points: v.points })}`).join('');
 }
