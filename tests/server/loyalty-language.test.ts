@@ -8,15 +8,20 @@ import { shopSettingsApi } from '#contract/shop-settings.calls';
 import { stampsConsoleApi } from '#contract/stamps.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { takeBackRefundedOrder } from '../../server/provider/orders/refunded';
+import { earnPoints } from '../../server/provider/points/points.ledger';
+import { creditPendingPoints } from '../../server/provider/points/points.jobs';
+import { pointsApi } from '#contract/points.calls';
+import { DAY } from '../../server/lib/clock';
 import { newStaff, type TestStaff } from './merchant.helpers';
-import { completeOrder, key, products } from './orders.helpers';
+import { completeOrder, creditedAtPayment, key, products } from './orders.helpers';
 import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
 /**
  * What the shop says of stamps, take-backs and vouchers, in the customer's language (docs/app.md, "What the shop
  * sends"): a stamp card filled, a cancelled or refunded order's take-back sentences, and the voucher reward/redeem and
- * wheel/spin answer, which follows the app's `lang` (as reward/storage does).
+ * wheel/spin answer, which follows the app's `lang` (as reward/storage does); the points history's reasons, in `lang` or
+ * the customer's own language, and the points-ready notice listing them.
  */
 
 /** A paid pickup order of `qty` lattes from the wallet; answers its name and id. */
@@ -134,5 +139,51 @@ describeEachDb('stamps, take-backs and vouchers in the customer language', (kind
     expect(res.body.data.prize.voucher.reward.title).toBe('Croissant gratis');
     const won = (await noticesOf(c.id)).filter((n) => n.type === 'wheel');
     expect(won.map((n) => n.body)).toEqual(['Nanalo ka ng Libreng croissant. Buksan ang voucher mo para ipakita ang QR code nito sa counter.']);
+  });
+
+  const history = async (c: { id: number; token: string }, lang?: Language) =>
+    (await callApi(p, pointsApi.history, { token: c.token, body: { customer_id: c.id, ...(lang ? { lang } : {}) } }).expect(200)).body.data as {
+      items: Array<{ type: string; reason: string }>;
+      pending: Array<{ reason: string }>;
+    };
+
+  it("the points history reads in the app's lang, else the customer's language; an entry without words keeps its text", async () => {
+    const reward = await translatedReward();
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    await choose(c, 'fil');
+    await p.db.transaction().execute((trx) => earnPoints(trx, p.clock, c.id, 200, { reason: 'Welcome gift' }));
+    const order = await paidOrder(p, c);
+    await completeOrder(p, order.name);
+    await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: key() } }).expect(201);
+    const inId = await history(c, 'id');
+    expect(inId.items.map((e) => e.reason)).toEqual(['Ditukar: Free latte', `Pesanan ${order.name}`, 'Welcome gift']);
+    const own = await history(c);
+    expect(own.items.map((e) => e.reason)).toEqual(['Na-redeem: Free latte', `Order ${order.name}`, 'Welcome gift']);
+    // the ledger keeps its English, as the console and the webhooks read it
+    const stored = await p.db.selectFrom('points_ledger').select('reason').where('customer_id', '=', c.id).orderBy('id').execute();
+    expect(stored.map((r) => r.reason)).toEqual(['Welcome gift', `Order ${order.name}`, 'Redeemed: Free latte']);
+  });
+
+  it("a cancelled order's entries and the points-ready notice speak the customer's language", async () => {
+    await callApi(p, shopSettingsApi.update, { token: owner.token, body: { points_hold_days: 2 } }).expect(200);
+    const c = await p.newCustomer({ wallet: 1_000_000 });
+    await choose(c, 'id');
+    const first = await paidOrder(p, c);
+    const second = await paidOrder(p, c);
+    await completeOrder(p, first.name);
+    await completeOrder(p, second.name);
+    expect((await history(c)).pending.map((e) => e.reason)).toEqual([`Pesanan ${first.name}`, `Pesanan ${second.name}`]);
+    p.clock.advance(2 * DAY);
+    await creditPendingPoints(p.ctx);
+    const ready = (await noticesOf(c.id)).at(-1)!;
+    expect(ready.body).toBe(`Pesanan ${first.name}, Pesanan ${second.name}: siap dipakai. Poin berlaku selama 365 hari.`);
+    // an order whose points were credited at payment, cancelled: its points taken back, said in the history in Bahasa
+    // Indonesia and in English in the ledger
+    const third = await paidOrder(p, c);
+    await creditedAtPayment(p, third.name);
+    const staff = await newStaff(p.db, p.clock, { name: 'Ben Santos' });
+    await callApi(p, boardApi.cancel, { token: staff.token, body: { name: third.name, reason: 'Wrong order' } }).expect(200);
+    expect((await history(c)).items[0]).toMatchObject({ type: 'adjust', reason: `Pesanan ${third.name} dibatalkan` });
+    expect((await history(c, 'en')).items[0]!.reason).toBe(`Order ${third.name} cancelled`);
   });
 });

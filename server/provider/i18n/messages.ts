@@ -489,3 +489,20 @@ export const takeBack = {
     message: 'Your payment for order {order} was refunded, so {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
   },
 };
+
+/**
+ * The reasons of the points history (points/reasons.ts), rendered in the reader's language from the words an entry
+ * keeps (`reason_words`, migration 0070); an entry without words shows its English `reason`. `rules`: the earning
+ * rules' parts as the owner named them ("+25 Double points Tuesday", joined by commas); `reward`: a reward's title.
+ */
+export const pointsReason = {
+  order: /*i18n*/ { id: 'points.reason.order', message: 'Order {order}' },
+  orderRules: /*i18n*/ { id: 'points.reason.order.rules', message: 'Order {order} ({rules})' },
+  orderCancelled: /*i18n*/ { id: 'points.reason.order.cancelled', message: 'Order {order} cancelled' },
+  orderRefunded: /*i18n*/ { id: 'points.reason.order.refunded', message: 'Order {order} refunded' },
+  voucherCancelled: /*i18n*/ { id: 'points.reason.voucher.cancelled', message: 'Voucher for {reward} cancelled with order {order}' },
+  redeemed: /*i18n*/ { id: 'points.reason.redeemed', message: 'Redeemed: {reward}' },
+  spin: /*i18n*/ { id: 'points.reason.spin', message: 'Spin the wheel' },
+  spinWon: /*i18n*/ { id: 'points.reason.spin.won', message: 'Spin and win' },
+  expired: /*i18n*/ { id: 'points.reason.expired', message: 'Points expired' },
+};

@@ -8,7 +8,7 @@ import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify, noticesInsert, type Notice } from '../notifications/notify';
 import { pendingEventData, pendingValues, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
-import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
+import { dropOrderUses, orderEarnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralFacts } from '../referrals/referrals.service';
 import { giftSpentOn, postWalletEntry } from '../wallet/wallet.ledger';
@@ -292,7 +292,7 @@ export function paidOrderWrites(
   const pending = pendingValues(ctx.clock, {
     customerId: paid.customer_id,
     points,
-    reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
+    ...orderEarnReason(paid.name, paid.points_breakdown),
     ref: `order:${paid.name}`,
     availableAt: null,
     breakdown: paid.points_breakdown,

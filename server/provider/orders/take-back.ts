@@ -5,7 +5,8 @@ import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { voidPending } from '../points/points.pending';
 import type { Say } from '../i18n/translate';
-import { takeBack as takeBackWords } from '../i18n/messages';
+import { pointsReason, takeBack as takeBackWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
@@ -61,14 +62,14 @@ export async function takeBackOrderPoints(
         ctx.clock,
         order.customer_id,
         v.points_paid!,
-        { reason: `Voucher for ${v.title} cancelled with order ${order.name}`, ref: `voucher:${v.id}` },
+        { ...reasonOf(pointsReason.voucherCancelled, { reward: v.title, order: order.name }), ref: `voucher:${v.id}` },
         merchant.rules.points_expiry_days,
       );
       vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
     }
   }
   const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, {
-    reason: `Order ${order.name} ${why}`,
+    ...reasonOf(why === 'refunded' ? pointsReason.orderRefunded : pointsReason.orderCancelled, { order: order.name }),
     ref: `order:${order.name}`,
     lotRef: `order:${order.name}`,
   }));

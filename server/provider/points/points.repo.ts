@@ -19,7 +19,7 @@ export const toPointEntry = (r: LedgerRow) => ({
 export async function ledgerPage(db: Database, customerId: number, offset: number, limit: number) {
   return db
     .selectFrom('points_ledger')
-    .select(['id', 'type', 'points', 'balance_after', 'reason', 'created_at', 'expires_at'])
+    .select(['id', 'type', 'points', 'balance_after', 'reason', 'reason_words', 'created_at', 'expires_at'])
     .where('customer_id', '=', customerId)
     .orderBy('id', 'desc')
     .offset(offset)

@@ -9,7 +9,8 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { languageOfCustomer } from '../accounts/language';
-import { voucher as voucherWords } from '../i18n/messages';
+import { pointsReason, voucher as voucherWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { sayIn } from '../i18n/translate';
 import { getMerchant } from '../settings/settings.service';
 import { findProducts } from '../shop/shop.repo';
@@ -124,7 +125,7 @@ export async function spendOnReward(
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
   await burnPoints(trx, ctx.clock, customerId, reward.points_cost, {
-    reason: reason ? reason(reward.title) : `Redeemed: ${reward.title}`,
+    ...(reason ? { reason: reason(reward.title) } : reasonOf(pointsReason.redeemed, { reward: reward.title })),
     ref: `reward:${reward.name}`,
   });
   // last, so the reward's row lock is held for as short a time as possible

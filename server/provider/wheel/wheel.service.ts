@@ -11,7 +11,8 @@ import { languageOfCustomer, sayToCustomer } from '../accounts/language';
 import { sayIn } from '../i18n/translate';
 import type { Language } from '#contract/languages';
 import { inLanguage } from '#contract/translations';
-import { wheel as wheelWords } from '../i18n/messages';
+import { pointsReason, wheel as wheelWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { findRewardById, shareRewardsByName } from '../rewards/rewards.repo';
 import { giftVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
@@ -117,7 +118,7 @@ export async function spinWheel(
     const cost = rules.spin_cost_points;
     if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
     try {
-      await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
+      await burnPoints(trx, ctx.clock, customerId, cost, { ...reasonOf(pointsReason.spin), ref: `wheel:${day}` });
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
         const have = (err.data as { points?: number } | null)?.points ?? 0;
@@ -166,7 +167,7 @@ async function creditPrize(
 ): Promise<Prize> {
   const { customerId, segment, spinId } = won;
   if (segment.prize_type === 'points' && segment.prize_points > 0) {
-    await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { reason: 'Spin and win', ref: `spin:${spinId}` }, rules.points_expiry_days);
+    await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { ...reasonOf(pointsReason.spinWon), ref: `spin:${spinId}` }, rules.points_expiry_days);
     const say = await sayToCustomer(trx, rules, customerId);
     await notify(trx, ctx.clock, customerId, {
       type: 'wheel',
