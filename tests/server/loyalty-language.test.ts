@@ -156,9 +156,9 @@ describeEachDb('stamps, take-backs and vouchers in the customer language', (kind
     await completeOrder(p, order.name);
     await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: reward.name, idempotency_key: key() } }).expect(201);
     const inId = await history(c, 'id');
-    expect(inId.items.map((e) => e.reason)).toEqual(['Ditukar: Free latte', `Pesanan ${order.name}`, 'Welcome gift']);
+    expect(inId.items.map((e) => e.reason)).toEqual(['Ditukar: Latte gratis', `Pesanan ${order.name}`, 'Welcome gift']);
     const own = await history(c);
-    expect(own.items.map((e) => e.reason)).toEqual(['Na-redeem: Free latte', `Order ${order.name}`, 'Welcome gift']);
+    expect(own.items.map((e) => e.reason)).toEqual(['Na-redeem: Libreng latte', `Order ${order.name}`, 'Welcome gift']);
     // the ledger keeps its English, as the console and the webhooks read it
     const stored = await p.db.selectFrom('points_ledger').select('reason').where('customer_id', '=', c.id).orderBy('id').execute();
     expect(stored.map((r) => r.reason)).toEqual(['Welcome gift', `Order ${order.name}`, 'Redeemed: Free latte']);

@@ -27,6 +27,16 @@ export async function ledgerPage(db: Database, customerId: number, offset: numbe
     .execute();
 }
 
+/** The rewards of these names, with their titles in other languages: the history names them in the reader's. */
+export async function rewardTitles(db: Database, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('rewards')
+    .select(['name', 'title', 'translations'])
+    .where('name', 'in', [...names])
+    .execute();
+}
+
 /** Points still left in lots that expire in (now, until], and the earliest such date. */
 export async function expiringBetween(db: Database, customerId: number, now: Date, until: Date) {
   const row = await db

@@ -125,7 +125,7 @@ export async function spendOnReward(
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
   await burnPoints(trx, ctx.clock, customerId, reward.points_cost, {
-    ...(reason ? { reason: reason(reward.title) } : reasonOf(pointsReason.redeemed, { reward: reward.title })),
+    ...(reason ? { reason: reason(reward.title) } : reasonOf(pointsReason.redeemed, { reward: reward.title, reward_name: reward.name })),
     ref: `reward:${reward.name}`,
   });
   // last, so the reward's row lock is held for as short a time as possible
