@@ -248,7 +248,12 @@ export interface PointsLedgerTable {
   created_at: Timestamp;
   /** the earning rules that made up an earn's points (migration 0020) */
   breakdown: ColumnType<PointsBreakdown | null, string | PointsBreakdown | null | undefined, string | PointsBreakdown | null>;
+  /** the reason's words, for the history in the reader's language (migration 0070); null: `reason` alone */
+  reason_words: ColumnType<ReasonWords | null, string | null | undefined, string | null>;
 }
+
+/** A points entry's reason as a message of the provider's catalogue (server/provider/i18n/messages.ts) and its values. */
+export type ReasonWords = { id: string; values?: Record<string, string | number> };
 
 /** the earning rules behind some points: { label, points } each */
 export type PointsBreakdown = Array<{ label: string; points: number }>;
@@ -270,6 +275,8 @@ export interface PointsPendingTable {
   settled_at: NullableTimestamp;
   /** the tier the job's credit of this row raised the customer to, for a refund or undo of its source (migration 0039); null: none */
   tier_rise: ColumnType<EarnTierRise | null, string | null | undefined, string | null>;
+  /** the reason's words (migration 0070), carried to the entry that credits them; null: `reason` alone */
+  reason_words: ColumnType<ReasonWords | null, string | null | undefined, string | null>;
 }
 
 export interface WalletLedgerTable {

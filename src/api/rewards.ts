@@ -58,15 +58,16 @@ export function usePreloadVoucherCode(): (id: number) => Promise<void> {
   );
 }
 
-const redeemReward = (name: string, idempotencyKey: string) => callApi(rewardsApi.redeem, { name, idempotency_key: idempotencyKey });
+const redeemReward = (name: string, idempotencyKey: string, lang?: Language) =>
+  callApi(rewardsApi.redeem, { name, idempotency_key: idempotencyKey, ...rewardsQuery(lang) });
 
 /**
  * Redeems a reward for a voucher: the points and the vouchers changed. A refusal that shows the page
  * was out of date (fewer points than shown, sold out, a higher tier's for now) writes what the refusal says at once, so the
- * page shows the reason in place, and reads it again.
+ * page shows the reason in place, and reads it again. The voucher answered is in `lang` (as useVoucherStorage).
  */
 export const useRedeemReward = (lang?: Language) =>
-  useMutation(redeemReward, {
+  useMutation((name: string, idempotencyKey: string) => redeemReward(name, idempotencyKey, lang), {
     refreshes: [...shows.points, ...shows.vouchers],
     refusals: {
       INSUFFICIENT_POINTS: {

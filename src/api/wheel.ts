@@ -2,6 +2,7 @@
  * The spin-and-win wheel: the customer's wheel and spins; and the owner's wheel in the merchant console
  * (its hooks are functions only, so the customer app's build, which never calls them, drops them).
  */
+import type { Language } from '#contract/languages';
 import { staffApi } from '#contract/staff.calls';
 import type { WheelConfig } from '#contract';
 import { wheelApi, wheelEditorApi } from '#contract/wheel.calls';
@@ -12,14 +13,15 @@ import { useMutation } from './mutation';
 
 export const useWheel = () => useCall(wheelApi.config);
 
-const spinWheel = (idempotencyKey: string) => callApi(wheelApi.spin, { idempotency_key: idempotencyKey });
+const spinWheel = (idempotencyKey: string, lang?: Language) => callApi(wheelApi.spin, { idempotency_key: idempotencyKey, ...(lang ? { lang } : {}) });
 
 /**
  * One spin: it may cost points, win points or win a voucher, and it uses up a spin (the wheel's
- * counts). Refused for no spins left or a closed wheel, the wheel's counts were out of date: read again.
+ * counts). Refused for no spins left or a closed wheel, the wheel's counts were out of date: read again. A voucher won
+ * is answered in `lang` (the customer app passes useLanguage(), as for the vouchers).
  */
-export const useSpinWheel = () =>
-  useMutation(spinWheel, {
+export const useSpinWheel = (lang?: Language) =>
+  useMutation((idempotencyKey: string) => spinWheel(idempotencyKey, lang), {
     refreshes: [...shows.points, ...shows.vouchers],
     refusals: { NO_SPINS_LEFT: { refreshes: [wheelApi.config.path] }, CONFLICT: { refreshes: [wheelApi.config.path] } },
   });

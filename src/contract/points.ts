@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { int, nextPage, time } from './answer-fields';
 import { id, page } from './fields';
+import { languageQuery } from './translations';
 
-export const pointHistoryBody = z.object({ customer_id: id, page });
+/** `point/history`: `lang`, the reader's language, for the entries' reasons (else the customer's own choice, as what is sent to them). */
+export const pointHistoryBody = z.object({ customer_id: id, page, lang: languageQuery });
 export type PointHistoryBody = z.infer<typeof pointHistoryBody>;
 
 /** A ledger entry. `owner`: an adjustment the shop's owner made, with its reason. */

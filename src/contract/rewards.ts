@@ -20,7 +20,8 @@ export const rewardDetailQuery = z.object({ name: slug, lang: languageQuery });
 /** `reward/list`: `lang`, the reader's language (an unknown code: 400). */
 export const rewardListQuery = z.object({ lang: languageQuery });
 export type RewardListQuery = z.input<typeof rewardListQuery>;
-export const redeemBody = z.object({ name: slug, idempotency_key: idempotencyKey });
+/** `reward/redeem`: `lang`, the reader's language, for the voucher answered (its reward's title and description in it). */
+export const redeemBody = z.object({ name: slug, idempotency_key: idempotencyKey, lang: languageQuery });
 export type RedeemBody = z.infer<typeof redeemBody>;
 
 /** cancelled: bought with the points of an order that was cancelled later, and its points given back */

@@ -3,11 +3,12 @@
  * the owner's wheel in the merchant console. Their schemas are in wheel.ts, their words in wheel.spec.ts.
  */
 import { call, consoleCalls } from './api';
+import type { Language } from './languages';
 import type { SpinData, WheelConfig, WheelConfigData, WheelEditorData } from './wheel';
 
 export const wheelApi = {
   config: call.customer.get<WheelConfigData>('wheel/config'),
-  spin: call.customer.post<SpinData, { idempotency_key: string }>('wheel/spin', { idempotent: true }),
+  spin: call.customer.post<SpinData, { idempotency_key: string; lang?: Language }>('wheel/spin', { idempotent: true }),
 };
 
 /**

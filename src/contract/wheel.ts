@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { int } from './answer-fields';
 import { idempotencyKey } from './fields';
 import { slug, voucherAnswer } from './rewards';
+import { languageQuery } from './translations';
 
 // ---------------------------------------------------------------------------------------------
 // The customer's wheel
 // ---------------------------------------------------------------------------------------------
 
-export const spinBody = z.object({ idempotency_key: idempotencyKey });
+/** `wheel/spin`: `lang`, the reader's language, for a prize voucher answered (its reward's title and description in it). */
+export const spinBody = z.object({ idempotency_key: idempotencyKey, lang: languageQuery });
 
 const prizeType = z.enum(['points', 'voucher', 'none']);
 export type PrizeType = z.infer<typeof prizeType>;

@@ -410,3 +410,99 @@ export const stamps = {
     message: 'You collected {added, plural, one {# stamp} other {# stamps}} on your {card}: {filled} cards are full, and {stamps} of {needed} on the next.',
   },
 };
+
+/**
+ * A stamp card filled (loyalty/stamps.service.ts fillCards): its vouchers waiting, or the counter to ask when its
+ * reward ran out. `card`: the card's name as the owner wrote it ("Coffee card"); `voucher`: the vouchers in English
+ * words ("A Free latte voucher", "2 vouchers for ₱50 off"); `reward`: the reward's title, for the other languages'
+ * word order; `vouchers`: how many were issued, `missing`: how many could not be.
+ */
+export const stampCard = {
+  fullTitle: /*i18n*/ { id: 'stamp-card.full.title', message: '{filled, plural, one {Your {card} is full} other {# of your {card}s are full}}' },
+  waiting: /*i18n*/ {
+    id: 'stamp-card.full.waiting',
+    message:
+      '{vouchers, plural, one {{voucher} is waiting in your vouchers. Open it to show its QR code at the counter.} other {{voucher} are waiting in your vouchers. Open one to show its QR code at the counter.}}',
+  },
+  ask: /*i18n*/ {
+    id: 'stamp-card.full.ask',
+    message: '{missing, plural, one {Ask at the counter for your {reward}.} other {Ask at the counter for your {reward} (#).}}',
+  },
+  waitingAsk: /*i18n*/ {
+    id: 'stamp-card.full.waiting-ask',
+    message:
+      '{vouchers, plural, one {{voucher} is waiting in your vouchers.} other {{voucher} are waiting in your vouchers.}} {missing, plural, one {Ask at the counter for your other {reward}.} other {Ask at the counter for your other {reward} (#).}}',
+  },
+};
+
+/**
+ * What a cancelled order gave back or took back (orders/lifecycle.ts cancelOrder), each a sentence after the
+ * cancellation's own, joined by a space; and what a refund at the payment gateway took back (orders/refunded.ts).
+ * `note`: the staff member's reason, as written (it ends with its full stop); `amount`: money in the shop's locale;
+ * `reward`: a cancelled voucher's reward.
+ */
+export const takeBack = {
+  reason: /*i18n*/ { id: 'take-back.reason', message: 'Reason: {note}' },
+  refundCard: /*i18n*/ {
+    id: 'take-back.refund.card',
+    message: '{amount} is being refunded to the card you paid with; your bank may take a few days to show it.',
+  },
+  refundWallet: /*i18n*/ { id: 'take-back.refund.wallet', message: '{amount} is back in your wallet.' },
+  voucher: /*i18n*/ {
+    id: 'take-back.voucher',
+    message: 'Your voucher for {reward} was cancelled and its {points, plural, one {# point} other {# points}} given back, as they came from this order.',
+  },
+  taken: /*i18n*/ {
+    id: 'take-back.taken',
+    message: '{points, plural, one {The # point it earned was taken back.} other {The # points it earned were taken back.}}',
+  },
+  voided: /*i18n*/ {
+    id: 'take-back.voided',
+    message: '{points, plural, one {The # point it would have earned was cancelled.} other {The # points it would have earned were cancelled.}}',
+  },
+  voucherBack: /*i18n*/ { id: 'take-back.voucher-back', message: 'Your voucher can be used again.' },
+  code: /*i18n*/ { id: 'take-back.code', message: 'Your use of code {code} was given back.' },
+  offer: /*i18n*/ { id: 'take-back.offer', message: 'Your use of the offer {offer} was given back.' },
+  refundedStampsTitle: /*i18n*/ { id: 'refunded.stamps.title', message: '{stamps, plural, one {# stamp} other {# stamps}} taken back' },
+  refundedVoided: /*i18n*/ {
+    id: 'refunded.voided',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it would have earned was} other {the # points it would have earned were}} cancelled.',
+  },
+  refundedVoidedStamps: /*i18n*/ {
+    id: 'refunded.voided.stamps',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it would have earned was} other {the # points it would have earned were}} cancelled and {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+  refundedTaken: /*i18n*/ {
+    id: 'refunded.taken',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it earned was} other {the # points it earned were}} taken back.',
+  },
+  refundedTakenStamps: /*i18n*/ {
+    id: 'refunded.taken.stamps',
+    message:
+      'Your payment for order {order} was refunded, so {points, plural, one {the # point it earned was} other {the # points it earned were}} taken back and {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+  refundedStamps: /*i18n*/ {
+    id: 'refunded.stamps',
+    message: 'Your payment for order {order} was refunded, so {stamps, plural, one {its # stamp was} other {its # stamps were}} taken off your card.',
+  },
+};
+
+/**
+ * The reasons of the points history (points/reasons.ts), rendered in the reader's language from the words an entry
+ * keeps (`reason_words`, migration 0070); an entry without words shows its English `reason`. `rules`: the earning
+ * rules' parts as the owner named them ("+25 Double points Tuesday", joined by commas); `reward`: a reward's title.
+ */
+export const pointsReason = {
+  order: /*i18n*/ { id: 'points.reason.order', message: 'Order {order}' },
+  orderRules: /*i18n*/ { id: 'points.reason.order.rules', message: 'Order {order} ({rules})' },
+  orderCancelled: /*i18n*/ { id: 'points.reason.order.cancelled', message: 'Order {order} cancelled' },
+  orderRefunded: /*i18n*/ { id: 'points.reason.order.refunded', message: 'Order {order} refunded' },
+  voucherCancelled: /*i18n*/ { id: 'points.reason.voucher.cancelled', message: 'Voucher for {reward} cancelled with order {order}' },
+  redeemed: /*i18n*/ { id: 'points.reason.redeemed', message: 'Redeemed: {reward}' },
+  spin: /*i18n*/ { id: 'points.reason.spin', message: 'Spin the wheel' },
+  spinWon: /*i18n*/ { id: 'points.reason.spin.won', message: 'Spin and win' },
+  expired: /*i18n*/ { id: 'points.reason.expired', message: 'Points expired' },
+};

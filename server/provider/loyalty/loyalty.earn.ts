@@ -1,4 +1,6 @@
 import { BASE_LABEL, breakdownTotal, earnBreakdown, isBasePart, zonedAt, type EarnInput, type EarnPart } from '#contract/loyalty-earn';
+import { pointsReason } from '../i18n/messages';
+import { reasonOf, type Reason } from '../points/reasons';
 import type { Database } from '../../db';
 import type { MerchantRules } from '../settings/settings.service';
 import { localDate } from '../locations/hours';
@@ -100,6 +102,18 @@ export const baseBreakdown = (points: number): EarnPart[] => (points > 0 ? [{ ru
 
 /** The points history's reason for a sale: what it was, and each rule's part ("Order K-1 (+25 Double points Tuesday)"). */
 export function earnReason(what: string, parts: readonly EarnPart[] | null): string {
-  const named = (parts ?? []).filter((p) => !isBasePart(p)).map((p) => `+${p.points} ${p.label}`);
-  return named.length ? `${what} (${named.join(', ')})` : what;
+  const named = rulesOf(parts);
+  return named ? `${what} (${named})` : what;
+}
+
+const rulesOf = (parts: readonly EarnPart[] | null) =>
+  (parts ?? [])
+    .filter((p) => !isBasePart(p))
+    .map((p) => `+${p.points} ${p.label}`)
+    .join(', ');
+
+/** An order's earnReason with its words, for the history in the reader's language (points/reasons.ts). */
+export function orderEarnReason(order: string, parts: readonly EarnPart[] | null): Reason {
+  const rules = rulesOf(parts);
+  return rules ? reasonOf(pointsReason.orderRules, { order, rules }) : reasonOf(pointsReason.order, { order });
 }

@@ -28,8 +28,11 @@ import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
-import { stamps as stampWords } from '../i18n/messages';
-import type { Say } from '../i18n/translate';
+import { stampCard as stampCardWords, stamps as stampWords } from '../i18n/messages';
+import { sayIn, type Say } from '../i18n/translate';
+import { languageOfCustomer } from '../accounts/language';
+import { getMerchant } from '../settings/settings.service';
+import { inLanguage } from '#contract/translations';
 import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
@@ -268,26 +271,30 @@ export function stampPlan(had: number, count: number, needed: number): { take: n
  * one are filled all the same, the owner's log warns and the customer is told to ask at the counter.
  */
 async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, customerId: number, fills: number): Promise<number[]> {
-  const ids = await giftVouchers(trx, ctx.clock, customerId, await findActiveRewardById(trx, p.reward_id), 'stamps', fills);
-  const { rewards } = await namesOf(trx, [], [], [p.reward_id]);
-  const title = rewards.get(p.reward_id)?.title ?? 'reward';
-  const full = fills === 1 ? `Your ${cardName(p.name)} is full` : `${fills} of your ${cardName(p.name)}s are full`;
+  const reward = await findActiveRewardById(trx, p.reward_id);
+  const ids = await giftVouchers(trx, ctx.clock, customerId, reward, 'stamps', fills);
   if (ids.length < fills)
     ctx.logger.warn(
       { program: p.id, customer: customerId, reward: p.reward_id, filled: fills, vouchers: ids.length },
       'stamp card filled, no voucher: its reward is retired or sold out',
     );
-  const waiting =
-    ids.length === 0
-      ? ''
-      : ids.length === 1
-        ? `${voucherWords(title, { start: true })} is waiting in your vouchers.`
-        : `${voucherWords(title, { count: ids.length })} are waiting in your vouchers.`;
+  // in the customer's language, the reward by its title in it where the owner wrote one
+  const language = await languageOfCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
+  const say = sayIn(language);
+  const title = reward
+    ? inLanguage({ title: reward.title }, reward.translations, language, ['title']).title
+    : ((await namesOf(trx, [], [], [p.reward_id])).rewards.get(p.reward_id)?.title ?? 'reward');
   const missing = fills - ids.length;
-  const body =
-    missing === 0
-      ? `${waiting} Open ${ids.length === 1 ? 'it' : 'one'} to show its QR code at the counter.`
-      : `${waiting ? `${waiting} ` : ''}Ask at the counter for your ${ids.length > 0 ? 'other ' : ''}${title}${missing > 1 ? ` (${missing})` : ''}.`;
+  const words = {
+    card: cardName(p.name),
+    filled: fills,
+    vouchers: ids.length,
+    missing,
+    reward: title,
+    voucher: ids.length === 1 ? voucherWords(title, { start: true }) : voucherWords(title, { count: ids.length }),
+  };
+  const full = say(stampCardWords.fullTitle, words);
+  const body = say(missing === 0 ? stampCardWords.waiting : ids.length === 0 ? stampCardWords.ask : stampCardWords.waitingAsk, words);
   await notify(trx, ctx.clock, customerId, {
     type: 'reward',
     title: full,

@@ -14,7 +14,7 @@ import { isBasePart } from '#contract/loyalty-earn';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { sayToRow } from '../accounts/language';
 import { claim as claimWords } from '../i18n/messages';
-import { dropOrderUses, earnReason, recordUses, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
+import { dropOrderUses, orderEarnReason, recordUses, saleEarning, type SaleEarning } from '../loyalty/loyalty.earn';
 import { earnTier } from '../tiers/tiers.service';
 import { notify } from '../notifications/notify';
 import { addPending, releasePending } from '../points/points.pending';
@@ -98,7 +98,7 @@ export async function claimGuestOrder(ctx: ProviderContext, customerId: number, 
     await addPending(trx, ctx.clock, {
       customerId,
       points,
-      reason: earnReason(`Order ${order.name}`, earning.parts),
+      ...orderEarnReason(order.name, earning.parts),
       ref,
       availableAt: null,
       breakdown: earning.parts,

@@ -8,7 +8,7 @@ import { getMerchant, type Merchant } from '../settings/settings.service';
 import { notify, noticesInsert, type Notice } from '../notifications/notify';
 import { pendingEventData, pendingValues, releasePending } from '../points/points.pending';
 import { findLocation, releaseSlot } from '../locations/locations.repo';
-import { dropOrderUses, earnReason, pointsFor } from '../loyalty/loyalty.earn';
+import { dropOrderUses, orderEarnReason, pointsFor } from '../loyalty/loyalty.earn';
 import { giveOrderStamps, stampsSentence } from '../loyalty/stamps.service';
 import { lockReferralOf, referralOrderCancelled, referralOrderPaid, settleReferral, type ReferralFacts } from '../referrals/referrals.service';
 import { giftSpentOn, postWalletEntry } from '../wallet/wallet.ledger';
@@ -34,7 +34,7 @@ import { giveBackPromoUse } from '../offers/promo-codes';
 import { queueReceipts } from '../receipts/receipts.service';
 import { sayToCustomer } from '../accounts/language';
 import type { Say } from '../i18n/translate';
-import { order as m, points as pointWords } from '../i18n/messages';
+import { order as m, points as pointWords, takeBack as t } from '../i18n/messages';
 
 /**
  * The order lifecycle on the provider: each status change with its timeline entry and the customer's
@@ -91,6 +91,8 @@ interface StatusChange {
   also?: { paid_at?: Date; points_earned?: number; cancel_reason?: string | null; points_taken_back?: number; hold_released_at?: Date };
   /** the customer's notice in place of the status's own (an unpaid order let go is not "cancelled" by anyone) */
   notice?: { title: string; body: string };
+  /** the customer's words, when the caller has them already (sayToCustomer) */
+  say?: Say;
 }
 
 /**
@@ -107,7 +109,7 @@ async function applyStatus(
 ): Promise<OrderRow> {
   const { note = null, extra = '', also = {}, notice } = change;
   const now = ctx.clock.now();
-  const say = await sayToCustomer(trx, merchant.rules, order.customer_id);
+  const say = change.say ?? (await sayToCustomer(trx, merchant.rules, order.customer_id));
   const moving = ctx.demoOrderProgress && !isTerminal(to) && to !== 'pending_payment';
   const updated = await updateOrder(trx, order.id, {
     ...also,
@@ -290,7 +292,7 @@ export function paidOrderWrites(
   const pending = pendingValues(ctx.clock, {
     customerId: paid.customer_id,
     points,
-    reason: earnReason(`Order ${paid.name}`, paid.points_breakdown),
+    ...orderEarnReason(paid.name, paid.points_breakdown),
     ref: `order:${paid.name}`,
     availableAt: null,
     breakdown: paid.points_breakdown,
@@ -344,7 +346,8 @@ export async function cancelOrder(
   note: string | null,
   unpaid?: { notice: { title: string; body: string }; at: Date },
 ): Promise<OrderRow> {
-  let extra = note ? ` Reason: ${sentence(note)}` : '';
+  const say = await sayToCustomer(trx, merchant.rules, order.customer_id);
+  let extra = note ? ` ${say(t.reason, { note: sentence(note) })}` : '';
   let pointsTakenBack = 0;
   // paid: refunded the way it was paid (a counter order not paid yet refunds nothing)
   if (order.status !== 'pending_payment' && !awaitsCounterPayment(order)) {
@@ -362,7 +365,7 @@ export async function cancelOrder(
           status: 'pending',
           created_at: now,
         });
-        extra += ` ${money} is being refunded to the card you paid with; your bank may take a few days to show it.`;
+        extra += ` ${say(t.refundCard, { amount: money })}`;
       } else {
         await insertOrderRefund(trx, {
           order_id: order.id,
@@ -381,28 +384,28 @@ export async function cancelOrder(
           // the gift money the order took comes back as gift money
           gift: await giftSpentOn(trx, order.customer_id, `order:${order.name}`),
         });
-        extra += ` ${money} is back in your wallet.`;
+        extra += ` ${say(t.refundWallet, { amount: money })}`;
       }
     }
     const back = await takeBackOrderPoints(trx, ctx, merchant, order);
     // what the console counts as not lost: taken back, or voided while still pending
     pointsTakenBack = back.taken + back.voided;
-    extra += vouchersCancelledWords(back.vouchers);
-    if (back.taken > 0) extra += ` The ${back.taken} ${back.taken === 1 ? 'point' : 'points'} it earned ${back.taken === 1 ? 'was' : 'were'} taken back.`;
-    if (back.voided > 0)
-      extra += ` The ${back.voided} ${back.voided === 1 ? 'point' : 'points'} it would have earned ${back.voided === 1 ? 'was' : 'were'} cancelled.`;
+    extra += vouchersCancelledWords(say, back.vouchers);
+    if (back.taken > 0) extra += ` ${say(t.taken, { points: back.taken })}`;
+    if (back.voided > 0) extra += ` ${say(t.voided, { points: back.voided })}`;
   }
   if (order.voucher_id !== null) {
     await releaseVoucher(trx, order.voucher_id, ctx.clock.now());
-    extra += ' Your voucher can be used again.';
+    extra += ` ${say(t.voucherBack)}`;
   }
-  if (order.offer_code !== null) extra += ` Your use of code ${order.offer_code} was given back.`;
-  else if (order.offer_title !== null) extra += ` Your use of the offer ${order.offer_title} was given back.`;
+  if (order.offer_code !== null) extra += ` ${say(t.code, { code: order.offer_code })}`;
+  else if (order.offer_title !== null) extra += ` ${say(t.offer, { offer: order.offer_title })}`;
   await dropOrderUses(trx, order.id);
   const cancelled = await applyStatus(trx, ctx, merchant, order, 'cancelled', {
     note,
     extra,
     also: { cancel_reason: note, points_taken_back: pointsTakenBack, ...(unpaid ? { hold_released_at: unpaid.at } : {}) },
+    say,
     ...(unpaid ? { notice: unpaid.notice } : {}),
   });
   // a referral waiting for this order waits for the friend's next paid one

@@ -9,6 +9,9 @@ import { creditRiseOf } from '../points/points.pending';
 import { getMerchant } from '../settings/settings.service';
 import { placeCustomer, undoTierRise } from '../tiers/tiers.service';
 import { lockOrderById, markEarningsBack } from './orders.repo';
+import { sayToCustomer } from '../accounts/language';
+import { counter, takeBack as w } from '../i18n/messages';
+import type { Say } from '../i18n/translate';
 import { takeBackOrderPoints, vouchersCancelledWords, type PointsTakenBack } from './take-back';
 
 /** What a refund at the payment gateway took back of an order's earnings, for the shop's Activity. */
@@ -48,27 +51,24 @@ export async function takeBackRefundedOrder(trx: Database, ctx: ProviderContext,
   if (!tier?.ok) await placeCustomer(trx, ctx, order.customer_id);
   await markEarningsBack(trx, order.id, points.taken + points.voided, now);
   const taken = { ...points, stamps: stamps.ok ? stamps.value : 0, kept };
-  const notice = refundNotice(order.name, taken);
+  const notice = refundNotice(await sayToCustomer(trx, merchant.rules, order.customer_id), order.name, taken);
   if (notice) await notify(trx, ctx.clock, order.customer_id, { type: 'points_earned', ...notice, link: paths.profilePoint });
   return taken;
 }
 
-const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
-
-/** The customer's notice of what a refund took back; null when the order had earned nothing yet. */
-function refundNotice(name: string, t: EarningsTakenBack): { title: string; body: string } | null {
-  const parts: string[] = [];
-  if (t.voided > 0) parts.push(`the ${plural(t.voided, 'point')} it would have earned ${t.voided === 1 ? 'was' : 'were'} cancelled`);
-  if (t.taken > 0) parts.push(`the ${plural(t.taken, 'point')} it earned ${t.taken === 1 ? 'was' : 'were'} taken back`);
-  if (t.stamps > 0) parts.push(`its ${plural(t.stamps, 'stamp')} ${t.stamps === 1 ? 'was' : 'were'} taken off your card`);
-  if (parts.length === 0) return null;
-  const title =
+/** The customer's notice of what a refund took back, in their language; null when the order had earned nothing yet. */
+function refundNotice(say: Say, name: string, t: EarningsTakenBack): { title: string; body: string } | null {
+  const words = { order: name, points: t.voided > 0 ? t.voided : t.taken, stamps: t.stamps };
+  const stamps = t.stamps > 0;
+  const said =
     t.voided > 0
-      ? `${plural(t.voided, 'point')} cancelled`
+      ? say(stamps ? w.refundedVoidedStamps : w.refundedVoided, words)
       : t.taken > 0
-        ? `${plural(t.taken, 'point')} taken back`
-        : `${plural(t.stamps, 'stamp')} taken back`;
-  const said = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  const vouchers = vouchersCancelledWords(t.vouchers);
-  return { title, body: `Your payment for order ${name} was refunded, so ${said}.${vouchers}` };
+        ? say(stamps ? w.refundedTakenStamps : w.refundedTaken, words)
+        : stamps
+          ? say(w.refundedStamps, words)
+          : null;
+  if (said === null) return null;
+  const title = t.voided > 0 ? say(counter.cancelledTitle, words) : t.taken > 0 ? say(counter.takenBackTitle, words) : say(w.refundedStampsTitle, words);
+  return { title, body: `${said}${vouchersCancelledWords(say, t.vouchers)}` };
 }

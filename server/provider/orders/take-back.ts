@@ -4,6 +4,9 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { voidPending } from '../points/points.pending';
+import type { Say } from '../i18n/translate';
+import { pointsReason, takeBack as takeBackWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
 
 /**
@@ -59,21 +62,21 @@ export async function takeBackOrderPoints(
         ctx.clock,
         order.customer_id,
         v.points_paid!,
-        { reason: `Voucher for ${v.title} cancelled with order ${order.name}`, ref: `voucher:${v.id}` },
+        { ...reasonOf(pointsReason.voucherCancelled, { reward: v.title, order: order.name }), ref: `voucher:${v.id}` },
         merchant.rules.points_expiry_days,
       );
       vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
     }
   }
   const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, {
-    reason: `Order ${order.name} ${why}`,
+    ...reasonOf(why === 'refunded' ? pointsReason.orderRefunded : pointsReason.orderCancelled, { order: order.name }),
     ref: `order:${order.name}`,
     lotRef: `order:${order.name}`,
   }));
   return { taken, voided: 0, shortfall: earned - taken, vouchers };
 }
 
-/** What the customer's notice says of the vouchers a take-back cancelled (a cancellation's, a refund's). */
-export function vouchersCancelledWords(vouchers: PointsTakenBack['vouchers']): string {
-  return vouchers.map((v) => ` Your voucher for ${v.title} was cancelled and its ${v.points} points given back, as they came from this order.`).join('');
+/** What the customer's notice says of the vouchers a take-back cancelled (a cancellation's, a refund's), in their language. */
+export function vouchersCancelledWords(say: Say, vouchers: PointsTakenBack['vouchers']): string {
+  return vouchers.map((v) => ` ${say(takeBackWords.voucher, { reward: v.title, points: v.points })}`).join('');
 }

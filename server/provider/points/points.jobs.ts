@@ -7,7 +7,9 @@ import { expireCustomerLots } from './points.ledger';
 import { creditDuePending, customersWithDuePending, recordCreditRise } from './points.pending';
 import { customersWithExpiredLots, customersWithUnnoticedLots, markLotsNotified, unnoticedLots } from './points.repo';
 import { paths } from '#contract/routes';
-import { sayToCustomer } from '../accounts/language';
+import { reasonIn } from './reasons';
+import { sayIn } from '../i18n/translate';
+import { languageOfCustomer, sayToCustomer } from '../accounts/language';
 import { points as words } from '../i18n/messages';
 
 const BATCH = 200;
@@ -111,11 +113,14 @@ export async function creditPendingPoints(ctx: ProviderContext): Promise<number>
         const rows = await creditDuePending(trx, ctx.clock, customerId, rules.points_expiry_days);
         const points = rows.reduce((sum, r) => sum + r.points, 0);
         if (points > 0) {
-          const say = await sayToCustomer(trx, rules, customerId);
+          const language = await languageOfCustomer(trx, rules, customerId);
+          const say = sayIn(language);
+          // each reason in the customer's language, listed as the language lists them ("Order K-1, Order K-2")
+          const reasons = new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format(rows.map((r) => reasonIn(say, r)));
           await notify(trx, ctx.clock, customerId, {
             type: 'points_earned',
             title: say(words.earnedTitle, { points }),
-            body: say(words.readyBody, { reasons: rows.map((r) => r.reason).join(', '), days: rules.points_expiry_days }),
+            body: say(words.readyBody, { reasons, days: rules.points_expiry_days }),
             link: POINTS_LINK,
             push: 'points',
           });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db';
-import type { PointsBreakdown } from '../../db/schema';
+import type { PointsBreakdown, ReasonWords } from '../../db/schema';
+import { pointsReason } from '../i18n/messages';
+import { reasonOf } from './reasons';
 import { type Clock, DAY } from '../../lib/clock';
 import { AppError, notFound } from '../http/errors';
 import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
@@ -14,11 +16,17 @@ import { emitPointsEarned, emitPointsSpent, eventsWith, pointsExpiredEvent } fro
  */
 
 export interface PointsChange {
+  /** in English: the webhooks', the console's, and the history's when there are no `words` */
   reason: string;
+  /** the reason's words, for the history in the reader's language (reasons.ts reasonOf) */
+  words?: ReasonWords | null;
   ref?: string | null;
   /** the earning rules that made up an earn's points ({ label, points } each), kept on its entry */
   breakdown?: PointsBreakdown | null;
 }
+
+const wordsOf = (change: PointsChange) => (change.words ? JSON.stringify(change.words) : null);
+const EXPIRED = reasonOf(pointsReason.expired);
 
 export async function earnPoints(trx: Database, clock: Clock, customerId: number, points: number, change: PointsChange, expiryDays = 365): Promise<number> {
   if (!Number.isInteger(points) || points <= 0) return (await lockCustomer(trx, customerId)).points;
@@ -33,6 +41,7 @@ export async function earnPoints(trx: Database, clock: Clock, customerId: number
       points,
       balance_after: balance,
       reason: change.reason,
+      reason_words: wordsOf(change),
       ref: change.ref ?? null,
       breakdown: change.breakdown ? JSON.stringify(change.breakdown) : null,
       remaining: points,
@@ -64,6 +73,7 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
       points: -points,
       balance_after: balance,
       reason: change.reason,
+      reason_words: wordsOf(change),
       ref: change.ref ?? null,
       created_at: now,
     })
@@ -126,7 +136,8 @@ export async function expireCustomerLots(trx: Database, clock: Clock, customerId
         type: 'expire',
         points: -pts,
         balance_after: balance,
-        reason: 'Points expired',
+        reason: EXPIRED.reason,
+        reason_words: JSON.stringify(EXPIRED.words),
         ref: `lot:${lot.id}`,
         created_at: now,
       })
@@ -135,7 +146,7 @@ export async function expireCustomerLots(trx: Database, clock: Clock, customerId
   if (expired > 0) {
     // points.expired written by the balance's own statement: the hourly job expiring many customers takes
     // no round trip more for its webhooks
-    const event = pointsExpiredEvent({ customer_id: customerId, points: expired, balance, reason: 'Points expired', ref: null }, now);
+    const event = pointsExpiredEvent({ customer_id: customerId, points: expired, balance, reason: EXPIRED.reason, ref: null }, now);
     const update = trx.updateTable('customers').set({ points: balance }).where('id', '=', customerId).returning('id');
     await sql`with c as (${update}), wh as (${eventsWith('c', [event])!}) select 1`.execute(trx);
   }
@@ -195,6 +206,7 @@ export async function adjustPoints(
       points: delta,
       balance_after: balance,
       reason: change.reason,
+      reason_words: wordsOf(change),
       ref: change.ref ?? null,
       ...(delta > 0 ? { remaining: delta, expires_at: new Date(now.getTime() + expiryDays * DAY) } : {}),
       created_at: now,

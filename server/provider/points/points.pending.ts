@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import type { EarnTierRise, PointsBreakdown } from '../../db/schema';
+import type { EarnTierRise, PointsBreakdown, ReasonWords } from '../../db/schema';
 import { type Clock, DAY } from '../../lib/clock';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { earnPoints } from './points.ledger';
@@ -24,6 +24,8 @@ export interface NewPending {
   customerId: number;
   points: number;
   reason: string;
+  /** the reason's words, carried to the entry that credits them (reasons.ts) */
+  words?: ReasonWords | null;
   ref: string;
   orderId?: number | null;
   /** null: waiting for the order to be completed */
@@ -49,7 +51,11 @@ export function pendingInsert(trx: Database, clock: Clock, p: NewPending) {
   if (!values) return null;
   return trx
     .insertInto('points_pending')
-    .values({ ...values, breakdown: values.breakdown ? JSON.stringify(values.breakdown) : null })
+    .values({
+      ...values,
+      breakdown: values.breakdown ? JSON.stringify(values.breakdown) : null,
+      reason_words: values.reason_words ? JSON.stringify(values.reason_words) : null,
+    })
     .returning('id');
 }
 
@@ -72,6 +78,7 @@ export function pendingValues(clock: Clock, p: NewPending) {
     customer_id: p.customerId,
     points: p.points,
     reason: p.reason,
+    reason_words: p.words ?? null,
     ref: p.ref,
     order_id: p.orderId ?? null,
     available_at: p.availableAt,
@@ -89,7 +96,14 @@ type PendingRow = NonNullable<Awaited<ReturnType<typeof lockPendingByRef>>>;
 
 /** Credits one locked pending row: the `earn` entry and its lot, the row marked credited. Returns the points. */
 async function creditRow(trx: Database, clock: Clock, row: PendingRow, expiryDays: number): Promise<number> {
-  await earnPoints(trx, clock, row.customer_id, row.points, { reason: row.reason, ref: row.ref, breakdown: row.breakdown }, expiryDays);
+  await earnPoints(
+    trx,
+    clock,
+    row.customer_id,
+    row.points,
+    { reason: row.reason, words: row.reason_words, ref: row.ref, breakdown: row.breakdown },
+    expiryDays,
+  );
   await trx.updateTable('points_pending').set({ status: 'credited', settled_at: clock.now() }).where('id', '=', row.id).execute();
   await emitPointsConfirmed(trx, { customer_id: row.customer_id, points: row.points, reason: row.reason, ref: row.ref }, clock.now());
   return row.points;
@@ -194,7 +208,14 @@ export async function pendingOf(db: Database, customerId: number) {
   return db
     .selectFrom('points_pending')
     .leftJoin('orders', 'orders.id', 'points_pending.order_id')
-    .select(['points_pending.id', 'points_pending.points', 'points_pending.reason', 'points_pending.available_at', 'orders.name as order_name'])
+    .select([
+      'points_pending.id',
+      'points_pending.points',
+      'points_pending.reason',
+      'points_pending.reason_words',
+      'points_pending.available_at',
+      'orders.name as order_name',
+    ])
     .where('points_pending.customer_id', '=', customerId)
     .where('points_pending.status', '=', 'pending')
     .orderBy('points_pending.id')

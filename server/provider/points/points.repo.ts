@@ -19,11 +19,21 @@ export const toPointEntry = (r: LedgerRow) => ({
 export async function ledgerPage(db: Database, customerId: number, offset: number, limit: number) {
   return db
     .selectFrom('points_ledger')
-    .select(['id', 'type', 'points', 'balance_after', 'reason', 'created_at', 'expires_at'])
+    .select(['id', 'type', 'points', 'balance_after', 'reason', 'reason_words', 'created_at', 'expires_at'])
     .where('customer_id', '=', customerId)
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)
+    .execute();
+}
+
+/** The rewards of these names, with their titles in other languages: the history names them in the reader's. */
+export async function rewardTitles(db: Database, names: readonly string[]) {
+  if (names.length === 0) return [];
+  return db
+    .selectFrom('rewards')
+    .select(['name', 'title', 'translations'])
+    .where('name', 'in', [...names])
     .execute();
 }
 

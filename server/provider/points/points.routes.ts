@@ -6,6 +6,6 @@ import { pointHistory } from './points.service';
 
 export function pointsRoutes(ctx: ProviderContext): Router {
   return mount(ctx, pointsSpec, {
-    history: async (body, at) => pointHistory(ctx, at.customerId(), body.customer_id, body.page ?? 1),
+    history: async (body, at) => pointHistory(ctx, at.customerId(), body.customer_id, body.page ?? 1, body.lang),
   });
 }

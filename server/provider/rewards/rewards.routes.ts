@@ -17,7 +17,7 @@ export function rewardsRoutes(ctx: ProviderContext): Router {
       detail: async (q) => ({ reward: await getReward(ctx, q.name, q.lang) }),
       redeem: (body, at) =>
         at.once(async (trx) => {
-          const { voucher, title } = await redeemReward(ctx, trx, at.customerId(), body.name);
+          const { voucher, title } = await redeemReward(ctx, trx, at.customerId(), body.name, body.lang);
           return at.reply({ voucher }, `${title} is yours. Find the voucher in your rewards.`);
         }),
       storage: (q, at) => voucherStorage(ctx, at.customerId(), q.status, q.lang),

@@ -9,7 +9,8 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
 import { languageOfCustomer } from '../accounts/language';
-import { voucher as voucherWords } from '../i18n/messages';
+import { pointsReason, voucher as voucherWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { sayIn } from '../i18n/translate';
 import { getMerchant } from '../settings/settings.service';
 import { findProducts } from '../shop/shop.repo';
@@ -124,7 +125,7 @@ export async function spendOnReward(
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
   await burnPoints(trx, ctx.clock, customerId, reward.points_cost, {
-    reason: reason ? reason(reward.title) : `Redeemed: ${reward.title}`,
+    ...(reason ? { reason: reason(reward.title) } : reasonOf(pointsReason.redeemed, { reward: reward.title, reward_name: reward.name })),
     ref: `reward:${reward.name}`,
   });
   // last, so the reward's row lock is held for as short a time as possible
@@ -140,11 +141,18 @@ export async function spendOnReward(
 
 /**
  * Redeems a reward in the app, in the transaction that runs once per idempotency key (the route's):
- * the points spent (spendOnReward) and the voucher's notification.
+ * the points spent (spendOnReward) and the voucher's notification. The voucher answered is in `lang` (the app's
+ * language spoken, as voucherStorage); the notice in the customer's language.
  */
-export async function redeemReward(ctx: ProviderContext, trx: Database, customerId: number, name: string): Promise<{ voucher: Voucher; title: string }> {
+export async function redeemReward(
+  ctx: ProviderContext,
+  trx: Database,
+  customerId: number,
+  name: string,
+  lang?: Language,
+): Promise<{ voucher: Voucher; title: string }> {
   const { voucherId, reward } = await spendOnReward(ctx, trx, customerId, name);
-  const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
+  const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId], language: lang });
   // in the customer's language, the reward by its title in it where the owner wrote one
   const language = await languageOfCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
   const say = sayIn(language);

@@ -9,11 +9,11 @@ export function wheelRoutes(ctx: ProviderContext): Router {
   return Router().use(
     mount(ctx, wheelSpec, {
       config: (_, at) => wheelConfig(ctx, at.customerId()),
-      spin: async (_, at) => {
+      spin: async (body, at) => {
         // read before the transaction: PGlite has one connection, which the transaction holds
         const rules = await wheelRules(ctx);
         return at.once(async (trx) => {
-          const { data, message } = await spinWheel(ctx, trx, at.customerId(), rules);
+          const { data, message } = await spinWheel(ctx, trx, at.customerId(), rules, body.lang);
           return at.reply(data, message);
         });
       },

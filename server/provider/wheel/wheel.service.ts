@@ -7,8 +7,12 @@ import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
 import { burnPoints, earnPoints } from '../points/points.ledger';
 import { notify } from '../notifications/notify';
-import { sayToCustomer } from '../accounts/language';
-import { wheel as wheelWords } from '../i18n/messages';
+import { languageOfCustomer, sayToCustomer } from '../accounts/language';
+import { sayIn } from '../i18n/translate';
+import type { Language } from '#contract/languages';
+import { inLanguage } from '#contract/translations';
+import { pointsReason, wheel as wheelWords } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { findRewardById, shareRewardsByName } from '../rewards/rewards.repo';
 import { giftVoucher, loadVouchers } from '../rewards/vouchers.repo';
 import { insertAudit } from '../staff/staff.repo';
@@ -84,7 +88,13 @@ export async function wheelRules(ctx: ProviderContext): Promise<MerchantRules> {
  * row lock: take today's free spin or pay for the spin, draw on the server, credit the prize, record
  * the spin, notify. Paying comes before crediting, so a prize can never pay for the spin that won it.
  */
-export async function spinWheel(ctx: ProviderContext, trx: Database, customerId: number, rules: MerchantRules): Promise<{ data: SpinData; message: string }> {
+export async function spinWheel(
+  ctx: ProviderContext,
+  trx: Database,
+  customerId: number,
+  rules: MerchantRules,
+  lang?: Language,
+): Promise<{ data: SpinData; message: string }> {
   const segments = await segmentsOrClosed(trx);
   await lockCustomer(trx, customerId);
   const now = ctx.clock.now();
@@ -108,7 +118,7 @@ export async function spinWheel(ctx: ProviderContext, trx: Database, customerId:
     const cost = rules.spin_cost_points;
     if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
     try {
-      await burnPoints(trx, ctx.clock, customerId, cost, { reason: 'Spin the wheel', ref: `wheel:${day}` });
+      await burnPoints(trx, ctx.clock, customerId, cost, { ...reasonOf(pointsReason.spin), ref: `wheel:${day}` });
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
         const have = (err.data as { points?: number } | null)?.points ?? 0;
@@ -122,7 +132,7 @@ export async function spinWheel(ctx: ProviderContext, trx: Database, customerId:
     spinId = await insertSpin(trx, { ...spin, free: false, costPoints: cost, prize: drawn });
   }
 
-  const prize = await creditPrize(ctx, trx, customerId, segment, spinId!, rules);
+  const prize = await creditPrize(ctx, trx, { customerId, segment, spinId: spinId!, lang }, rules);
   await setSpinPrize(trx, spinId!, {
     type: prize.type,
     label: prize.label,
@@ -145,17 +155,19 @@ export async function spinWheel(ctx: ProviderContext, trx: Database, customerId:
   };
 }
 
-/** Credits the drawn prize in the spin's transaction and notifies the customer of it. */
+/**
+ * Credits the drawn prize in the spin's transaction and notifies the customer of it (in their language). A voucher won
+ * is answered in `lang`, the app's language spoken (its reward's title and description in it where written).
+ */
 async function creditPrize(
   ctx: ProviderContext,
   trx: ProviderContext['db'],
-  customerId: number,
-  segment: SegmentRow,
-  spinId: number,
+  won: { customerId: number; segment: SegmentRow; spinId: number; lang?: Language },
   rules: MerchantRules,
 ): Promise<Prize> {
+  const { customerId, segment, spinId } = won;
   if (segment.prize_type === 'points' && segment.prize_points > 0) {
-    await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { reason: 'Spin and win', ref: `spin:${spinId}` }, rules.points_expiry_days);
+    await earnPoints(trx, ctx.clock, customerId, segment.prize_points, { ...reasonOf(pointsReason.spinWon), ref: `spin:${spinId}` }, rules.points_expiry_days);
     const say = await sayToCustomer(trx, rules, customerId);
     await notify(trx, ctx.clock, customerId, {
       type: 'wheel',
@@ -170,12 +182,13 @@ async function creditPrize(
     // a prize whose reward is gone or sold out pays nothing rather than overselling the stock
     const voucherId = await giftVoucher(trx, ctx.clock, customerId, reward, 'wheel');
     if (reward && voucherId !== null) {
-      const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId] });
-      const say = await sayToCustomer(trx, rules, customerId);
+      const [voucher] = await loadVouchers(trx, { customerId, ids: [voucherId], language: won.lang });
+      const language = await languageOfCustomer(trx, rules, customerId);
+      const say = sayIn(language);
       await notify(trx, ctx.clock, customerId, {
         type: 'wheel',
         title: say(wheelWords.wonTitle),
-        body: say(wheelWords.wonVoucher, { reward: reward.title }),
+        body: say(wheelWords.wonVoucher, { reward: inLanguage({ title: reward.title }, reward.translations, language, ['title']).title }),
         link: to.voucher(voucherId),
       });
       return { type: 'voucher', label: segment.label, voucher: voucher! };

@@ -8,6 +8,7 @@ import { paths, to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { usePages } from '../../app/use-pages';
 import { PointsScreen } from './points-screen';
+import { useLanguage } from '../../i18n/language';
 
 /** /profile/point: the balance, points expiring soon, and the ledger page by page. */
 export default function PointsPage() {
@@ -15,7 +16,8 @@ export default function PointsPage() {
   const navigate = useNavigate();
   const back = useGoBack(paths.profileHome);
   const { customerId } = useAuth();
-  const history = usePages(customerId ? pointHistoryPages(customerId) : null);
+  const language = useLanguage();
+  const history = usePages(customerId ? pointHistoryPages(customerId, language) : null);
   const first = history.pages?.[0];
   // the stamp cards are extra: if they fail, the page shows the points alone
   const stamps = useStampCards();

@@ -9,6 +9,7 @@ import { to } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import type { StorageState } from '../rewards/reward-storage-screen.container';
 import { SpinScreen } from './spin-screen';
+import { useLanguage } from '../../i18n/language';
 
 /**
  * /spin: the wheel and its odds. Spin draws on the provider (one spin per tap); the wheel turns while
@@ -19,7 +20,7 @@ export default function SpinPage() {
   const { settings } = useSite();
   const navigate = useNavigate();
   const wheel = useWheel();
-  const spinWheel = useSpinWheel();
+  const spinWheel = useSpinWheel(useLanguage());
   const spin = useKeyedAction((key) => spinWheel(key));
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<SpinData | null>(null);
