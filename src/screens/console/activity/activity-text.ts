@@ -144,7 +144,8 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (Array.isArray(v) && MONEY.has(key)) return v.map((x) => (typeof x === 'number' ? f.money(x) : '…')).join(', ');
   if (Array.isArray(v)) {
     const count = f.count(v.length);
-    return plural(v.length, { one: `${count} item`, other: `${count} items` });
+    const items = v.length;
+    return plural(items, { one: `${count} item`, other: `${count} items` });
   }
   // a thing named (a reward's free product): its name
   if (typeof v === 'object' && typeof (v as Obj).name === 'string') return (v as Obj).name as string;
@@ -562,50 +563,89 @@ function channelSentence(action: string, who: string, a: Obj, b: Obj): string | 
  */
 function counterText(action: string, who: string, a: Obj, f: ActivityFormat): ActivityText | null {
   const plain = (sentence: string, o: Partial<ActivityText> = {}): ActivityText => ({ sentence, warning: false, changes: [], detail: null, ...o });
-  /** a counter sale: "₱180.00 sale at Makati" */
-  const saleAt = () => `${typeof a.amount === 'number' ? `${f.money(a.amount)} ` : ''}sale${typeof a.location === 'string' ? ` at ${a.location}` : ''}`;
+  const customer = text(a.customer, t`a customer`);
+  const reward = text(a.reward_title, t`a reward`);
+  const location = typeof a.location === 'string' ? a.location : null;
+  const sale = saleWords(a, f);
   switch (action) {
-    case 'voucher.redeem':
-      return plain(`${who} redeemed ${text(a.reward_title, text(a.reward, 'a voucher'))} for ${text(a.customer, 'a customer')}.`);
-    case 'voucher.undo':
-      return plain(`${who} undid a redemption of ${text(a.reward_title, 'a voucher')}${typeof a.customer === 'string' ? ` for ${a.customer}` : ''}.`);
-    case 'counter.reward_redeem':
+    case 'voucher.redeem': {
+      const voucher = text(a.reward_title, text(a.reward, t`a voucher`));
+      return plain(t`${who} redeemed ${voucher} for ${customer}.`);
+    }
+    case 'voucher.undo': {
+      const voucher = text(a.reward_title, t`a voucher`);
+      return plain(typeof a.customer === 'string' ? t`${who} undid a redemption of ${voucher} for ${customer}.` : t`${who} undid a redemption of ${voucher}.`);
+    }
+    case 'counter.reward_redeem': {
+      const spent = f.count(Number(a.spent) || 0);
       return plain(
-        `${who} gave ${text(a.customer, 'a customer')} ${text(a.reward_title, 'a reward')} for ${f.count(Number(a.spent) || 0)} points, from their member card${typeof a.location === 'string' ? ` at ${a.location}` : ''}.`,
+        location
+          ? t`${who} gave ${customer} ${reward} for ${spent} points, from their member card at ${location}.`
+          : t`${who} gave ${customer} ${reward} for ${spent} points, from their member card.`,
       );
-    case 'counter.reward_undo':
-      return plain(
-        `${who} undid ${text(a.reward_title, 'a reward')} for ${text(a.customer, 'a customer')}: ${f.count(Number(a.given_back) || 0)} points and the reward's stock went back.`,
-      );
-    case 'counter.code_limit':
-      return plain(
-        `${who} typed ${f.count(Number(a.unknown_codes) || 30)} codes the counter did not recognise within a minute: the counter paused for a minute.`,
-        { warning: true },
-      );
-    case 'counter.earn':
-      return plain(`${who} gave ${text(a.customer, 'a customer')} ${f.count(Number(a.earned) || 0)} points for a ${saleAt()}.`);
-    case 'counter.earn_undo':
-      return plain(`${who} took back the ${f.count(Number(a.taken_back) || 0)} points ${text(a.customer, 'a customer')} earned for a ${saleAt()}.`);
+    }
+    case 'counter.reward_undo': {
+      const back = f.count(Number(a.given_back) || 0);
+      return plain(t`${who} undid ${reward} for ${customer}: ${back} points and the reward's stock went back.`);
+    }
+    case 'counter.code_limit': {
+      const codes = f.count(Number(a.unknown_codes) || 30);
+      return plain(t`${who} typed ${codes} codes the counter did not recognise within a minute: the counter paused for a minute.`, { warning: true });
+    }
+    case 'counter.earn': {
+      const earned = f.count(Number(a.earned) || 0);
+      return plain(t`${who} gave ${customer} ${earned} points for a ${sale}.`);
+    }
+    case 'counter.earn_undo': {
+      const back = f.count(Number(a.taken_back) || 0);
+      return plain(t`${who} took back the ${back} points ${customer} earned for a ${sale}.`);
+    }
     case 'counter.earn_refused':
-      if (a.stamps_left_today !== undefined) {
-        return plain(
-          `${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.stamps) || 0)} stamps for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has collected'} the most stamps allowed at the counter today.`,
-          {
-            warning: true,
-            detail: `The daily limit is ${f.count(Number(a.cap) || 0)} stamps ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.stamps_left_today) || 0)} left today); an owner can change it in the shop settings.`,
-          },
-        );
-      }
-      return plain(
-        `${who} could not give ${text(a.customer, 'a customer')} ${f.count(Number(a.points) || 0)} points for a ${saleAt()}: ${a.limit === 'staff' ? 'they have given' : 'the customer has earned'} the most points allowed at the counter today.`,
-        {
-          warning: true,
-          detail: `The daily limit is ${f.count(Number(a.cap) || 0)} points ${a.limit === 'staff' ? 'per staff member' : 'per customer'} (${f.count(Number(a.points_left_today) || 0)} left today); an owner can change it in the shop settings.`,
-        },
-      );
+      return refusedText(who, customer, sale, a, f);
     default:
       return null;
   }
+}
+
+/** A counter sale as the log says it: "₱180.00 sale at Makati", "sale" when nothing more is known. */
+function saleWords(a: Obj, f: ActivityFormat): string {
+  const amount = typeof a.amount === 'number' ? f.money(a.amount) : null;
+  const location = typeof a.location === 'string' ? a.location : null;
+  if (amount && location) return t`${amount} sale at ${location}`;
+  if (amount) return t`${amount} sale`;
+  return location ? t`sale at ${location}` : t`sale`;
+}
+
+/** Points or stamps the counter would not give for a sale: a daily limit, the staff member's or the customer's (a warning). */
+function refusedText(who: string, customer: string, sale: string, a: Obj, f: ActivityFormat): ActivityText {
+  const cap = f.count(Number(a.cap) || 0);
+  const staff = a.limit === 'staff';
+  if (a.stamps_left_today !== undefined) {
+    const stamps = f.count(Number(a.stamps) || 0);
+    const left = f.count(Number(a.stamps_left_today) || 0);
+    return {
+      sentence: staff
+        ? t`${who} could not give ${customer} ${stamps} stamps for a ${sale}: they have given the most stamps allowed at the counter today.`
+        : t`${who} could not give ${customer} ${stamps} stamps for a ${sale}: the customer has collected the most stamps allowed at the counter today.`,
+      warning: true,
+      changes: [],
+      detail: staff
+        ? t`The daily limit is ${cap} stamps per staff member (${left} left today); an owner can change it in the shop settings.`
+        : t`The daily limit is ${cap} stamps per customer (${left} left today); an owner can change it in the shop settings.`,
+    };
+  }
+  const points = f.count(Number(a.points) || 0);
+  const left = f.count(Number(a.points_left_today) || 0);
+  return {
+    sentence: staff
+      ? t`${who} could not give ${customer} ${points} points for a ${sale}: they have given the most points allowed at the counter today.`
+      : t`${who} could not give ${customer} ${points} points for a ${sale}: the customer has earned the most points allowed at the counter today.`,
+    warning: true,
+    changes: [],
+    detail: staff
+      ? t`The daily limit is ${cap} points per staff member (${left} left today); an owner can change it in the shop settings.`
+      : t`The daily limit is ${cap} points per customer (${left} left today); an owner can change it in the shop settings.`,
+  };
 }
 
 /** The Options page's entries (option groups, an option's sold-out switch); null for any other. */
@@ -637,38 +677,62 @@ function optionSentence(action: string, who: string, a: Obj, b: Obj): string | n
  * (issue 30), approved or rejected on review; null: another action.
  */
 function loyaltySentence(action: string, who: string, a: Obj, b: Obj): string | null {
-  const rule = `the earning rule ${text(a.name, text(b.name, ''))}`.trim();
-  const card = `the stamp card ${text(a.name, text(b.name, ''))}`.trim();
+  const name = text(a.name, text(b.name, ''));
+  const friend = text(a.friend, t`a friend`);
+  const referrer = text(a.referrer, t`a customer`);
   switch (action) {
     case 'loyalty.rule.create':
-      return `${who} added ${rule}.`;
+      return name ? t`${who} added the earning rule ${name}.` : t`${who} added the earning rule.`;
     case 'loyalty.rule.update':
-      return `${who} changed ${rule}.`;
+      return name ? t`${who} changed the earning rule ${name}.` : t`${who} changed the earning rule.`;
     case 'loyalty.rule.status':
-      return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${rule}.`;
+      return ruleStatus(who, a.status, name);
     case 'loyalty.stamps.create':
-      return `${who} added ${card}.`;
+      return name ? t`${who} added the stamp card ${name}.` : t`${who} added the stamp card.`;
     case 'loyalty.stamps.update':
-      return `${who} changed ${card}.`;
+      return name ? t`${who} changed the stamp card ${name}.` : t`${who} changed the stamp card.`;
     case 'loyalty.stamps.status':
-      return `${who} ${a.status === 'ended' ? 'ended' : a.status === 'paused' ? 'paused' : 'resumed'} ${card}.`;
-    case 'referral.void': {
-      const points = (typeof a.referrer_points === 'number' ? a.referrer_points : 0) + (typeof a.friend_points === 'number' ? a.friend_points : 0);
-      const vouchers = typeof a.vouchers_cancelled === 'number' ? a.vouchers_cancelled : 0;
-      const back = [
-        points > 0 ? `${points} ${points === 1 ? 'point' : 'points'}` : '',
-        vouchers > 0 ? `${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}` : '',
-      ].filter(Boolean);
-      const reason = text(a.reason, '');
-      return `${who} voided the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')}${reason ? ` (${reason.replace(/[.!?]$/, '')})` : ''}${back.length ? `, taking back ${back.join(' and ')}` : ''}.`;
-    }
+      return cardStatus(who, a.status, name);
+    case 'referral.void':
+      return voidSentence(who, friend, referrer, a);
     case 'referral.approve':
-      return `${who} approved the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')} after review${a.status === 'capped' ? ': the friend was rewarded (the referrer was over the monthly cap)' : ': both were rewarded'}.`;
+      return a.status === 'capped'
+        ? t`${who} approved the referral of ${friend} by ${referrer} after review: the friend was rewarded (the referrer was over the monthly cap).`
+        : t`${who} approved the referral of ${friend} by ${referrer} after review: both were rewarded.`;
     case 'referral.reject':
-      return `${who} rejected the referral of ${text(a.friend, 'a friend')} by ${text(a.referrer, 'a customer')} after review: neither was rewarded.`;
+      return t`${who} rejected the referral of ${friend} by ${referrer} after review: neither was rewarded.`;
     default:
       return null;
   }
+}
+
+/** An earning rule ended, paused or resumed: a whole sentence each, with its name or without. */
+function ruleStatus(who: string, status: unknown, name: string): string {
+  if (status === 'ended') return name ? t`${who} ended the earning rule ${name}.` : t`${who} ended the earning rule.`;
+  if (status === 'paused') return name ? t`${who} paused the earning rule ${name}.` : t`${who} paused the earning rule.`;
+  return name ? t`${who} resumed the earning rule ${name}.` : t`${who} resumed the earning rule.`;
+}
+
+/** A stamp card ended, paused or resumed. */
+function cardStatus(who: string, status: unknown, name: string): string {
+  if (status === 'ended') return name ? t`${who} ended the stamp card ${name}.` : t`${who} ended the stamp card.`;
+  if (status === 'paused') return name ? t`${who} paused the stamp card ${name}.` : t`${who} paused the stamp card.`;
+  return name ? t`${who} resumed the stamp card ${name}.` : t`${who} resumed the stamp card.`;
+}
+
+/** A referral voided: why, and the points and vouchers taken back. */
+function voidSentence(who: string, friend: string, referrer: string, a: Obj): string {
+  const points = (typeof a.referrer_points === 'number' ? a.referrer_points : 0) + (typeof a.friend_points === 'number' ? a.friend_points : 0);
+  const vouchers = typeof a.vouchers_cancelled === 'number' ? a.vouchers_cancelled : 0;
+  const pointsWords = plural(points, { one: `${points} point`, other: `${points} points` });
+  const voucherWords = plural(vouchers, { one: `${vouchers} voucher`, other: `${vouchers} vouchers` });
+  const back = points > 0 && vouchers > 0 ? t`${pointsWords} and ${voucherWords}` : points > 0 ? pointsWords : vouchers > 0 ? voucherWords : '';
+  const given = text(a.reason, '');
+  const reason = given.replace(/[.!?]$/, '');
+  if (given && back) return t`${who} voided the referral of ${friend} by ${referrer} (${reason}), taking back ${back}.`;
+  if (given) return t`${who} voided the referral of ${friend} by ${referrer} (${reason}).`;
+  if (back) return t`${who} voided the referral of ${friend} by ${referrer}, taking back ${back}.`;
+  return t`${who} voided the referral of ${friend} by ${referrer}.`;
 }
 
 /** The tier programme saved (issue 30; a referral voided: loyaltySentence); null: another action. */
@@ -677,15 +741,16 @@ function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: Acti
   const names = (o: Obj) => (Array.isArray(o.tiers) ? o.tiers.map((t) => text(obj(t).name, '?')).join(', ') : null);
   switch (action) {
     case 'loyalty.tiers.update': {
-      const on = a.enabled === false ? ' (tiers off)' : '';
-      const basis = (v: unknown) => (v === 'visits' ? 'Visits' : v === 'points' ? 'Points earned' : '—');
+      const basis = (v: unknown) => (v === 'visits' ? t`Visits` : v === 'points' ? t`Points earned` : '—');
       const changes: ActivityChange[] = [];
       if (b.enabled !== a.enabled && typeof a.enabled === 'boolean')
-        changes.push({ label: 'Tiers on', before: b.enabled === undefined ? '—' : valueOf('enabled', b.enabled, f), after: valueOf('enabled', a.enabled, f) });
-      if (b.basis !== a.basis) changes.push({ label: 'What counts', before: basis(b.basis), after: basis(a.basis) });
+        changes.push({ label: t`Tiers on`, before: b.enabled === undefined ? '—' : valueOf('enabled', b.enabled, f), after: valueOf('enabled', a.enabled, f) });
+      if (b.basis !== a.basis) changes.push({ label: t`What counts`, before: basis(b.basis), after: basis(a.basis) });
       const [was, now] = [names(b), names(a)];
-      if (now !== null && was !== now) changes.push({ label: 'Tiers', before: was ?? '—', after: now });
-      return plain(`${who} changed the tiers${now ? `: ${now}` : ''}${on}.`, { changes });
+      if (now !== null && was !== now) changes.push({ label: t`Tiers`, before: was ?? '—', after: now });
+      const off = a.enabled === false;
+      if (now) return plain(off ? t`${who} changed the tiers: ${now} (tiers off).` : t`${who} changed the tiers: ${now}.`, { changes });
+      return plain(off ? t`${who} changed the tiers (tiers off).` : t`${who} changed the tiers.`, { changes });
     }
     default:
       return null;
@@ -696,39 +761,55 @@ function tiersReferralsText(action: string, who: string, a: Obj, b: Obj, f: Acti
 function campaignText(action: string, who: string, a: Obj, b: Obj): ActivityText | null {
   if (action === 'broadcast.send') {
     const n = typeof a.audience === 'number' ? a.audience : 0;
-    const to = `${n.toLocaleString('en')} ${n === 1 ? 'customer' : 'customers'}${typeof a.tier === 'string' ? ` of the ${a.tier} tier` : ''}`;
-    const reward = typeof a.reward === 'string' ? `, with ${a.reward}` : '';
-    return { sentence: `${who} sent the message “${text(a.title, '')}” to ${to}${reward}.`, warning: false, changes: [], detail: text(a.body, '') || null };
+    const count = n.toLocaleString('en');
+    const tier = typeof a.tier === 'string' ? a.tier : null;
+    const to = tier
+      ? plural(n, { one: `${count} customer of the ${tier} tier`, other: `${count} customers of the ${tier} tier` })
+      : plural(n, { one: `${count} customer`, other: `${count} customers` });
+    const title = text(a.title, '');
+    const reward = typeof a.reward === 'string' ? a.reward : null;
+    const sentence = reward ? t`${who} sent the message “${title}” to ${to}, with ${reward}.` : t`${who} sent the message “${title}” to ${to}.`;
+    return { sentence, warning: false, changes: [], detail: text(a.body, '') || null };
   }
   if (action !== 'campaign.update') return null;
   const name = text(a.name, 'a');
+  // the unit is the provider's word ("days", "hours"), as the campaigns page shows it
   const timing = (o: Obj) => (typeof o.timing === 'number' && typeof o.unit === 'string' ? `${o.timing.toLocaleString('en')} ${o.unit}` : '—');
   const changes: ActivityChange[] = [];
   const add = (label: string, before: string, after: string) => before !== after && changes.push({ label, before, after });
-  add('On', b.enabled === true ? 'Yes' : 'No', a.enabled === true ? 'Yes' : 'No');
-  add('Title', text(b.title, '—'), text(a.title, '—'));
-  add('Message', text(b.body, '—'), text(a.body, '—'));
-  add('Reward', text(b.reward, 'None'), text(a.reward, 'None'));
-  add('Timing', timing(b), timing(a));
-  const verb = b.enabled !== true && a.enabled === true ? 'turned on' : b.enabled === true && a.enabled !== true ? 'turned off' : 'changed';
-  return { sentence: `${who} ${verb} the ${name} campaign.`, warning: false, changes, detail: null };
+  add(t`On`, b.enabled === true ? t`Yes` : t`No`, a.enabled === true ? t`Yes` : t`No`);
+  add(t`Title`, text(b.title, '—'), text(a.title, '—'));
+  add(t`Message`, text(b.body, '—'), text(a.body, '—'));
+  add(t`Reward`, text(b.reward, t`None`), text(a.reward, t`None`));
+  add(t`Timing`, timing(b), timing(a));
+  const sentence =
+    b.enabled !== true && a.enabled === true
+      ? t`${who} turned on the ${name} campaign.`
+      : b.enabled === true && a.enabled !== true
+        ? t`${who} turned off the ${name} campaign.`
+        : t`${who} changed the ${name} campaign.`;
+  return { sentence, warning: false, changes, detail: null };
 }
 
 /** A location added, changed, paused or resumed, or where a team member works (issue 28); null: another action. */
 function locationSentence(action: string, who: string, a: Obj, b: Obj): string | null {
-  const where = text(a.name, 'a location');
+  const where = text(a.name, t`a location`);
   switch (action) {
     case 'location.create':
-      return `${who} added the location ${where}.`;
-    case 'location.update':
-      return `${who} changed the location ${text(a.name, text(b.name, ''))}.`;
+      return t`${who} added the location ${where}.`;
+    case 'location.update': {
+      const location = text(a.name, text(b.name, ''));
+      return t`${who} changed the location ${location}.`;
+    }
     case 'location.pause':
-      return `${who} paused online orders at ${where} ${PAUSE_WORDS[text(a.choice, '')] ?? 'for a while'}.`;
+      return pauseSentence(who, where, text(a.choice, ''));
     case 'location.resume':
-      return `${who} resumed online orders at ${where}.`;
+      return t`${who} resumed online orders at ${where}.`;
     case 'staff.locations': {
       const names = Array.isArray(a.locations) ? a.locations.filter((n): n is string => typeof n === 'string') : [];
-      return `${who} set where ${text(a.name, 'a team member')} works: ${names.length > 0 ? names.join(', ') : 'every location'}.`;
+      const member = text(a.name, t`a team member`);
+      const places = names.join(', ');
+      return names.length > 0 ? t`${who} set where ${member} works: ${places}.` : t`${who} set where ${member} works: every location.`;
     }
     default:
       return tableSentence(action, who, a, b);
@@ -737,32 +818,42 @@ function locationSentence(action: string, who: string, a: Obj, b: Obj): string |
 
 /** A dine-in table or area added, changed or removed (issue 54); null: another action. */
 function tableSentence(action: string, who: string, a: Obj, b: Obj): string | null {
+  const [table, was, area, wasArea] = [text(a.label, ''), text(b.label, ''), text(a.name, ''), text(b.name, '')];
   switch (action) {
     case 'location.table_create':
-      return `${who} added table ${text(a.label, '')}.`;
+      return t`${who} added table ${table}.`;
     case 'location.table_update':
-      return `${who} changed table ${text(b.label, '')}.`;
+      return t`${who} changed table ${was}.`;
     case 'location.table_remove':
-      return `${who} removed table ${text(b.label, '')}.`;
+      return t`${who} removed table ${was}.`;
     case 'location.table_area_create':
-      return `${who} added the area ${text(a.name, '')}.`;
+      return t`${who} added the area ${area}.`;
     case 'location.table_area_rename':
-      return `${who} renamed the area ${text(b.name, '')} to ${text(a.name, '')}.`;
+      return t`${who} renamed the area ${wasArea} to ${area}.`;
     case 'location.table_area_remove':
-      return `${who} removed the area ${text(b.name, '')}.`;
+      return t`${who} removed the area ${wasArea}.`;
     default:
       return null;
   }
 }
 
-/** How long a pause was asked for, as the log says it. */
-const PAUSE_WORDS: Record<string, string> = {
-  '15_minutes': 'for 15 minutes',
-  '30_minutes': 'for 30 minutes',
-  '60_minutes': 'for an hour',
-  until_closing: 'until closing',
-  until_resumed: 'until someone resumes them',
-};
+/** Online orders paused at a location, for as long as was asked: a whole sentence each. */
+function pauseSentence(who: string, where: string, choice: string): string {
+  switch (choice) {
+    case '15_minutes':
+      return t`${who} paused online orders at ${where} for 15 minutes.`;
+    case '30_minutes':
+      return t`${who} paused online orders at ${where} for 30 minutes.`;
+    case '60_minutes':
+      return t`${who} paused online orders at ${where} for an hour.`;
+    case 'until_closing':
+      return t`${who} paused online orders at ${where} until closing.`;
+    case 'until_resumed':
+      return t`${who} paused online orders at ${where} until someone resumes them.`;
+    default:
+      return t`${who} paused online orders at ${where} for a while.`;
+  }
+}
 
 const WHEEL_FIELDS = ['spin_cost_points', 'free_spins_per_day'] as const;
 const pick = (o: Obj, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]));

@@ -177,6 +177,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
   if (unusable || !link) return unusable;
 
   const fixedEmail = link.email;
+  const expires = link.expires;
   const passwordError = problems.password ?? fieldErrors.password;
   const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -210,7 +211,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
         <>
           <p>{introOf(mode, link)}</p>
           <p className="mt-1 text-sm">
-            <Trans>This link works until {link.expires}.</Trans>
+            <Trans>This link works until {expires}.</Trans>
           </p>
         </>
       }

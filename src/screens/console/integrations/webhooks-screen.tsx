@@ -70,6 +70,7 @@ function EndpointRow({ e, props }: { e: WebhookEndpoint; props: WebhooksScreenPr
   const headingId = useId();
   const { renderLink = plainLink } = props;
   const state = stateOf(e);
+  const events = e.events.length;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -80,7 +81,7 @@ function EndpointRow({ e, props }: { e: WebhookEndpoint; props: WebhooksScreenPr
       </div>
       {e.description && <p>{e.description}</p>}
       <p className="text-sm text-muted">
-        {plural(e.events.length, { one: '# event', other: '# events' })}: {e.events.join(', ')}
+        {plural(events, { one: '# event', other: '# events' })}: {e.events.join(', ')}
       </p>
     </Card>
   );

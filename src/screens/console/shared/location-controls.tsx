@@ -131,13 +131,14 @@ export function LocationPause({ locations, now, locale, onPause, pausing, pauseE
   return (
     <div className="flex flex-col gap-2">
       {pauseError && <Notice tone="danger">{pauseError}</Notice>}
-      {locations.map((l) =>
-        l.state === 'paused' ? (
+      {locations.map((l) => {
+        const name = l.name;
+        return l.state === 'paused' ? (
           <Notice key={l.id} tone="warning" title={titleOf(l)}>
             <div className="flex flex-wrap items-center gap-3">
               <span className="text-ink">
                 {named ? (
-                  <Trans>Customers can browse the menu but cannot check out at {l.name}. Orders already placed carry on.</Trans>
+                  <Trans>Customers can browse the menu but cannot check out at {name}. Orders already placed carry on.</Trans>
                 ) : (
                   <Trans>Customers can browse the menu but cannot check out. Orders already placed carry on.</Trans>
                 )}
@@ -145,7 +146,7 @@ export function LocationPause({ locations, now, locale, onPause, pausing, pauseE
               <Button size="sm" loading={pausing === l.id} onClick={() => onPause(l.id, 'resume')}>
                 {named ? (
                   <Trans>
-                    Resume now<span className="sr-only"> at {l.name}</span>
+                    Resume now<span className="sr-only"> at {name}</span>
                   </Trans>
                 ) : (
                   <Trans>Resume now</Trans>
@@ -161,8 +162,8 @@ export function LocationPause({ locations, now, locale, onPause, pausing, pauseE
             </p>
             <PauseMenu location={l} named={named} busy={pausing === l.id} onPause={(choice) => onPause(l.id, choice)} />
           </div>
-        ),
-      )}
+        );
+      })}
     </div>
   );
 }

@@ -41,9 +41,10 @@ export function ProductPicker({ value: { product_ids: productIds, category_ids: 
         <div className="grid gap-3 sm:grid-cols-2">
           {menu.categories.map((c) => {
             const whole = categoryIds.includes(c.id);
+            const category = c.name;
             return (
               <div key={c.id} className="flex flex-col gap-2 rounded-lg border border-border p-3">
-                <CheckField label={<Trans>All of {c.name}</Trans>} checked={whole} onChange={(on) => toggle('category_ids', categoryIds, c.id, on)} />
+                <CheckField label={<Trans>All of {category}</Trans>} checked={whole} onChange={(on) => toggle('category_ids', categoryIds, c.id, on)} />
                 <div className="flex flex-col gap-2 pl-6">
                   {c.products.map((p) => (
                     <CheckField
