@@ -17,6 +17,7 @@ import { useAction } from '../shared/action';
 import { createExpiringCache, swrOptions } from '../shared/swr';
 import { applyTheme, CONSOLE_THEME, EmptyState, ErrorState, LoadingScreen } from '../ui';
 import { ConsoleLayout, testModeOf } from '../screens/console/layout/console-layout';
+import { pageTitle } from '../screens/console/shared/page-titles';
 import { LoyaltyNav, loyaltyPageOf } from '../screens/console/loyalty/loyalty-nav';
 import { consoleLink } from './link';
 import { CONSOLE_PAGE_VIEWS } from './pages';
@@ -38,7 +39,8 @@ function useTitle(title: string) {
  */
 function Signed({ name }: { name: ConsolePageName }) {
   const { t } = useLingui();
-  const { title, role, wide } = CONSOLE_PAGES[name];
+  const { role, wide } = CONSOLE_PAGES[name];
+  const title = pageTitle(name);
   const Page = CONSOLE_PAGE_VIEWS[name];
   const me = useStaffSession();
   const settings = useSettings();
@@ -54,7 +56,7 @@ function Signed({ name }: { name: ConsolePageName }) {
       navigate(SIGN_IN, { replace: true });
     }
   });
-  useTitle(title ?? '');
+  useTitle(title);
   if (me.isLoading && !me.data) return <LoadingScreen />;
   if (!me.data)
     return <ErrorState title={t`We could not reach the console`} message={t`Check your connection and try again.`} onRetry={() => void me.mutate()} />;
@@ -67,7 +69,7 @@ function Signed({ name }: { name: ConsolePageName }) {
       shop={(settings.data as SiteSettings | undefined)?.setting_company ?? ''}
       staff={staff}
       current={menuPageOf(name) ?? 'home'}
-      title={title ?? ''}
+      title={title}
       onSignOut={() => void signOut.run(false)}
       onSignOutEverywhere={() => void signOut.run(true)}
       signingOut={signOut.pending}

@@ -1,7 +1,32 @@
 import { useId } from 'react';
-import { ACTIVITY_KIND_NAMES, ACTIVITY_KINDS, MACHINE_PERSON, type ActivityKind } from '#contract/activity';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ACTIVITY_KIND_NAMES, MACHINE_PERSON, type ActivityKind } from '#contract/activity';
 import { Badge, Button, Card, EmptyState, ErrorState, LoadMore, SkeletonGroup, SkeletonText, cx, focusRing } from '../../../ui';
+import { spoken } from '../shared/spoken';
 import { describeActivity, type ActivityFormat, type AuditEntry } from './activity-text';
+
+/** Each kind's name in the filter: the contract's ACTIVITY_KINDS labels, in the language spoken. */
+const KIND_LABEL = spoken<ActivityKind>({
+  signin: msg`Sign-ins and passwords`,
+  team: msg`Staff and invitations`,
+  counter: msg`Counter`,
+  orders: msg`Orders`,
+  customers: msg`Customers`,
+  menu: msg`Menu`,
+  rewards: msg`Rewards`,
+  wheel: msg`Wheel`,
+  brand: msg`Brand and images`,
+  settings: msg`Shop settings`,
+  locations: msg`Locations and pauses`,
+  loyalty: msg`Earning rules`,
+  offers: msg`Offers and promo codes`,
+  exports: msg`Downloads`,
+  channels: msg`Payments and messages`,
+  integrations: msg`API keys and their calls`,
+  webhooks: msg`Webhooks`,
+  feedback: msg`Feedback and replies`,
+});
 
 export type { AuditEntry } from './activity-text';
 
@@ -35,18 +60,19 @@ export interface AuditScreenProps {
 const selectClass = cx('min-h-11 w-full rounded-xl border border-border bg-surface-raised px-3 text-base text-ink', focusRing);
 
 function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'filter' | 'onFilterChange' | 'people'>) {
+  const { t } = useLingui();
   const id = useId();
   const set = (patch: Partial<ActivityFilterValue>) => onFilterChange({ ...filter, ...patch });
   const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
   return (
     <form
-      aria-label="Filter the activity"
+      aria-label={t`Filter the activity`}
       className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
       onSubmit={(e) => e.preventDefault()}
     >
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-person`} className="text-sm font-medium">
-          Person
+          <Trans>Person</Trans>
         </label>
         <select
           id={`${id}-person`}
@@ -54,18 +80,18 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
           value={filter.person === undefined ? '' : String(filter.person)}
           onChange={(e) => set({ person: e.target.value === '' ? undefined : e.target.value === MACHINE_PERSON ? MACHINE_PERSON : Number(e.target.value) })}
         >
-          <option value="">Everyone</option>
+          <option value="">{t`Everyone`}</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-          <option value={MACHINE_PERSON}>Point-of-sale system (merchant key)</option>
+          <option value={MACHINE_PERSON}>{t`Point-of-sale system (merchant key)`}</option>
         </select>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-kind`} className="text-sm font-medium">
-          Kind
+          <Trans>Kind</Trans>
         </label>
         <select
           id={`${id}-kind`}
@@ -73,17 +99,17 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
           value={filter.kind ?? ''}
           onChange={(e) => set({ kind: e.target.value === '' ? undefined : (e.target.value as ActivityKind) })}
         >
-          <option value="">Everything</option>
+          <option value="">{t`Everything`}</option>
           {ACTIVITY_KIND_NAMES.map((k) => (
             <option key={k} value={k}>
-              {ACTIVITY_KINDS[k].label}
+              {KIND_LABEL[k]}
             </option>
           ))}
         </select>
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-from`} className="text-sm font-medium">
-          From
+          <Trans>From</Trans>
         </label>
         <input
           id={`${id}-from`}
@@ -96,7 +122,7 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <label htmlFor={`${id}-to`} className="text-sm font-medium">
-          To
+          <Trans>To</Trans>
         </label>
         <input
           id={`${id}-to`}
@@ -108,7 +134,7 @@ function Filters({ filter, onFilterChange, people }: Pick<AuditScreenProps, 'fil
         />
       </div>
       <Button variant="ghost" className="col-span-2 lg:col-span-1" disabled={!filtered} onClick={() => onFilterChange({})}>
-        Show everything
+        <Trans>Show everything</Trans>
       </Button>
     </form>
   );
@@ -129,47 +155,48 @@ export function AuditScreen({
   onFilterChange,
   people,
 }: AuditScreenProps) {
+  const { t } = useLingui();
   const filtered = filter.person !== undefined || filter.kind !== undefined || Boolean(filter.from) || Boolean(filter.to);
   let body;
   if (loading && !entries) {
     body = (
-      <SkeletonGroup label="Loading the activity">
+      <SkeletonGroup label={t`Loading the activity`}>
         <SkeletonText lines={6} />
       </SkeletonGroup>
     );
   } else if (error && !entries) {
-    body = <ErrorState title="We could not load the activity" message={error} onRetry={onRetry} />;
+    body = <ErrorState title={t`We could not load the activity`} message={error} onRetry={onRetry} />;
   } else if (!entries || entries.length === 0) {
     body = filtered ? (
-      <EmptyState title="Nothing matches" description="Nothing happened that fits these filters. Try another person, kind or day." />
+      <EmptyState title={t`Nothing matches`} description={t`Nothing happened that fits these filters. Try another person, kind or day.`} />
     ) : (
-      <EmptyState title="Nothing yet" description="Every change made in the console, every sign-in and every download will be listed here." />
+      <EmptyState title={t`Nothing yet`} description={t`Every change made in the console, every sign-in and every download will be listed here.`} />
     );
   } else {
     body = (
       <>
         <ol className="flex flex-col gap-2">
           {entries.map((e) => {
-            const t = describeActivity(e, format);
+            const said = describeActivity(e, format);
             return (
-              <Card as="li" key={e.id} className={cx('min-w-0', t.warning && 'border-l-4 border-l-danger')}>
+              <Card as="li" key={e.id} className={cx('min-w-0', said.warning && 'border-l-4 border-l-danger')}>
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                   <p className="min-w-0 font-medium break-words">
-                    {t.warning && (
+                    {said.warning && (
                       <Badge tone="danger" className="mr-2">
-                        Warning
+                        <Trans>Warning</Trans>
                       </Badge>
                     )}
-                    {t.sentence}
+                    {said.sentence}
                   </p>
                   <time dateTime={e.created_at} className="shrink-0 text-sm text-muted">
                     {formatTime(e.created_at)}
                   </time>
                 </div>
-                {t.detail && <p className="mt-1 text-sm text-muted break-words">{t.detail}</p>}
-                {t.changes.length > 0 && (
+                {said.detail && <p className="mt-1 text-sm text-muted break-words">{said.detail}</p>}
+                {said.changes.length > 0 && (
                   <dl className="mt-2 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-                    {t.changes.map((c) => (
+                    {said.changes.map((c) => (
                       <div key={c.label} className="contents">
                         <dt className="text-muted">{c.label}</dt>
                         <dd className="min-w-0 break-words">
@@ -178,7 +205,10 @@ export function AuditScreen({
                           ) : (
                             <>
                               <span className="text-muted line-through">{c.before}</span> <span aria-hidden="true">→</span>
-                              <span className="sr-only">changed to</span> {c.after}
+                              <span className="sr-only">
+                                <Trans>changed to</Trans>
+                              </span>{' '}
+                              {c.after}
                             </>
                           )}
                         </dd>
@@ -190,15 +220,15 @@ export function AuditScreen({
             );
           })}
         </ol>
-        {error && <ErrorState title="We could not load more" message={error} onRetry={onRetry} />}
+        {error && <ErrorState title={t`We could not load more`} message={error} onRetry={onRetry} />}
         <LoadMore more={!!hasMore} onMore={onLoadMore} loading={loadingMore} className="self-start">
-          Show older
+          <Trans>Show older</Trans>
         </LoadMore>
       </>
     );
   }
   return (
-    <section aria-label="Activity, newest first" className="flex min-w-0 flex-col gap-4">
+    <section aria-label={t`Activity, newest first`} className="flex min-w-0 flex-col gap-4">
       <Filters filter={filter} onFilterChange={onFilterChange} people={people} />
       {body}
     </section>

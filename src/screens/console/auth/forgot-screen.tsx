@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleHref } from '#contract/console-routes';
 import { isEmailAddress } from '#contract/checks';
 import { Button, Notice, TextField, cx, focusRing, type RenderLink } from '../../../ui';
@@ -17,24 +18,29 @@ export interface ConsoleForgotScreenProps {
 
 /** /merchant/forgot: a link to choose a new password, e-mailed to a team member's address. */
 export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink = plainLink }: ConsoleForgotScreenProps) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const back = renderLink({
     href: consoleHref('signIn'),
     className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
-    children: 'Back to sign in',
+    children: t`Back to sign in`,
   });
 
   if (sentTo) {
     return (
-      <ConsoleAuthLayout title="Check your e-mail">
-        <Notice tone="success" title="Look for our e-mail">
+      <ConsoleAuthLayout title={t`Check your e-mail`}>
+        <Notice tone="success" title={t`Look for our e-mail`}>
           <p className="text-ink">
-            If <strong className="break-all">{sentTo}</strong> belongs to someone on the team, we have e-mailed it a link to choose a new password. The link
-            works once, for an hour.
+            <Trans>
+              If <strong className="break-all">{sentTo}</strong> belongs to someone on the team, we have e-mailed it a link to choose a new password. The link
+              works once, for an hour.
+            </Trans>
           </p>
         </Notice>
-        <p className="mt-4 text-sm text-muted">Nothing after a few minutes? Look in the spam folder, or ask an owner of the shop to invite you again.</p>
+        <p className="mt-4 text-sm text-muted">
+          <Trans>Nothing after a few minutes? Look in the spam folder, or ask an owner of the shop to invite you again.</Trans>
+        </p>
         <p className="mt-4 text-center text-sm">{back}</p>
       </ConsoleAuthLayout>
     );
@@ -43,17 +49,17 @@ export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!isEmailAddress(email))
-      return setProblem(email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter the e-mail address you sign in with.');
+      return setProblem(email.trim() ? t`Enter an e-mail address such as ana@example.com.` : t`Enter the e-mail address you sign in with.`);
     setProblem(undefined);
     onSend(email.trim());
   }
 
   return (
-    <ConsoleAuthLayout title="Forgot your password?" intro="We will e-mail you a link to choose a new one.">
+    <ConsoleAuthLayout title={t`Forgot your password?`} intro={t`We will e-mail you a link to choose a new one.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {error && <Notice tone="danger">{error}</Notice>}
         <TextField
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="username"
           value={email}
@@ -62,7 +68,7 @@ export function ConsoleForgotScreen({ onSend, sending, sentTo, error, renderLink
           disabled={sending}
         />
         <Button type="submit" loading={sending} fullWidth>
-          E-mail me a link
+          <Trans>E-mail me a link</Trans>
         </Button>
         <p className="text-center text-sm">{back}</p>
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { CONSOLE_PAGES } from '#contract/console-routes';
 import { useNavigate } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
@@ -11,6 +12,12 @@ import { useAction } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
 import { linkExpiryFormat } from '../shared/console-format';
 import { ConsolePasswordScreen, type PasswordFormValues } from './password-screen';
+
+/** A field's problem as the provider words it ("is already on the team"), said of the field ("This e-mail …"). */
+function fieldProblem(name: string, problem: string): string {
+  const field = name === 'email' ? t`e-mail` : name;
+  return t`This ${field} ${problem}.`;
+}
 
 /** The link's code travels after the # sign: browsers never send it to a server or a Referer. */
 const codeOfLink = () => decodeURIComponent(window.location.hash.replace(/^#/, ''));
@@ -50,7 +57,7 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
     async (values: PasswordFormValues) => {
       if (mode === 'reset') {
         await reset(token, values.password);
-        navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: 'Your new password is set. Sign in with it.' } });
+        navigate(CONSOLE_PAGES.signIn.path, { replace: true, state: { notice: t`Your new password is set. Sign in with it.` } });
         return;
       }
       const { start, shopName, ...account } = values;
@@ -61,7 +68,8 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
         try {
           await clearDemo({ shop_name: shopName });
         } catch (err) {
-          toast.error(`Your account is ready, but the demo is not cleared yet: ${messageOf(err)} Clear it from the Overview.`);
+          const problem = messageOf(err);
+          toast.error(t`Your account is ready, but the demo is not cleared yet: ${problem} Clear it from the Overview.`);
         }
       }
       navigate(CONSOLE_PAGES.home.path, { replace: true });
@@ -82,13 +90,13 @@ export default function ConsolePasswordContainer({ page: mode }: { page: 'setup'
       error={
         save.error
           ? fields.token
-            ? 'This link is not valid any more. Ask for a new one.'
+            ? t`This link is not valid any more. Ask for a new one.`
             : messageOf(save.error)
           : link.error && !expired
             ? messageOf(link.error)
             : null
       }
-      fieldErrors={Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `This ${k === 'email' ? 'e-mail' : k} ${v}.`]))}
+      fieldErrors={Object.fromEntries(Object.entries(fields).map(([k, problem]) => [k, fieldProblem(k, problem)]))}
       onSubmit={(values) => void save.run(values)}
     />
   );

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { isEmailAddress } from '#contract/checks';
 import type { StaffRole } from '#contract/staff';
-import { STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
+import { STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN, staffPasswordProblem } from '#contract/staff-checks';
 import { Button, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { ConsoleAuthLayout } from './auth-layout';
-import { ROLE_HELP, ROLE_LABEL } from '../layout/console-layout';
+import { ROLE_HELP } from '../layout/console-layout';
+import { spoken } from '../shared/spoken';
 
 export interface PasswordFormValues {
   name: string;
@@ -30,6 +33,7 @@ function StartChoice({
   problem?: string | undefined;
   saving?: boolean | undefined;
 }) {
+  const { t } = useLingui();
   const radio = (start: 'empty' | 'demo', label: string, hint: string) => (
     <label className="flex items-start gap-3 rounded-lg border border-border p-3 has-[:checked]:border-brand">
       <input
@@ -49,20 +53,22 @@ function StartChoice({
   );
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 font-medium">How do you want to start?</legend>
-      {radio('empty', 'An empty shop', 'Your own name; you add your menu, rewards and wheel. The demo’s are archived.')}
+      <legend className="mb-1 font-medium">
+        <Trans>How do you want to start?</Trans>
+      </legend>
+      {radio('empty', t`An empty shop`, t`Your own name; you add your menu, rewards and wheel. The demo’s are archived.`)}
       {values.start === 'empty' && (
         <TextField
-          label="Your shop’s name"
+          label={t`Your shop’s name`}
           autoComplete="organization"
           value={values.shopName ?? ''}
           onChange={(e) => setValues((v) => ({ ...v, shopName: e.target.value }))}
           error={problem}
-          hint="What customers see. You can change it later under Brand."
+          hint={t`What customers see. You can change it later under Brand.`}
           disabled={saving}
         />
       )}
-      {radio('demo', 'The demo shop', 'Try things out with its menu, rewards and wheel first; clear them later from the Overview.')}
+      {radio('demo', t`The demo shop`, t`Try things out with its menu, rewards and wheel first; clear them later from the Overview.`)}
     </fieldset>
   );
 }
@@ -97,27 +103,37 @@ export interface ConsolePasswordScreenProps {
 }
 
 function titleOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView | undefined): string {
-  if (mode === 'reset') return 'Choose a new password';
+  if (mode === 'reset') return say`Choose a new password`;
   // the shop's name is still the demo's at set-up: the page does not say it
-  if (mode === 'setup') return 'Set up your shop';
-  return link ? `Join ${link.shop}` : 'Join the team';
+  if (mode === 'setup') return say`Set up your shop`;
+  if (!link) return say`Join the team`;
+  const { shop } = link;
+  return say`Join ${shop}`;
 }
 
 function introOf(mode: ConsolePasswordScreenProps['mode'], link: LinkView): string {
-  if (mode === 'reset') return `For ${link.email ?? 'your account'} at ${link.shop}. Every session of yours ends, on every device.`;
-  if (mode === 'setup') return 'You become the shop’s first owner. Choose the name, e-mail and password you will sign in with, and how to start.';
-  return `${link.invitedBy ?? 'An owner'} invited you to ${link.shop} as ${ROLE_LABEL[link.role].toLowerCase() === 'owner' ? 'an owner' : 'staff'}. ${ROLE_HELP[link.role]}`;
+  const { shop, email, invitedBy } = link;
+  if (mode === 'reset')
+    return email
+      ? say`For ${email} at ${shop}. Every session of yours ends, on every device.`
+      : say`For your account at ${shop}. Every session of yours ends, on every device.`;
+  if (mode === 'setup') return say`You become the shop’s first owner. Choose the name, e-mail and password you will sign in with, and how to start.`;
+  const help = ROLE_HELP[link.role];
+  // whole sentences: who invited, and as what
+  if (link.role === 'owner')
+    return invitedBy ? say`${invitedBy} invited you to ${shop} as an owner. ${help}` : say`An owner invited you to ${shop} as an owner. ${help}`;
+  return invitedBy ? say`${invitedBy} invited you to ${shop} as staff. ${help}` : say`An owner invited you to ${shop} as staff. ${help}`;
 }
 
-const BUTTON = { setup: 'Create owner account', invite: 'Create my account', reset: 'Save my new password' } as const;
+const BUTTON = spoken({ setup: msg`Create owner account`, invite: msg`Create my account`, reset: msg`Save my new password` });
 
 /** The page instead of the form when the link cannot be used: incomplete, no longer working, still being read (null: the form). */
 function linkProblem(mode: ConsolePasswordScreenProps['mode'], title: string, l: Pick<ConsolePasswordScreenProps, 'missingLink' | 'linkExpired' | 'link'>) {
   if (l.missingLink) {
     return (
       <ConsoleAuthLayout title={title}>
-        <Notice tone="warning" title="This link is incomplete">
-          Open the whole link you were given (it ends with a long code after a # sign), or paste it into this tab. Or ask for a new one.
+        <Notice tone="warning" title={say`This link is incomplete`}>
+          <Trans>Open the whole link you were given (it ends with a long code after a # sign), or paste it into this tab. Or ask for a new one.</Trans>
         </Notice>
       </ConsoleAuthLayout>
     );
@@ -125,12 +141,12 @@ function linkProblem(mode: ConsolePasswordScreenProps['mode'], title: string, l:
   if (l.linkExpired) {
     return (
       <ConsoleAuthLayout title={title}>
-        <Notice tone="danger" title="This link no longer works">
+        <Notice tone="danger" title={say`This link no longer works`}>
           {mode === 'reset'
-            ? 'It was used, it is more than an hour old, or a newer one was sent. Ask for a new one from the sign-in page.'
+            ? say`It was used, it is more than an hour old, or a newer one was sent. Ask for a new one from the sign-in page.`
             : mode === 'setup'
-              ? 'It was used, it expired, or a newer one was made. Whoever runs the server can make a new one with npm run merchant -- owner-link; if the shop has its owner already, sign in instead.'
-              : 'It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.'}
+              ? say`It was used, it expired, or a newer one was made. Whoever runs the server can make a new one with npm run merchant -- owner-link; if the shop has its owner already, sign in instead.`
+              : say`It was used, it expired, or it was cancelled. Ask the person who sent it for a new one.`}
         </Notice>
       </ConsoleAuthLayout>
     );
@@ -138,7 +154,7 @@ function linkProblem(mode: ConsolePasswordScreenProps['mode'], title: string, l:
   if (!l.link) {
     return (
       <ConsoleAuthLayout title={title}>
-        <SkeletonGroup label="Reading your link">
+        <SkeletonGroup label={say`Reading your link`}>
           <SkeletonText lines={5} />
         </SkeletonGroup>
       </ConsoleAuthLayout>
@@ -149,6 +165,7 @@ function linkProblem(mode: ConsolePasswordScreenProps['mode'], title: string, l:
 
 /** /merchant/setup, /merchant/invite and /merchant/reset: a one-time link becomes an account, or a new password. */
 export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, onSubmit, saving, error, fieldErrors = {} }: ConsolePasswordScreenProps) {
+  const { t } = useLingui();
   const [values, setValues] = useState<PasswordFormValues>(
     mode === 'setup' ? { name: '', email: '', password: '', start: 'empty', shopName: '' } : { name: '', email: '', password: '' },
   );
@@ -160,6 +177,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
   if (unusable || !link) return unusable;
 
   const fixedEmail = link.email;
+  const expires = link.expires;
   const passwordError = problems.password ?? fieldErrors.password;
   const set = (field: keyof PasswordFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -168,13 +186,17 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
     const found: typeof problems = {};
     const email = fixedEmail ?? values.email;
     if (mode !== 'reset') {
-      if (!values.name.trim()) found.name = 'Enter your name.';
-      if (values.start === 'empty' && !values.shopName?.trim()) found.shopName = 'Enter your shop’s name.';
-      if (!isEmailAddress(email)) found.email = email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.';
+      if (!values.name.trim()) found.name = t`Enter your name.`;
+      if (values.start === 'empty' && !values.shopName?.trim()) found.shopName = t`Enter your shop’s name.`;
+      if (!isEmailAddress(email)) found.email = email.trim() ? t`Enter an e-mail address such as ana@example.com.` : t`Enter your e-mail address.`;
     }
-    const weak = staffPasswordProblem(values.password);
-    if (weak) found.password = weak;
-    else if (confirm !== values.password) found.confirm = 'The two passwords are not the same.';
+    // the contract's check, in the words of the language spoken
+    if (staffPasswordProblem(values.password))
+      found.password =
+        values.password.length < STAFF_PASSWORD_MIN
+          ? t`Use at least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`
+          : t`Use at most ${STAFF_PASSWORD_MAX} characters.`;
+    else if (confirm !== values.password) found.confirm = t`The two passwords are not the same.`;
     setProblems(found);
     if (Object.keys(found).length === 0) {
       const start = mode === 'setup' ? { start: values.start, ...(values.start === 'empty' ? { shopName: values.shopName!.trim() } : {}) } : {};
@@ -188,7 +210,9 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
       intro={
         <>
           <p>{introOf(mode, link)}</p>
-          <p className="mt-1 text-sm">This link works until {link.expires}.</p>
+          <p className="mt-1 text-sm">
+            <Trans>This link works until {expires}.</Trans>
+          </p>
         </>
       }
     >
@@ -196,7 +220,7 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
         {error && <Notice tone="danger">{error}</Notice>}
         {mode !== 'reset' && (
           <TextField
-            label="Your name"
+            label={t`Your name`}
             autoComplete="name"
             value={values.name}
             onChange={set('name')}
@@ -207,17 +231,17 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
         {mode !== 'reset' &&
           (fixedEmail ? (
             <TextField
-              label="E-mail"
+              label={t`E-mail`}
               type="email"
               autoComplete="username"
               value={fixedEmail}
               readOnly
-              hint="This invitation is for this address."
+              hint={t`This invitation is for this address.`}
               error={fieldErrors.email}
             />
           ) : (
             <TextField
-              label="E-mail"
+              label={t`E-mail`}
               type="email"
               autoComplete="username"
               value={values.email}
@@ -227,18 +251,18 @@ export function ConsolePasswordScreen({ mode, missingLink, link, linkExpired, on
             />
           ))}
         <TextField
-          label={mode === 'reset' ? 'New password' : 'Password'}
+          label={mode === 'reset' ? t`New password` : t`Password`}
           type="password"
           autoComplete="new-password"
           // the error repeats the advice in its own words: shown in the hint's place, not under it
-          hint={passwordError ? undefined : `At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
+          hint={passwordError ? undefined : t`At least ${STAFF_PASSWORD_MIN} characters: a few words you will remember make a good one.`}
           value={values.password}
           onChange={set('password')}
           error={passwordError}
           disabled={saving}
         />
         <TextField
-          label="Password again"
+          label={t`Password again`}
           type="password"
           autoComplete="new-password"
           value={confirm}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleHref } from '#contract/console-routes';
 import { isEmailAddress } from '#contract/checks';
 import { Button, Notice, TextField, cx, focusRing, type RenderLink } from '../../../ui';
@@ -19,31 +20,41 @@ export interface ConsoleSignInScreenProps {
 
 /** What the operator does to make the first owner, said where people look first. */
 function NoOwner() {
+  const { t } = useLingui();
   return (
-    <Notice tone="warning" title="This shop has no owner yet">
-      <p className="text-ink">Nobody can sign in until the shop’s first owner is set up, with a one-time link made on the computer that runs the shop:</p>
+    <Notice tone="warning" title={t`This shop has no owner yet`}>
+      <p className="text-ink">
+        <Trans>Nobody can sign in until the shop’s first owner is set up, with a one-time link made on the computer that runs the shop:</Trans>
+      </p>
       <ul className="mt-2 list-disc space-y-1 pl-5 text-ink">
         <li>
-          While trying it out (<code>npm start</code>), the link is printed in that terminal, under “The merchant console has no owner yet”.
+          <Trans>
+            While trying it out (<code>npm start</code>), the link is printed in that terminal, under “The merchant console has no owner yet”.
+          </Trans>
         </li>
         <li>
-          Anywhere else, run <code className="break-all">npm run merchant -- owner-link</code> there and open the link it prints.
+          <Trans>
+            Anywhere else, run <code className="break-all">npm run merchant -- owner-link</code> there and open the link it prints.
+          </Trans>
         </li>
       </ul>
-      <p className="mt-2 text-ink">You can paste the whole link into this tab.</p>
+      <p className="mt-2 text-ink">
+        <Trans>You can paste the whole link into this tab.</Trans>
+      </p>
     </Notice>
   );
 }
 
 /** /merchant/sign-in: e-mail and password; a forgotten password; a shop with no owner says how to begin. */
 export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwner, renderLink = plainLink }: ConsoleSignInScreenProps) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
 
   if (noOwner) {
     return (
-      <ConsoleAuthLayout title="Set up your shop">
+      <ConsoleAuthLayout title={t`Set up your shop`}>
         <NoOwner />
       </ConsoleAuthLayout>
     );
@@ -52,20 +63,20 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
   function submit(e: FormEvent) {
     e.preventDefault();
     const found = {
-      ...(isEmailAddress(email) ? {} : { email: email.trim() ? 'Enter an e-mail address such as ana@example.com.' : 'Enter your e-mail address.' }),
-      ...(password ? {} : { password: 'Enter your password.' }),
+      ...(isEmailAddress(email) ? {} : { email: email.trim() ? t`Enter an e-mail address such as ana@example.com.` : t`Enter your e-mail address.` }),
+      ...(password ? {} : { password: t`Enter your password.` }),
     };
     setProblems(found);
     if (Object.keys(found).length === 0) onSignIn(email.trim(), password);
   }
 
   return (
-    <ConsoleAuthLayout title="Sign in" intro="For the shop's owner and staff.">
+    <ConsoleAuthLayout title={t`Sign in`} intro={t`For the shop's owner and staff.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {notice && <Notice>{notice}</Notice>}
         {error && <Notice tone="danger">{error}</Notice>}
         <TextField
-          label="E-mail"
+          label={t`E-mail`}
           type="email"
           autoComplete="username"
           value={email}
@@ -74,7 +85,7 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
           disabled={signingIn}
         />
         <TextField
-          label="Password"
+          label={t`Password`}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -83,13 +94,13 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
           disabled={signingIn}
         />
         <Button type="submit" loading={signingIn} fullWidth>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
         <p className="text-center text-sm">
           {renderLink({
             href: consoleHref('forgot'),
             className: cx('font-medium text-brand-ink underline underline-offset-4', focusRing),
-            children: 'Forgot your password?',
+            children: t`Forgot your password?`,
           })}
         </p>
       </form>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { WebhookEndpoint, WebhookEventInfo, WebhookEventType, WebhookFields } from '#contract/webhooks';
 import { Button, Dialog, Notice, TextField } from '../../../ui';
 import { CheckField, FormActions, TextAreaField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
@@ -17,6 +18,7 @@ export function WebhookEditor({
   onSave: (fields: WebhookFields) => Promise<SaveProblem | null>;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState(endpoint?.url ?? '');
   const [description, setDescription] = useState(endpoint?.description ?? '');
   const [chosen, setChosen] = useState<WebhookEventType[]>(endpoint?.events ?? []);
@@ -31,51 +33,58 @@ export function WebhookEditor({
     if (!refused) onDone();
   };
   const toggle = (type: WebhookEventType, on: boolean) => setChosen((c) => (on ? [...c, type] : c.filter((t) => t !== type)));
-  const eventsProblem = fieldProblem(problem, 'events', 'Events:');
+  const eventsProblem = fieldProblem(problem, 'events', t`Events:`);
   return (
     <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
-        label="Address"
-        hint="Where your other system listens, such as https://till.example.com/hooks. It must be https."
+        label={t`Address`}
+        hint={t`Where your other system listens, such as https://till.example.com/hooks. It must be https.`}
         type="url"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
         value={url}
         onChange={(e) => setUrl(e.target.value)}
-        error={fieldProblem(problem, 'url', 'The address')}
+        error={fieldProblem(problem, 'url', t`The address`)}
         required
       />
       <TextAreaField
-        label="What it is for (optional)"
+        label={t`What it is for (optional)`}
         value={description}
         maxLength={200}
         onChange={(e) => setDescription(e.target.value)}
-        error={fieldProblem(problem, 'description', 'The description')}
+        error={fieldProblem(problem, 'description', t`The description`)}
       />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-semibold">Events to send</legend>
+        <legend className="mb-1 font-semibold">
+          <Trans>Events to send</Trans>
+        </legend>
         {events.map((ev) => (
           <CheckField key={ev.type} label={ev.label} hint={ev.description} checked={chosen.includes(ev.type)} onChange={(on) => toggle(ev.type, on)} />
         ))}
         {eventsProblem && <Notice tone="danger">{eventsProblem}</Notice>}
       </fieldset>
-      <FormActions problem={problem} saving={saving} submitLabel={endpoint ? 'Save endpoint' : 'Add endpoint'} onCancel={onDone} />
+      <FormActions problem={problem} saving={saving} submitLabel={endpoint ? t`Save endpoint` : t`Add endpoint`} onCancel={onDone} />
     </form>
   );
 }
 
 /** The secret, shown once after it is made: copy it now, it is never shown again. */
 export function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const { t } = useLingui();
   return (
     <Dialog
       open={secret !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Copy the signing secret"
-      description="Your system checks each webhook's signature with it. It is shown this once: copy it now and keep it somewhere safe."
-      footer={<Button onClick={onClose}>I have copied it</Button>}
+      title={t`Copy the signing secret`}
+      description={t`Your system checks each webhook's signature with it. It is shown this once: copy it now and keep it somewhere safe.`}
+      footer={
+        <Button onClick={onClose}>
+          <Trans>I have copied it</Trans>
+        </Button>
+      }
     >
-      <TextField label="Signing secret" readOnly value={secret ?? ''} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
+      <TextField label={t`Signing secret`} readOnly value={secret ?? ''} spellCheck={false} onFocus={(e) => e.currentTarget.select()} />
     </Dialog>
   );
 }
@@ -109,7 +118,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button variant="danger" loading={busy} onClick={onConfirm}>
             {confirm}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SiteSettings } from '#contract';
 import { CONSOLE_BASE, CONSOLE_PAGES, consoleHref } from '#contract/console-routes';
@@ -83,11 +84,11 @@ export default function WebhooksContainer() {
       onRemove={(id) =>
         saved(async () => {
           await remove(id);
-          toast.success('Endpoint removed.');
+          toast.success(t`Endpoint removed.`);
           go(consoleHref('webhooks'));
         })
       }
-      onReplay={(deliveryId) => saved(async () => (await replay(deliveryId), toast.success('Queued: it is sent within seconds.')))}
+      onReplay={(deliveryId) => saved(async () => (await replay(deliveryId), toast.success(t`Queued: it is sent within seconds.`)))}
     />
   );
 }

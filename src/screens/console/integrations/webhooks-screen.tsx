@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { msg, plural, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '#i18n/i18n';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventInfo, WebhookFields } from '#contract/webhooks';
 import {
   Badge,
@@ -58,8 +61,8 @@ export interface WebhooksScreenProps {
 }
 
 function stateOf(e: WebhookEndpoint): { label: string; tone: BadgeTone } {
-  if (e.enabled) return { label: 'On', tone: 'success' };
-  return e.disabled_reason === 'failures' ? { label: 'Switched off after failures', tone: 'danger' } : { label: 'Off', tone: 'neutral' };
+  if (e.enabled) return { label: say`On`, tone: 'success' };
+  return e.disabled_reason === 'failures' ? { label: say`Switched off after failures`, tone: 'danger' } : { label: say`Off`, tone: 'neutral' };
 }
 
 /** One row of the list: the address (its page a click away), what it is for, whether it is on, its events. */
@@ -67,6 +70,7 @@ function EndpointRow({ e, props }: { e: WebhookEndpoint; props: WebhooksScreenPr
   const headingId = useId();
   const { renderLink = plainLink } = props;
   const state = stateOf(e);
+  const events = e.events.length;
   return (
     <Card as="li" aria-labelledby={headingId} className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -77,7 +81,7 @@ function EndpointRow({ e, props }: { e: WebhookEndpoint; props: WebhooksScreenPr
       </div>
       {e.description && <p>{e.description}</p>}
       <p className="text-sm text-muted">
-        {e.events.length === 1 ? '1 event' : `${e.events.length} events`}: {e.events.join(', ')}
+        {plural(events, { one: '# event', other: '# events' })}: {e.events.join(', ')}
       </p>
     </Card>
   );
@@ -86,11 +90,15 @@ function EndpointRow({ e, props }: { e: WebhookEndpoint; props: WebhooksScreenPr
 /** What rotating and removing ask once more. */
 const ASK = {
   rotate: {
-    title: 'Make a new signing secret?',
-    description: 'The old secret keeps signing beside the new one for 24 hours, so you have a day to put the new one in your system.',
-    confirm: 'Make a new secret',
+    title: msg`Make a new signing secret?`,
+    description: msg`The old secret keeps signing beside the new one for 24 hours, so you have a day to put the new one in your system.`,
+    confirm: msg`Make a new secret`,
   },
-  remove: { title: 'Remove this endpoint?', description: 'Nothing more is sent to it, and its deliveries log goes with it.', confirm: 'Remove endpoint' },
+  remove: {
+    title: msg`Remove this endpoint?`,
+    description: msg`Nothing more is sent to it, and its deliveries log goes with it.`,
+    confirm: msg`Remove endpoint`,
+  },
 } as const;
 
 /** Rotate (asked once more) and remove (asked once more); each refusal beside it. */
@@ -105,18 +113,23 @@ function EndpointActions({ e, props, onEdit }: { e: WebhookEndpoint; props: Webh
     setProblem(refused);
     if (!refused) setAsking(null);
   };
+  const ask = ASK[asking ?? 'rotate'];
   return (
     <div className="flex flex-wrap gap-2">
-      <Button onClick={onEdit}>Edit</Button>
+      <Button onClick={onEdit}>
+        <Trans>Edit</Trans>
+      </Button>
       <Button variant="secondary" onClick={() => setAsking('rotate')}>
-        New secret
+        <Trans>New secret</Trans>
       </Button>
       <Button variant="secondary" onClick={() => setAsking('remove')}>
-        Remove
+        <Trans>Remove</Trans>
       </Button>
       <ConfirmDialog
         open={asking !== null}
-        {...ASK[asking ?? 'rotate']}
+        title={i18n._(ask.title)}
+        description={i18n._(ask.description)}
+        confirm={i18n._(ask.confirm)}
         busy={busy}
         problem={problem}
         onConfirm={() => void run(() => (asking === 'remove' ? props.onRemove : props.onRotate)(e.id))}
@@ -128,6 +141,7 @@ function EndpointActions({ e, props, onEdit }: { e: WebhookEndpoint; props: Webh
 
 /** An endpoint's page: whether it is on (a switch), its events and secret, its actions, and its log. */
 function EndpointPage({ e, props, onEdit }: { e: WebhookEndpoint; props: WebhooksScreenProps; onEdit: () => void }) {
+  const { t } = useLingui();
   const [switching, setSwitching] = useState(false);
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const at = (iso: string) => formatDateTime(iso, props.locale, props.timeZone);
@@ -137,6 +151,8 @@ function EndpointPage({ e, props, onEdit }: { e: WebhookEndpoint; props: Webhook
     setProblem(await props.onSwitch(e.id, on));
     setSwitching(false);
   };
+  const disabledAt = e.disabled_at ? at(e.disabled_at) : '';
+  const previousUntil = e.previous_secret_until ? at(e.previous_secret_until) : null;
   return (
     <div className="flex flex-col gap-4">
       <Card className="flex flex-col gap-3">
@@ -147,18 +163,31 @@ function EndpointPage({ e, props, onEdit }: { e: WebhookEndpoint; props: Webhook
         {e.description && <p>{e.description}</p>}
         {e.disabled_reason === 'failures' && (
           <Notice tone="danger">
-            Switched off {e.disabled_at ? at(e.disabled_at) : ''}: a delivery failed every try for about two days. Fix your system, then switch it on: waiting
-            deliveries are sent, and failed ones can be sent again below.
+            <Trans>
+              Switched off {disabledAt}: a delivery failed every try for about two days. Fix your system, then switch it on: waiting deliveries are sent, and
+              failed ones can be sent again below.
+            </Trans>
           </Notice>
         )}
-        <Switch on={e.enabled} onChange={(on) => void flip(on)} label="Send webhooks to this address" disabled={switching} />
+        <Switch on={e.enabled} onChange={(on) => void flip(on)} label={t`Send webhooks to this address`} disabled={switching} />
         {problem && <Notice tone="danger">{problem.message}</Notice>}
         <p>
-          <span className="font-medium">Events:</span> {names.join(', ')}
+          <span className="font-medium">
+            <Trans>Events:</Trans>
+          </span>{' '}
+          {names.join(', ')}
         </p>
         <p>
-          <span className="font-medium">Signing secret:</span> <span className="font-mono">{e.secret_hint}</span>
-          {e.previous_secret_until && <span className="text-muted"> (the previous one also signs until {at(e.previous_secret_until)})</span>}
+          <span className="font-medium">
+            <Trans>Signing secret:</Trans>
+          </span>{' '}
+          <span className="font-mono">{e.secret_hint}</span>
+          {previousUntil && (
+            <span className="text-muted">
+              {' '}
+              <Trans>(the previous one also signs until {previousUntil})</Trans>
+            </span>
+          )}
         </p>
         <EndpointActions e={e} props={props} onEdit={onEdit} />
       </Card>
@@ -182,10 +211,11 @@ function EndpointPage({ e, props, onEdit }: { e: WebhookEndpoint; props: Webhook
 
 /** The list, or its loading, error and empty states. */
 function EndpointList({ props }: { props: WebhooksScreenProps }) {
+  const { t } = useLingui();
   const { endpoints, loading, error, onRetry } = props;
   if (loading && !endpoints)
     return (
-      <SkeletonGroup label="Loading the webhooks" className="flex flex-col gap-3">
+      <SkeletonGroup label={t`Loading the webhooks`} className="flex flex-col gap-3">
         {[0, 1].map((i) => (
           <Card key={i}>
             <SkeletonText lines={2} />
@@ -193,13 +223,16 @@ function EndpointList({ props }: { props: WebhooksScreenProps }) {
         ))}
       </SkeletonGroup>
     );
-  if (!endpoints) return <ErrorState title="We could not load the webhooks" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!endpoints) return <ErrorState title={t`We could not load the webhooks`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
   if (endpoints.length === 0)
     return (
-      <EmptyState title="No webhooks yet" description="Add your till's or accounting system's address to send it orders, sign-ups and points as they happen." />
+      <EmptyState
+        title={t`No webhooks yet`}
+        description={t`Add your till's or accounting system's address to send it orders, sign-ups and points as they happen.`}
+      />
     );
   return (
-    <ul className="flex flex-col gap-3" aria-label="Webhook endpoints">
+    <ul className="flex flex-col gap-3" aria-label={t`Webhook endpoints`}>
       {endpoints.map((e) => (
         <EndpointRow key={e.id} e={e} props={props} />
       ))}
@@ -213,28 +246,31 @@ function EndpointList({ props }: { props: WebhooksScreenProps }) {
  * a new secret shown once.
  */
 export function WebhooksScreen(props: WebhooksScreenProps) {
+  const { t } = useLingui();
   const { endpoints, selectedId = null, renderLink = plainLink } = props;
   const [editing, setEditing] = useState<'new' | number | null>(props.initialEditing ?? null);
   const selected = selectedId === null ? null : (endpoints?.find((e) => e.id === selectedId) ?? null);
   const edited = typeof editing === 'number' ? (endpoints?.find((e) => e.id === editing) ?? null) : null;
   let body;
   if (selectedId === null || !endpoints) body = <EndpointList props={props} />;
-  else if (!selected) body = <EmptyState title="No such endpoint" description="It may have been removed, or the address is mistyped." />;
+  else if (!selected) body = <EmptyState title={t`No such endpoint`} description={t`It may have been removed, or the address is mistyped.`} />;
   else body = <EndpointPage e={selected} props={props} onEdit={() => setEditing(selected.id)} />;
   return (
     <div className="flex flex-col gap-4">
       {selectedId !== null ? (
-        renderLink({ href: props.listHref, className: cx('self-start rounded font-medium text-brand-ink underline', focusRing), children: 'All webhooks' })
+        renderLink({ href: props.listHref, className: cx('self-start rounded font-medium text-brand-ink underline', focusRing), children: t`All webhooks` })
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-muted">
-            Your other systems hear what happens in the shop: each event is sent to their address, signed, and tried again if it fails.
+            <Trans>Your other systems hear what happens in the shop: each event is sent to their address, signed, and tried again if it fails.</Trans>
           </p>
-          <Button onClick={() => setEditing('new')}>Add an endpoint</Button>
+          <Button onClick={() => setEditing('new')}>
+            <Trans>Add an endpoint</Trans>
+          </Button>
         </div>
       )}
       {body}
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={edited ? 'Edit endpoint' : 'Add an endpoint'}>
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={edited ? t`Edit endpoint` : t`Add an endpoint`}>
         {editing !== null && (
           <WebhookEditor
             endpoint={edited}

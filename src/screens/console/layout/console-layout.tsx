@@ -6,6 +6,7 @@ import { CONSOLE_MENU, consoleHref, type ConsolePage } from '#contract/console-r
 import type { StaffRole } from '#contract/staff';
 import { Button, CloseIcon, MenuIcon, cx, focusRing, type RenderLink } from '../../../ui';
 import { plainLink } from '../../../ui/lib/link';
+import { PAGE_TITLES } from '../shared/page-titles';
 import { spoken } from '../shared/spoken';
 
 export const ROLE_LABEL = spoken<StaffRole>({ owner: msg`Owner`, staff: msg`Staff` });
@@ -139,7 +140,7 @@ export function ConsoleLayout({
                         focusRing,
                       ),
                       ...(n.page === current ? { 'aria-current': 'page' as const } : {}),
-                      children: n.label,
+                      children: PAGE_TITLES[n.page],
                     })}
                   </li>
                 ))}

@@ -9,6 +9,7 @@ import { ROLE_LABEL } from '../layout/console-layout';
 import { spoken } from '../shared/spoken';
 import { SetupChecklist, TodayFiguresView, type TodayFigures } from './setup-checklist';
 import { ShopPreviewDialog, type ShopPreviewProps } from './shop-preview-dialog';
+import { PAGE_TITLES } from '../shared/page-titles';
 
 export interface ConsoleHomeScreenProps {
   name: string;
@@ -106,7 +107,7 @@ export function ConsoleHomeScreen({ name, role, renderLink = plainLink, ...owner
             {renderLink({
               href: p.href,
               className: cx('text-lg font-semibold text-brand-ink underline-offset-4 hover:underline', focusRing),
-              children: p.label,
+              children: PAGE_TITLES[p.page],
             })}
             <p className="mt-1 text-sm text-muted">{p.page === 'home' ? '' : WHAT[p.page]}</p>
             {/* the addresses are each location's, not the shop's settings: said where an owner looks for them */}

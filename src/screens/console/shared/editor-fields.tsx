@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Button, FieldFrame, FieldNotes, Notice, cx, describedBy, focusRing } from '../../../ui';
 
@@ -157,7 +158,7 @@ export function FormActions({
       {problem?.message && <Notice tone="danger">{problem.message}</Notice>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={saving}>
           {submitLabel}

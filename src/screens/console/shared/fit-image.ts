@@ -1,10 +1,12 @@
+import { msg } from '@lingui/core/macro';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '#contract/staff-checks';
+import { i18n } from '#i18n/i18n';
 
 /** The longest side an image is sent at when it has to be made smaller: more than any place the app shows it. */
 export const FIT_LONGEST_SIDE = 2048;
 
 /** Said when the browser cannot decode the file as an image (a HEIC it cannot read, a broken file). */
-export const UNREADABLE_IMAGE = 'This file could not be read as an image. Choose a PNG, JPEG or WebP photo.';
+export const UNREADABLE_IMAGE = msg`This file could not be read as an image. Choose a PNG, JPEG or WebP photo.`;
 
 /** The bitmap drawn at most `side` pixels on its longest side, encoded as `type` (null: the browser cannot). */
 async function encode(bitmap: ImageBitmap, side: number, type: string, quality: number): Promise<Blob | null> {
@@ -38,7 +40,7 @@ export async function fitImage(file: File): Promise<File> {
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error(UNREADABLE_IMAGE);
+    throw new Error(i18n._(UNREADABLE_IMAGE));
   }
   try {
     const base = file.name.replace(/\.[^.]*$/, '') || 'image';
@@ -54,7 +56,7 @@ export async function fitImage(file: File): Promise<File> {
         if (blob) break; // this type is written: a smaller try, not the other type
       }
     }
-    throw new Error(UNREADABLE_IMAGE);
+    throw new Error(i18n._(UNREADABLE_IMAGE));
   } finally {
     bitmap.close();
   }

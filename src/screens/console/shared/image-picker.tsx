@@ -1,4 +1,5 @@
 import { useId, useRef, type ChangeEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FieldNotes, describedBy } from '../../../ui';
 
 export interface ImagePickerProps {
@@ -16,7 +17,10 @@ export interface ImagePickerProps {
 
 /** An image of the shop's (logo, product, reward): what it is now, Upload and Remove; the file's rules under it. */
 export function ImagePicker({ field, label, hint, value, uploading, error, onUpload, onClear }: ImagePickerProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
+  // the image's name inside a sentence ("Upload logo")
+  const what = label.toLowerCase();
   const id = useId();
   return (
     <div className="flex flex-col gap-2" data-field={field}>
@@ -25,7 +29,13 @@ export function ImagePicker({ field, label, hint, value, uploading, error, onUpl
       </p>
       <div className="flex items-center gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-border bg-surface">
-          {value ? <img src={value} alt={`${label} now`} className="size-full object-contain" /> : <span className="text-xs text-muted">None</span>}
+          {value ? (
+            <img src={value} alt={t`${label} now`} className="size-full object-contain" />
+          ) : (
+            <span className="text-xs text-muted">
+              <Trans>None</Trans>
+            </span>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           <input
@@ -42,17 +52,17 @@ export function ImagePicker({ field, label, hint, value, uploading, error, onUpl
             }}
             tabIndex={-1}
           />
-          <Button variant="secondary" size="sm" loading={uploading} onClick={() => input.current?.click()} aria-label={`Upload ${label.toLowerCase()}`}>
-            Upload
+          <Button variant="secondary" size="sm" loading={uploading} onClick={() => input.current?.click()} aria-label={t`Upload ${what}`}>
+            <Trans>Upload</Trans>
           </Button>
           {value && (
-            <Button variant="ghost" size="sm" onClick={onClear} aria-label={`Remove ${label.toLowerCase()}`}>
-              Remove
+            <Button variant="ghost" size="sm" onClick={onClear} aria-label={t`Remove ${what}`}>
+              <Trans>Remove</Trans>
             </Button>
           )}
         </div>
       </div>
-      <FieldNotes id={id} hint={<>{hint} PNG, JPEG or WebP; a large photo is made smaller before it is sent.</>} error={error} alert />
+      <FieldNotes id={id} hint={<Trans>{hint} PNG, JPEG or WebP; a large photo is made smaller before it is sent.</Trans>} error={error} alert />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ImagePurpose } from '#contract/staff-checks';
 import { useUploadImage } from '../../../api/media';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
@@ -9,7 +10,7 @@ function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error('The file could not be read.'));
+    reader.onerror = () => reject(new Error(t`The file could not be read.`));
     reader.readAsDataURL(file);
   });
 }
@@ -36,7 +37,7 @@ export function useImageUpload<F extends string>() {
     async (field: F, file: File): Promise<string | null> => {
       setError(field, undefined);
       // an SVG is never drawn into a canvas (it can hold scripts): refused as the provider refuses it
-      if (file.type === 'image/svg+xml') return (setError(field, 'Choose a PNG, JPEG or WebP image (not SVG).'), null);
+      if (file.type === 'image/svg+xml') return (setError(field, t`Choose a PNG, JPEG or WebP image (not SVG).`), null);
       setUploading(field);
       try {
         // a phone's 25 MB photo is made smaller here rather than refused; the provider checks the content
@@ -50,7 +51,7 @@ export function useImageUpload<F extends string>() {
         return (await upload({ base64: await base64Of(fitted), name: fitted.name, type: fitted.type, purpose: PURPOSE[field] ?? 'background' })).url;
       } catch (err) {
         const problem = fieldErrorsOf(err).file;
-        setError(field, problem ? `This file ${problem}.` : messageOf(err));
+        setError(field, problem ? t`This file ${problem}.` : messageOf(err));
         return null;
       } finally {
         setUploading(null);

@@ -1,4 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { MerchantLocation, PauseChoice } from '#contract/locations';
 import { Button, Notice } from '../../../ui';
 import { SelectField } from './editor-fields';
@@ -10,7 +13,7 @@ export function LocationSelect({
   value,
   onChange,
   allLabel,
-  label = 'Location',
+  label,
   hint,
 }: {
   locations: ReadonlyArray<Pick<MerchantLocation, 'id' | 'name'>>;
@@ -21,9 +24,10 @@ export function LocationSelect({
   label?: string;
   hint?: string;
 }) {
+  const { t } = useLingui();
   return (
     <SelectField
-      label={label}
+      label={label ?? t`Location`}
       hint={hint}
       value={value === null ? '' : String(value)}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
@@ -39,18 +43,20 @@ export function LocationSelect({
   );
 }
 
-const PAUSE_OPTIONS: ReadonlyArray<{ choice: Exclude<PauseChoice, 'resume'>; label: string }> = [
-  { choice: '15_minutes', label: '15 minutes' },
-  { choice: '30_minutes', label: '30 minutes' },
-  { choice: '60_minutes', label: '1 hour' },
-  { choice: 'until_closing', label: 'Until closing' },
-  { choice: 'until_resumed', label: 'Until I resume' },
+const PAUSE_OPTIONS: ReadonlyArray<{ choice: Exclude<PauseChoice, 'resume'>; label: MessageDescriptor }> = [
+  { choice: '15_minutes', label: msg`15 minutes` },
+  { choice: '30_minutes', label: msg`30 minutes` },
+  { choice: '60_minutes', label: msg`1 hour` },
+  { choice: 'until_closing', label: msg`Until closing` },
+  { choice: 'until_resumed', label: msg`Until I resume` },
 ];
 
 /** "Pause online orders" and its choices, one tap each; Escape or a choice closes it. */
 function PauseMenu({ location, named, busy, onPause }: { location: MerchantLocation; named: boolean; busy: boolean; onPause: (choice: PauseChoice) => void }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const id = useId();
+  const name = location.name;
   const toggle = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -63,13 +69,19 @@ function PauseMenu({ location, named, busy, onPause }: { location: MerchantLocat
   return (
     <div className="flex flex-col gap-2" onKeyDown={(e) => e.key === 'Escape' && open && close()}>
       <Button ref={toggle} variant="secondary" size="sm" aria-expanded={open} aria-controls={id} loading={busy} onClick={() => setOpen((o) => !o)}>
-        Pause online orders{named && <span className="sr-only"> at {location.name}</span>}
+        {named ? (
+          <Trans>
+            Pause online orders<span className="sr-only"> at {name}</span>
+          </Trans>
+        ) : (
+          <Trans>Pause online orders</Trans>
+        )}
       </Button>
       {open && (
         <div
           id={id}
           role="group"
-          aria-label={`Pause online orders${named ? ` at ${location.name}` : ''} for`}
+          aria-label={named ? t`Pause online orders at ${name} for` : t`Pause online orders for`}
           className="flex flex-wrap gap-2 rounded-xl border border-border bg-surface-raised p-2 shadow-sm"
         >
           {PAUSE_OPTIONS.map((o, i) => (
@@ -83,7 +95,7 @@ function PauseMenu({ location, named, busy, onPause }: { location: MerchantLocat
                 onPause(o.choice);
               }}
             >
-              {o.label}
+              {i18n._(o.label)}
             </Button>
           ))}
         </div>
@@ -108,19 +120,37 @@ export interface LocationPauseProps {
  * "Resume now"; else whether it is open and "Pause online orders". Names the location when there are several.
  */
 export function LocationPause({ locations, now, locale, onPause, pausing, pauseError }: LocationPauseProps) {
+  const { t } = useLingui();
   const named = locations.length > 1;
+  // the location's name said with its state when the board shows several
+  const titleOf = (l: MerchantLocation) => {
+    const paused = pausedWords(l, now, locale);
+    const name = l.name;
+    return named ? t`${name}: ${paused}` : paused;
+  };
   return (
     <div className="flex flex-col gap-2">
       {pauseError && <Notice tone="danger">{pauseError}</Notice>}
-      {locations.map((l) =>
-        l.state === 'paused' ? (
-          <Notice key={l.id} tone="warning" title={`${named ? `${l.name}: ` : ''}${pausedWords(l, now, locale)}`}>
+      {locations.map((l) => {
+        const name = l.name;
+        return l.state === 'paused' ? (
+          <Notice key={l.id} tone="warning" title={titleOf(l)}>
             <div className="flex flex-wrap items-center gap-3">
               <span className="text-ink">
-                Customers can browse the menu but cannot check out{named ? ` at ${l.name}` : ''}. Orders already placed carry on.
+                {named ? (
+                  <Trans>Customers can browse the menu but cannot check out at {name}. Orders already placed carry on.</Trans>
+                ) : (
+                  <Trans>Customers can browse the menu but cannot check out. Orders already placed carry on.</Trans>
+                )}
               </span>
               <Button size="sm" loading={pausing === l.id} onClick={() => onPause(l.id, 'resume')}>
-                Resume now{named && <span className="sr-only"> at {l.name}</span>}
+                {named ? (
+                  <Trans>
+                    Resume now<span className="sr-only"> at {name}</span>
+                  </Trans>
+                ) : (
+                  <Trans>Resume now</Trans>
+                )}
               </Button>
             </div>
           </Notice>
@@ -132,8 +162,8 @@ export function LocationPause({ locations, now, locale, onPause, pausing, pauseE
             </p>
             <PauseMenu location={l} named={named} busy={pausing === l.id} onPause={(choice) => onPause(l.id, choice)} />
           </div>
-        ),
-      )}
+        );
+      })}
     </div>
   );
 }

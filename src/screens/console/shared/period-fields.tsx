@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, TextField } from '../../../ui';
 
 /** What a report's period is: the shop's days `from` to `to`, both included ('YYYY-MM-DD'). */
@@ -18,6 +19,7 @@ export const shopDay = (timeZone: string | undefined, days = 0) =>
 
 /** A report's period as typed (the gift card and tips reports), shown once both are days in order. */
 export function PeriodFields({ from, to, onPeriodChange }: PeriodProps) {
+  const { t } = useLingui();
   const [start, setStart] = useState(from);
   const [end, setEnd] = useState(to);
   const ok = isDay(start) && isDay(end) && start <= end;
@@ -29,17 +31,17 @@ export function PeriodFields({ from, to, onPeriodChange }: PeriodProps) {
         if (ok) onPeriodChange(start, end);
       }}
     >
-      <TextField label="From" type="date" value={start} max={end} onChange={(e) => setStart(e.target.value)} />
+      <TextField label={t`From`} type="date" value={start} max={end} onChange={(e) => setStart(e.target.value)} />
       <TextField
-        label="To"
+        label={t`To`}
         type="date"
         value={end}
         min={start}
         onChange={(e) => setEnd(e.target.value)}
-        error={ok || !start || !end ? undefined : 'The end must be on or after the start.'}
+        error={ok || !start || !end ? undefined : t`The end must be on or after the start.`}
       />
       <Button type="submit" variant="secondary" disabled={!ok}>
-        Show
+        <Trans>Show</Trans>
       </Button>
     </form>
   );

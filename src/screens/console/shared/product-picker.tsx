@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CheckField, nestedProblem, type SaveProblem } from './editor-fields';
 
 /** The menu a picker offers: its categories with their products. */
@@ -25,18 +26,25 @@ export function ProductPicker({ value: { product_ids: productIds, category_ids: 
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 font-medium">{legend}</legend>
-      <p className="text-sm text-muted">A whole category, or some of its products.</p>
+      <p className="text-sm text-muted">
+        <Trans>A whole category, or some of its products.</Trans>
+      </p>
       {!menu ? (
-        <p className="text-muted">Loading the menu…</p>
+        <p className="text-muted">
+          <Trans>Loading the menu…</Trans>
+        </p>
       ) : menu.categories.length === 0 ? (
-        <p className="text-muted">The menu has no products yet.</p>
+        <p className="text-muted">
+          <Trans>The menu has no products yet.</Trans>
+        </p>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
           {menu.categories.map((c) => {
             const whole = categoryIds.includes(c.id);
+            const category = c.name;
             return (
               <div key={c.id} className="flex flex-col gap-2 rounded-lg border border-border p-3">
-                <CheckField label={<>All of {c.name}</>} checked={whole} onChange={(on) => toggle('category_ids', categoryIds, c.id, on)} />
+                <CheckField label={<Trans>All of {category}</Trans>} checked={whole} onChange={(on) => toggle('category_ids', categoryIds, c.id, on)} />
                 <div className="flex flex-col gap-2 pl-6">
                   {c.products.map((p) => (
                     <CheckField

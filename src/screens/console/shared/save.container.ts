@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useAction, type ActionOutcome } from '../../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../../shared/errors';
 import type { SaveProblem } from './editor-fields';
@@ -10,7 +11,7 @@ export const problemOf = (err: unknown): SaveProblem => ({ message: messageOf(er
  * start (the same form's save is under way) is not a success.
  */
 export function problemOfOutcome(outcome: ActionOutcome<unknown> | null): SaveProblem | null {
-  if (!outcome) return { message: 'The last change is still being saved.', fields: {} };
+  if (!outcome) return { message: t`The last change is still being saved.`, fields: {} };
   return outcome.ok ? null : problemOf(outcome.error);
 }
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { t } from '@lingui/core/macro';
 import type { SaveProblem } from './editor-fields';
 
 /** A form's fields as its call takes them, or the problems by field (the provider's own names). */
@@ -18,7 +19,7 @@ export function useSettingsForm<Form, Fields>(
   fieldsOf: (form: Form) => FieldsRead<Fields>,
   onSave: (fields: Fields) => Promise<SaveProblem | null>,
   savedState?: readonly [boolean, (saved: boolean) => void],
-  checkMessage = 'Please check the highlighted fields.',
+  checkMessage = t`Please check the highlighted fields.`,
 ) {
   const [form, setForm] = useState(initial);
   const [problem, setProblem] = useState<SaveProblem | null>(null);

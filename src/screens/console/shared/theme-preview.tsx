@@ -1,4 +1,8 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t as say } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { i18n } from '#i18n/i18n';
 import type { Category, Customer, Reward, SiteSettings } from '#contract';
 import type { StampCard } from '#contract/stamps';
 import type { TierStatusData } from '#contract/tiers';
@@ -11,15 +15,13 @@ import { HomeScreen } from '../../home/home-screen';
 import { ShopScreen } from '../../shop/shop-screen';
 import { RewardRedeemScreen } from '../../rewards/reward-redeem-screen';
 import { DESKTOP, PHONE, PhoneFrame } from './phone-frame';
+import { spoken } from './spoken';
 
 export type PreviewPage = 'login' | 'home' | 'shop' | 'reward';
 
-const PAGES: ReadonlyArray<{ id: PreviewPage; label: string }> = [
-  { id: 'login', label: 'Sign-in' },
-  { id: 'home', label: 'Home' },
-  { id: 'shop', label: 'Shop' },
-  { id: 'reward', label: 'A reward' },
-];
+const PAGE_IDS: readonly PreviewPage[] = ['login', 'home', 'shop', 'reward'];
+/** Each page's tab, and its name inside the phone's accessible name ("Lite version, sign-in page"). */
+const PAGE_LABEL = spoken<PreviewPage>({ login: msg`Sign-in`, home: msg`Home`, shop: msg`Shop`, reward: msg`A reward` });
 
 export interface ThemePreviewProps {
   /** the draft as the customer app would read it from settings/main-setting */
@@ -45,12 +47,13 @@ const inertLink: RenderLink = ({ children, className, ...rest }) => (
   </span>
 );
 
-const NAV_ITEMS = [
-  { href: paths.home, label: 'Home', icon: <HomeIcon /> },
-  { href: paths.shop, label: 'Shop', icon: <ShopIcon /> },
-  { href: paths.spin, label: 'Spin', icon: <SpinIcon /> },
-  { href: to.rewardStorage('active'), label: 'Rewards', icon: <GiftIcon /> },
-  { href: paths.profileHome, label: 'Profile', icon: <UserIcon /> },
+type NavItem = 'home' | 'shop' | 'spin' | 'rewards' | 'profile';
+const NAV_ITEMS: ReadonlyArray<{ item: NavItem; href: string; label: MessageDescriptor; icon: ReactNode }> = [
+  { item: 'home', href: paths.home, label: msg`Home`, icon: <HomeIcon /> },
+  { item: 'shop', href: paths.shop, label: msg`Shop`, icon: <ShopIcon /> },
+  { item: 'spin', href: paths.spin, label: msg`Spin`, icon: <SpinIcon /> },
+  { item: 'rewards', href: to.rewardStorage('active'), label: msg`Rewards`, icon: <GiftIcon /> },
+  { item: 'profile', href: paths.profileHome, label: msg`Profile`, icon: <UserIcon /> },
 ];
 
 /** A customer to show the signed-in pages with (the preview shows the shop's look, not a real account). */
@@ -65,8 +68,10 @@ const SAMPLE_CUSTOMER: Customer = {
   birthday: null,
 };
 
-function nav(active: string) {
-  return <BottomNav items={NAV_ITEMS.map((i) => ({ ...i, active: i.label === active }))} renderLink={inertLink} />;
+function nav(active: NavItem) {
+  return (
+    <BottomNav items={NAV_ITEMS.map(({ href, label, icon, item }) => ({ href, label: i18n._(label), icon, active: item === active }))} renderLink={inertLink} />
+  );
 }
 
 /** The sign-in page's choice of language as the app shows it (src/app/language-choice.tsx): the shop's languages, its default chosen. */
@@ -96,17 +101,17 @@ function PreviewPageView({ page, settings, categories, rewards, tier, stampCards
           featuredRewards={rewards.slice(0, 4)}
           latestOrder={null}
           unreadNotifications={2}
-          nav={nav('Home')}
+          nav={nav('home')}
           tier={tier ?? null}
           {...(stampCards ? { stampCards } : {})}
           {...money}
         />
       );
     case 'shop':
-      return <ShopScreen categories={categories} cart={[]} nav={nav('Shop')} {...money} />;
+      return <ShopScreen categories={categories} cart={[]} nav={nav('shop')} {...money} />;
     default:
       // the app's reward page has its back arrow (drawn here, going nowhere)
-      return <RewardRedeemScreen reward={rewards[0] ?? null} points={SAMPLE_CUSTOMER.points} nav={nav('Rewards')} onBack={() => {}} {...money} />;
+      return <RewardRedeemScreen reward={rewards[0] ?? null} points={SAMPLE_CUSTOMER.points} nav={nav('rewards')} onBack={() => {}} {...money} />;
   }
 }
 
@@ -130,12 +135,13 @@ function Phone({
         }
       : {}),
   };
-  const pageName = PAGES.find((p) => p.id === page)!.label.toLowerCase();
+  const pageName = PAGE_LABEL[page].toLowerCase();
+  const phone = device === 'phone';
   return (
     <figure className="flex flex-col items-center gap-2">
-      <figcaption className="text-sm font-semibold">{device === 'phone' ? version : `${version} on a desktop`}</figcaption>
+      <figcaption className="text-sm font-semibold">{phone ? version : say`${version} on a desktop`}</figcaption>
       <PhoneFrame
-        title={device === 'phone' ? `${version} version, ${pageName} page` : `${version} version on a desktop, ${pageName} page`}
+        title={phone ? say`${version} version, ${pageName} page` : say`${version} version on a desktop, ${pageName} page`}
         scale={scale}
         pageStyle={style}
         version={version}
@@ -169,23 +175,20 @@ function desktopScale(width: number): number {
 function SampleNote({ page, settings, tier, stampCards }: { page: PreviewPage } & Pick<PreviewData, 'settings' | 'tier' | 'stampCards'>) {
   if (page !== 'home' && page !== 'reward') return null;
   const cards = Boolean(stampCards?.length);
-  const more =
+  const { name, points } = SAMPLE_CUSTOMER;
+  const wallet = formatMoney(SAMPLE_CUSTOMER.wallet_balance, settings.currency, settings.locale);
+  // whole sentences: the reward page shows her points; Home her wallet too, and which of its parts are samples
+  const note =
     page !== 'home'
-      ? ''
+      ? say`Sample customer: ${name}, with ${plural(points, { one: '# point', other: '# points' })}. Your customers see their own.`
       : tier && cards
-        ? '; her tier and stamp cards are samples too'
+        ? say`Sample customer: ${name}, with ${plural(points, { one: '# point', other: '# points' })} and ${wallet} in the wallet; her tier and stamp cards are samples too. Your customers see their own.`
         : tier
-          ? '; her tier is a sample too'
+          ? say`Sample customer: ${name}, with ${plural(points, { one: '# point', other: '# points' })} and ${wallet} in the wallet; her tier is a sample too. Your customers see their own.`
           : cards
-            ? '; her stamp cards are samples too'
-            : '';
-  const wallet = page === 'home' ? ` and ${formatMoney(SAMPLE_CUSTOMER.wallet_balance, settings.currency, settings.locale)} in the wallet` : '';
-  return (
-    <p className="text-center text-sm text-muted">
-      Sample customer: {SAMPLE_CUSTOMER.name}, with {SAMPLE_CUSTOMER.points} points{wallet}
-      {more}. Your customers see their own.
-    </p>
-  );
+            ? say`Sample customer: ${name}, with ${plural(points, { one: '# point', other: '# points' })} and ${wallet} in the wallet; her stamp cards are samples too. Your customers see their own.`
+            : say`Sample customer: ${name}, with ${plural(points, { one: '# point', other: '# points' })} and ${wallet} in the wallet. Your customers see their own.`;
+  return <p className="text-center text-sm text-muted">{note}</p>;
 }
 
 /**
@@ -196,6 +199,7 @@ function SampleNote({ page, settings, tier, stampCards }: { page: PreviewPage } 
  * said so under the phones.
  */
 export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'], desktop = false, ...data }: ThemePreviewProps): ReactNode {
+  const { t } = useLingui();
   const box = useRef<HTMLElement>(null);
   const [scale, setScale] = useState(0.6);
   const [wide, setWide] = useState(0.4);
@@ -213,22 +217,22 @@ export function ThemePreview({ defaultPage = 'login', versions = ['Lite', 'Full'
     return () => observer.disconnect();
   }, []);
   return (
-    <section ref={box} aria-label="Preview" className="flex min-w-0 flex-col gap-4">
+    <section ref={box} aria-label={t`Preview`} className="flex min-w-0 flex-col gap-4">
       <Tabs
-        label="Page to preview"
+        label={t`Page to preview`}
         defaultValue={defaultPage}
-        items={PAGES.map((p) => ({
-          value: p.id,
-          label: p.label,
+        items={PAGE_IDS.map((id) => ({
+          value: id,
+          label: PAGE_LABEL[id],
           content: (
             <div className="flex flex-col gap-4">
               <div className="flex flex-wrap justify-center gap-6">
                 {versions.map((v) => (
-                  <Phone key={v} version={v} page={p.id} scale={scale} {...data} />
+                  <Phone key={v} version={v} page={id} scale={scale} {...data} />
                 ))}
               </div>
-              <SampleNote page={p.id} settings={data.settings} tier={data.tier} stampCards={data.stampCards} />
-              {desktop && <Phone version={shopVersion} page={p.id} scale={wide} device="desktop" {...data} />}
+              <SampleNote page={id} settings={data.settings} tier={data.tier} stampCards={data.stampCards} />
+              {desktop && <Phone version={shopVersion} page={id} scale={wide} device="desktop" {...data} />}
             </div>
           ),
         }))}

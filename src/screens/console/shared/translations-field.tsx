@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages';
 import type { ShopWords } from '#contract/translations';
 import { TextField } from '../../../ui';
@@ -48,31 +49,36 @@ export function TranslationsField({
   onChange: (words: ShopWords) => void;
   problem: SaveProblem | null;
 }) {
+  const { t } = useLingui();
   if (languages.length === 0) return null;
   const set = (language: Language, key: string, text: string) => onChange({ ...value, [language]: { ...value[language], [key]: text } });
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3">
-      <legend className="px-1 text-sm font-semibold">Translations</legend>
-      <p className="text-sm text-muted">Customers who use the app in another language see these words. Leave a field empty to show the original.</p>
+      <legend className="px-1 text-sm font-semibold">
+        <Trans>Translations</Trans>
+      </legend>
+      <p className="text-sm text-muted">
+        <Trans>Customers who use the app in another language see these words. Leave a field empty to show the original.</Trans>
+      </p>
       {languages.map((language) => (
         <fieldset key={language} className="flex flex-col gap-3" lang={language}>
           <legend className="text-sm font-medium">{LANGUAGE_NAMES[language]}</legend>
           {fields.map((f) => {
             const Field = f.multiline ? TextAreaField : TextField;
+            const { label, original } = f;
+            const languageName = LANGUAGE_NAMES[language];
+            const field = lower(label);
             return (
               <Field
                 key={f.key}
-                label={`${f.label} in ${LANGUAGE_NAMES[language]} (optional)`}
+                label={t`${label} in ${languageName} (optional)`}
                 value={value[language]?.[f.key] ?? ''}
                 onChange={(e) => set(language, f.key, e.target.value)}
                 maxLength={f.max}
-                hint={f.original.trim() ? `Original: ${f.original}` : 'No original words yet.'}
+                hint={original.trim() ? t`Original: ${original}` : t`No original words yet.`}
                 error={
-                  fieldProblem(
-                    problem,
-                    (f.problemPath ?? `translations.{lang}.${f.key}`).replace('{lang}', language),
-                    `The ${LANGUAGE_NAMES[language]} ${lower(f.label)}`,
-                  ) ?? fieldProblem(problem, `translations.${language}`, 'The language')
+                  fieldProblem(problem, (f.problemPath ?? `translations.{lang}.${f.key}`).replace('{lang}', language), t`The ${languageName} ${field}`) ??
+                  fieldProblem(problem, `translations.${language}`, t`The language`)
                 }
               />
             );

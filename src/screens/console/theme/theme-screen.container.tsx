@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { SiteSettings } from '#contract';
 import type { ThemeSettings } from '#contract/theme';
 import { useCatalog } from '../../../api/shop';
@@ -105,7 +106,7 @@ export default function ThemeStudioContainer() {
     setPublished(null);
     await flush();
     await publish();
-    setPublished('Published. Customers see the new look within a few seconds.');
+    setPublished(t`Published. Customers see the new look within a few seconds.`);
   });
   const sharing = useAction(async () => {
     publishing.reset();
@@ -121,7 +122,7 @@ export default function ThemeStudioContainer() {
     await restore(id);
     const fresh = await server.mutate();
     if (fresh?.theme) setDraft(fresh.theme as ThemeSettings);
-    setPublished('Restored. Customers see that version within a few seconds.');
+    setPublished(t`Restored. Customers see that version within a few seconds.`);
   });
   const publishFields = Object.values(fieldErrorsOf(publishing.error));
   const publishError = publishing.error

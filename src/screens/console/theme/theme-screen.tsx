@@ -1,4 +1,7 @@
 import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { msg, t as say } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { Category, Reward, SiteSettings } from '#contract';
 import type { StampCard } from '#contract/stamps';
 import type { ThemeSettings, ThemeVersionData } from '#contract/theme';
@@ -17,6 +20,7 @@ import {
 import { Badge, Button, Card, CopyIcon, Dialog, ErrorState, Notice, QrCode, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { ImagePicker } from '../shared/image-picker';
 import { ThemePreview } from '../shared/theme-preview';
+import { spoken } from '../shared/spoken';
 
 /** The studio's image fields: the logo, the favicon and the landing background. */
 export type ImageField = 'post_file' | 'post_title' | 'landing_body_background_image';
@@ -66,22 +70,23 @@ export interface ThemeStudioScreenProps {
   stampCards?: StampCard[];
 }
 
-const IMAGE_FIELDS: ReadonlyArray<{ field: ImageField; label: string; hint: string }> = [
-  { field: 'post_file', label: 'Logo', hint: 'Shown on the sign-in pages. A square image works best.' },
-  { field: 'post_title', label: 'Favicon', hint: 'The small icon in the browser tab. A square image, 64 × 64 or larger.' },
-  { field: 'landing_body_background_image', label: 'Landing background image', hint: 'Behind the sign-in pages in the Full version.' },
+const IMAGE_FIELDS: ReadonlyArray<{ field: ImageField; label: MessageDescriptor; hint: MessageDescriptor }> = [
+  { field: 'post_file', label: msg`Logo`, hint: msg`Shown on the sign-in pages. A square image works best.` },
+  { field: 'post_title', label: msg`Favicon`, hint: msg`The small icon in the browser tab. A square image, 64 × 64 or larger.` },
+  { field: 'landing_body_background_image', label: msg`Landing background image`, hint: msg`Behind the sign-in pages in the Full version.` },
 ];
 
-const CHECK_LABEL: Record<ContrastCheck['field'], string> = {
-  brand_color: 'Text on the brand colour',
-  landing_body_background_color: 'Text on the landing background colour (Lite)',
-};
+const CHECK_LABEL = spoken<ContrastCheck['field']>({
+  brand_color: msg`Text on the brand colour`,
+  landing_body_background_color: msg`Text on the landing background colour (Lite)`,
+});
 
 /**
  * A colour: the browser's picker, and beside it its hex code to type or paste (#rgb or #rrggbb), the two
  * kept in step; a code that is no colour says so and changes nothing until it is one.
  */
 function ColourField({ label, value, onChange, hint }: { label: string; value: string; onChange: (v: string) => void; hint?: ReactNode }) {
+  const { t } = useLingui();
   const id = useId();
   const [typed, setTyped] = useState(value);
   const [shown, setShown] = useState(value);
@@ -105,7 +110,7 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
           className={cx('h-11 w-14 cursor-pointer rounded-lg border border-border bg-surface-raised p-1', focusRing)}
         />
         <TextField
-          label={`${label}, hex code`}
+          label={t`${label}, hex code`}
           hideLabel
           value={typed}
           onChange={(e) => {
@@ -113,7 +118,7 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
             const colour = hexColour(e.target.value);
             if (colour !== null && colour !== value) onChange(colour);
           }}
-          error={wrong ? 'Type a colour code such as #1f7a4d or #1f7.' : undefined}
+          error={wrong ? t`Type a colour code such as #1f7a4d or #1f7.` : undefined}
           autoComplete="off"
           spellCheck={false}
           maxLength={9}
@@ -130,8 +135,11 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
  * app paints it). Automatic says so, with the colour it comes to; a chosen colour can go back to it.
  */
 function TextColourField({ label, value, on, onChange }: { label: string; value: string | undefined; on: string; onChange: (v: string | undefined) => void }) {
+  const { t } = useLingui();
   const auto = readableTextOn(on);
   const id = useId();
+  // the field's name inside a sentence ("for text on the brand colour")
+  const what = label.toLowerCase();
   if (value === undefined || value === '') {
     return (
       <div className="flex flex-col gap-1" role="group" aria-labelledby={id}>
@@ -146,11 +154,15 @@ function TextColourField({ label, value, on, onChange }: { label: string; value:
           >
             Aa
           </span>
-          <span className="text-sm">Automatic: {auto === '#000000' ? 'black' : 'white'}</span>
+          <span className="text-sm">{auto === '#000000' ? t`Automatic: black` : t`Automatic: white`}</span>
         </div>
-        <p className="text-sm text-muted">Black or white, whichever reads better on the colour.</p>
+        <p className="text-sm text-muted">
+          <Trans>Black or white, whichever reads better on the colour.</Trans>
+        </p>
         <Button variant="ghost" size="sm" className="self-start" onClick={() => onChange(auto)}>
-          Choose a colour<span className="sr-only"> for {label.toLowerCase()}</span>
+          <Trans>
+            Choose a colour<span className="sr-only"> for {what}</span>
+          </Trans>
         </Button>
       </div>
     );
@@ -159,7 +171,9 @@ function TextColourField({ label, value, on, onChange }: { label: string; value:
     <div className="flex flex-col gap-1">
       <ColourField label={label} value={value} onChange={onChange} />
       <Button variant="ghost" size="sm" className="self-start" onClick={() => onChange(undefined)}>
-        Back to automatic<span className="sr-only"> for {label.toLowerCase()}</span>
+        <Trans>
+          Back to automatic<span className="sr-only"> for {what}</span>
+        </Trans>
       </Button>
     </div>
   );
@@ -167,9 +181,11 @@ function TextColourField({ label, value, on, onChange }: { label: string; value:
 
 /** A theme's colours as small swatches: brand, accent, landing (a version at a glance). */
 function Swatches({ theme }: { theme: ThemeSettings }) {
+  const { t } = useLingui();
   const colours = [theme.brand_color, theme.accent_color, theme.landing_body_background_color];
+  const names = colours.map(colourName).join(', ');
   return (
-    <span className="flex gap-1" aria-label={`Colours: ${colours.map(colourName).join(', ')}`} role="img">
+    <span className="flex gap-1" aria-label={t`Colours: ${names}`} role="img">
       {colours.map((c, i) => (
         <span key={i} className="inline-block size-6 rounded-md border border-border" style={{ backgroundColor: c }} />
       ))}
@@ -179,7 +195,9 @@ function Swatches({ theme }: { theme: ThemeSettings }) {
 
 /** One contrast check: readable, or what is wrong in words and the fixes, best first. */
 function CheckRow({ check, onFix }: { check: ContrastCheck; onFix: (f: ContrastFix) => void }) {
+  const { t } = useLingui();
   const fixes = contrastFixes(check);
+  const ratio = check.ratio.toFixed(1);
   return (
     <li
       tabIndex={-1}
@@ -188,17 +206,21 @@ function CheckRow({ check, onFix }: { check: ContrastCheck; onFix: (f: ContrastF
     >
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{CHECK_LABEL[check.field]}</span>
-        <Badge tone={check.passes ? 'success' : 'danger'}>{check.passes ? 'Easy to read' : 'Hard to read'}</Badge>
+        <Badge tone={check.passes ? 'success' : 'danger'}>{check.passes ? t`Easy to read` : t`Hard to read`}</Badge>
       </p>
       {check.passes ? (
         <p className="text-muted">
-          Contrast {check.ratio.toFixed(1)} : 1 (at least {AA_BODY_TEXT} : 1 is needed)
+          <Trans>
+            Contrast {ratio} : 1 (at least {AA_BODY_TEXT} : 1 is needed)
+          </Trans>
         </p>
       ) : (
         <>
           <p className="font-medium text-danger">{contrastProblem(check)}</p>
           <p className="text-muted">
-            Customers would struggle with the buttons and bars in this colour. Contrast {check.ratio.toFixed(1)} : 1; at least {AA_BODY_TEXT} : 1 is needed.
+            <Trans>
+              Customers would struggle with the buttons and bars in this colour. Contrast {ratio} : 1; at least {AA_BODY_TEXT} : 1 is needed.
+            </Trans>
           </p>
           {fixes.length > 0 && (
             <div className="flex flex-wrap gap-2">
@@ -223,16 +245,20 @@ function CheckRow({ check, onFix }: { check: ContrastCheck; onFix: (f: ContrastF
 
 function saveText(save: SaveState, formatTime: (iso: string) => string): string {
   switch (save.status) {
-    case 'saved':
-      return `Draft saved ${formatTime(save.at)}`;
+    case 'saved': {
+      const at = formatTime(save.at);
+      return say`Draft saved ${at}`;
+    }
     case 'saving':
-      return 'Saving the draft…';
+      return say`Saving the draft…`;
     case 'unsaved':
-      return 'Not saved yet';
+      return say`Not saved yet`;
     case 'idle':
       return '';
-    default:
-      return `The draft was not saved: ${save.message}`;
+    default: {
+      const problem = save.message;
+      return say`The draft was not saved: ${problem}`;
+    }
   }
 }
 
@@ -242,16 +268,17 @@ function saveText(save: SaveState, formatTime: (iso: string) => string): string 
  * preview link, published, and restored from any earlier version.
  */
 export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
+  const { t, i18n } = useLingui();
   const { draft, loading, error, onRetry, onChange, save, formatTime } = props;
   const checksList = useRef<HTMLUListElement>(null);
   if (loading && !draft) {
     return (
-      <SkeletonGroup label="Loading the theme">
+      <SkeletonGroup label={t`Loading the theme`}>
         <SkeletonText lines={8} />
       </SkeletonGroup>
     );
   }
-  if (!draft) return <ErrorState title="We could not load the theme" message={error ?? 'Please try again.'} onRetry={onRetry} />;
+  if (!draft) return <ErrorState title={t`We could not load the theme`} message={error ?? t`Please try again.`} onRetry={onRetry} />;
 
   const set = <K extends keyof ThemeSettings>(field: K, value: ThemeSettings[K]) => onChange({ ...draft, [field]: value });
   const checks = themeContrastChecks(draft);
@@ -262,21 +289,31 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
     <div className="flex flex-col gap-6">
       <div className="flex min-h-6 flex-wrap items-center gap-3" aria-live="polite">
         {status && <p className={cx('text-sm', save.status === 'failed' ? 'font-medium text-danger' : 'text-muted')}>{status}</p>}
-        {props.live ? <Badge tone="success">Live</Badge> : <Badge tone="warning">Not published</Badge>}
+        {props.live ? (
+          <Badge tone="success">
+            <Trans>Live</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="warning">
+            <Trans>Not published</Trans>
+          </Badge>
+        )}
       </div>
       <div className="grid gap-6 xl:grid-cols-[22rem_1fr]">
         <div className="flex min-w-0 flex-col gap-6">
-          <Card as="section" title="Name and version">
+          <Card as="section" title={t`Name and version`}>
             <div className="mt-3 flex flex-col gap-4">
               <TextField
-                label="Shop name"
+                label={t`Shop name`}
                 value={draft.setting_company}
                 maxLength={80}
                 onChange={(e) => set('setting_company', e.target.value)}
-                error={draft.setting_company.trim() ? undefined : 'Enter the shop’s name.'}
+                error={draft.setting_company.trim() ? undefined : t`Enter the shop’s name.`}
               />
               <fieldset className="flex flex-col gap-2">
-                <legend className="text-sm font-medium">Version</legend>
+                <legend className="text-sm font-medium">
+                  <Trans>Version</Trans>
+                </legend>
                 {(['Full', 'Lite'] as const).map((v) => (
                   <label key={v} className="flex items-start gap-2">
                     <input
@@ -290,7 +327,7 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
                     <span>
                       <span className="font-medium">{v}</span>{' '}
                       <span className="text-muted">
-                        — {v === 'Full' ? 'the landing pages show the background image' : 'the landing pages show the background colour only'}
+                        {v === 'Full' ? t`— the landing pages show the background image` : t`— the landing pages show the background colour only`}
                       </span>
                     </span>
                   </label>
@@ -299,12 +336,14 @@ export function ThemeStudioScreen(props: ThemeStudioScreenProps) {
             </div>
           </Card>
           <ColoursCard draft={draft} checks={checks} set={set} onChange={onChange} listRef={checksList} />
-          <Card as="section" title="Images">
+          <Card as="section" title={t`Images`}>
             <div className="mt-3 flex flex-col gap-5">
               {IMAGE_FIELDS.map((f) => (
                 <ImagePicker
                   key={f.field}
-                  {...f}
+                  field={f.field}
+                  label={i18n._(f.label)}
+                  hint={i18n._(f.hint)}
                   value={draft[f.field]}
                   uploading={props.uploading === f.field}
                   {...(props.uploadErrors?.[f.field] ? { error: props.uploadErrors[f.field] } : {})}
@@ -351,21 +390,31 @@ function ColoursCard({
   onChange: (d: ThemeSettings) => void;
   listRef: Ref<HTMLUListElement>;
 }) {
+  const { t } = useLingui();
   return (
-    <Card as="section" title="Colours">
+    <Card as="section" title={t`Colours`}>
       <div className="mt-3 grid grid-cols-2 gap-4">
-        <ColourField label="Brand colour" value={draft.brand_color} onChange={(v) => set('brand_color', v)} />
-        <TextColourField label="Text on the brand colour" value={draft.brand_text_color} on={draft.brand_color} onChange={(v) => set('brand_text_color', v)} />
-        <ColourField label="Accent colour" value={draft.accent_color} onChange={(v) => set('accent_color', v)} />
-        <ColourField label="Landing background colour" value={draft.landing_body_background_color} onChange={(v) => set('landing_body_background_color', v)} />
+        <ColourField label={t`Brand colour`} value={draft.brand_color} onChange={(v) => set('brand_color', v)} />
         <TextColourField
-          label="Text on the landing background"
+          label={t`Text on the brand colour`}
+          value={draft.brand_text_color}
+          on={draft.brand_color}
+          onChange={(v) => set('brand_text_color', v)}
+        />
+        <ColourField label={t`Accent colour`} value={draft.accent_color} onChange={(v) => set('accent_color', v)} />
+        <ColourField
+          label={t`Landing background colour`}
+          value={draft.landing_body_background_color}
+          onChange={(v) => set('landing_body_background_color', v)}
+        />
+        <TextColourField
+          label={t`Text on the landing background`}
           value={draft.landing_text_color}
           on={draft.landing_body_background_color}
           onChange={(v) => set('landing_text_color', v)}
         />
       </div>
-      <ul ref={listRef} className="mt-4 flex flex-col gap-2" aria-label="Can customers read the text?">
+      <ul ref={listRef} className="mt-4 flex flex-col gap-2" aria-label={t`Can customers read the text?`}>
         {checks.map((c) => (
           <CheckRow
             key={c.field}
@@ -384,6 +433,7 @@ function ColoursCard({
 
 /** Publish and share: publishing asks first, saying what customers will see and when. */
 function PublishCard(props: ThemeStudioScreenProps & { draft: ThemeSettings; checks: ContrastCheck[]; onShowChecks: () => void }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const failing = props.checks.filter((c) => !c.passes);
   const publish = () => {
@@ -392,29 +442,28 @@ function PublishCard(props: ThemeStudioScreenProps & { draft: ThemeSettings; che
     setConfirming(true);
   };
   return (
-    <Card as="section" title="Publish">
+    <Card as="section" title={t`Publish`}>
       <div className="mt-3 flex flex-col gap-3">
-        {failing.length > 0 && <p className="text-sm text-muted">Publishing waits until the text on your colours is easy to read (see Colours).</p>}
+        {failing.length > 0 && (
+          <p className="text-sm text-muted">
+            <Trans>Publishing waits until the text on your colours is easy to read (see Colours).</Trans>
+          </p>
+        )}
         {props.publishError && <Notice tone="danger">{props.publishError}</Notice>}
         {props.published && <Notice tone="success">{props.published}</Notice>}
         <Button onClick={publish} loading={props.publishing} disabled={props.save.status === 'saving'}>
-          Publish
+          <Trans>Publish</Trans>
         </Button>
         <Button variant="secondary" onClick={props.onShare} loading={props.sharing}>
-          Share preview
+          <Trans>Share preview</Trans>
         </Button>
         {props.shareLink && <ShareLink link={props.shareLink} onCopy={props.onCopyLink} copied={props.copied} />}
       </div>
       {confirming && (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setConfirming(false)}
-          title="Publish the new look?"
-          description={`Customers see it the next time they open the app, within about 10 seconds: ${props.draft.setting_company || 'the shop'} in the ${props.draft.version} version, with its ${colourName(props.draft.brand_color)} brand colour. You can restore the look before it at any time.`}
-        >
+        <Dialog open onOpenChange={(open) => !open && setConfirming(false)} title={t`Publish the new look?`} description={publishWords(props.draft)}>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Not yet
+              <Trans>Not yet</Trans>
             </Button>
             <Button
               onClick={() => {
@@ -422,13 +471,23 @@ function PublishCard(props: ThemeStudioScreenProps & { draft: ThemeSettings; che
                 props.onPublish();
               }}
             >
-              Publish now
+              <Trans>Publish now</Trans>
             </Button>
           </div>
         </Dialog>
       )}
     </Card>
   );
+}
+
+/** What publishing will show customers, said before it is done. */
+function publishWords(draft: ThemeSettings): string {
+  const { version } = draft;
+  const colour = colourName(draft.brand_color);
+  const shop = draft.setting_company;
+  return shop
+    ? say`Customers see it the next time they open the app, within about 10 seconds: ${shop} in the ${version} version, with its ${colour} brand colour. You can restore the look before it at any time.`
+    : say`Customers see it the next time they open the app, within about 10 seconds: the shop in the ${version} version, with its ${colour} brand colour. You can restore the look before it at any time.`;
 }
 
 /** The share-preview link: to copy, or to open on a phone with its camera. */
@@ -441,32 +500,42 @@ function ShareLink({
   onCopy?: ((url: string) => void) | undefined;
   copied?: boolean | undefined;
 }) {
+  const { t } = useLingui();
+  const expires = link.expires;
   return (
-    <Notice title="Preview link">
-      <p className="text-ink">Anyone with this link sees the draft in the customer app until {link.expires}, marked as a preview. Customers never see it.</p>
+    <Notice title={t`Preview link`}>
+      <p className="text-ink">
+        <Trans>Anyone with this link sees the draft in the customer app until {expires}, marked as a preview. Customers never see it.</Trans>
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <p className="min-w-0 grow rounded-lg border border-border bg-surface-raised p-2 font-mono text-sm break-all text-ink">{link.url}</p>
         <Button variant="secondary" size="sm" onClick={() => onCopy?.(link.url)} icon={<CopyIcon size={18} />}>
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t`Copied` : t`Copy link`}
         </Button>
       </div>
       <div className="mt-3 flex items-center gap-3">
-        <QrCode value={link.url} label="QR code of the preview link" size={128} errorCorrectionLevel="L" />
-        <p className="text-sm text-ink">Point a phone’s camera at the code to open the preview there.</p>
+        <QrCode value={link.url} label={t`QR code of the preview link`} size={128} errorCorrectionLevel="L" />
+        <p className="text-sm text-ink">
+          <Trans>Point a phone’s camera at the code to open the preview there.</Trans>
+        </p>
       </div>
     </Notice>
   );
 }
 
+const restoreLabel = (when: string) => say`Restore the version of ${when}`;
+const restoreTitle = (when: string) => say`Restore the look of ${when}?`;
+
 /** Every published version: its colours, who and when (to the second where two share a minute), Restore after asking. */
 function VersionsCard(props: ThemeStudioScreenProps) {
+  const { t } = useLingui();
   const { versions, formatTime } = props;
   const [restoring, setRestoring] = useState<ThemeVersionData | null>(null);
   const minute = (iso: string) => formatTime(iso);
   const when = (v: ThemeVersionData) =>
     formatTime(v.published_at, { seconds: (versions ?? []).some((o) => o.id !== v.id && minute(o.published_at) === minute(v.published_at)) });
   return (
-    <Card as="section" title="Published versions">
+    <Card as="section" title={t`Published versions`}>
       {versions && versions.length > 0 ? (
         <ol className="mt-3 flex flex-col gap-2">
           {versions.map((v) => (
@@ -475,41 +544,42 @@ function VersionsCard(props: ThemeStudioScreenProps) {
                 <Swatches theme={v.theme as ThemeSettings} />
                 <div>
                   <p className="font-medium">
-                    {when(v)} {v.id === props.currentVersionId && <Badge tone="success">Live</Badge>}
+                    {when(v)}{' '}
+                    {v.id === props.currentVersionId && (
+                      <Badge tone="success">
+                        <Trans>Live</Trans>
+                      </Badge>
+                    )}
                   </p>
                   <p className="text-muted">
-                    {v.published_by ? v.published_by.name : 'Before the first publish'}
-                    {v.restored_from !== null ? ' · restored' : ''}
+                    {v.published_by ? v.published_by.name : t`Before the first publish`}
+                    {v.restored_from !== null ? t` · restored` : ''}
                   </p>
                 </div>
               </div>
               {v.id !== props.currentVersionId && (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={props.restoring === v.id}
-                  onClick={() => setRestoring(v)}
-                  aria-label={`Restore the version of ${when(v)}`}
-                >
-                  Restore
+                <Button variant="secondary" size="sm" loading={props.restoring === v.id} onClick={() => setRestoring(v)} aria-label={restoreLabel(when(v))}>
+                  <Trans>Restore</Trans>
                 </Button>
               )}
             </li>
           ))}
         </ol>
       ) : (
-        <p className="mt-3 text-sm text-muted">Nothing published from the console yet.</p>
+        <p className="mt-3 text-sm text-muted">
+          <Trans>Nothing published from the console yet.</Trans>
+        </p>
       )}
       {restoring && (
         <Dialog
           open
           onOpenChange={(open) => !open && setRestoring(null)}
-          title={`Restore the look of ${when(restoring)}?`}
-          description="Customers see it again the next time they open the app, within about 10 seconds. It replaces your draft too; the look live now stays in this list."
+          title={restoreTitle(when(restoring))}
+          description={t`Customers see it again the next time they open the app, within about 10 seconds. It replaces your draft too; the look live now stays in this list.`}
         >
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => setRestoring(null)}>
-              Keep the current look
+              <Trans>Keep the current look</Trans>
             </Button>
             <Button
               onClick={() => {
@@ -518,7 +588,7 @@ function VersionsCard(props: ThemeStudioScreenProps) {
                 props.onRestore(id);
               }}
             >
-              Restore
+              <Trans>Restore</Trans>
             </Button>
           </div>
         </Dialog>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { IMAGE_MAX_BYTES } from '#contract/staff-checks';
+import { i18n } from '#i18n/i18n';
 import { FIT_LONGEST_SIDE, fitImage, UNREADABLE_IMAGE } from '../../../../src/screens/console/shared/fit-image';
 import { ImagePicker } from '../../../../src/screens/console/shared/image-picker';
 
@@ -73,7 +74,7 @@ export const UnreadableFile: Story = {
   play: async ({ canvasElement, args }) => {
     const junk = new File([new Uint8Array(3 * 1024 * 1024).fill(7)], 'photo.heic', { type: 'image/heic' });
     await userEvent.upload(canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!, junk, { applyAccept: false });
-    await expect(await within(canvasElement).findByText(UNREADABLE_IMAGE)).toBeVisible();
+    await expect(await within(canvasElement).findByText(i18n._(UNREADABLE_IMAGE))).toBeVisible();
     await expect(args.onFitted).not.toHaveBeenCalled();
   },
 };
