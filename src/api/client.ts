@@ -53,6 +53,15 @@ export const copiedAt = (path: string, query?: Query): string | null => copies.g
 /** Whether the page is offline now: the browser says so, or calls stopped reaching the server (or were answered from the service worker's kept copies). */
 export const isOffline = () => navigator.onLine === false || !reachable;
 
+/**
+ * The language the app speaks (`<html lang>`, set by speakLanguage), sent with every call so the provider
+ * words a refusal in it (docs/languages.md, "The API's errors"); none before a language is spoken.
+ */
+function spokenLanguage(): { 'accept-language'?: string } {
+  const lang = globalThis.document?.documentElement.lang;
+  return lang ? { 'accept-language': lang } : {};
+}
+
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export function apiUrl(path: string, query?: Query): string {
@@ -69,7 +78,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: 
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...spokenLanguage() },
       body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
       signal: opts.signal,
     });

@@ -11,10 +11,11 @@ import { Temporal } from 'temporal-polyfill';
 import type { DeliveryArea } from '#contract/locations';
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound, validation, said } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type CartPrep, type LocationHours, type PauseState, type SlotRules } from './hours';
 import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow, type SlotFor } from './locations.repo';
 import { isoTime } from '../../lib/clock';
+import { errors } from '../i18n/errors';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -107,7 +108,7 @@ export function deliveringLocation(locations: Locations, point: { lat: number; l
     const area = location.delivery_areas.find((a) => areaHolds(location, a, point));
     if (area) return { location, area };
   }
-  throw new AppError('OUTSIDE_DELIVERY_AREA', "We don't deliver to this address yet. Choose another address, or pick up your order.", {
+  throw new AppError('OUTSIDE_DELIVERY_AREA', errors.outsideDelivery, {
     address_id: 'is outside our delivery areas',
   });
 }
@@ -129,8 +130,8 @@ export function assertSoldAt(
   if (n < 0) return;
   const line = lines[n]!;
   const message = locations.single
-    ? `${line.name} is not available right now. Remove it to continue.`
-    : `${line.name} is not sold at ${location.name}. Remove it to continue.`;
+    ? said(errors.productUnavailable, { name: line.name })
+    : said(errors.productNotSoldAt, { name: line.name, location: location.name });
   throw new AppError(
     'PRODUCT_UNAVAILABLE',
     message,

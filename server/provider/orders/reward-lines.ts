@@ -1,7 +1,8 @@
 import type { Database } from '../../db';
-import { AppError } from '../http/errors';
+import { AppError, type Words } from '../http/errors';
 import { findProducts, optionGroupsOf, type OrderedProduct } from '../shop/shop.repo';
 import type { ChosenOption } from './line-options';
+import { errors } from '../i18n/errors';
 
 /**
  * What a voucher does at checkout (issue 27): an amount off the subtotal, or, for a reward that gives a
@@ -38,11 +39,11 @@ export async function voucherAtCheckout(
   db: Database,
   v: CheckoutVoucher,
   lines: PricedLine[],
-  invalid: (why: string) => AppError,
+  invalid: (why: string, words?: Words) => AppError,
 ): Promise<{ discount: number; line: FreeLine | null; free: FreeItem | null; product: OrderedProduct | null }> {
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
   if (v.product_id === null) {
-    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)');
+    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)', errors.voucherNotDiscount);
     return { discount: Math.min(v.discount_amount, subtotal), line: null, free: null, product: null };
   }
   // findProducts answers only products on the menu: an archived one is not found
