@@ -14,8 +14,19 @@ export { errors } from '../i18n/errors';
  */
 export type Words = string | MessageDescriptor;
 
-/** A descriptor of the errors table with the values of its placeholders. */
+/**
+ * A descriptor of the errors table with the values of its placeholders; a value may be a function of the
+ * language the refusal is worded in (a weekday's name).
+ */
 export const said = (message: MessageDescriptor, values: Record<string, unknown>): MessageDescriptor => ({ ...message, values });
+
+/** The words of a descriptor in `language`, its values that are functions of the language given theirs. */
+function say(language: Language, message: MessageDescriptor): string {
+  const values = Object.fromEntries(
+    Object.entries(message.values ?? {}).map(([k, v]) => [k, typeof v === 'function' ? (v as (l: Language) => unknown)(language) : v]),
+  );
+  return sayIn(language)(message, values);
+}
 
 /**
  * A failure a caller can act on: becomes the contract's error envelope with this code, and the HTTP
@@ -30,7 +41,7 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   readonly words: Words;
   constructor(code: ErrorCode, message: Words, fields?: Record<string, string>, data: unknown = null, headers?: Record<string, string>) {
-    super(typeof message === 'string' ? message : sayIn(SOURCE_LANGUAGE)(message, message.values));
+    super(typeof message === 'string' ? message : say(SOURCE_LANGUAGE, message));
     this.words = message;
     this.code = code;
     this.fields = fields;
@@ -41,7 +52,7 @@ export class AppError extends Error {
 
   /** The message in `language` (a plain string stays English). */
   wordedIn(language: Language): string {
-    return typeof this.words === 'string' || language === SOURCE_LANGUAGE ? this.message : sayIn(language)(this.words, this.words.values);
+    return typeof this.words === 'string' || language === SOURCE_LANGUAGE ? this.message : say(language, this.words);
   }
 }
 

@@ -69,6 +69,47 @@ export const errors = {
     id: 'error.order.outside-delivery',
     message: "We don't deliver to this address yet. Choose another address, or pick up your order.",
   },
+  noPickup: /*i18n*/ { id: 'error.order.no-pickup', message: 'We do not take pickup orders right now.' },
+  noPickupAt: /*i18n*/ {
+    id: 'error.order.no-pickup-at',
+    message: '{location} does not take pickup orders. Choose another place to pick up, or have it delivered.',
+  },
+  noTableOrders: /*i18n*/ { id: 'error.order.no-table-orders', message: 'We are not taking orders at the table right now. Order for pickup instead.' },
+  prepEarliest: /*i18n*/ {
+    id: 'error.order.prep-earliest',
+    message:
+      '{name} takes about {minutes} minutes to make, so the earliest pickup time is {day, select, today {today} tomorrow {tomorrow} other {{weekday}}} at {time}. Choose a later time.',
+  },
+  prepNoTime: /*i18n*/ {
+    id: 'error.order.prep-no-time',
+    message: '{name} takes about {minutes} minutes to make, so there is no pickup time left today or tomorrow. Choose a later time.',
+  },
+  pickupTimeGone: /*i18n*/ { id: 'error.order.pickup-time-gone', message: 'That pickup time is not available any more. Choose one from the list.' },
+  slotFullNext: /*i18n*/ {
+    id: 'error.order.slot-full-next',
+    message: 'That pickup time is full. The next one with room is {day, select, today {today} tomorrow {tomorrow} other {{weekday}}} at {time}.',
+  },
+  slotFullNone: /*i18n*/ {
+    id: 'error.order.slot-full-none',
+    message: 'That pickup time is full, and there is no other one with room today or tomorrow.',
+  },
+  slotsAllFull: /*i18n*/ { id: 'error.order.slots-all-full', message: 'Every pickup time today and tomorrow is full. Try again later.' },
+  slotsNone: /*i18n*/ { id: 'error.order.slots-none', message: 'There is no pickup time left today or tomorrow. Try again later.' },
+  pausedUntil: /*i18n*/ {
+    id: 'error.order.paused-until',
+    message: '{name} is not taking orders right now — back {day, select, today {at {time}} tomorrow {tomorrow at {time}} other {{weekday} at {time}}}.',
+  },
+  paused: /*i18n*/ { id: 'error.order.paused', message: '{name} is not taking orders right now. Try again soon.' },
+  closedUntil: /*i18n*/ {
+    id: 'error.order.closed-until',
+    message: "We're closed right now. We open again {day, select, today {at {time}} tomorrow {tomorrow at {time}} other {{weekday} at {time}}}.",
+  },
+  closed: /*i18n*/ { id: 'error.order.closed', message: "We're closed right now." },
+  closedAtUntil: /*i18n*/ {
+    id: 'error.order.closed-at-until',
+    message: '{name} is closed right now. It opens again {day, select, today {at {time}} tomorrow {tomorrow at {time}} other {{weekday} at {time}}}.',
+  },
+  closedAt: /*i18n*/ { id: 'error.order.closed-at', message: '{name} is closed right now.' },
   notOnMenu: /*i18n*/ { id: 'error.order.not-on-menu', message: 'Some items are not on the menu any more.' },
   tipNotAllowed: /*i18n*/ { id: 'error.order.tip-not-allowed', message: 'Choose one of the tips shown, or an amount allowed.' },
   tipsOff: /*i18n*/ { id: 'error.order.tips-off', message: 'This shop does not take tips.' },
@@ -80,6 +121,32 @@ export const errors = {
     id: 'error.voucher.not-discount',
     message: 'This voucher cannot be used: it is not a discount (show it at the counter instead).',
   },
+
+  // promo codes
+  promoGuesses: /*i18n*/ { id: 'error.promo.guesses', message: 'Too many codes we do not know. Please wait {minutes} minutes and try again.' },
+  promoUnknown: /*i18n*/ { id: 'error.promo.unknown', message: 'We do not know the code {code}. Check its spelling and try again.' },
+  promoStarts: /*i18n*/ { id: 'error.promo.starts', message: '{code} starts {start}. Try it again then.' },
+  promoStartsLater: /*i18n*/ { id: 'error.promo.starts-later', message: '{code} starts later. Try it again then.' },
+  promoEnded: /*i18n*/ { id: 'error.promo.ended', message: '{code} has ended.' },
+  promoBelowMinimum: /*i18n*/ { id: 'error.promo.below-minimum', message: '{code} is for orders of {minimum} or more. Add {missing} more to use it.' },
+  promoLimit: /*i18n*/ { id: 'error.promo.limit', message: 'You have used {code} as many times as it allows.' },
+  promoTier: /*i18n*/ { id: 'error.promo.tier', message: '{code} is for members of a higher tier.' },
+  promoList: /*i18n*/ { id: 'error.promo.list', message: '{code} is for some customers only.' },
+  promoFirst: /*i18n*/ { id: 'error.promo.first', message: '{code} is for a first order only.' },
+  promoUsedUp: /*i18n*/ { id: 'error.promo.used-up', message: '{code} has been used up.' },
+  promoNotHere: /*i18n*/ { id: 'error.promo.not-here', message: '{code} cannot be used at this location.' },
+  promoNotDelivery: /*i18n*/ { id: 'error.promo.not-delivery', message: '{code} is not for delivery orders.' },
+  promoNotDineIn: /*i18n*/ { id: 'error.promo.not-dine-in', message: '{code} is not for dine-in orders.' },
+  promoNotPickup: /*i18n*/ { id: 'error.promo.not-pickup', message: '{code} is not for pickup orders.' },
+  promoPaused: /*i18n*/ { id: 'error.promo.paused', message: '{code} is paused for now. Try again later.' },
+  promoNotWithVoucher: /*i18n*/ {
+    id: 'error.promo.not-with-voucher',
+    message: '{code} cannot be used with a reward voucher. Remove the voucher to use the code.',
+  },
+  promoNotNow: /*i18n*/ { id: 'error.promo.not-now', message: '{code} is not on right now.' },
+  promoNotNowUntil: /*i18n*/ { id: 'error.promo.not-now-until', message: '{code} is not on right now. It is on again {at}.' },
+  promoNeeds: /*i18n*/ { id: 'error.promo.needs', message: '{code} needs {needs} in your order.' },
+  promoNeedsOther: /*i18n*/ { id: 'error.promo.needs-other', message: '{code} needs other items in your order.' },
 
   // tables and guests
   tableUnknown: /*i18n*/ { id: 'error.table.unknown', message: 'We could not find this table. Scan the code on your table again, or ask the staff.' },
