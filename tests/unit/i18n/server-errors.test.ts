@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, notFound, validation } from '../../../server/provider/http/errors';
+import { AppError, notFound, said, validation } from '../../../server/provider/http/errors';
 import { requestLanguage } from '../../../server/provider/http/envelope';
 import { errors, notFoundWords } from '../../../server/provider/i18n/errors';
 import { sayIn } from '../../../server/provider/i18n/translate';
@@ -27,6 +27,17 @@ describe("the provider's refusals", () => {
     expect(notFound('Webhook endpoint').wordedIn('id')).toBe('Webhook endpoint was not found.');
     expect(validation({ name: 'is required' }).wordedIn('id')).toBe('Periksa kembali kolom yang ditandai.');
     expect(new AppError('CONFLICT', 'A merchant-only refusal.').wordedIn('fil')).toBe('A merchant-only refusal.');
+  });
+
+  it('names a weekday in the language the refusal is worded in; today and tomorrow are one sentence each', () => {
+    const weekday = (language: string) => ({ en: 'Monday', fil: 'Lunes', id: 'Senin' })[language];
+    const closed = new AppError('LOCATION_CLOSED', said(errors.closedUntil, { day: 'other', time: '7:00 AM', weekday }));
+    expect(closed.message).toBe("We're closed right now. We open again Monday at 7:00 AM.");
+    expect(closed.wordedIn('id')).toBe('Kami sedang tutup. Kami buka lagi hari Senin pukul 7:00 AM.');
+    expect(closed.wordedIn('fil')).toBe('Sarado kami ngayon. Magbubukas ulit kami sa Lunes nang 7:00 AM.');
+    const paused = new AppError('ORDERING_PAUSED', said(errors.pausedUntil, { name: 'Kopi', day: 'today', time: '2:30 PM', weekday }));
+    expect(paused.message).toBe('Kopi is not taking orders right now — back at 2:30 PM.');
+    expect(paused.wordedIn('fil')).toBe('Hindi tumatanggap ng order ang Kopi ngayon — balik mamayang 2:30 PM.');
   });
 
   it("picks the request's language when the app ships it, else English", () => {
