@@ -117,6 +117,11 @@ export const errors = {
   voucherNotYours: /*i18n*/ { id: 'error.voucher.not-yours', message: 'This voucher cannot be used: it is not one of your vouchers.' },
   voucherUsed: /*i18n*/ { id: 'error.voucher.used', message: 'This voucher cannot be used: it has been used already.' },
   voucherExpired: /*i18n*/ { id: 'error.voucher.expired', message: 'This voucher cannot be used: it has expired.' },
+  voucherProductGone: /*i18n*/ {
+    id: 'error.voucher.product-gone',
+    message: 'This voucher cannot be used on an order: its product is not on the menu any more. Show it at the counter instead.',
+  },
+  voucherProductSoldOut: /*i18n*/ { id: 'error.voucher.product-sold-out', message: '{name} is sold out right now: keep this voucher for another time.' },
   voucherNotDiscount: /*i18n*/ {
     id: 'error.voucher.not-discount',
     message: 'This voucher cannot be used: it is not a discount (show it at the counter instead).',

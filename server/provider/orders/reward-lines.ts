@@ -1,5 +1,5 @@
 import type { Database } from '../../db';
-import { AppError, type Words } from '../http/errors';
+import { AppError, said, type Words } from '../http/errors';
 import { findProducts, optionGroupsOf, type OrderedProduct } from '../shop/shop.repo';
 import type { ChosenOption } from './line-options';
 import { errors } from '../i18n/errors';
@@ -48,13 +48,9 @@ export async function voucherAtCheckout(
   }
   // findProducts answers only products on the menu: an archived one is not found
   const product = (await findProducts(db, [v.product_id])).get(v.product_id);
-  const refuse = (message: string, why: string) => new AppError('VOUCHER_INVALID', message, { voucher_id: why });
-  if (!product)
-    throw refuse(
-      'This voucher cannot be used on an order: its product is not on the menu any more. Show it at the counter instead.',
-      'the product is not on the menu any more',
-    );
-  if (!product.available) throw refuse(`${product.name} is sold out right now: keep this voucher for another time.`, 'the product is sold out right now');
+  const refuse = (message: Words, why: string) => new AppError('VOUCHER_INVALID', message, { voucher_id: why });
+  if (!product) throw refuse(errors.voucherProductGone, 'the product is not on the menu any more');
+  if (!product.available) throw refuse(said(errors.voucherProductSoldOut, { name: product.name }), 'the product is sold out right now');
   const atZero = (options: ChosenOption[]) => options.map((o) => ({ ...o, price_delta: 0 }));
   const inBasket = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.product_id === product.id && l.price > 0);
   const dearest = inBasket.sort((a, b) => b.l.price - a.l.price)[0];
