@@ -53,15 +53,6 @@ export const copiedAt = (path: string, query?: Query): string | null => copies.g
 /** Whether the page is offline now: the browser says so, or calls stopped reaching the server (or were answered from the service worker's kept copies). */
 export const isOffline = () => navigator.onLine === false || !reachable;
 
-/**
- * The language the app speaks (`<html lang>`, set by speakLanguage), sent with every call so the provider
- * words a refusal in it (docs/languages.md, "The API's errors"); none before a language is spoken.
- */
-function spokenLanguage(): { 'accept-language'?: string } {
-  const lang = globalThis.document?.documentElement.lang;
-  return lang ? { 'accept-language': lang } : {};
-}
-
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export function apiUrl(path: string, query?: Query): string {
@@ -74,11 +65,13 @@ export function apiUrl(path: string, query?: Query): string {
 async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal; url?: string }): Promise<T> {
   let res: Response;
   const url = opts.url ?? apiUrl(path, opts.query);
+  const lang = document.documentElement.lang;
   try {
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...spokenLanguage() },
+      // the language spoken (`<html lang>`, none before one is), which the provider words a refusal in (docs/languages.md, "The API's errors")
+      headers: { accept: 'application/json', ...(method === 'POST' && { 'content-type': 'application/json' }), ...(lang ? { 'accept-language': lang } : {}) },
       body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
       signal: opts.signal,
     });
