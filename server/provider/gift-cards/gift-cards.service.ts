@@ -223,7 +223,14 @@ export function assertOffered(settings: GiftCardSettings, amount: number, money:
       ...settings.amounts.map(money),
       ...(settings.custom ? [`any amount from ${money(settings.custom.min)} to ${money(settings.custom.max)}`] : []),
     ].join(', ');
-    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, `Choose one of the amounts offered: ${offered}.`);
+    const amounts = settings.amounts.map(money).join(', ');
+    const range = settings.custom ? { min: money(settings.custom.min), max: money(settings.custom.max) } : null;
+    const words = !range
+      ? said(errors.giftAmounts, { amounts })
+      : amounts
+        ? said(errors.giftAmountsOrRange, { amounts, ...range })
+        : said(errors.giftRange, range);
+    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, words);
   }
 }
 

@@ -220,6 +220,12 @@ export const errors = {
   },
   giftCardEmpty: /*i18n*/ { id: 'error.gift-card.empty', message: 'There is nothing left on this gift card.' },
   giftCardShort: /*i18n*/ { id: 'error.gift-card.short', message: 'There is only {amount} left on this gift card.' },
+  giftAmounts: /*i18n*/ { id: 'error.gift-card.amounts', message: 'Choose one of the amounts offered: {amounts}.' },
+  giftAmountsOrRange: /*i18n*/ {
+    id: 'error.gift-card.amounts-or-range',
+    message: 'Choose one of the amounts offered: {amounts}, any amount from {min} to {max}.',
+  },
+  giftRange: /*i18n*/ { id: 'error.gift-card.range', message: 'Choose one of the amounts offered: any amount from {min} to {max}.' },
   giftDesigns: /*i18n*/ { id: 'error.gift-card.designs', message: 'Choose one of the designs offered.' },
   giftPast: /*i18n*/ { id: 'error.gift-card.past', message: 'Choose a time from now on.' },
 
