@@ -80,9 +80,11 @@ export const PROVIDER_LAYERS = [
   // switch and its e-mail link, the push settings): plain rows, under them all
   // events: the webhooks' outbox rows, written in the transaction of the change they tell of by orders,
   // accounts, points and rewards: plain rows, under them all
-  // i18n: the words sent to customers in their language (Lingui's catalogues), read by every area that sends
-  ['consents', 'events', 'i18n'],
+  ['consents', 'events'],
   ['http'],
+  // i18n: the words sent to customers in their language (Lingui's catalogues), read by every area that
+  // sends, and the refusals' words (errors.ts), which http/ puts in the error envelope
+  ['i18n'],
 ];
 /** The files that put the provider together: they may import every area, and no area imports them. */
 export const PROVIDER_COMPOSITION = ['app.ts', 'embedded.ts', 'jobs.ts'];

@@ -15,7 +15,10 @@ export default defineConfig({
   fallbackLocales: { default: SOURCE_LANGUAGE },
   // LINGUI_CATALOGS: another folder for the catalogues (tests/unit/i18n/server-catalogues.test.ts extracts into a copy)
   catalogs: [
-    { path: `${process.env.LINGUI_CATALOGS ?? '<rootDir>/server/locales'}/{locale}/messages`, include: ['<rootDir>/server/provider/i18n/messages.ts'] },
+    {
+      path: `${process.env.LINGUI_CATALOGS ?? '<rootDir>/server/locales'}/{locale}/messages`,
+      include: ['<rootDir>/server/provider/i18n/messages.ts', '<rootDir>/server/provider/i18n/errors.ts'],
+    },
   ],
   compileNamespace: 'es',
   format: formatter({ lineNumbers: false }),

@@ -50,6 +50,7 @@ import { receiptsRoutes } from './receipts/receipts.routes';
 import { tablesRoutes } from './tables/tables.routes';
 import { apiKeysRoutes } from './api-keys/api-keys.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { errors } from './i18n/errors';
 
 /** Where API v2 lives on the provider: its base URL is http://host:port/api/v2/ */
 export const PROVIDER_MOUNT = '/api/v2';
@@ -150,7 +151,7 @@ export function createEmbeddedApp(ctx: ProviderContext, readiness: Readiness, { 
   app.get('/healthz', healthz(ctx, readiness));
   // a worker (SERVE=worker) answers its health and nothing else: no call reaches it
   if (!api) return app;
-  app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable('The service is starting. Please try again in a moment.'))));
+  app.use((_req, res, next) => (readiness.ready ? next() : sendError(res, databaseUnavailable(errors.starting))));
   app.use(createProviderApp(ctx));
   return app;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import { AppError } from './http/errors';
+import { AppError, errors } from './http/errors';
 
 /**
  * How wallet and orders start a payment. Payments settle: when a gateway's webhook arrives, payments/
@@ -42,7 +42,7 @@ export interface PaymentStarter {
   start(trx: Database, payment: PaymentStart): Promise<{ paymentUrl: string }>;
 }
 
-export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Online payments are not available right now. You can still pay from your wallet balance.';
+export const PAYMENTS_UNAVAILABLE_MESSAGE = errors.paymentsUnavailable;
 
 /**
  * The way to start payments, or 503 PAYMENTS_UNAVAILABLE when there is no payment gateway. Call it

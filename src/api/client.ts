@@ -65,11 +65,13 @@ export function apiUrl(path: string, query?: Query): string {
 async function request<T>(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: unknown; signal?: AbortSignal; url?: string }): Promise<T> {
   let res: Response;
   const url = opts.url ?? apiUrl(path, opts.query);
+  const lang = document.documentElement.lang;
   try {
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: method === 'POST' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      // the language spoken (`<html lang>`, none before one is), which the provider words a refusal in (docs/languages.md, "The API's errors")
+      headers: { accept: 'application/json', ...(method === 'POST' && { 'content-type': 'application/json' }), ...(lang ? { 'accept-language': lang } : {}) },
       body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
       signal: opts.signal,
     });

@@ -115,6 +115,13 @@ describe('the signing proxy', () => {
     expect(h['x-forwarded-for']).toBe('127.0.0.1');
   });
 
+  it('passes the language the app speaks (Accept-Language) on to the provider, which words its refusals in it', async () => {
+    const res = await fetch(gatewayUrl(gw.url, customersApi.profile), { headers: { 'accept-language': 'fil', cookie: `sid=${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(last().signatureValid).toBe(true);
+    expect(last().headers['accept-language']).toBe('fil');
+  });
+
   it('streams request bodies through unchanged', async () => {
     const body = JSON.stringify({ items: [{ product_id: 1, qty: 2 }], note: 'ü'.repeat(100) });
     const res = await fetch(gatewayUrl(gw.url, ordersApi.quote), { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body });
@@ -511,6 +518,19 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
     expect(get.headers['x-call-signature']).toBe(expectedHmac(get));
     expect(get.headers['x-call-nonce']).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(get.headers['x-call-nonce']).not.toBe(post.headers['x-call-nonce']);
+  });
+
+  it('signs a call that carries the language the app speaks as any other, the language passed on', async () => {
+    const body = JSON.stringify({ idempotency_key: 'k1' });
+    await fetch(gatewayUrl(hmacGw.url, ordersApi.quote), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'id', cookie: `sid=${TOKEN}` },
+      body,
+    });
+    const seen = lastSeen();
+    expect(seen.signatureValid).toBe(true);
+    expect(seen.headers['x-call-signature']).toBe(expectedHmac(seen));
+    expect(seen.headers['accept-language']).toBe('id');
   });
 
   it('reads a chunked body whole and sends it on with its length, signed', async () => {

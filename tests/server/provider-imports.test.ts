@@ -105,7 +105,7 @@ describe('imports between provider areas', () => {
 
   it('says which areas an area may import', async () => {
     expect(await reported('orders/planted.ts', "import '../payments/payments.routes';")).toEqual([
-      'import-x/no-restricted-paths: Unexpected path "../payments/payments.routes" imported in restricted zone. Provider areas depend one way: orders/ imports only loyalty, referrals, offers, gift-cards, tables, receipts, tiers, rewards, privacy, addresses, api-keys, locations, points, shop, wallet, webhooks, staff, auth, accounts, notifications, settings, push, consents, events, i18n, http (PROVIDER_LAYERS in eslint.config.js).',
+      'import-x/no-restricted-paths: Unexpected path "../payments/payments.routes" imported in restricted zone. Provider areas depend one way: orders/ imports only loyalty, referrals, offers, gift-cards, tables, receipts, tiers, rewards, privacy, addresses, api-keys, locations, points, shop, wallet, webhooks, staff, auth, accounts, notifications, settings, push, consents, events, http, i18n (PROVIDER_LAYERS in eslint.config.js).',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Address, AddressInput } from '#contract';
 import type { ProviderContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound, said } from '../http/errors';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { getMerchant } from '../settings/settings.service';
 import { normalizePhone } from '../auth/phone';
@@ -15,6 +15,7 @@ import {
   updateAddress as updateRow,
   type AddressValues,
 } from './addresses.repo';
+import { errors } from '../i18n/errors';
 
 /** A sensible ceiling: an address book, not a database of its own. */
 export const MAX_ADDRESSES = 20;
@@ -37,7 +38,7 @@ export async function createAddress(ctx: ProviderContext, customerId: number, in
     await lockCustomer(trx, customerId);
     const count = await countAddresses(trx, customerId);
     if (count >= MAX_ADDRESSES) {
-      throw new AppError('LIMIT_REACHED', `You can save up to ${MAX_ADDRESSES} addresses. Delete one to add another.`);
+      throw new AppError('LIMIT_REACHED', said(errors.addressesMax, { max: MAX_ADDRESSES }));
     }
     const makeDefault = count === 0 || input.is_default === true;
     if (makeDefault) await clearDefault(trx, customerId);

@@ -7,6 +7,7 @@ import { clientIp } from '../http/session';
 import { sightingsOf } from '../http/device';
 import { googleSignIn, linkGoogle, logout, register, requestOtp, verifyOtp } from './auth.service';
 import { clientKey } from '../http/client-key';
+import { errors } from '../i18n/errors';
 
 const WELCOME = 'Welcome! Your account is ready.';
 
@@ -14,7 +15,7 @@ const WELCOME = 'Welcome! Your account is ready.';
 const googleOn =
   (ctx: ProviderContext): RequestHandler =>
   (_req, _res, next) =>
-    next(ctx.google.clientId ? undefined : new AppError('NOT_FOUND', 'Google sign-in is not enabled.'));
+    next(ctx.google.clientId ? undefined : new AppError('NOT_FOUND', errors.googleOff));
 
 /** The customer's sign-in (a code to a phone, or Google) and the session. */
 export function authRoutes(ctx: ProviderContext): Router {

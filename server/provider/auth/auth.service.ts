@@ -44,6 +44,7 @@ import { offersOff, recordConsent } from '../consents/consents';
 import { recordDevice, type Sighting } from '../http/device';
 import { recordReferralSignUp } from '../accounts/referral-rows';
 import { maskPhone } from './sender';
+import { errors } from '../i18n/errors';
 
 export const REGISTRATION_TOKEN_TTL_MS = 15 * MINUTE;
 
@@ -66,8 +67,7 @@ export async function requestOtp(
   const phone = normalizePhone(input.phone, rules.default_country_code);
   // production before the owner connects a text message service: nothing would reach the phone, so say
   // so rather than answer "sent" (and nothing is written: the same number may ask again once connected)
-  if (ctx.sender.channel.kind === 'log')
-    throw new AppError('SMS_UNAVAILABLE', 'This shop cannot send sign-in codes by text message yet. Please try again later.');
+  if (ctx.sender.channel.kind === 'log') throw new AppError('SMS_UNAVAILABLE', errors.smsUnavailable);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.clock.now();
 
@@ -76,13 +76,13 @@ export async function requestOtp(
     const stats = await otpIssueStats(trx, phone, input.clientIp, new Date(now.getTime() - HOUR));
     const ms = (d: Date) => d.getTime() - now.getTime();
     if (stats.lastAt && now.getTime() - stats.lastAt.getTime() < rules.otp_resend_seconds * SECOND) {
-      throw rateLimited(ms(stats.lastAt) / SECOND + rules.otp_resend_seconds, 'Please wait a moment before asking for another code.');
+      throw rateLimited(ms(stats.lastAt) / SECOND + rules.otp_resend_seconds, errors.codeWait);
     }
     if (stats.phoneCount >= rules.otp_per_phone_per_hour) {
-      throw rateLimited((ms(stats.phoneOldest ?? now) + HOUR) / SECOND, 'Too many codes for this number. Please try again later.');
+      throw rateLimited((ms(stats.phoneOldest ?? now) + HOUR) / SECOND, errors.codesForNumber);
     }
     if (stats.ipCount >= rules.otp_per_ip_per_hour) {
-      throw rateLimited((ms(stats.ipOldest ?? now) + HOUR) / SECOND, 'Too many codes requested from this device. Please try again later.');
+      throw rateLimited((ms(stats.ipOldest ?? now) + HOUR) / SECOND, errors.codesFromDevice);
     }
     await insertOtp(trx, {
       phone,
@@ -102,7 +102,7 @@ export async function requestOtp(
   } catch (err) {
     // the sender's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ phone: maskPhone(phone), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send a one-time code');
-    throw new AppError('BAD_GATEWAY', 'We could not send the code just now. Please try again in a minute.');
+    throw new AppError('BAD_GATEWAY', errors.codeNotSent);
   }
   return { expires_in: rules.otp_ttl_seconds, resend_in: rules.otp_resend_seconds, phone };
 }
@@ -211,14 +211,14 @@ export async function register(
   const result = await ctx.db.transaction().execute(async (trx) => {
     const phone = await consumeRegistrationToken(trx, sha256Hex(input.registrationToken), now);
     if (!phone) {
-      throw new AppError('REGISTRATION_EXPIRED', 'This sign-up has expired. Please ask for a new code.', {
+      throw new AppError('REGISTRATION_EXPIRED', errors.signUpExpired, {
         registration_token: 'has expired or was already used',
       });
     }
     const id = await insertCustomer(trx, { phone, googleSub: null, name: input.name, email: input.email ?? null, now });
     if (id === null) {
       const existing = await findCustomerIdByPhone(trx, phone);
-      if (existing === null) throw new AppError('CONFLICT', 'Please try again.');
+      if (existing === null) throw new AppError('CONFLICT', errors.tryAgain);
       return { ...(await signIn(trx, ctx, existing, device)), created: false };
     }
     await welcome(trx, ctx, id, input.name, input.offers);
@@ -258,16 +258,15 @@ export async function googleSignIn(
     let id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email, emailVerifiedAt: now, now });
     // null: someone verified the address between our look and our insert (the unique index said no)
     if (id === null && email) id = await insertCustomer(trx, { phone: null, googleSub: who.sub, name: who.name, email: null, now });
-    if (id === null) throw new AppError('CONFLICT', 'Please try again.');
+    if (id === null) throw new AppError('CONFLICT', errors.tryAgain);
     await welcome(trx, ctx, id, who.name, signUp.offers);
     await recordReferralSignUp(trx, id, signUp.referralCode, now);
     return { ...(await signIn(trx, ctx, id, device)), created: true };
   });
 }
 
-const googleLinkedElsewhere = () =>
-  new AppError('GOOGLE_LINKED', 'This Google account is already linked to another account. Sign in with it there, or use another Google account.');
-const otherGoogleLinked = () => new AppError('GOOGLE_LINKED', 'Your account is already linked to another Google account.');
+const googleLinkedElsewhere = () => new AppError('GOOGLE_LINKED', errors.googleLinkedElsewhere);
+const otherGoogleLinked = () => new AppError('GOOGLE_LINKED', errors.googleLinkedOther);
 
 /**
  * Links a Google account to the signed-in customer, who asked for it: from then on that Google account

@@ -3,30 +3,20 @@
  */
 import { HOUR, SECOND } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError, said } from '../http/errors';
 import { rateLimited } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { releaseCodeTry, reserveCodeTry } from './auth.repo';
+import { errors } from '../i18n/errors';
 
 // 429 RATE_LIMITED with Retry-After: made in http/use-limit.ts, for every limit
 export { rateLimited };
 
-export const codeExpired = () =>
-  new AppError('CODE_EXPIRED', 'This code has expired or was already used. Please ask for a new one.', { code: 'has expired; ask for a new code' });
+export const codeExpired = () => new AppError('CODE_EXPIRED', errors.codeExpired, { code: 'has expired; ask for a new code' });
 export const tooManyAttempts = () =>
-  new AppError(
-    'TOO_MANY_ATTEMPTS',
-    'Too many wrong tries for this code. Please ask for a new one.',
-    { code: 'too many wrong tries; ask for a new code' },
-    { attempts_left: 0 },
-  );
+  new AppError('TOO_MANY_ATTEMPTS', errors.codeTooManyTries, { code: 'too many wrong tries; ask for a new code' }, { attempts_left: 0 });
 export const invalidCode = (left: number) =>
-  new AppError(
-    'INVALID_CODE',
-    `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-    { code: 'is not the code we sent' },
-    { attempts_left: left },
-  );
+  new AppError('INVALID_CODE', said(errors.codeWrong, { left }), { code: 'is not the code we sent' }, { attempts_left: left });
 
 /** A code try counted against the client's hourly allowance of wrong entries; released when the code was right. */
 export interface CodeTry {
@@ -45,7 +35,7 @@ export async function countCodeTry(ctx: ProviderContext, rules: MerchantRules, c
   const res = await reserveCodeTry(ctx.db, clientKey, now, new Date(now.getTime() - HOUR), rules.code_failures_per_ip_per_hour);
   if ('blockedUntilOldest' in res) {
     const oldest = res.blockedUntilOldest ?? now;
-    throw rateLimited((oldest.getTime() + HOUR - now.getTime()) / SECOND, 'Too many wrong codes from this device. Please try again later.');
+    throw rateLimited((oldest.getTime() + HOUR - now.getTime()) / SECOND, errors.codeWrongTooOften);
   }
   return { release: () => releaseCodeTry(ctx.db, res.id) };
 }

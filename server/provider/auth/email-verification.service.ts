@@ -16,18 +16,18 @@ import { findCustomerByVerifiedEmail, getCustomer, lockCustomer, markEmailVerifi
 import { addCodeAttempt, consumeCode, emailCodeStats, insertEmailCode, latestEmailCode, lockEmailCodeIssuing } from './auth.repo';
 import { codeExpired, countCodeTry, invalidCode, rateLimited, tooManyAttempts } from './codes';
 import { maskEmail } from './sender';
+import { errors } from '../i18n/errors';
 
 /** The stored form of an e-mail code: HMAC keyed by the provider secret, bound to the customer and the address. */
 export function emailCodeHash(secret: string, customerId: number, email: string, code: string): string {
   return createHmac('sha256', secret).update(`email\n${customerId}\n${email.toLowerCase()}\n${code}`).digest('hex');
 }
 
-export const emailUnavailable = () => new AppError('EMAIL_UNAVAILABLE', "We can't send e-mails just now, so your address can't be verified yet.");
-const noEmail = () => new AppError('NO_EMAIL', 'Add an e-mail address first, then we can send you a code.');
-const addressChanged = () =>
-  new AppError('CONFLICT', 'Your e-mail address was changed meanwhile. Please check it and try again.', { email: 'is no longer your e-mail address' });
-const alreadyVerified = () => new AppError('ALREADY_VERIFIED', 'Your e-mail address is already verified.');
-const emailTaken = () => new AppError('EMAIL_TAKEN', 'This e-mail address is already verified on another account. Please use another address.');
+export const emailUnavailable = () => new AppError('EMAIL_UNAVAILABLE', errors.emailUnavailable);
+const noEmail = () => new AppError('NO_EMAIL', errors.emailMissing);
+const addressChanged = () => new AppError('CONFLICT', errors.emailChanged, { email: 'is no longer your e-mail address' });
+const alreadyVerified = () => new AppError('ALREADY_VERIFIED', errors.emailVerified);
+const emailTaken = () => new AppError('EMAIL_TAKEN', errors.emailTaken);
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown })?.code === '23505';
 
@@ -54,10 +54,10 @@ export async function sendEmailCode(ctx: ProviderContext, customerId: number, ex
     const stats = await emailCodeStats(trx, customerId, address, new Date(now.getTime() - HOUR));
     const since = (d: Date) => now.getTime() - d.getTime();
     if (stats.lastToAddressAt && since(stats.lastToAddressAt) < rules.email_code_resend_seconds * SECOND) {
-      throw rateLimited(rules.email_code_resend_seconds - since(stats.lastToAddressAt) / SECOND, 'Please wait a moment before asking for another code.');
+      throw rateLimited(rules.email_code_resend_seconds - since(stats.lastToAddressAt) / SECOND, errors.codeWait);
     }
     if (stats.count >= rules.email_codes_per_hour) {
-      throw rateLimited((HOUR - since(stats.oldest ?? now)) / SECOND, 'We sent you several codes already. Please try again later.');
+      throw rateLimited((HOUR - since(stats.oldest ?? now)) / SECOND, errors.emailCodesSent);
     }
     await insertEmailCode(trx, {
       customerId,
@@ -84,7 +84,7 @@ export async function sendEmailCode(ctx: ProviderContext, customerId: number, ex
   } catch (err) {
     // the mail service's own message may echo the text it was given: digits are hidden so the code never reaches a log
     ctx.logger.error({ email: maskEmail(email), err: String((err as Error)?.message ?? err).replace(/\d{4,}/g, '•••') }, 'could not send an e-mail code');
-    throw new AppError('BAD_GATEWAY', 'We could not send the e-mail just now. Please try again in a minute.');
+    throw new AppError('BAD_GATEWAY', errors.emailNotSent);
   }
   return { expires_in: rules.email_code_ttl_seconds, resend_in: rules.email_code_resend_seconds, email };
 }

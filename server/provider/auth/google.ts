@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { ProviderContext } from '../context';
 import { AppError } from '../http/errors';
+import { errors } from '../i18n/errors';
 
 export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
@@ -22,7 +23,7 @@ export interface GoogleIdentity {
   name: string;
 }
 
-export const invalidGoogleToken = () => new AppError('INVALID_TOKEN', 'We could not verify your Google sign-in. Please try again.');
+export const invalidGoogleToken = () => new AppError('INVALID_TOKEN', errors.googleUnverified);
 
 /**
  * Verifies a Google ID token: signature against Google's published keys, audience = our client id,
@@ -31,7 +32,7 @@ export const invalidGoogleToken = () => new AppError('INVALID_TOKEN', 'We could 
  */
 export async function verifyGoogleIdToken(ctx: ProviderContext, idToken: string): Promise<GoogleIdentity> {
   const clientId = ctx.google.clientId;
-  if (!clientId) throw new AppError('NOT_FOUND', 'Google sign-in is not enabled.');
+  if (!clientId) throw new AppError('NOT_FOUND', errors.googleOff);
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(idToken, keySet(ctx.google.jwksUrl), {

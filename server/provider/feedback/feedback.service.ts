@@ -39,6 +39,7 @@ import {
   type FeedbackRow,
   type ListedFeedbackRow,
 } from './feedback.repo';
+import { errors } from '../i18n/errors';
 
 export const FEEDBACK_PER_PAGE = 20;
 
@@ -82,7 +83,7 @@ export async function getFeedback(ctx: ProviderContext, customerId: number, name
 
 export async function giveFeedback(ctx: ProviderContext, customerId: number, body: FeedbackFields): Promise<FeedbackData> {
   const order = await ownOrder(ctx, customerId, body.name);
-  if (order.status !== 'completed') throw new AppError('CONFLICT', 'You can rate an order once it is completed.');
+  if (order.status !== 'completed') throw new AppError('CONFLICT', errors.rateWhenCompleted);
   const now = ctx.clock.now();
   // the rating and its webhook event in one transaction: sent if and only if it was written
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -94,7 +95,7 @@ export async function giveFeedback(ctx: ProviderContext, customerId: number, bod
       comment: body.comment ?? '',
       created_at: now,
     });
-    if (!written) throw new AppError('CONFLICT', 'You rated this order already. Thank you!');
+    if (!written) throw new AppError('CONFLICT', errors.ratedAlready);
     await emitFeedbackReceived(
       trx,
       {

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 /**
  * Gift cards (issue 49): the owner's settings, an eGift bought from the wallet for someone, delivered at
  * its time by text or e-mail (delivery.ts), opened and claimed by its number into the recipient's wallet
@@ -36,7 +37,7 @@ import type { GiftCardDesignRow } from '../../db/schema';
 import { DAY, MINUTE, isoTime } from '../../lib/clock';
 import type { ProviderContext } from '../context';
 import { normalizePhone } from '../auth/phone';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound, validation, said } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import { getMerchant } from '../settings/settings.service';
@@ -67,6 +68,7 @@ import { emitGiftCardClaimed, emitGiftCardSold } from '../events/events.service'
 import { queuePurchaseReceipts } from '../receipts/receipts.service';
 import { noticeClaimed } from './notices';
 import { insertCardEntry } from './physical.repo';
+import { errors } from '../i18n/errors';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -214,14 +216,21 @@ function localToInstant(local: string, timezone: string): Date {
  * of the fixed amounts nor within the custom range (400 naming `amount`). eGifts and physical cards alike.
  */
 export function assertOffered(settings: GiftCardSettings, amount: number, money: (n: number) => string): void {
-  if (!settings.enabled) throw new AppError('CONFLICT', 'This shop does not sell gift cards right now.');
+  if (!settings.enabled) throw new AppError('CONFLICT', errors.giftCardsOff);
   const inRange = settings.custom !== null && amount >= settings.custom.min && amount <= settings.custom.max;
   if (!settings.amounts.includes(amount) && !inRange) {
     const offered = [
       ...settings.amounts.map(money),
       ...(settings.custom ? [`any amount from ${money(settings.custom.min)} to ${money(settings.custom.max)}`] : []),
     ].join(', ');
-    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, `Choose one of the amounts offered: ${offered}.`);
+    const amounts = settings.amounts.map(money).join(', ');
+    const range = settings.custom ? { min: money(settings.custom.min), max: money(settings.custom.max) } : null;
+    const words = !range
+      ? said(errors.giftAmounts, { amounts })
+      : amounts
+        ? said(errors.giftAmountsOrRange, { amounts, ...range })
+        : said(errors.giftRange, range);
+    throw validation({ amount: `must be one of the amounts offered: ${offered}` }, words);
   }
 }
 
@@ -258,7 +267,7 @@ export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): P
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   assertOffered(settings, body.amount, money);
   const design = settings.designs.find((d) => d.id === body.design && d.enabled);
-  if (!design) throw validation({ design: 'is not offered' }, 'Choose one of the designs offered.');
+  if (!design) throw validation({ design: 'is not offered' }, errors.giftDesigns);
   const now = ctx.clock.now();
   let deliverAt = now;
   if (body.deliver_at) {
@@ -269,7 +278,7 @@ export async function buySetup(ctx: ProviderContext, body: GiftCardBuyFields): P
       throw validation({ deliver_at: 'must be a real date and time such as 2026-12-24T09:00' });
     }
     // a minute's grace: "now" picked on a phone whose clock is a little behind is now
-    if (at.getTime() < now.getTime() - MINUTE) throw validation({ deliver_at: 'must not be in the past' }, 'Choose a time from now on.');
+    if (at.getTime() < now.getTime() - MINUTE) throw validation({ deliver_at: 'must not be in the past' }, errors.giftPast);
     if (at.getTime() > now.getTime() + GIFT_SCHEDULE_MAX_DAYS * DAY) throw validation({ deliver_at: `must be within ${GIFT_SCHEDULE_MAX_DAYS} days` });
     deliverAt = at < now ? now : at;
   }
@@ -512,7 +521,7 @@ export async function findCard(ctx: ProviderContext, number: string, seeker: See
   if (card) return card;
   await countUse(ctx.db, MISSES_BY_CUSTOMER, seeker.who, now);
   await countUse(ctx.db, MISSES_BY_ADDRESS, seeker.clientKey, now);
-  throw new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
+  throw new AppError('NOT_FOUND', errors.giftCardUnknown);
 }
 
 export async function viewGiftCard(ctx: ProviderContext, number: string, asker: Asker): Promise<ReceivedGiftCardData> {
@@ -542,23 +551,23 @@ export async function viewGiftCard(ctx: ProviderContext, number: string, asker: 
 
 /** A card bought through the gateway exists for no one but its buyer until it is paid. */
 const paidFor = (c: GiftCardRow) => c.status !== 'awaiting_payment' && c.status !== 'void';
-const notPaidFor = () => new AppError('NOT_FOUND', 'We could not find that gift card. Check the number and try again.');
+const notPaidFor = () => new AppError('NOT_FOUND', errors.giftCardUnknown);
 
 /** What is left on a card: its amount less what was spent of it at the counter. */
 export const leftOn = (c: Pick<GiftCardRow, 'amount' | 'spent'>) => c.amount - c.spent;
 
 export function refusal(reason: GiftCardRefusal, money: (n: number) => string, c: GiftCardRow): AppError {
-  const words: Record<GiftCardRefusal, string> = {
-    claimed: 'This gift card has been added to a wallet already.',
-    refunded: 'This gift card was refunded to the person who sent it.',
-    expired: 'This gift card has expired.',
-    own: `This is a gift you sent. To get the ${money(c.amount)} back, refund it from your sent gifts.`,
-    unpaid: 'This gift card was never paid for, so there is nothing to refund.',
-    inactive: 'This gift card has not been activated yet. It works once it is sold at the counter.',
-    activated: `This gift card was activated already, with ${money(c.amount)}.`,
-    egift: 'This is an eGift card, not a printed card: it is already paid for and cannot be activated or spent at the counter.',
-    empty: 'There is nothing left on this gift card.',
-    short: `There is only ${money(leftOn(c))} left on this gift card.`,
+  const words: Record<GiftCardRefusal, MessageDescriptor> = {
+    claimed: errors.giftCardClaimed,
+    refunded: errors.giftCardRefunded,
+    expired: errors.giftCardExpired,
+    own: said(errors.giftCardOwn, { amount: money(c.amount) }),
+    unpaid: errors.giftCardUnpaid,
+    inactive: errors.giftCardInactive,
+    activated: said(errors.giftCardActivated, { amount: money(c.amount) }),
+    egift: errors.giftCardEgift,
+    empty: errors.giftCardEmpty,
+    short: said(errors.giftCardShort, { amount: money(leftOn(c)) }),
   };
   return new AppError('GIFT_CARD_INVALID', words[reason], undefined, reason === 'short' ? { reason, balance: leftOn(c) } : { reason });
 }

@@ -2,15 +2,30 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { envelope, errorEnvelope } from '#contract';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { AppError } from './errors';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import { errors } from '../i18n/errors';
+import { AppError, type Words } from './errors';
 
 export function send<T>(res: Response, status: number, message: string, data: T): void {
   res.status(status).json(envelope(status, message, data));
 }
 
+/**
+ * The language a refusal is worded in: the request's Accept-Language when its first language is one the
+ * app ships (the customer app sends the language it speaks; `fil-PH`, `tl`, `id-ID` and `in` count too),
+ * else English (the console and API clients send none). Not checked against the shop's offer: the app
+ * speaks only a language the shop offers, and a refusal's words are no setting of the shop.
+ */
+export function requestLanguage(header: string | undefined): Language {
+  const base = (header ?? '').split(',')[0]!.split(';')[0]!.trim().toLowerCase().split('-')[0]!;
+  const code = base === 'tl' ? 'fil' : base === 'in' ? 'id' : base;
+  return isLanguage(code) ? code : SOURCE_LANGUAGE;
+}
+
 export function sendError(res: Response, err: AppError): void {
   if (err.headers) res.set(err.headers);
-  res.status(err.status).json(errorEnvelope(err.code, err.message, { fields: err.fields, data: err.data }));
+  const message = err.wordedIn(requestLanguage(res.req?.get('accept-language')));
+  res.status(err.status).json(errorEnvelope(err.code, message, { fields: err.fields, data: err.data }));
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
@@ -35,11 +50,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return sendError(res, databaseUnavailable());
     }
     logger.error({ err, path: req.path }, 'unhandled provider error');
-    sendError(res, new AppError('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    sendError(res, new AppError('INTERNAL', errors.internal));
   };
 }
 
 /** The contract's PROVIDER_UNAVAILABLE, with the Retry-After a client waits before trying again. */
-export function databaseUnavailable(message = 'The service is briefly unavailable. Please try again in a moment.'): AppError {
+export function databaseUnavailable(message: Words = errors.unavailable): AppError {
   return new AppError('PROVIDER_UNAVAILABLE', message, undefined, null, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 }

@@ -5,6 +5,7 @@ import { keptStatement } from '../../db/kept';
 import { sha256Hex } from '../../lib/signature';
 import type { Clock } from '../../lib/clock';
 import { AppError } from './errors';
+import { errors } from '../i18n/errors';
 
 /** What an idempotent call answered: the contract's envelope, kept to be replayed as it was. */
 export type StoredAnswer<T = unknown> = Envelope<T>;
@@ -142,7 +143,7 @@ export async function idempotent<T>(
 /** SQLSTATE lock_not_available: lock_timeout ran out (DB_LOCK_TIMEOUT_MS). */
 const LOCK_NOT_AVAILABLE = '55P03';
 
-const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', 'This request is still being processed. Please wait a moment.');
+const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', errors.inProgress);
 
 /**
  * The key is another request's, committed: its stored answer to replay, or undefined when this

@@ -3,7 +3,8 @@ import type { Database } from '../../db';
 import { keptStatement } from '../../db/kept';
 import { sha256Hex } from '../../lib/signature';
 import type { ProviderContext } from '../context';
-import { AppError, sessionExpired } from './errors';
+import { AppError, sessionExpired, type Words } from './errors';
+import { errors } from '../i18n/errors';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -70,7 +71,7 @@ export function guestLocationOf(res: { locals: { guestLocationId?: number } }): 
 }
 
 /** What a guest hears on a call only members make. */
-export const guestForbidden = (message = 'Sign in with your phone to do this.') => new AppError('GUEST_FORBIDDEN', message);
+export const guestForbidden = (message: Words = errors.guestSignIn) => new AppError('GUEST_FORBIDDEN', message);
 
 /**
  * Customer calls: a valid, unexpired, unrevoked session token, else 401 SESSION_EXPIRED. A guest's

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db';
 import { DAY, SECOND } from '../../lib/clock';
-import { AppError } from './errors';
+import { AppError, type Words } from './errors';
 
 /** The advisory lock's class for counting uses (one lock per scope and key). */
 const LOCK_USE_COUNT = 79_341;
@@ -13,12 +13,12 @@ export interface UseLimit {
   limit: number;
   /** … in this window (at most a day: older rows are purged) */
   windowMs: number;
-  /** the 429's message */
-  message: string;
+  /** the 429's message (a descriptor of i18n/errors.ts when a customer can meet it) */
+  message: Words;
 }
 
 /** 429 RATE_LIMITED with Retry-After (whole seconds, at least 1). */
-export function rateLimited(retryAfterSeconds: number, message: string): AppError {
+export function rateLimited(retryAfterSeconds: number, message: Words): AppError {
   const s = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError('RATE_LIMITED', message, undefined, { retry_after: s }, { 'Retry-After': String(s) });
 }

@@ -8,13 +8,15 @@
  */
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { Temporal } from 'temporal-polyfill';
+import type { Language } from '#contract/languages';
 import type { DeliveryArea } from '#contract/locations';
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../../db';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound, validation, said } from '../http/errors';
 import { isPickupSlot, localDate, orderingState, pickupSlots, type CartPrep, type LocationHours, type PauseState, type SlotRules } from './hours';
 import { listLocationsHolding, slotCounts, takeFirstSlot, takeSlot, type LocationRow, type SlotFor } from './locations.repo';
 import { isoTime } from '../../lib/clock';
+import { errors } from '../i18n/errors';
 
 /** What the shop's rules say that a location's own settings fall back on. */
 export interface ShopDefaults {
@@ -68,22 +70,13 @@ export function pickupLocation(locations: Locations, locationId: number | undefi
   const location = locationId === undefined ? locations.all[0] : locations.all.find((l) => l.id === locationId);
   if (!location) throw notFound(locations.single ? 'Shop' : 'Location');
   if (!location.pickup)
-    throw validation(
-      { location_id: 'does not take pickup orders' },
-      locations.single
-        ? 'We do not take pickup orders right now.'
-        : `${location.name} does not take pickup orders. Choose another place to pick up, or have it delivered.`,
-    );
+    throw validation({ location_id: 'does not take pickup orders' }, locations.single ? errors.noPickup : said(errors.noPickupAt, { location: location.name }));
   return location;
 }
 
 /** A dine-in order: the shop must take orders at the table (the owner's switch in Settings), 400 on `fulfilment` otherwise. */
 export function assertTakesTableOrders(shop: { dine_in: boolean }): void {
-  if (!shop.dine_in)
-    throw validation(
-      { fulfilment: 'this shop does not take orders at the table' },
-      'We are not taking orders at the table right now. Order for pickup instead.',
-    );
+  if (!shop.dine_in) throw validation({ fulfilment: 'this shop does not take orders at the table' }, errors.noTableOrders);
 }
 
 const EARTH_KM = 6371.0088;
@@ -107,7 +100,7 @@ export function deliveringLocation(locations: Locations, point: { lat: number; l
     const area = location.delivery_areas.find((a) => areaHolds(location, a, point));
     if (area) return { location, area };
   }
-  throw new AppError('OUTSIDE_DELIVERY_AREA', "We don't deliver to this address yet. Choose another address, or pick up your order.", {
+  throw new AppError('OUTSIDE_DELIVERY_AREA', errors.outsideDelivery, {
     address_id: 'is outside our delivery areas',
   });
 }
@@ -129,8 +122,8 @@ export function assertSoldAt(
   if (n < 0) return;
   const line = lines[n]!;
   const message = locations.single
-    ? `${line.name} is not available right now. Remove it to continue.`
-    : `${line.name} is not sold at ${location.name}. Remove it to continue.`;
+    ? said(errors.productUnavailable, { name: line.name })
+    : said(errors.productNotSoldAt, { name: line.name, location: location.name });
   throw new AppError(
     'PRODUCT_UNAVAILABLE',
     message,
@@ -185,18 +178,13 @@ export function askedSlot(
   if (prep?.product && isPickupSlot(hoursOf(l, shop.timezone), now, at)) {
     const tz = effectiveTimezone(l, shop.timezone);
     const first = slotsNow(forCart, shop, now).find((s) => s.getTime() > at.getTime());
-    const then = first
-      ? `the earliest pickup time is ${dayOf(first, now, tz, shop.locale)} at ${clockOf(first, tz, shop.locale)}`
-      : 'there is no pickup time left today or tomorrow';
+    const takes = { name: prep.product.name, minutes: prep.minutes };
     throw validation(
       { pickup_at: 'is before the order can be made: choose a later pickup time' },
-      `${prep.product.name} takes about ${prep.minutes} minutes to make, so ${then}. Choose a later time.`,
+      first ? said(errors.prepEarliest, { ...takes, ...dayWords(first, now, tz, shop.locale) }) : said(errors.prepNoTime, takes),
     );
   }
-  throw validation(
-    { pickup_at: 'is not one of the pickup times: choose one from the list' },
-    'That pickup time is not available any more. Choose one from the list.',
-  );
+  throw validation({ pickup_at: 'is not one of the pickup times: choose one from the list' }, errors.pickupTimeGone);
 }
 
 /** The time of day of an instant in a zone, in the shop's locale ("2:30 PM", "14:30"). */
@@ -213,10 +201,18 @@ function dayOf(at: Date, now: Date, tz: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: tz, weekday: 'long' }).format(at);
 }
 
+/**
+ * An instant's words for a refusal's ICU select: `day` today, tomorrow or other; its `time` of day (the
+ * shop's locale); its `weekday`, named in the language the refusal is worded in (English in the shop's locale).
+ */
+function dayWords(at: Date, now: Date, tz: string, locale: string) {
+  const day = dayOf(at, now, tz, locale);
+  const weekday = (language: Language) => (language === 'en' ? day : new Intl.DateTimeFormat(language, { timeZone: tz, weekday: 'long' }).format(at));
+  return { day: day === 'today' || day === 'tomorrow' ? day : 'other', time: clockOf(at, tz, locale), weekday };
+}
+
 function slotFull(next: Date | null, tz: string, now: Date, locale: string): AppError {
-  const message = next
-    ? `That pickup time is full. The next one with room is ${dayOf(next, now, tz, locale)} at ${clockOf(next, tz, locale)}.`
-    : 'That pickup time is full, and there is no other one with room today or tomorrow.';
+  const message = next ? said(errors.slotFullNext, dayWords(next, now, tz, locale)) : errors.slotFullNone;
   return new AppError('SLOT_FULL', message, { pickup_at: 'is full: choose another pickup time' }, { next_slot: next ? next.toISOString() : null });
 }
 
@@ -277,9 +273,7 @@ export async function takePickupSlot(
   for (const slot of await slotsWithRoom(trx, l, slots)) {
     if (await takeSlot(trx, l.id, slot, l.slot_capacity, order)) return slot;
   }
-  const message = slots.length
-    ? 'Every pickup time today and tomorrow is full. Try again later.'
-    : 'There is no pickup time left today or tomorrow. Try again later.';
+  const message = slots.length ? errors.slotsAllFull : errors.slotsNone;
   throw new AppError('SLOT_FULL', message, { pickup_at: 'no pickup time has room' }, { next_slot: null });
 }
 
@@ -304,19 +298,20 @@ export function assertTakingOrders(
   const tz = effectiveTimezone(l, shop.timezone);
   const state = orderingState(hoursOf(l, shop.timezone), now);
   // "back at 14:30" the same day; "back tomorrow at 07:00" another
-  const when = (at: Date) => {
-    const day = dayOf(at, now, tz, shop.locale);
-    return `${day === 'today' ? '' : `${day} `}at ${clockOf(at, tz, shop.locale)}`;
-  };
+  const when = (at: Date) => dayWords(at, now, tz, shop.locale);
   if (state.state === 'paused') {
-    const message = state.next_open_at
-      ? `${who.name} is not taking orders right now — back ${when(state.next_open_at)}.`
-      : `${who.name} is not taking orders right now. Try again soon.`;
+    const message = state.next_open_at ? said(errors.pausedUntil, { name: who.name, ...when(state.next_open_at) }) : said(errors.paused, { name: who.name });
     throw new AppError('ORDERING_PAUSED', message, undefined, { paused_until: isoTime(state.paused_until), next_open_at: isoTime(state.next_open_at) });
   }
   if (state.state === 'closed' && ahead === null) {
-    const again = state.next_open_at ? ` ${who.single ? 'We open' : 'It opens'} again ${when(state.next_open_at)}.` : '';
-    const message = `${who.single ? "We're" : `${who.name} is`} closed right now.${again}`;
+    const open = state.next_open_at;
+    const message = who.single
+      ? open
+        ? said(errors.closedUntil, when(open))
+        : errors.closed
+      : open
+        ? said(errors.closedAtUntil, { name: who.name, ...when(open) })
+        : said(errors.closedAt, { name: who.name });
     throw new AppError('LOCATION_CLOSED', message, undefined, { next_open_at: isoTime(state.next_open_at) });
   }
 }

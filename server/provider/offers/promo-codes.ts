@@ -21,7 +21,8 @@ import type { Fulfilment } from '#contract/order-lifecycle';
 import { MINUTE } from '../../lib/clock';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError, said, type Words } from '../http/errors';
+import { errors } from '../i18n/errors';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
 import type { MerchantRules } from '../settings/settings.service';
 import { inWindow, nextStart } from './offer-window';
@@ -47,52 +48,44 @@ export const PROMO_GUESSES: UseLimit = {
   scope: 'promo-code-unknown',
   limit: OFFER_GUESSES_MAX,
   windowMs: OFFER_GUESS_WINDOW_MINUTES * MINUTE,
-  message: `Too many codes we do not know. Please wait ${OFFER_GUESS_WINDOW_MINUTES} minutes and try again.`,
+  message: said(errors.promoGuesses, { minutes: OFFER_GUESS_WINDOW_MINUTES }),
 };
 
 /** The same, for every customer of one address together (http/client-key.ts): no guessing across many accounts. */
 export const PROMO_GUESSES_BY_ADDRESS: UseLimit = { ...PROMO_GUESSES, scope: 'promo-code-unknown-address', limit: OFFER_GUESSES_PER_ADDRESS_MAX };
 
 /** What the customer reads, and what `error.fields.promo_code` says, for each reason. */
-function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null): { message: string; field: string } {
+function refusalWords(r: PromoCodeRefusal, rules: MerchantRules, detail: string | null): { message: Words; field: string } {
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
   const at = (iso: string) =>
     new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const words: Record<PromoCodeReason, { message: string; field: string }> = {
-    unknown: { message: `We do not know the code ${r.code}. Check its spelling and try again.`, field: 'is not a code we know' },
-    not_yet: { message: `${r.code} starts ${r.starts_at ? at(r.starts_at) : 'later'}. Try it again then.`, field: 'has not started yet' },
-    expired: { message: `${r.code} has ended.`, field: 'has ended' },
+  const code = r.code;
+  const notForYou = { limit: errors.promoLimit, tier: errors.promoTier, list: errors.promoList }[detail ?? ''] ?? errors.promoFirst;
+  const notFor = detail === 'delivery' ? errors.promoNotDelivery : detail === 'dine_in' ? errors.promoNotDineIn : errors.promoNotPickup;
+  const words: Record<PromoCodeReason, { message: Words; field: string }> = {
+    unknown: { message: said(errors.promoUnknown, { code }), field: 'is not a code we know' },
+    not_yet: {
+      message: r.starts_at ? said(errors.promoStarts, { code, start: at(r.starts_at) }) : said(errors.promoStartsLater, { code }),
+      field: 'has not started yet',
+    },
+    expired: { message: said(errors.promoEnded, { code }), field: 'has ended' },
     below_minimum: {
-      message: `${r.code} is for orders of ${money(r.min_spend ?? 0)} or more. Add ${money(r.missing ?? 0)} more to use it.`,
+      message: said(errors.promoBelowMinimum, { code, minimum: money(r.min_spend ?? 0), missing: money(r.missing ?? 0) }),
       field: 'needs a larger order',
     },
-    not_for_you: {
-      message:
-        {
-          limit: `You have used ${r.code} as many times as it allows.`,
-          tier: `${r.code} is for members of a higher tier.`,
-          list: `${r.code} is for some customers only.`,
-        }[detail ?? ''] ?? `${r.code} is for a first order only.`,
-      field: 'is not available to you',
-    },
-    used_up: { message: `${r.code} has been used up.`, field: 'has been used up' },
-    not_here: {
-      message:
-        detail === 'location'
-          ? `${r.code} cannot be used at this location.`
-          : `${r.code} is not for ${detail === 'delivery' ? 'delivery' : detail === 'dine_in' ? 'dine-in' : 'pickup'} orders.`,
-      field: 'cannot be used for this order',
-    },
-    paused: { message: `${r.code} is paused for now. Try again later.`, field: 'is paused' },
-    not_with_voucher: {
-      message: `${r.code} cannot be used with a reward voucher. Remove the voucher to use the code.`,
-      field: 'cannot be used with a voucher',
-    },
+    not_for_you: { message: said(notForYou, { code }), field: 'is not available to you' },
+    used_up: { message: said(errors.promoUsedUp, { code }), field: 'has been used up' },
+    not_here: { message: said(detail === 'location' ? errors.promoNotHere : notFor, { code }), field: 'cannot be used for this order' },
+    paused: { message: said(errors.promoPaused, { code }), field: 'is paused' },
+    not_with_voucher: { message: said(errors.promoNotWithVoucher, { code }), field: 'cannot be used with a voucher' },
     not_now: {
-      message: r.next_start ? `${r.code} is not on right now. It is on again ${at(r.next_start)}.` : `${r.code} is not on right now.`,
+      message: r.next_start ? said(errors.promoNotNowUntil, { code, at: at(r.next_start) }) : said(errors.promoNotNow, { code }),
       field: 'is not on at this time',
     },
-    missing_items: { message: `${r.code} needs ${r.needs ?? 'other items'} in your order.`, field: 'needs other items in the order' },
+    missing_items: {
+      message: r.needs ? said(errors.promoNeeds, { code, needs: r.needs }) : said(errors.promoNeedsOther, { code }),
+      field: 'needs other items in the order',
+    },
   };
   return words[r.reason];
 }
@@ -298,7 +291,12 @@ async function lockBestAutomatic(db: Database, customerId: number, automatic: re
 export async function recordPromoUse(trx: Database, promo: AppliedPromo, order: { id: number; customer_id: number }, now: Date): Promise<void> {
   // a single-use code, locked with its offer: read free, so taken here (a guard all the same)
   if (promo.single_code_id !== null && !(await takeSingleCode(trx, promo.single_code_id, order.id, now))) {
-    throw new AppError('PROMO_CODE_INVALID', `${promo.code} has been used up.`, { promo_code: 'has been used up' }, { reason: 'used_up', code: promo.code });
+    throw new AppError(
+      'PROMO_CODE_INVALID',
+      said(errors.promoUsedUp, { code: promo.code }),
+      { promo_code: 'has been used up' },
+      { reason: 'used_up', code: promo.code },
+    );
   }
   await recordOfferUse(trx, {
     singleCodeId: promo.single_code_id,

@@ -2,7 +2,7 @@ import { inSavepoint } from '../../db/savepoint';
 import type { Database } from '../../db';
 import { MINUTE } from '../../lib/clock';
 import type { ProviderContext } from '../context';
-import { AppError } from '../http/errors';
+import { AppError, said } from '../http/errors';
 import type { Merchant } from '../settings/settings.service';
 import { sayToCustomer } from '../accounts/language';
 import { hold as holdWords } from '../i18n/messages';
@@ -12,6 +12,7 @@ import { cartPrep, isPickupSlot } from '../locations/hours';
 import { cancelOrder, markOrderPaid } from './lifecycle';
 import { retakeVoucher, updateOrder, type OrderRow } from './orders.repo';
 import { retakePromoUse } from '../offers/promo-codes';
+import { errors } from '../i18n/errors';
 
 /**
  * Unpaid orders' holds. An order paid online takes its pickup slot (and its voucher) when it is placed,
@@ -50,12 +51,10 @@ export async function assertUnpaidRoom(trx: Database, customerId: number, now: D
     .orderBy('hold_until')
     .execute();
   if (held.length < UNPAID_ORDERS_MAX) return;
-  throw new AppError(
-    'UNPAID_ORDERS_LIMIT',
-    `You have ${UNPAID_ORDERS_MAX} orders waiting for payment. Finish paying for one of them, or try again in a few minutes: an unpaid order lapses ${UNPAID_HOLD_MINUTES} minutes after it was placed.`,
-    undefined,
-    { limit: UNPAID_ORDERS_MAX, next_free_at: held[0]!.hold_until!.toISOString() },
-  );
+  throw new AppError('UNPAID_ORDERS_LIMIT', said(errors.unpaidOrders, { max: UNPAID_ORDERS_MAX, minutes: UNPAID_HOLD_MINUTES }), undefined, {
+    limit: UNPAID_ORDERS_MAX,
+    next_free_at: held[0]!.hold_until!.toISOString(),
+  });
 }
 
 /** The customer's notice for an unpaid order let go, in their language (a delivery has no pickup time to give back). */

@@ -1,7 +1,8 @@
 import type { OptionGroup, Product, QuoteBody } from '#contract';
 import type { Database } from '../../db';
-import { AppError, validation } from '../http/errors';
+import { AppError, validation, said } from '../http/errors';
 import { optionNames } from '../shop/shop.repo';
+import { errors } from '../i18n/errors';
 
 /**
  * A basket line's options, checked by the rules of src/contract/options.ts: every chosen option must be
@@ -78,7 +79,7 @@ export async function lineChoices(
       const product = products.get(items[n]!.product_id)!;
       throw new AppError(
         'PRODUCT_UNAVAILABLE',
-        `${soldOut.name} is sold out. Choose another ${soldOut.group} for ${product.name}.`,
+        said(errors.optionSoldOut, { option: soldOut.name, group: soldOut.group, product: product.name }),
         { [`items.${n}.options`]: `${soldOut.name} is sold out` },
         {
           product_id: product.id,

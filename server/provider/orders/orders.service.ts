@@ -5,7 +5,7 @@ import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import { reorderOf } from '#contract/reorder-rules';
 import type { ProviderContext } from '../context';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound, said } from '../http/errors';
 import type { Database } from '../../db';
 import { recipientLanguage, sayIn } from '../i18n/translate';
 import { deviceWrite, type Sighting } from '../http/device';
@@ -36,6 +36,7 @@ import { withClaimOffers } from './claim';
 import { recordPromoUse, screenPromoCode } from '../offers/promo-codes';
 import { readCatalog } from '../shop/shop.service';
 import { emitEvents, giftSpentEvent, voucherUsedEvent, type WebhookEvent } from '../events/events.service';
+import { errors } from '../i18n/errors';
 
 /**
  * Orders as the customer places and reads them. Pricing is in pricing.ts, status changes and their
@@ -98,7 +99,7 @@ function assertPricedAsSeen(priced: PricedOrder, body: OrderCreateBody, rules: M
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
     throw new AppError(
       'PRICE_CHANGED',
-      `A price changed since you looked: the total is now ${money(priced.total)}, not ${money(body.expected_total)}. Check your order and place it again.`,
+      said(errors.priceChanged, { total: money(priced.total), expected: money(body.expected_total) }),
       { expected_total: `is now ${money(priced.total)}` },
       quoteOf(priced),
     );
@@ -107,7 +108,7 @@ function assertPricedAsSeen(priced: PricedOrder, body: OrderCreateBody, rules: M
     const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
     throw new AppError(
       'BELOW_MINIMUM',
-      `The minimum order is ${money(priced.min_order)}. Add ${money(priced.below_minimum_by)} more to continue.`,
+      said(errors.belowMinimum, { minimum: money(priced.min_order), missing: money(priced.below_minimum_by) }),
       { items: 'are below the minimum order' },
       {
         min_order: priced.min_order,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { QuoteBody, QuoteData } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound, validation, said, type Words } from '../http/errors';
 import { findAddress } from '../addresses/addresses.repo';
 import { findProducts, holdOptionGroups, optionGroupsFrom, optionGroupsJson, productMap, productsQuery, type OrderedProduct } from '../shop/shop.repo';
 import { getMerchant, type MerchantRules } from '../settings/settings.service';
@@ -32,6 +32,7 @@ import { automaticOffersOf, type OfferAtCheckout } from '../offers/offers.repo';
 import { tipProblem } from '#contract/tips-rules';
 import { orderTable } from '../tables/tables.service';
 import { orderTaxes } from '#contract/tax-rules';
+import { errors } from '../i18n/errors';
 
 /** Pricing: a basket at current prices, its voucher discount, delivery fee, total and points to earn. */
 
@@ -74,10 +75,10 @@ async function voucherEffect(
 ) {
   if (voucherId === undefined) return { discount: 0, freeItem: null, freeProduct: null, voucher: null };
   const v = lockVoucher ? await lockCustomerVoucher(db, customerId, voucherId) : await findCustomerVoucher(db, customerId, voucherId);
-  const invalid = (why: string) => new AppError('VOUCHER_INVALID', `This voucher cannot be used: it ${why}.`, { voucher_id: why });
-  if (!v) throw invalid('is not one of your vouchers');
-  if (v.status === 'used') throw invalid('has been used already');
-  if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired');
+  const invalid = (why: string, words: Words = `This voucher cannot be used: it ${why}.`) => new AppError('VOUCHER_INVALID', words, { voucher_id: why });
+  if (!v) throw invalid('is not one of your vouchers', errors.voucherNotYours);
+  if (v.status === 'used') throw invalid('has been used already', errors.voucherUsed);
+  if (v.status !== 'active' || v.expires_at.getTime() <= now.getTime()) throw invalid('has expired', errors.voucherExpired);
   const effect = await voucherAtCheckout(db, v, lines, invalid);
   if (effect.line) lines.push(effect.line);
   return {
@@ -119,7 +120,7 @@ export async function priceOrder(
   body.items.forEach((item, n) => {
     if (!products.has(item.product_id)) unknown[`items.${n}.product_id`] = 'is not on the menu';
   });
-  if (Object.keys(unknown).length) throw validation(unknown, 'Some items are not on the menu any more.');
+  if (Object.keys(unknown).length) throw validation(unknown, errors.notOnMenu);
   // held in an order: products without option groups have no options to read
   const grouped = lockVoucher ? (await holdOptionGroups(db, ids)).length > 0 : true;
   // one statement: the lines' options, the locations and, for an order's pickup, the one that makes it
@@ -135,7 +136,7 @@ export async function priceOrder(
     if (!p.available) {
       throw new AppError(
         'PRODUCT_UNAVAILABLE',
-        `${p.name} is not available right now. Remove it to continue.`,
+        said(errors.productUnavailable, { name: p.name }),
         { [`items.${n}.product_id`]: 'is not available' },
         {
           product_id: p.id,
@@ -252,7 +253,7 @@ async function whereMade(
   const terms = { fee: 0, min_order: rules.min_order };
   if (body.fulfilment === 'delivery') {
     if (body.address_id === undefined) {
-      throw new AppError('ADDRESS_REQUIRED', 'Choose a delivery address, or switch to pickup.', { address_id: 'is required for delivery' });
+      throw new AppError('ADDRESS_REQUIRED', errors.addressRequired, { address_id: 'is required for delivery' });
     }
     const found = await findAddress(db, customerId, body.address_id);
     if (!found) throw notFound('Address');
@@ -288,7 +289,7 @@ async function dineInTable(db: Database, ctx: ProviderContext, rules: MerchantRu
 function withTipAndTaxes(rules: MerchantRules, sums: { subtotal: number; discount: number; deliveryFee: number }, asked: number | undefined) {
   const tip = asked ?? 0;
   const problem = tip === 0 ? null : tipProblem(rules.tips, sums.subtotal - sums.discount, tip);
-  if (problem) throw validation({ tip: problem }, rules.tips.enabled ? 'Choose one of the tips shown, or an amount allowed.' : 'This shop does not take tips.');
+  if (problem) throw validation({ tip: problem }, rules.tips.enabled ? errors.tipNotAllowed : errors.tipsOff);
   const beforeTip = sums.subtotal - sums.discount + sums.deliveryFee;
   // the shop's taxes on what is paid for the order, tip aside (tax-rules.ts): added ones go on top
   const taxes = rules.tax_rates.length > 0 ? orderTaxes(beforeTip, { rates: rules.tax_rates, inclusive: rules.tax_inclusive }) : null;

@@ -1,7 +1,8 @@
 import type { Database } from '../../db';
-import { AppError } from '../http/errors';
+import { AppError, said, type Words } from '../http/errors';
 import { findProducts, optionGroupsOf, type OrderedProduct } from '../shop/shop.repo';
 import type { ChosenOption } from './line-options';
+import { errors } from '../i18n/errors';
 
 /**
  * What a voucher does at checkout (issue 27): an amount off the subtotal, or, for a reward that gives a
@@ -38,22 +39,18 @@ export async function voucherAtCheckout(
   db: Database,
   v: CheckoutVoucher,
   lines: PricedLine[],
-  invalid: (why: string) => AppError,
+  invalid: (why: string, words?: Words) => AppError,
 ): Promise<{ discount: number; line: FreeLine | null; free: FreeItem | null; product: OrderedProduct | null }> {
   const subtotal = lines.reduce((s, l) => s + l.price * l.qty, 0);
   if (v.product_id === null) {
-    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)');
+    if (v.discount_amount <= 0) throw invalid('is not a discount (show it at the counter instead)', errors.voucherNotDiscount);
     return { discount: Math.min(v.discount_amount, subtotal), line: null, free: null, product: null };
   }
   // findProducts answers only products on the menu: an archived one is not found
   const product = (await findProducts(db, [v.product_id])).get(v.product_id);
-  const refuse = (message: string, why: string) => new AppError('VOUCHER_INVALID', message, { voucher_id: why });
-  if (!product)
-    throw refuse(
-      'This voucher cannot be used on an order: its product is not on the menu any more. Show it at the counter instead.',
-      'the product is not on the menu any more',
-    );
-  if (!product.available) throw refuse(`${product.name} is sold out right now: keep this voucher for another time.`, 'the product is sold out right now');
+  const refuse = (message: Words, why: string) => new AppError('VOUCHER_INVALID', message, { voucher_id: why });
+  if (!product) throw refuse(errors.voucherProductGone, 'the product is not on the menu any more');
+  if (!product.available) throw refuse(said(errors.voucherProductSoldOut, { name: product.name }), 'the product is sold out right now');
   const atZero = (options: ChosenOption[]) => options.map((o) => ({ ...o, price_delta: 0 }));
   const inBasket = lines.map((l, i) => ({ l, i })).filter(({ l }) => l.product_id === product.id && l.price > 0);
   const dearest = inBasket.sort((a, b) => b.l.price - a.l.price)[0];

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MINUTE, HOUR } from '../../lib/clock';
 import { rateLimited, type UseLimit } from '../http/use-limit';
+import { errors } from '../i18n/errors';
 
 /**
  * What an Apple Wallet card may cost. Building one (its images resized, its manifest signed) takes about
@@ -13,7 +14,7 @@ export const PASS_DOWNLOADS: UseLimit = {
   scope: 'pass-download',
   limit: 10,
   windowMs: HOUR,
-  message: 'You downloaded your card several times already. Please try again later.',
+  message: errors.cardDownloads,
 };
 export const BUILDS_AT_ONCE = Math.max(1, Math.min(4, availableParallelism() - 1));
 export const BUILDS_WAITING = 8;

@@ -28,6 +28,7 @@ import {
   setSetupStatus,
   turnAutoReloadOff,
 } from './saved-cards.repo';
+import { errors } from '../i18n/errors';
 
 /**
  * A saved card and wallet auto-reload (issue 49), the customer's side: the card is saved on the payment
@@ -84,7 +85,7 @@ export async function updateAutoReload(ctx: ProviderContext, customerId: number,
   }
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
-    if (body.enabled && !(await findSavedCard(trx, customerId))) throw new AppError('CONFLICT', 'Save a card first, then turn auto-reload on.');
+    if (body.enabled && !(await findSavedCard(trx, customerId))) throw new AppError('CONFLICT', errors.cardFirst);
     await putAutoReload(trx, {
       customer_id: customerId,
       enabled: body.enabled,
@@ -145,9 +146,9 @@ export async function confirmCardSetup(ctx: ProviderContext, customerId: number,
   if (read?.status !== 'saved') {
     if (read?.status === 'failed' || first.status === 'failed') {
       await setSetupStatus(ctx.db, setupId, 'failed');
-      throw new AppError('CONFLICT', 'Your card was not saved. Please try again.');
+      throw new AppError('CONFLICT', errors.cardNotSaved);
     }
-    throw new AppError('CONFLICT', 'Your card is not saved yet. Finish on the payment page, or start again.');
+    throw new AppError('CONFLICT', errors.cardNotYetSaved);
   }
   await keepCard(ctx, customerId, setupId, read.methodRef, read.card);
   return autoReloadStatus(ctx, customerId);

@@ -14,6 +14,7 @@ import {
   type RefundRequest,
   type RefundResult,
 } from '../payment-gateway';
+import { errors } from '../i18n/errors';
 
 /**
  * Stripe Checkout through the official `stripe` library. A top-up or a gateway-paid order becomes a
@@ -394,10 +395,10 @@ function gatewayFailure(
     what === 'checkout' ? 'stripe: creating a Checkout Session failed' : 'stripe: refunding failed',
   );
   if (what === 'checkout' && e?.code === 'amount_too_small') {
-    return validation({ amount: 'is below the smallest amount card payments accept' }, 'This amount is too small to pay online. Please add a little more.');
+    return validation({ amount: 'is below the smallest amount card payments accept' }, errors.amountTooSmall);
   }
   if (what === 'checkout' && e?.code === 'amount_too_large') {
-    return validation({ amount: 'is above the largest amount card payments accept' }, 'This amount is too large to pay online in one go.');
+    return validation({ amount: 'is above the largest amount card payments accept' }, errors.amountTooLarge);
   }
   if (what === 'refund' && e?.code === 'charge_already_refunded') return new AppError('INVALID_TRANSITION', 'This payment was refunded in full already.');
   if (what === 'refund' && e instanceof StripeLib.errors.StripeInvalidRequestError && e.param === 'amount') {

@@ -4,9 +4,10 @@ import type { PointsBreakdown, ReasonWords } from '../../db/schema';
 import { pointsReason } from '../i18n/messages';
 import { reasonOf } from './reasons';
 import { type Clock, DAY } from '../../lib/clock';
-import { AppError, notFound } from '../http/errors';
+import { AppError, notFound, said } from '../http/errors';
 import { lockCustomer, moveBalance } from '../accounts/accounts.repo';
 import { emitPointsEarned, emitPointsSpent, eventsWith, pointsExpiredEvent } from '../events/events.service';
+import { errors } from '../i18n/errors';
 
 /**
  * The points ledger: append-only entries; customers.points is the running balance, kept equal to
@@ -58,7 +59,7 @@ export async function burnPoints(trx: Database, clock: Clock, customerId: number
   const balance = await moveBalance(trx, customerId, 'points', -points);
   if (balance === null) {
     const customer = await lockCustomer(trx, customerId); // not found: 404
-    throw new AppError('INSUFFICIENT_POINTS', `You need ${points - customer.points} more points for this.`, undefined, {
+    throw new AppError('INSUFFICIENT_POINTS', said(errors.morePoints, { missing: points - customer.points }), undefined, {
       points: customer.points,
       needed: points,
     });

@@ -24,6 +24,7 @@ import {
   revokeSessions,
 } from './privacy.repo';
 import { isoTime } from '../../lib/clock';
+import { errors } from '../i18n/errors';
 
 /**
  * Each customer's data is theirs (issue 45; docs/customer-data.md).
@@ -230,7 +231,7 @@ export async function requestDeletion(ctx: ProviderContext, customerId: number, 
 export async function cancelDeletionForOwner(ctx: ProviderContext, staff: StaffOfRequest, customerId: number): Promise<DeletionData> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await lockCustomer(trx, customerId);
-    if (row.erased_at !== null) throw new AppError('CONFLICT', 'This account was already deleted: it cannot come back.');
+    if (row.erased_at !== null) throw new AppError('CONFLICT', errors.accountDeleted);
     const before = deletionOf(row);
     if (before) {
       await clearDeletion(trx, customerId);

@@ -14,11 +14,12 @@ import {
   trimSubscriptions,
   upsertSubscription,
 } from './push.repo';
+import { errors } from '../i18n/errors';
 
 /** A customer's browsers that receive pushes: a phone, a tablet, a laptop or two. */
 export const MAX_SUBSCRIPTIONS = 10;
 
-const unavailable = () => new AppError('PUSH_UNAVAILABLE', "This shop doesn't send notifications to phones yet. You'll still find them in the app.");
+const unavailable = () => new AppError('PUSH_UNAVAILABLE', errors.pushUnavailable);
 
 export async function pushStatus(ctx: ProviderContext, customerId: number): Promise<PushStatusData> {
   return {

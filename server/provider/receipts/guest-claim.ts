@@ -9,6 +9,7 @@ import type { GuestClaim } from '#contract/receipts';
 import { DAY } from '../../lib/clock';
 import { digestsEqual, purposeMac } from '../../lib/signature';
 import { AppError } from '../http/errors';
+import { errors } from '../i18n/errors';
 
 /** How long after its payment a guest order may be claimed. */
 export const CLAIM_WINDOW_MS = DAY;
@@ -39,16 +40,14 @@ export type Claimable = {
   points_to_earn: number | null;
 };
 
-export const orderNotFound = () => new AppError('NOT_FOUND', 'We could not find this order. Open the link on your receipt again.');
+export const orderNotFound = () => new AppError('NOT_FOUND', errors.claimUnknown);
 
 /** Why an order cannot be claimed at `now` (an error to throw), or null when it can. */
 export function claimRefusal(order: Claimable, now: Date): AppError | null {
   if (order.guest_name === null) return orderNotFound();
-  if (order.claimed_at !== null) return new AppError('ALREADY_CLAIMED', 'The points of this order were claimed already.');
-  if (order.paid_at === null || order.status === 'cancelled' || order.earnings_back_at !== null)
-    return new AppError('CONFLICT', 'This order cannot earn points: it was not paid, or it was cancelled or refunded.');
-  if (now.getTime() >= order.paid_at.getTime() + CLAIM_WINDOW_MS)
-    return new AppError('CLAIM_EXPIRED', 'The day to claim the points of this order is over. Join now and your next order earns points.');
+  if (order.claimed_at !== null) return new AppError('ALREADY_CLAIMED', errors.claimedAlready);
+  if (order.paid_at === null || order.status === 'cancelled' || order.earnings_back_at !== null) return new AppError('CONFLICT', errors.claimNotPaid);
+  if (now.getTime() >= order.paid_at.getTime() + CLAIM_WINDOW_MS) return new AppError('CLAIM_EXPIRED', errors.claimOver);
   return null;
 }
 

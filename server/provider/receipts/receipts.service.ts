@@ -29,6 +29,7 @@ import {
   type ReceiptOrderRead,
   type ReceiptThing,
 } from './receipts.repo';
+import { errors } from '../i18n/errors';
 
 /** A top-up or a gift card bought: what a purchase receipt is of. */
 export type PurchaseThing = Exclude<ReceiptThing, { kind: 'order' }>;
@@ -85,9 +86,8 @@ export async function chooseReceipts(ctx: ProviderContext, customerId: number, c
   if (!row) throw notFound('Customer');
   const channels = receiptChannels(choice);
   if (channels.includes('email') && !row.email_verified)
-    throw new AppError('VALIDATION', 'Verify your e-mail address first, then receipts can go there.', { receipts: 'needs a verified e-mail address' });
-  if (channels.includes('sms') && row.phone === null)
-    throw new AppError('VALIDATION', 'Add a phone number first, then receipts can go there by text.', { receipts: 'needs a phone number' });
+    throw new AppError('VALIDATION', errors.receiptEmailFirst, { receipts: 'needs a verified e-mail address' });
+  if (channels.includes('sms') && row.phone === null) throw new AppError('VALIDATION', errors.receiptPhoneFirst, { receipts: 'needs a phone number' });
   await writeReceiptChoice(ctx.db, customerId, choice);
   return getReceiptSettings(ctx, customerId);
 }
@@ -199,7 +199,7 @@ export async function viewReceipt(ctx: ProviderContext, token: string, clientKey
   const merchant = await getMerchant(ctx.db, ctx.merchantId);
   const counted = await countCodeTry(ctx, merchant.rules, clientKey);
   const data = await verifiedReceipt(ctx, token, merchant);
-  if (!data) throw new AppError('NOT_FOUND', 'We could not find this receipt. Check the link in your e-mail or text.');
+  if (!data) throw new AppError('NOT_FOUND', errors.receiptUnknown);
   await counted.release();
   return data;
 }

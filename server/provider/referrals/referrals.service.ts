@@ -65,6 +65,7 @@ import {
   type ReferralRow,
 } from './referrals.repo';
 import { emitReferralQualified } from '../events/events.service';
+import { errors } from '../i18n/errors';
 
 const OPEN = new Set(['signed_up', 'ordered']);
 const isOpen = (r: { status: string } | undefined): r is ReferralRow => r !== undefined && OPEN.has(r.status);
@@ -353,8 +354,7 @@ export async function lookupReferral(ctx: ProviderContext, code: string, clientK
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   const counted = await countCodeTry(ctx, rules, clientKey);
   const referrer = await findReferrerByCode(ctx.db, code);
-  if (!referrer)
-    throw new AppError('NOT_FOUND', 'This referral code is not one of ours. Check the link, or sign up without it.', { code: 'is not a referral code' });
+  if (!referrer) throw new AppError('NOT_FOUND', errors.referralCodeUnknown, { code: 'is not a referral code' });
   await counted.release();
   return { referrer: firstName(referrer.name, 'A friend'), reward: await rewardAnswer(ctx.db, rules) };
 }

@@ -3,7 +3,7 @@ import { emitRewardRedeemed } from '../events/events.service';
 import { CODE_STEP_SECONDS } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError, notFound, validation } from '../http/errors';
+import { AppError, notFound, validation, said } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { lockCustomer } from '../accounts/accounts.repo';
 import { burnPoints } from '../points/points.ledger';
@@ -39,6 +39,7 @@ import { expireVouchers, findOwnVoucher, issueVoucher, loadVouchers } from './vo
 import { to } from '#contract/routes';
 import type { Language } from '#contract/languages';
 import { inLanguage } from '#contract/translations';
+import { errors } from '../i18n/errors';
 
 /** The active rewards, in the merchant's order; those a tier redeems early say which and whether this customer's tier can (a guest: null). */
 /** A reward as a reader of `language` sees it: its title and description in that language where the owner wrote them (translations.ts). */
@@ -107,21 +108,21 @@ export async function spendOnReward(
   // a reward a tier redeems early: that tier or above only (tiers/ through the port; tiers off: anyone)
   const early = (await ctx.tiers.earlyAccess(trx, customerId)).get(reward.id);
   if (early && !early.unlocked)
-    throw new AppError('TIER_REQUIRED', `${reward.title} is for ${early.tier} members and above for now.`, undefined, { tier: early.tier });
+    throw new AppError('TIER_REQUIRED', said(errors.tierRequired, { reward: reward.title, tier: early.tier }), undefined, { tier: early.tier });
   if (reward.per_customer_limit !== null) {
     const used = await countRedemptions(trx, customerId, reward.id);
     if (used >= reward.per_customer_limit) {
       throw new AppError(
         'LIMIT_REACHED',
         reward.per_customer_limit === 1
-          ? `You have already redeemed ${reward.title}.`
-          : `You have already redeemed ${reward.title} ${reward.per_customer_limit} times, the most allowed.`,
+          ? said(errors.redeemedAlready, { reward: reward.title })
+          : said(errors.redeemedMost, { reward: reward.title, times: reward.per_customer_limit }),
         undefined,
         { limit: reward.per_customer_limit, redeemed: used },
       );
     }
   }
-  const outOfStock = () => new AppError('OUT_OF_STOCK', `${reward.title} is out of stock.`, undefined, { stock: 0 });
+  const outOfStock = () => new AppError('OUT_OF_STOCK', said(errors.outOfStock, { reward: reward.title }), undefined, { stock: 0 });
   // a cheap early answer; takeStock below is the check that counts
   if (reward.stock !== null && reward.stock <= 0) throw outOfStock();
   await burnPoints(trx, ctx.clock, customerId, reward.points_cost, {

@@ -17,6 +17,7 @@ import { guestForbidden } from '../http/session';
 import { countUse, type UseLimit } from '../http/use-limit';
 import { insertGuest, insertGuestSession } from './tables.repo';
 import { orderTable, resolveTable } from './tables.service';
+import { errors } from '../i18n/errors';
 
 /** How long a guest session lasts: a meal, with room to pay and read the receipt. */
 export const GUEST_SESSION_MS = 4 * HOUR;
@@ -26,7 +27,7 @@ const GUEST_SESSIONS: UseLimit = {
   scope: 'guest-session',
   limit: 30,
   windowMs: HOUR,
-  message: 'Too many guests from this device. Please try again later, or sign in with your phone.',
+  message: errors.guestsTooMany,
 };
 
 /** `auth/guest`: a guest session at the table the code names; the token goes into the gateway's cookie. */
@@ -35,7 +36,7 @@ export async function startGuestSession(
   input: { tableCode: string; name: string; clientKey: string },
 ): Promise<GuestSessionData & { token: string }> {
   const table = await resolveTable(ctx, input.tableCode, input.clientKey);
-  if (!table.dine_in) throw new AppError('CONFLICT', 'This shop is not taking orders at the table right now. Please ask the staff.');
+  if (!table.dine_in) throw new AppError('CONFLICT', errors.tablesOff);
   const now = ctx.clock.now();
   await countUse(ctx.db, GUEST_SESSIONS, input.clientKey, now);
   const expiresAt = new Date(now.getTime() + GUEST_SESSION_MS);
@@ -57,10 +58,10 @@ export async function assertGuestOrder(
   guestLocationId: number,
   body: { fulfilment: string; table_code?: string | undefined; payment_method?: string; voucher_id?: number | undefined; promo_code?: string | undefined },
 ): Promise<void> {
-  if (body.fulfilment !== 'dine_in') throw guestForbidden('Guests order at their table. Sign in with your phone to order for pickup or delivery.');
+  if (body.fulfilment !== 'dine_in') throw guestForbidden(errors.guestAtTable);
   const table = await orderTable(ctx.db, ctx.secret, body.table_code);
-  if (table.locationId !== guestLocationId) throw guestForbidden('This table is at another location. Scan the code on your table to order there.');
-  if (body.payment_method === 'wallet') throw guestForbidden('Guests pay by card or at the counter. Sign in with your phone to pay from your wallet.');
-  if (body.voucher_id !== undefined) throw guestForbidden('Sign in with your phone to use a voucher.');
-  if (body.promo_code !== undefined) throw guestForbidden('Sign in with your phone to use a promo code.');
+  if (table.locationId !== guestLocationId) throw guestForbidden(errors.guestOtherLocation);
+  if (body.payment_method === 'wallet') throw guestForbidden(errors.guestWallet);
+  if (body.voucher_id !== undefined) throw guestForbidden(errors.guestVoucher);
+  if (body.promo_code !== undefined) throw guestForbidden(errors.guestPromoCode);
 }

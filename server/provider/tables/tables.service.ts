@@ -29,6 +29,7 @@ import {
   tablesAt,
   updateTableRow,
 } from './tables.repo';
+import { errors } from '../i18n/errors';
 
 const byLabel = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -172,7 +173,7 @@ export function removeTable(ctx: ProviderContext, staff: StaffOfRequest, id: num
   });
 }
 
-const NO_TABLE = 'We could not find this table. Scan the code on your table again, or ask the staff.';
+const NO_TABLE = errors.tableUnknown;
 
 /**
  * The table a code names at the location it was signed for, when it exists and is on; else undefined.

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { WalletEntryType } from '#contract';
 import { AppError } from '../http/errors';
 import { lockCustomer } from '../accounts/accounts.repo';
+import { errors } from '../i18n/errors';
 
 /**
  * The wallet ledger: append-only; customers.wallet_balance is the running balance (and gift_balance the
@@ -101,7 +102,7 @@ function autoReloadCrossing(clock: Clock, customerId: number, entry: WalletEntry
 /** 409 INSUFFICIENT_BALANCE: an entry of `amount` would take the balance below zero (404 when the customer is gone). */
 export async function insufficientBalance(trx: Database, customerId: number, amount: number): Promise<never> {
   const customer = await lockCustomer(trx, customerId); // not found: 404
-  throw new AppError('INSUFFICIENT_BALANCE', 'Your wallet balance is too low for this order. Top up and try again.', undefined, {
+  throw new AppError('INSUFFICIENT_BALANCE', errors.walletTooLow, undefined, {
     balance: customer.wallet_balance,
     needed: -amount,
   });

@@ -4,10 +4,11 @@ import { formatMoney } from '#contract/money';
 import { to } from '#contract/routes';
 import type { ProviderContext } from '../context';
 import type { Database } from '../../db';
-import { notFound, validation } from '../http/errors';
+import { notFound, validation, said } from '../http/errors';
 import { getMerchant } from '../settings/settings.service';
 import { availablePayments, type PaymentStarter } from '../payment-port';
 import { findCustomerTopup, walletBalance, walletBalances, walletEntries } from './wallet.repo';
+import { errors } from '../i18n/errors';
 
 export const WALLET_ENTRIES_PER_PAGE = 20;
 
@@ -45,8 +46,10 @@ export async function topupSetup(ctx: ProviderContext, body: TopupBody): Promise
   const payments = availablePayments(ctx);
   const { rules, settings } = await getMerchant(ctx.db, ctx.merchantId);
   const money = (n: number) => formatMoney(n, rules.currency, rules.locale);
-  if (body.amount < rules.topup_min) throw validation({ amount: `must be at least ${rules.topup_min}` }, `The smallest top-up is ${money(rules.topup_min)}.`);
-  if (body.amount > rules.topup_max) throw validation({ amount: `must be at most ${rules.topup_max}` }, `The largest top-up is ${money(rules.topup_max)}.`);
+  if (body.amount < rules.topup_min)
+    throw validation({ amount: `must be at least ${rules.topup_min}` }, said(errors.topUpMin, { amount: money(rules.topup_min) }));
+  if (body.amount > rules.topup_max)
+    throw validation({ amount: `must be at most ${rules.topup_max}` }, said(errors.topUpMax, { amount: money(rules.topup_max) }));
   return { payments, currency: rules.currency, company: settings.setting_company, money };
 }
 

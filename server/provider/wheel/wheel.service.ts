@@ -1,7 +1,7 @@
 import type { Prize, SpinData, WheelConfig, WheelConfigData, WheelEditorData, WheelVersion } from '#contract';
 import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
-import { AppError, validation } from '../http/errors';
+import { AppError, validation, said } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { clearMerchantCache, getMerchant, type MerchantRules } from '../settings/settings.service';
@@ -33,6 +33,7 @@ import {
   type SegmentRow,
 } from './wheel.repo';
 import { paths, to } from '#contract/routes';
+import { errors } from '../i18n/errors';
 
 /**
  * The schema keeps at most one free spin per customer per merchant day (the unique partial index
@@ -51,7 +52,7 @@ export function freeSpinsPerDay(rules: MerchantRules): number {
 
 async function segmentsOrClosed(db: ProviderContext['db']): Promise<SegmentRow[]> {
   const segments = await activeSegments(db);
-  if (segments.length === 0) throw new AppError('CONFLICT', 'The wheel is closed right now. Please try again later.');
+  if (segments.length === 0) throw new AppError('CONFLICT', errors.wheelClosed);
   return segments;
 }
 
@@ -116,13 +117,13 @@ export async function spinWheel(
   }
   if (!free) {
     const cost = rules.spin_cost_points;
-    if (cost <= 0) throw new AppError('NO_SPINS_LEFT', 'You have used your free spin for today. Come back tomorrow!', undefined, { spin_cost_points: cost });
+    if (cost <= 0) throw new AppError('NO_SPINS_LEFT', errors.spunToday, undefined, { spin_cost_points: cost });
     try {
       await burnPoints(trx, ctx.clock, customerId, cost, { ...reasonOf(pointsReason.spin), ref: `wheel:${day}` });
     } catch (err) {
       if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') {
         const have = (err.data as { points?: number } | null)?.points ?? 0;
-        throw new AppError('NO_SPINS_LEFT', `No free spins left today. A spin costs ${cost} points and you have ${have}.`, undefined, {
+        throw new AppError('NO_SPINS_LEFT', said(errors.spinCost, { cost, have }), undefined, {
           spin_cost_points: cost,
           points: have,
         });
