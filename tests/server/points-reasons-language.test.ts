@@ -16,7 +16,7 @@ import { clearMerchantCache } from '../../server/provider/settings/settings.serv
 import { newPhone, requestCode } from './auth.helpers';
 import { newStaff, type TestStaff } from './merchant.helpers';
 import { completeOrder, creditedAtPayment, key, products } from './orders.helpers';
-import { describeEachDb, useTestProvider, type TestProvider } from './support/provider';
+import { describeEachDb, useTestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
 /**
