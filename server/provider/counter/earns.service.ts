@@ -13,8 +13,9 @@ import type { StaffOfRequest } from '../http/staff-session';
 import { assertInScope, locationScope } from '../locations/access';
 import { notify } from '../notifications/notify';
 import { sayToRow } from '../accounts/language';
-import { counter as counterWords } from '../i18n/messages';
-import { dropEarnUses, earnReason, pointsFor, recordUses, saleEarning } from '../loyalty/loyalty.earn';
+import { counter as counterWords, pointsReason } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
+import { counterEarnReason, dropEarnUses, pointsFor, recordUses, saleEarning } from '../loyalty/loyalty.earn';
 import { productFacts } from '../loyalty/loyalty.repo';
 import { giveStamps, stampsOfEarns, stampsSentence, stampsToGive, takeBackStamps } from '../loyalty/stamps.service';
 import { effectiveTimezone } from '../locations/ordering';
@@ -252,13 +253,13 @@ async function earnIn(
   await recordUses(trx, customer.id, { earn_id: id }, earning, now);
   // the stamp cards' stamps for what was sold, at once (under the customer's row lock, taken above)
   const stamps = await giveStamps(trx, ctx, { customerId: customer.id, lines, source: { earn_id: id }, now });
-  const reason = earnReason(`Purchase at the counter${location ? ` (${location.name})` : ''}`, earning.parts);
+  const { reason, words } = counterEarnReason(location?.name ?? null, earning.parts);
   // the owner's hold (0 by default: at once); with one, the points are pending until it ends (points.pending.ts)
   const hold = rules.points_hold_days;
   const say = sayToRow(customer, rules);
   if (hold > 0) {
     const availableAt = holdEnd(now, hold);
-    await addPending(trx, ctx.clock, { customerId: customer.id, points, reason, ref, availableAt, breakdown: earning.parts });
+    await addPending(trx, ctx.clock, { customerId: customer.id, points, reason, words, ref, availableAt, breakdown: earning.parts });
     const day = new Intl.DateTimeFormat(rules.locale, { timeZone: rules.timezone, dateStyle: 'medium' }).format(availableAt);
     const body = location ? say(counterWords.comingBodyAt, { place: location.name, day }) : say(counterWords.comingBody, { day });
     await notify(trx, ctx.clock, customer.id, {
@@ -268,7 +269,7 @@ async function earnIn(
       link: paths.profilePoint,
     });
   } else {
-    await earnPoints(trx, ctx.clock, customer.id, points, { reason, ref, breakdown: earning.parts }, rules.points_expiry_days);
+    await earnPoints(trx, ctx.clock, customer.id, points, { reason, words, ref, breakdown: earning.parts }, rules.points_expiry_days);
     const body = location ? say(counterWords.earnedBodyAt, { place: location.name }) : say(counterWords.earnedBody);
     await notify(trx, ctx.clock, customer.id, {
       type: 'points_earned',
@@ -492,8 +493,8 @@ export async function undoEarn(ctx: ProviderContext, staff: StaffOfRequest, earn
       throw new AppError('INSUFFICIENT_POINTS', `${first} has spent some of these points already.`, undefined, { points: customer.points, needed: e.points });
     }
     const row = (await findEarn(trx, e.id))!;
-    const where = row.location_name ? ` (${row.location_name})` : '';
-    if (!wasPending) await adjustPoints(trx, ctx.clock, customer.id, -e.points, { reason: `Purchase at the counter${where} undone`, ref, lotRef: ref });
+    const undone = row.location_name ? reasonOf(pointsReason.counterAtUndone, { place: row.location_name }) : reasonOf(pointsReason.counterUndone);
+    if (!wasPending) await adjustPoints(trx, ctx.clock, customer.id, -e.points, { ...undone, ref, lotRef: ref });
     await markEarnUndone(trx, e.id, staff.id, now);
     await dropEarnUses(trx, e.id);
     // its stamps back, and a voucher they filled a card for cancelled while unused (else 409: nothing changed)

@@ -9,7 +9,8 @@ import { AppError } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { notify } from '../notifications/notify';
 import { sayToCustomer } from '../accounts/language';
-import { counter as counterWords } from '../i18n/messages';
+import { counter as counterWords, pointsReason } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import { adjustPoints } from '../points/points.ledger';
 import { rewardsInReach, spendOnReward } from '../rewards/rewards.service';
 import { customerOfRotatingCode, isStaticMemberCode } from '../rewards/voucher-codes';
@@ -183,7 +184,7 @@ export async function undoIssued(
     ctx.clock,
     customer.id,
     points,
-    { reason: `${row.reward_title} at the counter undone`, ref: `voucher:${redemption.voucher_id}` },
+    { ...reasonOf(pointsReason.counterRewardUndone, { reward: row.reward_title }), ref: `voucher:${redemption.voucher_id}` },
     rules.points_expiry_days,
   );
   const say = await sayToCustomer(trx, rules, customer.id);

@@ -16,7 +16,8 @@ import { DAY } from '../../lib/clock';
 import { getCustomer, lockCustomer } from '../accounts/accounts.repo';
 import { firstName } from '../accounts/accounts.service';
 import { sayToCustomer } from '../accounts/language';
-import { birthday } from '../i18n/messages';
+import { birthday, pointsReason } from '../i18n/messages';
+import { reasonOf } from '../points/reasons';
 import type { ProviderContext } from '../context';
 import { validation } from '../http/errors';
 import { notify } from '../notifications/notify';
@@ -103,7 +104,7 @@ async function giveOne(ctx: ProviderContext, trx: Database, c: BirthdayCandidate
   if (tierReward === null && rules.birthday_reward === 'points') {
     const points = rules.birthday_points;
     if ((await recordGift(trx, { customerId: c.id, year: c.year, kind: 'points', points, now })) === null) return false;
-    await earnPoints(trx, ctx.clock, c.id, points, { reason: 'Happy birthday!', ref: `birthday:${c.year}` }, rules.points_expiry_days);
+    await earnPoints(trx, ctx.clock, c.id, points, { ...reasonOf(pointsReason.birthday), ref: `birthday:${c.year}` }, rules.points_expiry_days);
     await placeCustomer(trx, ctx, c.id);
     await notify(trx, ctx.clock, c.id, {
       type: 'points_earned',

@@ -493,7 +493,9 @@ export const takeBack = {
 /**
  * The reasons of the points history (points/reasons.ts), rendered in the reader's language from the words an entry
  * keeps (`reason_words`, migration 0070); an entry without words shows its English `reason`. `rules`: the earning
- * rules' parts as the owner named them ("+25 Double points Tuesday", joined by commas); `reward`: a reward's title.
+ * rules' parts as the owner named them ("+25 Double points Tuesday", joined by commas); `reward`: a reward's title (with
+ * `reward_name`, the reward's name: read in the reader's language, points.service.ts); `place`: a location's name;
+ * `name`: a customer's first name.
  */
 export const pointsReason = {
   order: /*i18n*/ { id: 'points.reason.order', message: 'Order {order}' },
@@ -505,4 +507,15 @@ export const pointsReason = {
   spin: /*i18n*/ { id: 'points.reason.spin', message: 'Spin the wheel' },
   spinWon: /*i18n*/ { id: 'points.reason.spin.won', message: 'Spin and win' },
   expired: /*i18n*/ { id: 'points.reason.expired', message: 'Points expired' },
+  counter: /*i18n*/ { id: 'points.reason.counter', message: 'Purchase at the counter' },
+  counterAt: /*i18n*/ { id: 'points.reason.counter.at', message: 'Purchase at the counter ({place})' },
+  counterRules: /*i18n*/ { id: 'points.reason.counter.rules', message: 'Purchase at the counter ({rules})' },
+  counterAtRules: /*i18n*/ { id: 'points.reason.counter.at.rules', message: 'Purchase at the counter ({place}) ({rules})' },
+  counterUndone: /*i18n*/ { id: 'points.reason.counter.undone', message: 'Purchase at the counter undone' },
+  counterAtUndone: /*i18n*/ { id: 'points.reason.counter.at.undone', message: 'Purchase at the counter ({place}) undone' },
+  counterRewardUndone: /*i18n*/ { id: 'points.reason.counter.reward.undone', message: '{reward} at the counter undone' },
+  referralInvited: /*i18n*/ { id: 'points.reason.referral.invited', message: 'Referral: invited by {name}' },
+  referralJoined: /*i18n*/ { id: 'points.reason.referral.joined', message: 'Referral: {name} joined' },
+  referralTakenBack: /*i18n*/ { id: 'points.reason.referral.taken_back', message: 'Referral reward taken back' },
+  birthday: /*i18n*/ { id: 'points.reason.birthday', message: 'Happy birthday!' },
 };

@@ -100,20 +100,24 @@ export const dropEarnUses = deleteEarnUses;
 /** A breakdown as an order without one (placed before the rules) has it: the base alone. */
 export const baseBreakdown = (points: number): EarnPart[] => (points > 0 ? [{ rule_id: null, label: BASE_LABEL, points }] : []);
 
-/** The points history's reason for a sale: what it was, and each rule's part ("Order K-1 (+25 Double points Tuesday)"). */
-export function earnReason(what: string, parts: readonly EarnPart[] | null): string {
-  const named = rulesOf(parts);
-  return named ? `${what} (${named})` : what;
-}
-
 const rulesOf = (parts: readonly EarnPart[] | null) =>
   (parts ?? [])
     .filter((p) => !isBasePart(p))
     .map((p) => `+${p.points} ${p.label}`)
     .join(', ');
 
-/** An order's earnReason with its words, for the history in the reader's language (points/reasons.ts). */
+/**
+ * The points history's reason for an order, with its words for the history in the reader's language (points/reasons.ts):
+ * what it was, and each rule's part ("Order K-1 (+25 Double points Tuesday)").
+ */
 export function orderEarnReason(order: string, parts: readonly EarnPart[] | null): Reason {
   const rules = rulesOf(parts);
   return rules ? reasonOf(pointsReason.orderRules, { order, rules }) : reasonOf(pointsReason.order, { order });
+}
+
+/** A counter sale's reason, as orderEarnReason's: at the location `place` (null: none named), with each rule's part. */
+export function counterEarnReason(place: string | null, parts: readonly EarnPart[] | null): Reason {
+  const rules = rulesOf(parts);
+  if (place === null) return rules ? reasonOf(pointsReason.counterRules, { rules }) : reasonOf(pointsReason.counter);
+  return rules ? reasonOf(pointsReason.counterAtRules, { place, rules }) : reasonOf(pointsReason.counterAt, { place });
 }

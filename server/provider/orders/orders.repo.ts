@@ -644,7 +644,7 @@ export async function lockVouchersBoughtSince(trx: Database, customerId: number,
   return trx
     .selectFrom('vouchers as v')
     .innerJoin('rewards as r', 'r.id', 'v.reward_id')
-    .select(['v.id', 'v.reward_id', 'v.points_paid', 'r.title'])
+    .select(['v.id', 'v.reward_id', 'v.points_paid', 'r.title', 'r.name', 'r.translations'])
     .where('v.customer_id', '=', customerId)
     .where('v.source', '=', 'redeem')
     .where('v.status', '=', 'active')

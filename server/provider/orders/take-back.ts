@@ -4,7 +4,8 @@ import { lockCustomer } from '../accounts/accounts.repo';
 import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { voidPending } from '../points/points.pending';
-import type { Say } from '../i18n/translate';
+import { recipientLanguage, type Say } from '../i18n/translate';
+import { inLanguage } from '#contract/translations';
 import { pointsReason, takeBack as takeBackWords } from '../i18n/messages';
 import { reasonOf } from '../points/reasons';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
@@ -33,7 +34,7 @@ export interface PointsTakenBack {
   voided: number;
   /** points the order earned that could not be taken back */
   shortfall: number;
-  /** vouchers cancelled to give their points back */
+  /** vouchers cancelled to give their points back (`title`: the reward's, in the customer's language, for their notice) */
   vouchers: Array<{ id: number; title: string; points: number }>;
 }
 
@@ -50,10 +51,12 @@ export async function takeBackOrderPoints(
   if (pending?.was === 'pending') return { taken: 0, voided: pending.points, shortfall: 0, vouchers: [] };
   if (pending?.was === 'voided') return { taken: 0, voided: 0, shortfall: 0, vouchers: [] };
   const now = ctx.clock.now();
-  let balance = (await lockCustomer(trx, order.customer_id)).points;
+  const customer = await lockCustomer(trx, order.customer_id);
+  let balance = customer.points;
   const vouchers: PointsTakenBack['vouchers'] = [];
   if (balance < earned && order.paid_at) {
     const bought = await lockVouchersBoughtSince(trx, order.customer_id, order.paid_at, now);
+    const language = recipientLanguage(customer.language, merchant.rules);
     for (const v of bought) {
       if (balance >= earned) break;
       await cancelVoucherWithOrder(trx, v, order.id, now);
@@ -62,10 +65,11 @@ export async function takeBackOrderPoints(
         ctx.clock,
         order.customer_id,
         v.points_paid!,
-        { ...reasonOf(pointsReason.voucherCancelled, { reward: v.title, order: order.name }), ref: `voucher:${v.id}` },
+        // the reward's name with its title: the history reads the title in its reader's language (points.service.ts)
+        { ...reasonOf(pointsReason.voucherCancelled, { reward: v.title, reward_name: v.name, order: order.name }), ref: `voucher:${v.id}` },
         merchant.rules.points_expiry_days,
       );
-      vouchers.push({ id: v.id, title: v.title, points: v.points_paid! });
+      vouchers.push({ id: v.id, title: inLanguage({ title: v.title }, v.translations, language, ['title']).title, points: v.points_paid! });
     }
   }
   const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, {

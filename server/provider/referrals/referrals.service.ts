@@ -33,7 +33,8 @@ import { countCodeTry } from '../auth/codes';
 import type { ProviderContext } from '../context';
 import { AppError, notFound } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
-import { referral as words } from '../i18n/messages';
+import { pointsReason, referral as words } from '../i18n/messages';
+import { reasonOf, type Reason } from '../points/reasons';
 import type { Say } from '../i18n/translate';
 import { notify } from '../notifications/notify';
 import { adjustPoints, earnPoints } from '../points/points.ledger';
@@ -155,12 +156,12 @@ async function give(
   trx: Database,
   ctx: ProviderContext,
   rules: MerchantRules,
-  who: { id: number; reason: string }[],
+  who: Array<{ id: number } & Reason>,
   referralId: number,
 ): Promise<Gift[] | null> {
   if (giving(rules) === 'points') {
     const points = rules.referral_points;
-    for (const w of who) await earnPoints(trx, ctx.clock, w.id, points, { reason: w.reason, ref: refOf(referralId) }, rules.points_expiry_days);
+    for (const w of who) await earnPoints(trx, ctx.clock, w.id, points, { reason: w.reason, words: w.words, ref: refOf(referralId) }, rules.points_expiry_days);
     return who.map(() => ({ points, voucherId: null }));
   }
   if (!(await lockRewardByName(trx, rules.referral_reward_name))) return null;
@@ -222,8 +223,8 @@ export async function rewardReferral(
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
   const nameIn = await pairNames(trx, r);
   const nameOf = (id: number) => firstName(nameIn(id), 'A friend');
-  const friend = { id: r.friend_id, reason: `Referral: invited by ${nameOf(r.referrer_id)}` };
-  const referrer = { id: r.referrer_id, reason: `Referral: ${nameOf(r.friend_id)} joined` };
+  const friend = { id: r.friend_id, ...reasonOf(pointsReason.referralInvited, { name: nameOf(r.referrer_id) }) };
+  const referrer = { id: r.referrer_id, ...reasonOf(pointsReason.referralJoined, { name: nameOf(r.friend_id) }) };
   const gifts = await give(trx, ctx, rules, capped ? [friend] : [friend, referrer], r.id);
   if (!gifts) {
     ctx.logger.warn({ referral: r.id, reward: rules.referral_reward_name }, 'referral not rewarded yet: the reward is retired or sold out');
@@ -413,7 +414,7 @@ export async function voidReferral(ctx: ProviderContext, staff: StaffOfRequest, 
           ctx.clock,
           customerId,
           -points,
-          { reason: 'Referral reward taken back', ref: refOf(r.id), lotRef: refOf(r.id) },
+          { ...reasonOf(pointsReason.referralTakenBack), ref: refOf(r.id), lotRef: refOf(r.id) },
           rules.points_expiry_days,
         ));
       if (voucherId !== null && (await cancelUnusedVoucher(trx, voucherId, now))) takenBack.vouchers_cancelled++;
