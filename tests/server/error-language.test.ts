@@ -75,7 +75,7 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
 
   it("words each field's problem as a whole sentence in Filipino or Indonesian, and keeps English's fragments", async () => {
     const c = await p.newCustomer();
-    const headers = (language?: string) => (language ? { 'accept-language': language } : {});
+    const headers = (language?: string): Record<string, string> => (language ? { 'accept-language': language } : {});
     const register = (language?: string) =>
       callApi(p, authApi.register, { body: { registration_token: 'x', name: ' ', email: 'nope' }, headers: headers(language) }).expect(400);
     const birthday = (language?: string) =>
