@@ -89,9 +89,13 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
         headers: headers(language),
       }).expect(400);
 
-    expect((await register()).body.error.fields).toMatchObject({ registration_token: 'is required', name: 'is required' });
-    expect((await register('fil')).body.error.fields).toMatchObject({ registration_token: 'Kailangan ito.', name: 'Kailangan ito.' });
-    expect((await register('id-ID')).body.error.fields).toMatchObject({ registration_token: 'Wajib diisi.', name: 'Wajib diisi.' });
+    expect((await register()).body.error.fields).toEqual({ registration_token: 'is required', name: 'is required', email: 'must be an e-mail address' });
+    expect((await register('fil')).body.error.fields).toEqual({
+      registration_token: 'Kailangan ito.',
+      name: 'Kailangan ito.',
+      email: 'Maglagay ng e-mail address.',
+    });
+    expect((await register('id-ID')).body.error.fields).toEqual({ registration_token: 'Wajib diisi.', name: 'Wajib diisi.', email: 'Masukkan alamat email.' });
 
     expect((await birthday()).body.error.fields).toEqual({ day: 'must be at most 30: April has 30 days' });
     expect((await birthday('fil')).body.error.fields).toEqual({ day: '30 araw lang ang Abril.' });
