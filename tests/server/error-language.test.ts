@@ -1,5 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
+import { addressesApi } from '#contract/addresses.calls';
 import { authApi } from '#contract/auth.calls';
+import { customersApi } from '#contract/customers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { newPhone, requestCode, wrongCode } from './auth.helpers';
@@ -53,7 +55,9 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
     expect(fil.body.message).toBe('Mali ang code. 3 subok na lang ang natitira.');
     expect(en.body.message).toBe('That code is not right. 2 tries left.');
     expect(tl.body.message).toBe('Mali ang code. 1 subok na lang ang natitira.');
-    for (const res of [id, fil, en, tl]) expect(res.body.error).toEqual({ code: 'INVALID_CODE', fields: { code: 'is not the code we sent' } });
+    expect(id.body.error).toEqual({ code: 'INVALID_CODE', fields: { code: 'Ini bukan kode yang kami kirim.' } });
+    expect(en.body.error).toEqual({ code: 'INVALID_CODE', fields: { code: 'is not the code we sent' } });
+    for (const res of [fil, tl]) expect(res.body.error).toEqual({ code: 'INVALID_CODE', fields: { code: 'Hindi ito ang code na ipinadala namin.' } });
   });
 
   it('words a thing not found, and the general check of the fields, in the language asked', async () => {
@@ -67,5 +71,60 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
     const bad = await callApi(p, wheelApi.spin, { token: c.token, body: {}, headers: { 'accept-language': 'fil' } }).expect(400);
     expect(bad.body.error.code).toBe('VALIDATION');
     expect(bad.body.message).toBe('Pakitingnan ang mga naka-highlight na field.');
+  });
+
+  it("words each field's problem as a whole sentence in Filipino or Indonesian, and keeps English's fragments", async () => {
+    const c = await p.newCustomer();
+    const headers = (language?: string): Record<string, string> => (language ? { 'accept-language': language } : {});
+    const register = (language?: string) =>
+      callApi(p, authApi.register, { body: { registration_token: 'x', name: ' ', email: 'nope' }, headers: headers(language) }).expect(400);
+    const birthday = (language?: string) =>
+      callApi(p, customersApi.birthday, { token: c.token, body: { day: 31, month: 4 }, headers: headers(language) }).expect(400);
+    const email = (language?: string) =>
+      callApi(p, customersApi.changeEmail, { token: c.token, body: { email: 'not an address' }, headers: headers(language) }).expect(400);
+    const address = (language?: string) =>
+      callApi(p, addressesApi.create, {
+        token: c.token,
+        body: { label: '', recipient: 'Ana', phone: '12', line1: '1 Rizal St', city: 'Makati', postal_code: '!', lat: 14.5, lng: 121, note: 'x'.repeat(201) },
+        headers: headers(language),
+      }).expect(400);
+
+    expect((await register()).body.error.fields).toEqual({ registration_token: 'is required', name: 'is required', email: 'must be an e-mail address' });
+    expect((await register('fil')).body.error.fields).toEqual({
+      registration_token: 'Kailangan ito.',
+      name: 'Kailangan ito.',
+      email: 'Maglagay ng e-mail address.',
+    });
+    expect((await register('id-ID')).body.error.fields).toEqual({ registration_token: 'Wajib diisi.', name: 'Wajib diisi.', email: 'Masukkan alamat email.' });
+
+    expect((await birthday()).body.error.fields).toEqual({ day: 'must be at most 30: April has 30 days' });
+    expect((await birthday('fil')).body.error.fields).toEqual({ day: '30 araw lang ang Abril.' });
+    expect((await birthday('id')).body.error.fields).toEqual({ day: 'Bulan April hanya punya 30 hari.' });
+
+    expect((await email()).body.error.fields).toEqual({ email: 'must be an e-mail address' });
+    expect((await email('tl')).body.error.fields).toEqual({ email: 'Maglagay ng e-mail address.' });
+    expect((await email('in')).body.error.fields).toEqual({ email: 'Masukkan alamat email.' });
+
+    expect((await address()).body.error.fields).toEqual({
+      label: 'is required',
+      phone: 'must be a phone number',
+      postal_code: 'must be a postal code',
+      note: 'must be at most 200 characters',
+    });
+    expect((await address('fil')).body.error.fields).toEqual({
+      label: 'Kailangan ito.',
+      phone: 'Maglagay ng phone number.',
+      postal_code: 'Maglagay ng postal code.',
+      note: 'Hanggang 200 character lang ang puwede.',
+    });
+    const id = await address('id');
+    expect(id.body.error.fields).toEqual({
+      label: 'Wajib diisi.',
+      phone: 'Masukkan nomor telepon.',
+      postal_code: 'Masukkan kode pos.',
+      note: 'Maksimal 200 karakter.',
+    });
+    expect(id.body.error.code).toBe('VALIDATION');
+    expect(id.body.message).toBe('Periksa kembali kolom yang ditandai.');
   });
 });

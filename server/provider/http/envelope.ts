@@ -4,6 +4,7 @@ import { envelope, errorEnvelope } from '#contract';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { isLanguage, SOURCE_LANGUAGE, type Language } from '#contract/languages';
 import { errors } from '../i18n/errors';
+import { fieldsIn } from '../i18n/field-words';
 import { AppError, type Words } from './errors';
 
 export function send<T>(res: Response, status: number, message: string, data: T): void {
@@ -22,10 +23,14 @@ export function requestLanguage(header: string | undefined): Language {
   return isLanguage(code) ? code : SOURCE_LANGUAGE;
 }
 
+/**
+ * A refusal in the contract's envelope, worded in the language asked: its message, and each field's problem the
+ * table knows as a whole sentence (i18n/field-words.ts; in English the fragments as they are).
+ */
 export function sendError(res: Response, err: AppError): void {
   if (err.headers) res.set(err.headers);
-  const message = err.wordedIn(requestLanguage(res.req?.get('accept-language')));
-  res.status(err.status).json(errorEnvelope(err.code, message, { fields: err.fields, data: err.data }));
+  const language = requestLanguage(res.req?.get('accept-language'));
+  res.status(err.status).json(errorEnvelope(err.code, err.wordedIn(language), { fields: fieldsIn(language, err.fields), data: err.data }));
 }
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
