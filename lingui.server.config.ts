@@ -17,7 +17,12 @@ export default defineConfig({
   catalogs: [
     {
       path: `${process.env.LINGUI_CATALOGS ?? '<rootDir>/server/locales'}/{locale}/messages`,
-      include: ['<rootDir>/server/provider/i18n/messages.ts', '<rootDir>/server/provider/i18n/errors.ts', '<rootDir>/server/provider/i18n/field-words.ts'],
+      include: [
+        '<rootDir>/server/provider/i18n/messages.ts',
+        '<rootDir>/server/provider/i18n/errors.ts',
+        '<rootDir>/server/provider/i18n/field-words.ts',
+        '<rootDir>/server/gateway/errors.ts',
+      ],
     },
   ],
   compileNamespace: 'es',

@@ -75,6 +75,7 @@ import * as m0067 from './migrations/0067-menu-translations';
 import * as m0068 from './migrations/0068-campaign-reward-translations';
 import * as m0069 from './migrations/0069-broadcast-translations';
 import * as m0070 from './migrations/0070-points-reason-words';
+import * as m0071 from './migrations/0071-idempotency-refusal-words';
 
 export type Database = Kysely<DB>;
 
@@ -201,6 +202,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0068-campaign-reward-translations': m0068,
   '0069-broadcast-translations': m0069,
   '0070-points-reason-words': m0070,
+  '0071-idempotency-refusal-words': m0071,
 };
 
 /**

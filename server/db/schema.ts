@@ -457,6 +457,8 @@ export interface IdempotencyKeyTable {
   state: 'in_progress' | 'done';
   response_status: number | null;
   response_body: Json<unknown> | null;
+  /** a kept refusal's words in each language the app ships, for its replay (migration 0071); null: a success, or plain English words */
+  refusal_words: Json<Record<string, string>> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -5,6 +5,7 @@ import { envelope } from '#contract';
 import { MAP_SEARCH_PATH, mapQueryProblem, type MapPlace, type MapSearchData } from '#contract/map';
 import { signedGet, type ProviderCaller } from './boot-data';
 import { sendGatewayError } from './envelope';
+import { gatewayErrors } from './errors';
 import { readSessionToken } from './session';
 
 export interface MapSearchOptions {
@@ -50,25 +51,24 @@ export function mapSearch(o: MapSearchOptions): Router {
   r.get(MAP_SEARCH_PATH, async (req, res) => {
     res.setHeader('cache-control', 'no-store');
     const token = readSessionToken(req, req.secure);
-    if (!token) return sendGatewayError(res, 'SESSION_EXPIRED', 'Sign in to search for an address.');
+    if (!token) return sendGatewayError(res, 'SESSION_EXPIRED', gatewayErrors.searchSignIn);
     const q = req.query.q;
     const problem = mapQueryProblem(q);
     if (problem) return sendGatewayError(res, 'VALIDATION', problem, { q: problem });
     const wait = Math.max(perSession.take(digest(token)), perAddress.take(clientAddress(req)));
     if (wait > 0) {
       res.setHeader('retry-after', String(Math.ceil(wait / 1000)));
-      return sendGatewayError(res, 'RATE_LIMITED', `Too many searches. Try again in ${Math.ceil(wait / 1000)} seconds, or drag the pin.`);
+      return sendGatewayError(res, 'RATE_LIMITED', { ...gatewayErrors.searchTooMany, values: { seconds: Math.ceil(wait / 1000) } });
     }
     // a cookie of the right shape is not a session: the provider says whether it is live (kept a minute)
     let signedIn: boolean;
     try {
       signedIn = await sessions.live(token);
     } catch {
-      return sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'We could not check your session. Try again in a moment, or drag the pin.');
+      return sendGatewayError(res, 'PROVIDER_UNAVAILABLE', gatewayErrors.searchSessionUnchecked);
     }
-    if (!signedIn) return sendGatewayError(res, 'SESSION_EXPIRED', 'Sign in to search for an address.');
-    if (!o.geocoderUrl)
-      return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is not set up for this shop. Drag the pin or type the coordinates instead.');
+    if (!signedIn) return sendGatewayError(res, 'SESSION_EXPIRED', gatewayErrors.searchSignIn);
+    if (!o.geocoderUrl) return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', gatewayErrors.searchOff);
 
     const query = (q as string).trim().replace(/\s+/g, ' ');
     const language = languageOf(req);
@@ -80,8 +80,7 @@ export function mapSearch(o: MapSearchOptions): Router {
     const interval = o.minIntervalMs ?? 0;
     if (interval > 0) {
       const at = Math.max(now(), nextCallAt);
-      if (at - now() > 3 * interval)
-        return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is busy. Try again in a few seconds, or drag the pin.');
+      if (at - now() > 3 * interval) return sendGatewayError(res, 'GEOCODER_UNAVAILABLE', gatewayErrors.searchBusy);
       nextCallAt = at + interval;
       if (at > now()) await new Promise((done) => setTimeout(done, at - now()));
     }
@@ -94,7 +93,7 @@ export function mapSearch(o: MapSearchOptions): Router {
     } catch (err) {
       // never the query in the log: it is where a customer lives
       o.logger.warn({ reason: (err as Error).message }, 'map search: the geocoder did not answer');
-      sendGatewayError(res, 'GEOCODER_UNAVAILABLE', 'Address search is not available right now. Drag the pin or type the coordinates instead.');
+      sendGatewayError(res, 'GEOCODER_UNAVAILABLE', gatewayErrors.searchDown);
     }
   });
   return r;

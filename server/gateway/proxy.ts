@@ -9,6 +9,7 @@ import { BodyTooLarge, hasBody, readBody } from '../lib/read-body';
 import { ALL_CALLS } from '#contract/calls';
 import { mediaApi } from '#contract/media.calls';
 import { sendGatewayError } from './envelope';
+import { gatewayErrors } from './errors';
 import { UNREACHABLE_CODES } from './boot-data';
 import {
   clearSessionCookies,
@@ -297,7 +298,7 @@ function preparer(o: ApiProxyOptions, now: () => number, key: KeyObject | null):
     const applePass = APPLE_PASS_SERVICE.test(providerPath(req));
     const applePassAuth = applePass && /^ApplePass \S+$/.test(req.get('authorization') ?? '') ? req.get('authorization') : undefined;
     if (STATE_CHANGING.has(req.method) && !isJsonContentType(req.get('content-type')) && !(applePass && req.method === 'DELETE' && !hasBody(req))) {
-      return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as JSON (content-type: application/json).');
+      return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', gatewayErrors.notJson);
     }
     const path = providerPath(req);
     if (!isSafePath(path) || isSessionPathAlias(path) || PROVIDER_ONLY_PATHS.has(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
@@ -350,7 +351,7 @@ function preparer(o: ApiProxyOptions, now: () => number, key: KeyObject | null):
     if (!hasBody(req)) return sign(EMPTY);
     const limit = path === UPLOAD_PATH && call.sentCookies.length > 0 ? MAX_SIGNED_UPLOAD_BYTES : MAX_SIGNED_BODY_BYTES;
     readBody(req, limit).then(sign, (err: Error) => {
-      if (err instanceof BodyTooLarge) return sendGatewayError(res, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+      if (err instanceof BodyTooLarge) return sendGatewayError(res, 'PAYLOAD_TOO_LARGE', gatewayErrors.bodyTooLarge);
       res.destroy();
     });
   };
@@ -435,7 +436,7 @@ function answerJson(proxyRes: IncomingMessage, req: Request, res: ServerResponse
   function refuse(reason: string): void {
     logger.warn({ path: callOf(res)?.path, reason }, 'a provider answer could not be checked for a session token: refused');
     if (res.headersSent) return void res.destroy();
-    sendGatewayError(res, 'BAD_GATEWAY', 'The service gave an answer that cannot be used. Please try again in a moment.');
+    sendGatewayError(res, 'BAD_GATEWAY', gatewayErrors.unusableAnswer);
   }
 
   async function finish(raw: Buffer): Promise<void> {
@@ -478,7 +479,7 @@ function unreachable(code: string, res: Response, logger: Logger): void {
   if (res.headersSent || res.destroyed) return void res.destroy();
   // the contract's 503: come back shortly (a provider restarting, or its database away)
   res.setHeader('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
-  sendGatewayError(res, 'PROVIDER_UNAVAILABLE', 'The service cannot be reached right now. Please try again in a moment.');
+  sendGatewayError(res, 'PROVIDER_UNAVAILABLE', gatewayErrors.unreachable);
 }
 
 /**

@@ -5,6 +5,7 @@ import { staffApi } from '#contract/staff.calls';
 import { IMAGE_UPLOAD_BODY_MAX } from '#contract/staff-checks';
 import { signedGet, type ProviderCaller } from './boot-data';
 import { sendGatewayError } from './envelope';
+import { gatewayErrors } from './errors';
 import { readSessionToken } from './session';
 
 /** The one call whose body may be larger than the provider's 64 KiB: the console's image upload. */
@@ -25,10 +26,10 @@ export function uploadGuard(o: ProviderCaller & { logger: Logger }): RequestHand
     const length = req.get('content-length');
     if (length !== undefined && Number(length) <= SMALL_BODY) return next();
     if (Number(length ?? 0) > IMAGE_UPLOAD_BODY_MAX) {
-      return sendGatewayError(res, 'PAYLOAD_TOO_LARGE', 'This image is larger than 2 MB. Please choose a smaller one.', { file: 'must be at most 2 MB' });
+      return sendGatewayError(res, 'PAYLOAD_TOO_LARGE', gatewayErrors.imageTooLarge, { file: 'must be at most 2 MB' });
     }
     const token = readSessionToken(req, req.secure, 'staff');
-    const expired = () => sendGatewayError(res, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+    const expired = () => sendGatewayError(res, 'SESSION_EXPIRED', gatewayErrors.sessionExpired);
     if (!token) return expired();
     let role: string | undefined;
     try {
@@ -37,10 +38,10 @@ export function uploadGuard(o: ProviderCaller & { logger: Logger }): RequestHand
       role = body.data?.staff?.role;
     } catch (err) {
       o.logger.warn({ reason: (err as Error).name }, 'upload: the provider could not say who is uploading');
-      return sendGatewayError(res, 'BAD_GATEWAY', 'The service cannot be reached right now. Please try again in a moment.');
+      return sendGatewayError(res, 'BAD_GATEWAY', gatewayErrors.unreachable);
     }
     if (!role) return expired();
-    if (role !== 'owner') return sendGatewayError(res, 'ROLE_FORBIDDEN', 'Only an owner can do this. Ask an owner of this shop.');
+    if (role !== 'owner') return sendGatewayError(res, 'ROLE_FORBIDDEN', gatewayErrors.ownerOnly);
     next();
   };
 }

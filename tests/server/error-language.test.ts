@@ -42,6 +42,34 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
     }
   });
 
+  it("replays a refusal kept with an idempotency key in the replaying request's language, the stored answer English", async () => {
+    const c = await p.newCustomer({ points: 5 });
+    const spin = (key: string, language?: string) =>
+      callApi(p, wheelApi.spin, { token: c.token, body: { idempotency_key: key }, headers: language ? { 'accept-language': language } : {} });
+    const none = await p.db.selectFrom('wheel_segments').select('id').where('prize_type', '=', 'none').orderBy('id').executeTakeFirstOrThrow();
+    await p.db.updateTable('wheel_segments').set({ active: false }).where('id', '<>', none.id).execute();
+    const free = await spin('free').expect(200);
+    const first = await spin('kept').expect(409);
+    const english = 'No free spins left today. A spin costs 20 points and you have 5.';
+    expect(first.body.message).toBe(english);
+    const inIndonesian = await spin('kept', 'id-ID').expect(409);
+    expect(inIndonesian.body).toEqual({ ...first.body, message: 'Putaran gratis hari ini sudah habis. Satu putaran seharga 20 poin dan poin Anda 5.' });
+    expect((await spin('kept', 'fil')).body.message).toBe('Wala ka nang free spin ngayong araw. 20 points ang isang spin at 5 ang points mo.');
+    expect((await spin('kept')).body).toEqual(first.body);
+    // a success is replayed as it was, whatever the language
+    expect((await spin('free', 'id').expect(200)).body).toEqual(free.body);
+    const kept = await p.db
+      .selectFrom('idempotency_keys')
+      .select(['key', 'response_body', 'refusal_words'])
+      .where('customer_id', '=', c.id)
+      .orderBy('key')
+      .execute();
+    expect(kept.map((k) => [k.key, (k.response_body as { message: string }).message, k.refusal_words?.id ?? null])).toEqual([
+      ['free', free.body.message, null],
+      ['kept', english, 'Putaran gratis hari ini sudah habis. Satu putaran seharga 20 poin dan poin Anda 5.'],
+    ]);
+  });
+
   it('counts the tries left of a wrong code in each language, with the same code and fields', async () => {
     const phone = newPhone();
     const code = await requestCode(p, phone);

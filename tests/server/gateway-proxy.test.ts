@@ -152,6 +152,19 @@ describe('the signing proxy', () => {
     expect(upstream.seen.length).toBe(before);
   });
 
+  it("words its own refusal in the request's language (Accept-Language), English without one", async () => {
+    const refusal = async (language?: string) => {
+      const headers: Record<string, string> = { 'content-type': 'text/plain', ...(language ? { 'accept-language': language } : {}) };
+      const res = await fetch(gatewayUrl(gw.url, walletApi.topup), { method: 'POST', headers, body: 'amount=10000' });
+      expect(res.status).toBe(415);
+      return ((await res.json()) as { message: string; error: { code: string } }).message;
+    };
+    expect(await refusal()).toBe('Send this request as JSON (content-type: application/json).');
+    expect(await refusal('de-DE')).toBe('Send this request as JSON (content-type: application/json).');
+    expect(await refusal('fil-PH,en;q=0.8')).toBe('Ipadala ang request na ito bilang JSON (content-type: application/json).');
+    expect(await refusal('id')).toBe('Kirim permintaan ini sebagai JSON (content-type: application/json).');
+  });
+
   it('refuses a path that could climb out of the API base, before signing it', async () => {
     const before = upstream.seen.length;
     for (const path of ['/api/..%2f..%2fadmin', '/api/%2e%2e/admin', '/api/a/../../admin', '/api/a%5c..%5cadmin']) {
@@ -364,6 +377,22 @@ describe('when the provider fails', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await res.json()).toEqual({ status: 503, message: expect.any(String), data: null, error: { code: 'PROVIDER_UNAVAILABLE' } });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("words the 503 in the request's language, English without one", async () => {
+    const down = await startGateway({ providerBase: `http://127.0.0.1:${await closedPort()}/api/v2/`, secret: UPSTREAM_SECRET });
+    try {
+      const message = async (headers: Record<string, string>) => {
+        const res = await fetch(gatewayUrl(down.url, settingsApi.mainSetting), { headers });
+        expect(res.status).toBe(503);
+        return ((await res.json()) as { message: string }).message;
+      };
+      expect(await message({})).toBe('The service cannot be reached right now. Please try again in a moment.');
+      expect(await message({ 'accept-language': 'id-ID' })).toBe('Layanan tidak dapat dihubungi saat ini. Silakan coba lagi sesaat lagi.');
+      expect(await message({ 'accept-language': 'tl' })).toBe('Hindi ma-reach ang serbisyo ngayon. Pakisubukan ulit mamaya-maya.');
     } finally {
       await down.close();
     }
@@ -598,6 +627,18 @@ describe('the call HMAC, when the secret is 32 bytes or more (this product’s p
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(hmacUpstream.seen.length).toBe(before);
+  });
+
+  it("words its 413 in the request's language, English without one", async () => {
+    const message = async (headers: Record<string, string>) => {
+      const body = `"${'x'.repeat(1024 * 1024)}"`;
+      const res = await fetch(gatewayUrl(hmacGw.url, ordersApi.quote), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      expect(res.status).toBe(413);
+      return ((await res.json()) as { message: string }).message;
+    };
+    expect(await message({})).toBe('The request body is too large.');
+    expect(await message({ 'accept-language': 'fil' })).toBe('Masyadong malaki ang laman ng request.');
+    expect(await message({ 'accept-language': 'id' })).toBe('Isi permintaan terlalu besar.');
   });
 
   it('an outside provider with a shorter secret gets the contract’s header only, and its body streamed', async () => {

@@ -2,25 +2,13 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { envelope, errorEnvelope } from '#contract';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '#contract/languages';
+import { requestLanguage } from '../../lib/catalogue';
 import { errors } from '../i18n/errors';
 import { fieldsIn } from '../i18n/field-words';
 import { AppError, type Words } from './errors';
 
 export function send<T>(res: Response, status: number, message: string, data: T): void {
   res.status(status).json(envelope(status, message, data));
-}
-
-/**
- * The language a refusal is worded in: the request's Accept-Language when its first language is one the
- * app ships (the customer app sends the language it speaks; `fil-PH`, `tl`, `id-ID` and `in` count too),
- * else English (the console and API clients send none). Not checked against the shop's offer: the app
- * speaks only a language the shop offers, and a refusal's words are no setting of the shop.
- */
-export function requestLanguage(header: string | undefined): Language {
-  const base = (header ?? '').split(',')[0]!.split(';')[0]!.trim().toLowerCase().split('-')[0]!;
-  const code = base === 'tl' ? 'fil' : base === 'in' ? 'id' : base;
-  return isLanguage(code) ? code : SOURCE_LANGUAGE;
 }
 
 /**

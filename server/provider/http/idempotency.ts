@@ -1,4 +1,5 @@
 import { errorEnvelope, type Envelope } from '#contract';
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages';
 import { type Expression, sql } from 'kysely';
 import type { Database } from '../../db';
 import { keptStatement } from '../../db/kept';
@@ -93,12 +94,13 @@ const claim = keptStatement((v: { customer_id: number; scope: string; key: strin
  * included) takes the claim back with it, so the key is free for a retry at once, with nothing to clean
  * up afterwards. A repeat with the same body waits for the first to commit and replays its answer (or
  * runs, when the first rolled back); another body → 422; still waiting after the lock timeout → 409.
- * Business refusals (4xx) are stored and replayed too.
+ * Business refusals (4xx) are stored and replayed too: the envelope as first answered (in English), with
+ * its words in each language the app ships, so a replay speaks `language`, the replaying request's.
  */
 export async function idempotent<T>(
   db: Database,
   clock: Clock,
-  scope: { customerId: number; scope: string; key: string; body: Record<string, unknown> },
+  scope: { customerId: number; scope: string; key: string; body: Record<string, unknown>; language?: Language },
   effect: (trx: Database, key: OnceKey) => Promise<StoredAnswer<T>>,
 ): Promise<StoredAnswer<T>> {
   const hash = requestHash(scope.body);
@@ -117,7 +119,7 @@ export async function idempotent<T>(
           throw err;
         });
       if (!claimed) {
-        const stored = await alreadyClaimed(trx, scope, hash, now);
+        const stored = await alreadyClaimed(trx, { ...scope, language: scope.language ?? SOURCE_LANGUAGE }, hash, now);
         if (stored) return stored as StoredAnswer<T>;
       }
       const answer = await effect(trx, once);
@@ -129,10 +131,20 @@ export async function idempotent<T>(
       // the refusal's transaction rolled back with its claim: the refusal is kept as the key's answer,
       // unless a retry already took the key meanwhile (its own answer stands)
       const answer: StoredAnswer<unknown> = errorEnvelope(err.code, err.message, { fields: err.fields, data: err.data });
+      // its words in each language (a plain English string has none: it stays English)
+      const words = typeof err.words === 'string' ? null : JSON.stringify(Object.fromEntries(LANGUAGES.map((l) => [l, err.wordedIn(l)])));
       const now = clock.now();
       await db
         .insertInto('idempotency_keys')
-        .values({ ...row, state: 'done', response_status: answer.status, response_body: JSON.stringify(answer), created_at: now, updated_at: now })
+        .values({
+          ...row,
+          state: 'done',
+          response_status: answer.status,
+          response_body: JSON.stringify(answer),
+          refusal_words: words,
+          created_at: now,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
@@ -146,13 +158,13 @@ const LOCK_NOT_AVAILABLE = '55P03';
 const inProgress = () => new AppError('IDEMPOTENCY_IN_PROGRESS', errors.inProgress);
 
 /**
- * The key is another request's, committed: its stored answer to replay, or undefined when this
+ * The key is another request's, committed: its stored answer to replay (a refusal worded in `language`), or undefined when this
  * transaction took over a claim left in progress (only an older instance, which committed its claim
  * before the effect, leaves one; a claim older than STALE_MS was a process that died).
  */
 async function alreadyClaimed(
   trx: Database,
-  scope: { customerId: number; scope: string; key: string },
+  scope: { customerId: number; scope: string; key: string; language: Language },
   hash: string,
   now: Date,
 ): Promise<StoredAnswer | undefined> {
@@ -169,7 +181,7 @@ async function alreadyClaimed(
       idempotency_key: 'was used with a different body',
     });
   }
-  if (row.state === 'done') return row.response_body as StoredAnswer;
+  if (row.state === 'done') return replayed(row.response_body as StoredAnswer, row.refusal_words, scope.language);
   if (now.getTime() - row.updated_at.getTime() <= STALE_MS) throw inProgress();
   const taken = await trx
     .updateTable('idempotency_keys')
@@ -182,6 +194,12 @@ async function alreadyClaimed(
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw inProgress();
   return undefined;
+}
+
+/** A stored answer as replayed: a refusal's message in `language` when its words were kept in it, anything else as it was stored. */
+function replayed(answer: StoredAnswer, words: Record<string, string> | null, language: Language): StoredAnswer {
+  const message = words?.[language];
+  return message === undefined ? answer : { ...answer, message };
 }
 
 /** Keys are kept 24 hours; the hourly job removes older ones. */

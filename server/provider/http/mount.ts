@@ -18,6 +18,7 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import type { KeyCaller } from '../api-key-port';
 import { apiRouter } from './api-router';
+import { requestLanguage } from '../../lib/catalogue';
 import { send } from './envelope';
 import { idempotent, type OnceKey } from './idempotency';
 import { keyCallerOf, requireMerchant } from './merchant-key';
@@ -130,7 +131,9 @@ export function mount<A extends AreaSpec<any, any>>(
         once: async (effect) => {
           if (!e.idempotent) throw new Error(`${e.path} is not declared idempotent`);
           const body = input as { idempotency_key: string };
-          const scope = { customerId: keyOwner(e, res), scope: e.path, key: body.idempotency_key, body };
+          // a replayed refusal speaks this request's language, as a first one does (sendError)
+          const language = requestLanguage(req.get('accept-language'));
+          const scope = { customerId: keyOwner(e, res), scope: e.path, key: body.idempotency_key, body, language };
           return new Reply(
             await idempotent(ctx.db, ctx.clock, scope, async (trx, key) => {
               const answer = await effect(trx, key);
@@ -142,7 +145,7 @@ export function mount<A extends AreaSpec<any, any>>(
       const answer = await handler(input, at);
       // a file (a CSV download): the handler wrote it
       if (e.answer.kind !== 'envelope') return;
-      // the first answer or its replay, exactly as stored (a stored refusal included)
+      // the first answer or its replay, as stored (a stored refusal in this request's language)
       if (answer instanceof Reply) res.status(answer.envelope.status).json(answer.envelope);
       else send(res, e.call.status, e.message, answer);
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, notFound, said, validation } from '../../../server/provider/http/errors';
-import { requestLanguage } from '../../../server/provider/http/envelope';
+import { requestLanguage } from '../../../server/lib/catalogue';
+import { gatewayErrors } from '../../../server/gateway/errors';
 import { errors, notFoundWords } from '../../../server/provider/i18n/errors';
 import { sayIn } from '../../../server/provider/i18n/translate';
 
@@ -48,5 +49,24 @@ describe("the provider's refusals", () => {
     expect(requestLanguage('de-DE,id;q=0.5')).toBe('en');
     expect(requestLanguage('')).toBe('en');
     expect(requestLanguage(undefined)).toBe('en');
+  });
+});
+
+/** The refusals the gateway answers itself (server/gateway/errors.ts), in the same catalogue. */
+describe("the gateway's refusals", () => {
+  it.each(['fil', 'id'] as const)('every refusal of its table has its own words in %s', (language) => {
+    for (const [key, descriptor] of Object.entries(gatewayErrors)) {
+      const values = { seconds: 7 };
+      expect(sayIn(language)(descriptor, values), `${key} in ${language}`).not.toBe(sayIn('en')(descriptor, values));
+      expect(sayIn(language)(descriptor, values), `${key} in ${language}`).not.toBe(descriptor.id);
+    }
+  });
+
+  it('counts the seconds to wait in each language', () => {
+    const tooMany = (language: 'en' | 'fil' | 'id', seconds: number) => sayIn(language)(gatewayErrors.searchTooMany, { seconds });
+    expect(tooMany('en', 12)).toBe('Too many searches. Try again in 12 seconds, or drag the pin.');
+    expect(tooMany('en', 1)).toBe('Too many searches. Try again in 1 second, or drag the pin.');
+    expect(tooMany('fil', 12)).toBe('Sobrang dami ng search. Subukan ulit pagkalipas ng 12 segundo, o i-drag ang pin.');
+    expect(tooMany('id', 1)).toBe('Terlalu banyak pencarian. Coba lagi dalam 1 detik, atau geser pinnya.');
   });
 });
