@@ -5,6 +5,7 @@ import { customersApi } from '#contract/customers.calls';
 import { ordersApi } from '#contract/orders.calls';
 import { wheelApi } from '#contract/wheel.calls';
 import { newPhone, requestCode, wrongCode } from './auth.helpers';
+import { products } from './orders.helpers';
 import { describeEachDb, useTestProvider } from './support/provider';
 import { callApi } from '../support/calls';
 
@@ -68,6 +69,21 @@ describeEachDb('a refusal in the language the app speaks', (kind) => {
       ['free', free.body.message, null],
       ['kept', english, 'Putaran gratis hari ini sudah habis. Satu putaran seharga 20 poin dan poin Anda 5.'],
     ]);
+  });
+
+  it("replays a refusal's field problems in the replaying request's language, as sendError words them", async () => {
+    const c = await p.newCustomer({ wallet: 100_000 });
+    const { latte } = await products(p);
+    const quoted = await callApi(p, ordersApi.quote, { token: c.token, body: { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup' } }).expect(200);
+    // a minute past a slot: no pickup time of the list
+    const offList = new Date(new Date(quoted.body.data.pickup_at as string).getTime() + 60_000).toISOString();
+    const body = { items: [{ product_id: latte.id, qty: 1 }], fulfilment: 'pickup', payment_method: 'wallet', pickup_at: offList, idempotency_key: 'off-list' };
+    const place = (language?: string) => callApi(p, ordersApi.create, { token: c.token, body, headers: language ? { 'accept-language': language } : {} });
+    const first = await place().expect(400);
+    expect(first.body.error.fields.pickup_at).toBe('is not one of the pickup times: choose one from the list');
+    const replayed = await place('id').expect(400);
+    expect(replayed.body.error.fields.pickup_at).toBe('Pilih waktu ambil dari daftar.');
+    expect((await place()).body).toEqual(first.body);
   });
 
   it('counts the tries left of a wrong code in each language, with the same code and fields', async () => {

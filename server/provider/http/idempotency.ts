@@ -7,6 +7,7 @@ import { sha256Hex } from '../../lib/signature';
 import type { Clock } from '../../lib/clock';
 import { AppError } from './errors';
 import { errors } from '../i18n/errors';
+import { fieldsIn } from '../i18n/field-words';
 
 /** What an idempotent call answered: the contract's envelope, kept to be replayed as it was. */
 export type StoredAnswer<T = unknown> = Envelope<T>;
@@ -196,10 +197,14 @@ async function alreadyClaimed(
   return undefined;
 }
 
-/** A stored answer as replayed: a refusal's message in `language` when its words were kept in it, anything else as it was stored. */
+/**
+ * A stored answer as replayed: a refusal's message in `language` when its words were kept in it, and its fields' problems
+ * worded as sendError words them (kept as the English fragments); anything else as it was stored.
+ */
 function replayed(answer: StoredAnswer, words: Record<string, string> | null, language: Language): StoredAnswer {
-  const message = words?.[language];
-  return message === undefined ? answer : { ...answer, message };
+  const message = words?.[language] ?? answer.message;
+  const error = answer.error?.fields ? { ...answer.error, fields: fieldsIn(language, answer.error.fields)! } : answer.error;
+  return answer.error ? { ...answer, message, error: error! } : answer;
 }
 
 /** Keys are kept 24 hours; the hourly job removes older ones. */
