@@ -194,6 +194,11 @@ export default tseslint.config(
               from: ['./src/api', './src/app', './src/console', './src/ui', './src/screens', './src/shared', './src/main.tsx'],
               message: 'The server imports only the contract from src/.',
             },
+            {
+              target: './server/gateway',
+              from: ['./server/provider'],
+              message: 'The gateway reaches a provider over HTTP only (it may be another one): what both need lives in server/lib.',
+            },
             // the customer app and the merchant console are two builds: neither imports the other's shell
             { target: './src/app', from: ['./src/console', './src/screens/console'], message: 'The customer app never loads the merchant console.' },
             {
