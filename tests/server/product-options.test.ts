@@ -367,7 +367,8 @@ describeDb('product options', (kind) => {
     const mocha = await t.drink('Mocha', 14_000, [noDefault]);
     const c = await p.newCustomer({ wallet: 1_000_000 });
     const large = t.option(size, 'Large');
-    const cases: Array<[object, string]> = [
+    // each line's fragment for its field, and the message: the first bad line's whole sentence
+    const cases: Array<[object, string, string]> = [
       [
         {
           items: [
@@ -376,21 +377,50 @@ describeDb('product options', (kind) => {
           ],
         },
         'Oat milk is not an option of Espresso',
+        'Oat milk is not an option of Espresso.',
       ],
-      [{ items: [{ product_id: espresso.id, qty: 1, options: [] }] }, 'choose a Size'],
-      [{ items: [{ product_id: espresso.id, qty: 1, options: [large, t.option(size, 'Regular')] }] }, 'choose only one Size'],
-      [{ items: [{ product_id: espresso.id, qty: 1, options: [large, ...extras.options.map((o) => o.id)] }] }, 'choose at most 3 Extras'],
-      [{ items: [{ product_id: cortado.id, qty: 1, options: toppings.options.map((o) => o.id) }] }, 'choose at most 2 Toppings'],
-      [{ items: [{ product_id: mocha.id, qty: 1 }] }, 'choose a Size'],
-      [{ items: [{ product_id: espresso.id, qty: 1, options: [999_999] }] }, 'An option that is no longer on the menu is not an option of Espresso'],
+      [{ items: [{ product_id: espresso.id, qty: 1, options: [] }] }, 'choose a Size', 'Choose a Size for Espresso.'],
+      [
+        { items: [{ product_id: espresso.id, qty: 1, options: [large, t.option(size, 'Regular')] }] },
+        'choose only one Size',
+        'Choose only one Size for Espresso.',
+      ],
+      [
+        { items: [{ product_id: espresso.id, qty: 1, options: [large, ...extras.options.map((o) => o.id)] }] },
+        'choose at most 3 Extras',
+        'Choose at most 3 Extras for Espresso.',
+      ],
+      [
+        { items: [{ product_id: cortado.id, qty: 1, options: toppings.options.map((o) => o.id) }] },
+        'choose at most 2 Toppings',
+        'Choose at most 2 Toppings for Cortado.',
+      ],
+      [{ items: [{ product_id: mocha.id, qty: 1 }] }, 'choose a Size', 'Choose a Size for Mocha.'],
+      [
+        { items: [{ product_id: espresso.id, qty: 1, options: [999_999] }] },
+        'An option that is no longer on the menu is not an option of Espresso',
+        'An option that is no longer on the menu is not an option of Espresso.',
+      ],
     ];
-    for (const [body, words] of cases) {
+    for (const [body, words, message] of cases) {
       for (const call of [t.quote, t.order]) {
         const res = await call(c.token, { fulfilment: 'pickup', ...body });
         const n = (body as { items: unknown[] }).items.length - 1;
-        expect([res.status, res.body.error?.code, res.body.error?.fields]).toEqual([400, 'VALIDATION', { [`items.${n}.options`]: words }]);
+        expect([res.status, res.body.error?.code, res.body.error?.fields, res.body.message]).toEqual([
+          400,
+          'VALIDATION',
+          { [`items.${n}.options`]: words },
+          message,
+        ]);
       }
     }
+    // the sentence in the language the app speaks (docs/languages.md, "The API's errors")
+    const inIndonesian = await callApi(p, ordersApi.quote, {
+      token: c.token,
+      body: { fulfilment: 'pickup', items: [{ product_id: mocha.id, qty: 1 }] },
+      headers: { 'accept-language': 'id' },
+    });
+    expect([inIndonesian.status, inIndonesian.body.message]).toEqual([400, 'Pilih Size untuk Mocha.']);
     const twice = await t.quote(c.token, t.basket(espresso.id, [large, large]));
     expect([twice.status, Object.keys(twice.body.error.fields)]).toEqual([400, ['items.0.options']]);
     expect((await t.quote(c.token, t.basket(espresso.id, [large]))).body.message).toBe('Order priced.');

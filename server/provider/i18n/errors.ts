@@ -64,6 +64,14 @@ export const errors = {
   productUnavailable: /*i18n*/ { id: 'error.order.product-unavailable', message: '{name} is not available right now. Remove it to continue.' },
   productNotSoldAt: /*i18n*/ { id: 'error.order.product-not-sold-at', message: '{name} is not sold at {location}. Remove it to continue.' },
   optionSoldOut: /*i18n*/ { id: 'error.order.option-sold-out', message: '{option} is sold out. Choose another {group} for {product}.' },
+  // a line's choices against its option groups (orders/line-options.ts); English's "a"/"an" is two messages, one in the other languages
+  optionGone: /*i18n*/ { id: 'error.order.option-gone', message: 'An option that is no longer on the menu is not an option of {product}.' },
+  optionForeign: /*i18n*/ { id: 'error.order.option-foreign', message: '{option} is not an option of {product}.' },
+  optionOnlyOne: /*i18n*/ { id: 'error.order.option-only-one', message: 'Choose only one {group} for {product}.' },
+  optionAtMost: /*i18n*/ { id: 'error.order.option-at-most', message: 'Choose at most {max} {group} for {product}.' },
+  optionA: /*i18n*/ { id: 'error.order.option-a', message: 'Choose a {group} for {product}.' },
+  optionAn: /*i18n*/ { id: 'error.order.option-an', message: 'Choose an {group} for {product}.' },
+  optionAtLeast: /*i18n*/ { id: 'error.order.option-at-least', message: 'Choose at least {min} {group} for {product}.' },
   addressRequired: /*i18n*/ { id: 'error.order.address-required', message: 'Choose a delivery address, or switch to pickup.' },
   outsideDelivery: /*i18n*/ {
     id: 'error.order.outside-delivery',

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { OptionGroup, Product, QuoteBody } from '#contract';
 import type { Database } from '../../db';
 import { AppError, validation, said } from '../http/errors';
@@ -27,22 +28,34 @@ export interface LineChoice {
 
 const a = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 
-/** What is wrong with one line's choices (a sentence for its field; `for` adds the product for the message), or the options it chose. */
+/** What is wrong with one line's choices (a fragment for its field, the whole sentence for the message), or the options it chose. */
 function choose(
   product: Product,
   groups: OptionGroup[],
   chosen: number[] | undefined,
   nameOf: Map<number, string>,
-): { field: string; for?: string } | Array<ChosenOption & { available: boolean }> {
+): { field: string; words: MessageDescriptor } | Array<ChosenOption & { available: boolean }> {
   const ids = new Set(chosen ?? groups.flatMap((g) => g.options.filter((o) => o.is_default && o.available).map((o) => o.id)));
   const offered = new Set(groups.flatMap((g) => g.options.map((o) => o.id)));
   const foreign = [...ids].find((id) => !offered.has(id));
-  if (foreign !== undefined) return { field: `${nameOf.get(foreign) ?? 'An option that is no longer on the menu'} is not an option of ${product.name}` };
-  const because = { for: ` for ${product.name}` };
+  const of = { product: product.name };
+  if (foreign !== undefined) {
+    const option = nameOf.get(foreign);
+    return option === undefined
+      ? { field: `An option that is no longer on the menu is not an option of ${product.name}`, words: said(errors.optionGone, of) }
+      : { field: `${option} is not an option of ${product.name}`, words: said(errors.optionForeign, { ...of, option }) };
+  }
   for (const g of groups) {
     const n = g.options.filter((o) => ids.has(o.id)).length;
-    if (n > g.max_choices) return { field: g.max_choices === 1 ? `choose only one ${g.name}` : `choose at most ${g.max_choices} ${g.name}`, ...because };
-    if (n < g.min_choices) return { field: g.min_choices === 1 ? `choose ${a(g.name)}` : `choose at least ${g.min_choices} ${g.name}`, ...because };
+    const group = { ...of, group: g.name };
+    if (n > g.max_choices)
+      return g.max_choices === 1
+        ? { field: `choose only one ${g.name}`, words: said(errors.optionOnlyOne, group) }
+        : { field: `choose at most ${g.max_choices} ${g.name}`, words: said(errors.optionAtMost, { ...group, max: g.max_choices }) };
+    if (n < g.min_choices)
+      return g.min_choices === 1
+        ? { field: `choose ${a(g.name)}`, words: said(/^[aeiou]/i.test(g.name) ? errors.optionAn : errors.optionA, group) }
+        : { field: `choose at least ${g.min_choices} ${g.name}`, words: said(errors.optionAtLeast, { ...group, min: g.min_choices }) };
   }
   return groups.flatMap((g) =>
     g.options.filter((o) => ids.has(o.id)).map((o) => ({ option_id: o.id, group: g.name, name: o.name, price_delta: o.price_delta, available: o.available })),
@@ -64,12 +77,12 @@ export async function lineChoices(
   const strangers = items.flatMap((i) => (i.options ?? []).filter((id) => !offered.has(id)));
   const nameOf = await optionNames(db, strangers);
   const problems: Record<string, string> = {};
-  let message = '';
+  let message: MessageDescriptor | undefined;
   const lines = items.map((item, n) => {
     const result = choose(products.get(item.product_id)!, groups.get(item.product_id) ?? [], item.options, nameOf);
     if (Array.isArray(result)) return result;
     problems[`items.${n}.options`] = result.field;
-    message ||= `${result.field.charAt(0).toUpperCase()}${result.field.slice(1)}${result.for ?? ''}.`;
+    message ??= result.words;
     return [];
   });
   if (message) throw validation(problems, message);
