@@ -104,6 +104,24 @@ describeEachDb('the points history of the counter, referrals and birthdays in th
     expect((await stored(referrer.id))[0]).toBe('Referral reward taken back');
   });
 
+  it('a referral whose other side has no name known says "a friend" in the reader’s language', async () => {
+    const referrer = await signUp('Ana Reyes');
+    const { code } = (await callApi(p, referralsApi.status, { token: referrer.token }).expect(200)).body.data as { code: string };
+    const friend = await signUp('Ben Cruz', code);
+    await choose(friend, 'fil');
+    // an account without a name (the referrer's, blanked)
+    await p.db.updateTable('customers').set({ name: '' }).where('id', '=', referrer.id).execute();
+    const { latte } = await products(p);
+    const order = await callApi(p, ordersApi.create, {
+      token: friend.token,
+      body: { items: [{ product_id: latte.id, qty: 6 }], fulfilment: 'pickup', payment_method: 'wallet', idempotency_key: key() },
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    await completeOrder(p, order.body.data.order.name);
+    expect((await reasons(friend))[0]).toBe('Referral: inimbita ka ng isang kaibigan');
+    expect((await stored(friend.id))[0]).toBe('Referral: invited by a friend');
+  });
+
   it('a birthday’s points read in Bahasa Indonesia', async () => {
     const c = await p.newCustomer({ name: 'Ana Reyes' });
     await choose(c, 'id');

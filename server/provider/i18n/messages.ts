@@ -516,6 +516,8 @@ export const pointsReason = {
   counterRewardUndone: /*i18n*/ { id: 'points.reason.counter.reward.undone', message: '{reward} at the counter undone' },
   referralInvited: /*i18n*/ { id: 'points.reason.referral.invited', message: 'Referral: invited by {name}' },
   referralJoined: /*i18n*/ { id: 'points.reason.referral.joined', message: 'Referral: {name} joined' },
+  referralInvitedByFriend: /*i18n*/ { id: 'points.reason.referral.invited.friend', message: 'Referral: invited by a friend' },
+  referralFriendJoined: /*i18n*/ { id: 'points.reason.referral.joined.friend', message: 'Referral: a friend joined' },
   referralTakenBack: /*i18n*/ { id: 'points.reason.referral.taken_back', message: 'Referral reward taken back' },
   birthday: /*i18n*/ { id: 'points.reason.birthday', message: 'Happy birthday!' },
 };

@@ -23,6 +23,7 @@
  * Shop's referrals off (or 0 points): nothing is decided; the referral stays open and is decided by the
  * next hourly run once the owner turns them on. A catalogue reward retired or sold out: the same.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import type { Referral, ReferralLookupData, ReferralsConsoleData, ReferralStatusData } from '#contract/referrals';
 import { paths, to } from '#contract/routes';
 import type { Database } from '../../db';
@@ -222,9 +223,13 @@ export async function rewardReferral(
   const now = ctx.clock.now();
   const capped = (await rewardedSince(trx, r.referrer_id, await monthStart(trx, now, rules.timezone))) >= rules.referral_monthly_cap;
   const nameIn = await pairNames(trx, r);
-  const nameOf = (id: number) => firstName(nameIn(id), 'A friend');
-  const friend = { id: r.friend_id, ...reasonOf(pointsReason.referralInvited, { name: nameOf(r.referrer_id) }) };
-  const referrer = { id: r.referrer_id, ...reasonOf(pointsReason.referralJoined, { name: nameOf(r.friend_id) }) };
+  // the other one's first name; none known (an account without one): "a friend", a message of its own in each language
+  const named = (id: number, withName: MessageDescriptor, without: MessageDescriptor) => {
+    const name = firstName(nameIn(id), '');
+    return name ? reasonOf(withName, { name }) : reasonOf(without);
+  };
+  const friend = { id: r.friend_id, ...named(r.referrer_id, pointsReason.referralInvited, pointsReason.referralInvitedByFriend) };
+  const referrer = { id: r.referrer_id, ...named(r.friend_id, pointsReason.referralJoined, pointsReason.referralFriendJoined) };
   const gifts = await give(trx, ctx, rules, capped ? [friend] : [friend, referrer], r.id);
   if (!gifts) {
     ctx.logger.warn({ referral: r.id, reward: rules.referral_reward_name }, 'referral not rewarded yet: the reward is retired or sold out');
