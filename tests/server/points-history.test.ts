@@ -87,6 +87,10 @@ describeDb('points history', (kind) => {
     expect(JSON.stringify(res.body)).not.toContain('999');
     const missing = await history(a.token, { customer_id: b.id + 1000 }).expect(404);
     expect(missing.body.message).toBe(res.body.message);
+    // asked in a language (the reasons' words), the same refusal: `lang` chooses words, never rows
+    const inFilipino = await history(a.token, { customer_id: b.id, lang: 'fil' }).expect(404);
+    expect([inFilipino.body.error.code, inFilipino.body.data]).toEqual(['NOT_FOUND', null]);
+    expect(JSON.stringify(inFilipino.body)).not.toContain('999');
   });
 
   it('needs a session: 200 means the session is valid', async () => {
