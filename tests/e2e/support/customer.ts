@@ -19,6 +19,7 @@ export const localPhone = (phone: string) => `0${phone.slice(3)}`;
 /**
  * `codeOf` reads the one-time code; by default from the gateway's development outbox, which exists only
  * with the embedded provider (a test with its own provider reads that provider's outbox itself).
+ * `landsOn`: the page the app shows once signed up (Home; a table's code opened first: its menu).
  */
 export async function signUp(
   page: Page,
@@ -26,6 +27,7 @@ export async function signUp(
   phone: string,
   name: string,
   codeOf: (phone: string) => Promise<string> = (p) => codeFor(baseURL, p),
+  landsOn = '**/home',
 ): Promise<void> {
   await page.goto('/register');
   await page.getByLabel(/phone number/i).fill(localPhone(phone));
@@ -38,7 +40,7 @@ export async function signUp(
   // offers are opt-in: the tests' customers tick the box, so the shop's campaigns reach them
   await page.getByRole('checkbox', { name: /Send me offers/ }).check();
   await page.getByRole('button', { name: /create|continue|finish|done/i }).click();
-  await page.waitForURL('**/home');
+  await page.waitForURL(landsOn);
 }
 
 /**
@@ -51,7 +53,9 @@ export async function signUpAtTableWithLatte(page: Page, baseURL: string, link: 
   await page.goto(link);
   await page.getByRole('button', { name: 'Sign in with your phone' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/t/'));
-  await signUp(page, baseURL, uniquePhone(), 'Maria Clara');
+  // signed up, the app passes Home on its way back to the table's code and its menu: only the menu is waited for
+  // (Home can come and go before a wait for it starts)
+  await signUp(page, baseURL, uniquePhone(), 'Maria Clara', undefined, '**/shop');
   await addLatteAtTable(page, table);
 }
 
