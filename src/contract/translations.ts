@@ -67,6 +67,10 @@ export function inLanguage<T extends Record<F, string>, F extends string>(
   return out;
 }
 
+/** A thing's title (a reward's) as a reader of `language` sees it: inLanguage for the one field. */
+export const titleIn = (thing: { title: string; translations: unknown }, language: Language | undefined): string =>
+  inLanguage({ title: thing.title }, thing.translations, language, ['title']).title;
+
 /** The optional `lang` of a customer's read: a language the app ships (another code: 400, LANGUAGE_ERROR). */
 export const languageQuery = z
   .string()

@@ -32,7 +32,7 @@ import { stampCard as stampCardWords, stamps as stampWords } from '../i18n/messa
 import { sayIn, type Say } from '../i18n/translate';
 import { languageOfCustomer } from '../accounts/language';
 import { getMerchant } from '../settings/settings.service';
-import { inLanguage } from '#contract/translations';
+import { titleIn } from '#contract/translations';
 import { voucherWords } from '#contract/reward-words';
 import { findActiveRewardById } from '../rewards/rewards.repo';
 import { takeBackVouchers } from '../rewards/reversals';
@@ -281,9 +281,7 @@ async function fillCards(trx: Database, ctx: ProviderContext, p: ProgramRow, cus
   // in the customer's language, the reward by its title in it where the owner wrote one
   const language = await languageOfCustomer(trx, (await getMerchant(trx, ctx.merchantId)).rules, customerId);
   const say = sayIn(language);
-  const title = reward
-    ? inLanguage({ title: reward.title }, reward.translations, language, ['title']).title
-    : ((await namesOf(trx, [], [], [p.reward_id])).rewards.get(p.reward_id)?.title ?? 'reward');
+  const title = reward ? titleIn(reward, language) : ((await namesOf(trx, [], [], [p.reward_id])).rewards.get(p.reward_id)?.title ?? 'reward');
   const missing = fills - ids.length;
   const words = {
     card: cardName(p.name),

@@ -5,7 +5,7 @@ import type { Merchant } from '../settings/settings.service';
 import { adjustPoints } from '../points/points.ledger';
 import { voidPending } from '../points/points.pending';
 import { recipientLanguage, type Say } from '../i18n/translate';
-import { inLanguage } from '#contract/translations';
+import { titleIn } from '#contract/translations';
 import { pointsReason, takeBack as takeBackWords } from '../i18n/messages';
 import { reasonOf } from '../points/reasons';
 import { cancelVoucherWithOrder, lockVouchersBoughtSince, type OrderRow } from './orders.repo';
@@ -69,7 +69,7 @@ export async function takeBackOrderPoints(
         { ...reasonOf(pointsReason.voucherCancelled, { reward: v.title, reward_name: v.name, order: order.name }), ref: `voucher:${v.id}` },
         merchant.rules.points_expiry_days,
       );
-      vouchers.push({ id: v.id, title: inLanguage({ title: v.title }, v.translations, language, ['title']).title, points: v.points_paid! });
+      vouchers.push({ id: v.id, title: titleIn(v, language), points: v.points_paid! });
     }
   }
   const taken = -(await adjustPoints(trx, ctx.clock, order.customer_id, -earned, {

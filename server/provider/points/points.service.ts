@@ -9,7 +9,7 @@ import { reasonIn } from './reasons';
 import { recipientLanguage, sayIn } from '../i18n/translate';
 import { getMerchant } from '../settings/settings.service';
 import type { Language } from '#contract/languages';
-import { inLanguage } from '#contract/translations';
+import { titleIn } from '#contract/translations';
 import type { ReasonWords } from '../../db/schema';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -61,7 +61,7 @@ async function sayWithRewards(ctx: ProviderContext, language: Language, rows: re
   const say = sayIn(language);
   const nameOf = (row: Entry) => row.reason_words?.values?.reward_name;
   const names = [...new Set(rows.map(nameOf).filter((n): n is string => typeof n === 'string'))];
-  const titles = new Map((await rewardTitles(ctx.db, names)).map((r) => [r.name, inLanguage({ title: r.title }, r.translations, language, ['title']).title]));
+  const titles = new Map((await rewardTitles(ctx.db, names)).map((r) => [r.name, titleIn(r, language)]));
   return (row) => {
     const title = titles.get(nameOf(row) as string);
     const words = title && row.reason_words ? { ...row.reason_words, values: { ...row.reason_words.values, reward: title } } : row.reason_words;

@@ -10,7 +10,7 @@ import { notify } from '../notifications/notify';
 import { languageOfCustomer, sayToCustomer } from '../accounts/language';
 import { sayIn } from '../i18n/translate';
 import type { Language } from '#contract/languages';
-import { inLanguage } from '#contract/translations';
+import { titleIn } from '#contract/translations';
 import { pointsReason, wheel as wheelWords } from '../i18n/messages';
 import { reasonOf } from '../points/reasons';
 import { findRewardById, shareRewardsByName } from '../rewards/rewards.repo';
@@ -189,7 +189,7 @@ async function creditPrize(
       await notify(trx, ctx.clock, customerId, {
         type: 'wheel',
         title: say(wheelWords.wonTitle),
-        body: say(wheelWords.wonVoucher, { reward: inLanguage({ title: reward.title }, reward.translations, language, ['title']).title }),
+        body: say(wheelWords.wonVoucher, { reward: titleIn(reward, language) }),
         link: to.voucher(voucherId),
       });
       return { type: 'voucher', label: segment.label, voucher: voucher! };
