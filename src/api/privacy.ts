@@ -7,6 +7,7 @@ import { privacyApi } from '#contract/privacy.calls';
 import { callApi, keyOf } from './client';
 import { useCall } from './use-call';
 import { useMutation } from './mutation';
+import { dateTimeFormat } from '#contract/intl';
 
 const deletionKey = keyOf(privacyApi.deletion);
 
@@ -15,7 +16,7 @@ export const useDeletionStatus = (open: boolean) => useCall(open ? privacyApi.de
 
 /** The date part of a file name (YYYY-MM-DD) of an instant, in the shop's time zone (UTC without one). */
 function isoDay(at: Date, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -5,6 +5,8 @@
  * contract (src/contract): free of React, of the browser and of Express.
  * tests/unit/contract-checks.test.ts holds these to the zod schemas on a table of good and bad input.
  */
+import { dateTimeFormat } from './intl';
+
 // ---------------------------------------------------------------------------------------------
 // E-mail
 // ---------------------------------------------------------------------------------------------
@@ -113,7 +115,7 @@ export const ADDRESS_RULES = {
 /** The earliest birth year the profile takes. */
 export const BIRTH_YEAR_MIN = 1900;
 /** "March" for 3: English month names, made by Intl rather than shipped as a list. */
-export const monthName = (month: number) => new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+export const monthName = (month: number) => dateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 export const BIRTH_DAY_MESSAGE = 'must be a day of the month, 1 to 31';
 export const BIRTH_MONTH_MESSAGE = 'must be a month, 1 to 12';
 export const BIRTH_YEAR_MESSAGE = 'must be a year such as 1990, or left out';

@@ -3,6 +3,7 @@
  * kinds, and `earnBreakdown`, the one evaluation the provider credits with and the console previews and
  * simulates with. Free of zod, so the console's preview does not bring it.
  */
+import { dateTimeFormat } from './intl';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -110,17 +111,10 @@ export function earnBreakdown(rules: readonly RuleForEarning[], input: EarnInput
   return parts;
 }
 
-const weekdayClocks = new Map<string, Intl.DateTimeFormat>();
-
 /** When `at` is in `timeZone` (an IANA name): its weekday and minutes since midnight, as EarnInput's `at`. */
 export function zonedAt(at: Date, timeZone: string): EarnInput['at'] {
-  // a formatter per zone, made once: making one is most of the cost of reading the time
-  let format = weekdayClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    weekdayClocks.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at);
+  // a formatter per zone, made once (intl.ts): making one is most of the cost of reading the time
+  const parts = dateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { weekday: part('weekday').toLowerCase().slice(0, 3) as Weekday, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
 }

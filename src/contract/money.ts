@@ -1,33 +1,28 @@
 /** Money: integer minor units → "₱1,234.50". Part of the contract: the app, the console and the provider format alike. */
 /**
  * Amounts are integers of minor units. The number of fraction digits comes from Intl itself, so
- * IDR (0 digits) and USD (2) and BHD (3) all scale correctly. Building an Intl.NumberFormat costs
- * far more than using one, and a product shows one or two currencies: one per locale and currency
- * is kept.
+ * IDR (0 digits) and USD (2) and BHD (3) all scale correctly. One formatter per locale and currency
+ * is kept (intl.ts).
  */
-const formats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+import { numberFormat } from './intl';
 
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  const key = `${locale}|${currency}`;
-  let f = formats.get(key);
-  if (!f) {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    f = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 0 };
-    formats.set(key, f);
-  }
-  return f.format.format(amount / 10 ** f.digits);
-}
+const currencyFormat = (currency: string, locale: string) => numberFormat(locale, { style: 'currency', currency });
 
 /** How many minor units a currency's major unit has, as a power of ten (PHP 2, IDR 0). */
 export function moneyDigits(currency: string, locale: string): number {
-  formatMoney(0, currency, locale);
-  return formats.get(`${locale}|${currency}`)!.digits;
+  return currencyFormat(currency, locale).resolvedOptions().maximumFractionDigits ?? 0;
+}
+
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return currencyFormat(currency, locale).format(amount / 10 ** moneyDigits(currency, locale));
 }
 
 /** How a currency is written: its code, its symbol and its narrow symbol in the locale (PHP, ₱). */
 function currencyMarks(currency: string, locale: string): string[] {
   const symbol = (display: 'symbol' | 'narrowSymbol') =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: display }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? '';
+    numberFormat(locale, { style: 'currency', currency, currencyDisplay: display })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? '';
   return [...new Set([currency, symbol('symbol'), symbol('narrowSymbol')])].filter(Boolean).sort((a, b) => b.length - a.length);
 }
 

@@ -14,6 +14,7 @@ import { LANGUAGE_ERROR, LANGUAGES } from './languages';
 import { TOPUP_MAX, TOPUP_MIN } from './limits';
 import { DELETION_COOLING_OFF_MAX_DAYS } from './privacy';
 import { TAX_RATE_MAX, TAX_RATES_MAX } from './tax-rules';
+import { dateTimeFormat } from './intl';
 
 /** The longest short name: what fits under an icon on a phone's home screen. */
 export const SHORT_NAME_MAX = 12;
@@ -62,7 +63,7 @@ export function isLocale(tag: string): boolean {
 export function isTimeZone(zone: string): boolean {
   if (!/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    dateTimeFormat('en', { timeZone: zone });
     return true;
   } catch {
     return false;

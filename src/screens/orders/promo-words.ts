@@ -7,6 +7,7 @@ import { t } from '@lingui/core/macro';
 import { formatMoney } from '#contract/money';
 import type { PromoCodeRefusal } from '#contract/offer-rules';
 import type { Fulfilment } from '#contract';
+import { dateTimeFormat } from '#contract/intl';
 
 /** What the checkout shows under the code field: the provider's refusal, or too many tries. */
 export type PromoProblem = PromoCodeRefusal | { reason: 'too_many_tries'; code: string };
@@ -21,11 +22,11 @@ export interface PromoWordsFormat {
 
 /** "Sat, Dec 5" (en-PH), "Sat 5 Dec" (en-GB): the day a code starts. */
 const startDay = (iso: string, locale: string, timeZone = 'UTC') =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
+  dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(new Date(iso));
 
 /** "Sat, Dec 5, 2:00 PM": when a code is on again. */
 const whenAgain = (iso: string, locale: string, timeZone = 'UTC') =>
-  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+  dateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
 /** "not valid … for pickup": one whole sentence for each way an order is taken. */
 function notHereWords(fulfilment: Fulfilment): string {

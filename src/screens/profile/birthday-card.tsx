@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Birthday } from '#contract';
 import { BIRTHDAY_SETTLE_DAYS, BIRTH_YEAR_MIN, dayNotInMonth, daysInMonth, daysToBirthday } from '#contract/checks';
 import { Button, FieldFrame, GiftIcon, Notice, TextField, cardSurface, cx } from '../../ui';
+import { dateTimeFormat } from '#contract/intl';
 
 /** The birth date as the form sends it: the year null when left out. */
 export interface BirthdayInput {
@@ -57,7 +58,7 @@ type FieldName = keyof typeof FIELD_NAMES;
 const sentence = (field: FieldName, message: string | undefined) => (message ? `${FIELD_NAMES[field]} ${message}.` : undefined);
 
 /** A month's name in the language spoken ("March", "Marso", "Maret"). */
-const monthWord = (month: number, locale: string) => new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
+const monthWord = (month: number, locale: string) => dateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2000, month - 1, 1));
 
 /** "14 March 1990", "14 Marso" in the language spoken. */
 const birthdayWords = (b: Birthday, locale: string) => `${b.day} ${monthWord(b.month, locale)}${b.year ? ` ${b.year}` : ''}`;

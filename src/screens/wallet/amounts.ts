@@ -1,4 +1,5 @@
 /** Amounts as a person types them and as the API counts them (minor units), in the shop's currency. */
+import { numberFormat } from '#contract/intl';
 
 /** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
 const digitsOf = new Map<string, number>();
@@ -6,7 +7,7 @@ function fractionDigits(currency: string, locale: string): number {
   const key = `${locale}|${currency}`;
   let digits = digitsOf.get(key);
   if (digits === undefined) {
-    digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
     digitsOf.set(key, digits);
   }
   return digits;

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { dateTimeFormat, relativeTimeFormat } from '#contract/intl';
 /**
  * Date helpers for every screen. Every date is
  * formatted in an explicit time zone (the merchant's), never the device's, so a page and its
@@ -7,12 +8,12 @@ import { t } from '@lingui/core/macro';
 
 /** "20 Nov 2026" in the given locale and time zone. */
 export function formatDate(iso: string, locale: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+  return dateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
 /** "20 Nov 2026, 5:30 PM" in the given locale and time zone ("5:30:15 PM" with `seconds`). */
 export function formatDateTime(iso: string, locale: string, timeZone = 'UTC', { seconds = false }: { seconds?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -33,13 +34,13 @@ const CLOCK_BACK_MINUTES = [30, 60, 120];
  * two pickup times are never written alike.
  */
 export function clockTime(iso: string, locale: string, timeZone: string): string {
-  const h24 = /h2[34]/.test(new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
+  const h24 = /h2[34]/.test(dateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle ?? '');
   const options: Intl.DateTimeFormatOptions = { hour: h24 ? '2-digit' : 'numeric', minute: '2-digit', timeZone };
-  const format = new Intl.DateTimeFormat(locale, options);
+  const format = dateTimeFormat(locale, options);
   const at = new Date(iso).getTime();
   const plain = format.format(at);
   const repeated = CLOCK_BACK_MINUTES.some((m) => format.format(at - m * 60_000) === plain || format.format(at + m * 60_000) === plain);
-  return repeated ? new Intl.DateTimeFormat(locale, { ...options, timeZoneName: 'short' }).format(at) : plain;
+  return repeated ? dateTimeFormat(locale, { ...options, timeZoneName: 'short' }).format(at) : plain;
 }
 
 /**
@@ -63,7 +64,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 /** "3 hours ago", "yesterday", "just now": the time from `iso` to `now`. */
 export function formatRelative(iso: string, now: string, locale: string): string {
   const seconds = Math.round((new Date(iso).getTime() - new Date(now).getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
@@ -71,13 +72,12 @@ export function formatRelative(iso: string, now: string, locale: string): string
 }
 
 /** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
-const dayIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const dayIn = (iso: string, timeZone: string) => dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /** When a kept copy was read: "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
 export function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {
   const clock = clockTime(at, locale, timeZone);
   if (now && dayIn(at, timeZone) === dayIn(now, timeZone)) return t`As of ${clock}`;
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at));
+  const day = dateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(at));
   return t`As of ${day}, ${clock}`;
 }

@@ -2,6 +2,7 @@ import { useLingui } from '../../i18n/use-lingui';
 import { plural } from '@lingui/core/macro';
 import { StarIcon } from '../icon/icon';
 import { cx } from '../lib/cx';
+import { numberFormat } from '#contract/intl';
 
 export interface PointsProps {
   value: number;
@@ -15,7 +16,7 @@ export interface PointsProps {
 }
 
 export function formatPoints(value: number, locale: string, signed = false): string {
-  return new Intl.NumberFormat(locale, { signDisplay: signed ? 'exceptZero' : 'auto' }).format(value);
+  return numberFormat(locale, { signDisplay: signed ? 'exceptZero' : 'auto' }).format(value);
 }
 
 export function Points({ value, locale, unit, showIcon = false, signed = false, className }: PointsProps) {

@@ -5,6 +5,7 @@ import { bestTextOn, parseColor, toHex } from '../theme/color';
 import { cx } from '../lib/cx';
 import { rotationToLand, slicePath, slices, type WheelSegmentInput } from './geometry';
 import { prefersReducedMotion } from '../lib/motion';
+import { numberFormat } from '#contract/intl';
 
 export interface WheelProps<S extends WheelSegmentInput = WheelSegmentInput> {
   segments: S[];
@@ -94,7 +95,7 @@ function Slice({ part: p, index: i, r }: { part: Part; index: number; r: number 
 function OddsTable({ parts, locale }: { parts: Part[]; locale: string }) {
   const captionId = useId();
   const { t } = useLingui();
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const sliceWords = (slices: number) => plural(slices, { one: '(# slice)', other: '(# slices)' });
   return (
     <table className="w-full max-w-sm border-collapse text-left text-sm">

@@ -1,5 +1,6 @@
 /** The dashboard charts' axes, as pure functions (uPlot draws them; tests read them here). */
 import { moneyDigits } from '#contract/money';
+import { numberFormat } from '#contract/intl';
 
 /**
  * The axis of a count: from 0 to a whole top, ticks on whole numbers only (never 0.25 orders), at most
@@ -16,6 +17,6 @@ export function wholeAxis(max: number): { top: number; ticks: number[] } {
 /** Money on a chart's axis, short: "₱1K", "₱390K" (the legend and the table give it in full). */
 export function compactMoney(currency: string, locale: string): (minor: number) => string {
   const digits = moneyDigits(currency, locale);
-  const f = new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+  const f = numberFormat(locale, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
   return (minor) => f.format(minor / 10 ** digits);
 }

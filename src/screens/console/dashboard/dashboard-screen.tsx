@@ -9,6 +9,7 @@ import { compactMoney } from './chart-axis';
 import { DashboardChart, type ChartSeries } from './dashboard-chart';
 import { LocationSelect } from '../shared/location-controls';
 import { spoken } from '../shared/spoken';
+import { dateTimeFormat } from '#contract/intl';
 
 export interface DashboardScreenProps {
   period: DashboardPeriod;
@@ -298,7 +299,7 @@ export function DashboardScreen(props: DashboardScreenProps) {
   const count = useMemo(() => (n: number) => n.toLocaleString(locale), [locale]);
   const axisMoney = useMemo(() => compactMoney(currency, locale), [currency, locale]);
   const dayLabel = useMemo(() => {
-    const f = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const f = dateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
     return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
   }, [locale]);
   const series = data?.series;

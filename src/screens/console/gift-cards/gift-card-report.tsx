@@ -6,6 +6,7 @@ import { formatMoney } from '#contract/money';
 import { Badge, Card, ErrorState, ScrollRegion, SkeletonGroup, SkeletonText, type BadgeTone } from '../../../ui';
 import { PeriodFields } from '../shared/period-fields';
 import { spoken } from '../shared/spoken';
+import { dateTimeFormat } from '#contract/intl';
 
 export interface GiftCardReportProps {
   /** the period shown: the shop's days, both included */
@@ -59,7 +60,7 @@ export function GiftCardReport(props: GiftCardReportProps) {
   const { t } = useLingui();
   const money = useMemo(() => (n: number) => formatMoney(n, report?.currency ?? 'PHP', locale), [report?.currency, locale]);
   const when = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(report ? { timeZone: report.timezone } : {}) }),
+    () => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(report ? { timeZone: report.timezone } : {}) }),
     [locale, report],
   );
   const cards = (n: number) => {

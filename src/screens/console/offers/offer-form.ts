@@ -17,6 +17,7 @@ import {
   type OfferKind,
 } from '#contract/offers';
 import type { Weekday } from '#contract/locations';
+import { dateTimeFormat } from '#contract/intl';
 
 /** A buy X get Y's `buy` or `get` as typed: how many (as typed), and the products and categories ticked. */
 export interface ItemsForm {
@@ -84,7 +85,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The parts of a moment's wall-clock time in a time zone. */
 function wallParts(at: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BackupStatusData } from '#contract/backups';
 import { BACKUP_STALE_HOURS, sizeInWords } from '#contract/backups';
 import { Card, Notice, SkeletonText } from '../../../ui';
+import { dateTimeFormat } from '#contract/intl';
 
 export interface BackupStatusProps {
   /** undefined while loading */
@@ -10,7 +11,7 @@ export interface BackupStatusProps {
   error?: string | null;
 }
 
-const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
+const when = (iso: string) => dateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
 
 /** The settings' backup card (owners): when the last backup was taken, and a warning when there is none or it is over two days old. */
 export function BackupStatus({ status, error }: BackupStatusProps) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, TextField } from '../../../ui';
+import { dateTimeFormat } from '#contract/intl';
 
 /** What a report's period is: the shop's days `from` to `to`, both included ('YYYY-MM-DD'). */
 export interface PeriodProps {
@@ -13,7 +14,7 @@ const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** A day `days` before today in the shop's time zone, `YYYY-MM-DD`: a report's first period. */
 export const shopDay = (timeZone: string | undefined, days = 0) =>
-  new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
+  dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(
     new Date(Date.now() - days * 86_400_000),
   );
 

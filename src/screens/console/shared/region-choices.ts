@@ -5,6 +5,7 @@
  * a code and the browser's suggestions narrow to it.
  */
 import { currencyCodes } from '#contract/shop-settings';
+import { dateTimeFormat } from '#contract/intl';
 
 export interface Choice {
   value: string;
@@ -49,7 +50,7 @@ function zoneNames(): string[] {
 /** "GMT+8" for Asia/Manila now, or '' when the runtime cannot say. */
 function offsetOf(zone: string): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
+    const part = dateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' })
       .formatToParts(new Date())
       .find((p) => p.type === 'timeZoneName');
     return part?.value ?? '';

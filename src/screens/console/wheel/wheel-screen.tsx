@@ -8,6 +8,7 @@ import { Badge, Button, Card, ErrorState, Notice, SkeletonGroup, SkeletonText, T
 import { formatDateTime } from '../../../ui/lib/dates';
 import { SelectField, fieldProblem, type SaveProblem } from '../shared/editor-fields';
 import { spoken } from '../shared/spoken';
+import { numberFormat } from '#contract/intl';
 
 type PrizeType = 'points' | 'voucher' | 'none';
 
@@ -80,7 +81,7 @@ const named = (n: number, text: string): ReactNode => (
 const positiveWhole = (text: string) => (/^\d+$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null);
 
 /** "12.5%": a disclosed probability as customers read it (the wheel's own odds table rounds alike). */
-const percent = (p: number, locale: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p);
+const percent = (p: number, locale: string) => numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p);
 
 function prizeText(s: WheelVersion['segments'][number], locale: string) {
   if (s.prize_type === 'points') {
