@@ -40,7 +40,7 @@ import { normalizePhone } from '../auth/phone';
 import { AppError, notFound, validation, said } from '../http/errors';
 import type { StaffOfRequest } from '../http/staff-session';
 import { assertUnderLimit, countUse, type UseLimit } from '../http/use-limit';
-import { getMerchant } from '../settings/settings.service';
+import { clearMerchantCache, getMerchant } from '../settings/settings.service';
 import { notify } from '../notifications/notify';
 import { sayToCustomer } from '../accounts/language';
 import { giftCard as giftWords } from '../i18n/messages';
@@ -123,7 +123,7 @@ export async function consoleSettings(ctx: ProviderContext): Promise<GiftCardSet
 /** The owner's settings, all at once; audited. */
 export async function updateSettings(ctx: ProviderContext, staff: StaffOfRequest, body: GiftCardSettingsFields): Promise<GiftCardSettings> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
-  return ctx.db.transaction().execute(async (trx) => {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     const before = await loadSettings(trx, rules.currency);
     const designs: GiftCardDesignRow[] = body.designs.map((d) => ({ ...d, picture: designPicture(d.id) }));
     await saveSettingsRow(trx, {
@@ -139,6 +139,9 @@ export async function updateSettings(ctx: ProviderContext, staff: StaffOfRequest
     await insertAudit(trx, { staffId: staff.id, action: 'gift_cards.settings', target: 'gift_cards', before, after, now: ctx.clock.now() });
     return after;
   });
+  // the settings answer's gift_cards (kept with the settings): seen at once on this instance
+  clearMerchantCache();
+  return saved;
 }
 
 export async function giftCardOptions(ctx: ProviderContext): Promise<GiftCardOptionsData> {

@@ -153,6 +153,12 @@ export interface Merchant {
  */
 const cache = new Map<string, RefreshingCopy<Merchant>>();
 
+/**
+ * Whether gift cards are sold, kept per database as the merchant's row is (and forgotten with it): every
+ * page load asks, and under a rush on PGlite a read waits behind every order queued before it.
+ */
+let giftCardsCopies = new WeakMap<Database, RefreshingCopy<boolean>>();
+
 /** A merchant's row as the provider reads it: the rules over their defaults, the customers' settings with the rules they see. */
 export function merchantOf(row: { id: string; settings: unknown; rules: unknown }): Merchant {
   const rules = { ...DEFAULT_RULES, ...(row.rules as Partial<MerchantRules>) };
@@ -197,6 +203,7 @@ export async function getMerchant(db: Database, merchantId: string): Promise<Mer
 /** Forgets the cached settings, so the next read sees a change at once (the owner's settings and theme, tests that change rules). */
 export function clearMerchantCache(): void {
   cache.clear();
+  giftCardsCopies = new WeakMap();
 }
 
 /** How long the settings answer may be reused by a gateway or browser (s). */
@@ -214,7 +221,10 @@ export async function siteSettings(ctx: ProviderContext): Promise<SiteSettings> 
 
 /** What the settings answer says beside the merchant's own (a preview of a draft too): online payments, gift cards. */
 export async function whatIsOpen(ctx: ProviderContext): Promise<{ online_payments: boolean; gift_cards: boolean }> {
-  return { online_payments: ctx.payments !== null, gift_cards: await giftCardsOn(ctx.db) };
+  let copy = giftCardsCopies.get(ctx.db);
+  if (!copy) giftCardsCopies.set(ctx.db, (copy = new RefreshingCopy({ freshMs: SETTINGS_MAX_AGE_S * 1000, staleMs: 60_000 })));
+  const { value } = await copy.get(() => giftCardsOn(ctx.db));
+  return { online_payments: ctx.payments !== null, gift_cards: value };
 }
 
 /** Whether the provider and its database answer (the gateway's /healthz). */
