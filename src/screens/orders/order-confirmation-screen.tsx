@@ -29,8 +29,8 @@ import { reorderChangeText } from './reorder-words';
 import { TipPicker, type TipChoice, type TipOffer } from './tip-picker';
 import type { PromoProblem } from './promo-words';
 import { fulfilmentWords, namedParts, optionWords, partWords } from './format';
-import { clockTime, dayIn, formatDateTime } from '../../ui/lib/dates';
-import { OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
+import { clockTime, formatDateTime } from '../../ui/lib/dates';
+import { dateIn, OrderingNotice, orderingWords, type Ordering } from '../shop/ordering-notice';
 
 // The pickup times are a chunk of their own: only a customer who chooses a time needs them.
 const PickupSlotPicker = lazy(() => import('./pickup-slot-picker'));
@@ -334,7 +334,7 @@ function PickupTime({ pickupAt = null, asapAt, slots, onChoosePickupAt, nextSlot
             slots={slots}
             value={pickupAt}
             onChange={(at) => onChoosePickupAt?.(at)}
-            today={now ? dayIn(now, timeZone) : (slots?.days[0]?.date ?? '')}
+            today={now ? dateIn(now, timeZone) : (slots?.days[0]?.date ?? '')}
             clock={clock}
           />
         </Suspense>

@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { dayIn } from '../../ui/lib/dates';
 import { ProfileLanguageContainer } from './profile-language.container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -25,6 +24,7 @@ import { CampaignSwitchContainer } from './campaign-switch.container';
 import { ReceiptChoiceContainer } from './receipt-choice.container';
 import { PushSettingsContainer } from './push.container';
 import { YourDataContainer } from './your-data.container';
+import { dateTimeFormat } from '#contract/intl';
 
 /** The member card, a chunk of its own (the same one Home opens), loaded the first time it is opened. */
 const MemberCardSheet = lazyPage(() => import('./member-card.container'), { fullScreen: false });
@@ -96,7 +96,7 @@ export default function ProfileHomePage() {
         birthday={{
           treat: settings.birthday_treat ?? false,
           // the shop's day, as the provider counts the 30 days before a birthday
-          today: dayIn(new Date(), settings.timezone),
+          today: dateTimeFormat('en-CA', { timeZone: settings.timezone }).format(new Date()),
           open: birthdayOpen,
           onOpenChange: (open) => {
             birthdaySave.reset();

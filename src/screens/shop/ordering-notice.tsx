@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { Location } from '#contract/locations';
 import { Notice } from '../../ui';
-import { clockTime, dayIn } from '../../ui/lib/dates';
+import { clockTime } from '../../ui/lib/dates';
 import { dateTimeFormat } from '#contract/intl';
 
 /**
@@ -21,9 +21,12 @@ export interface Ordering {
 }
 
 const DAY_MS = 86_400_000;
+/** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
+export const dateIn = (iso: string, timeZone: string) =>
+  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 /** The day of `iso` from `now`'s: "today", "tomorrow", its weekday within the week, else its date ("2 Dec"). */
 export function dayWord(iso: string, now: string, locale: string, timeZone: string): string {
-  const days = Math.round((Date.parse(dayIn(iso, timeZone)) - Date.parse(dayIn(now, timeZone))) / DAY_MS);
+  const days = Math.round((Date.parse(dateIn(iso, timeZone)) - Date.parse(dateIn(now, timeZone))) / DAY_MS);
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
   return dateTimeFormat(locale, days < 7 ? { weekday: 'long', timeZone } : { day: 'numeric', month: 'short', timeZone }).format(new Date(iso));

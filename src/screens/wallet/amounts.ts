@@ -1,9 +1,21 @@
 /** Amounts as a person types them and as the API counts them (minor units), in the shop's currency. */
-import { moneyDigits } from '#contract/money';
+import { numberFormat } from '#contract/intl';
+
+/** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
+const digitsOf = new Map<string, number>();
+function fractionDigits(currency: string, locale: string): number {
+  const key = `${locale}|${currency}`;
+  let digits = digitsOf.get(key);
+  if (digits === undefined) {
+    digits = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 0;
+    digitsOf.set(key, digits);
+  }
+  return digits;
+}
 
 /** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
 export function parseAmount(text: string, currency: string, locale: string): number | null {
-  const digits = moneyDigits(currency, locale);
+  const digits = fractionDigits(currency, locale);
   const cleaned = text.replace(/[\s,]/g, '');
   if (!cleaned) return null;
   const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
@@ -14,7 +26,7 @@ export function parseAmount(text: string, currency: string, locale: string): num
 
 /** Minor units → the plain number a person types: 50000 → "500" (or "500.50"). */
 export function toInput(amount: number, currency: string, locale: string): string {
-  const digits = moneyDigits(currency, locale);
+  const digits = fractionDigits(currency, locale);
   const major = amount / 10 ** digits;
   return Number.isInteger(major) ? String(major) : major.toFixed(digits);
 }

@@ -71,9 +71,8 @@ export function formatRelative(iso: string, now: string, locale: string): string
   return t`just now`;
 }
 
-/** The calendar day (YYYY-MM-DD) of a moment in a time zone (the device's when none is known). */
-export const dayIn = (at: string | Date, timeZone: string | undefined) =>
-  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+/** The calendar day (YYYY-MM-DD) of a moment in a time zone. */
+const dayIn = (iso: string, timeZone: string) => dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 
 /** When a kept copy was read: "As of 9:41 AM" today, "As of Tue, Dec 1, 9:41 AM" (en-PH) another day. */
 export function asOfWords(at: string, now: string | undefined, locale: string, timeZone: string): string {

@@ -5,16 +5,18 @@
  */
 import { msg, t } from '@lingui/core/macro';
 import type { MerchantLocation, Weekday } from '#contract/locations';
-import { clockTime, dayIn, wallClock } from '../../../ui/lib/dates';
+import { clockTime, wallClock } from '../../../ui/lib/dates';
 import { spoken } from './spoken';
 import { dateTimeFormat } from '#contract/intl';
 
 type Zoned = { locale: string; timeZone: string };
 
+const dayOf = (iso: string, timeZone: string) => dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
 /** "7:00 PM" in the zone; another day than `now` there: "Mon 7:00 AM". */
 export function clockWords(iso: string, now: string, { locale, timeZone }: Zoned): string {
   const clock = clockTime(iso, locale, timeZone);
-  if (dayIn(iso, timeZone) === dayIn(now, timeZone)) return clock;
+  if (dayOf(iso, timeZone) === dayOf(now, timeZone)) return clock;
   return `${dateTimeFormat(locale, { weekday: 'short', timeZone }).format(new Date(iso))} ${clock}`;
 }
 
