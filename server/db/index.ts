@@ -119,7 +119,7 @@ export interface DatabaseOptions {
   onIdleError?: (err: Error) => void;
   /** PostgreSQL: each session's limits (DB_STATEMENT_TIMEOUT_MS and the others); DEFAULT_SESSION_LIMITS when unset */
   limits?: Partial<SessionLimits>;
-  /** PostgreSQL: send statements with parameters as named statements (prepared.ts); on unless false */
+  /** send statements with parameters as named statements (PostgreSQL: prepared.ts; PGlite: pglite-worker.ts); on unless false */
   preparedStatements?: boolean;
   /**
    * run the migrations not yet run before returning (default true); false: as it is (`npm run backup`
@@ -226,7 +226,7 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   connectTimeoutMs: 5_000,
 };
 
-/** The distinct statements a PostgreSQL connection prepares at most (prepared.ts). */
+/** The distinct statements a PostgreSQL connection, or PGlite, prepares at most (prepared.ts, pglite-worker.ts). */
 const PREPARED_STATEMENTS = 500;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -283,7 +283,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     handle = { db, kind: 'postgres', close: () => db.destroy() };
   } else {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = await openPglite(options.dataDir, options.pgliteFrom);
+    const client = await openPglite(options.dataDir, options.pgliteFrom, options.preparedStatements !== false ? PREPARED_STATEMENTS : 0);
     // the dialect calls query(text, params) and close(), which PGliteRemote has with PGlite's meaning;
     // it queues everything on its one connection, so a transaction's statements go to the worker in order
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
@@ -316,8 +316,9 @@ function pgliteTemplate(): string | null {
  * in the buffers is read from the folder's files, which the system's page cache keeps. 16 MB: the server
  * rests at about 130 MB less (docs/performance.md).
  */
-async function openPglite(dataDir: string | undefined, from?: Blob): Promise<PGliteRemote> {
+async function openPglite(dataDir: string | undefined, from: Blob | undefined, namedStatements: number): Promise<PGliteRemote> {
   return PGliteRemote.open({
+    namedStatements,
     dataDir,
     template: dataDir ? pgliteTemplate() : null,
     from: from ? await from.arrayBuffer() : undefined,

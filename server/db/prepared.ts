@@ -62,6 +62,6 @@ export function nameable(text: string): boolean {
 }
 
 /** PostgreSQL's answer to a named statement whose result's columns changed since it was prepared */
-function isStalePlan(err: unknown): boolean {
+export function isStalePlan(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 }

@@ -22,6 +22,11 @@ function remoteOf(db: Database) {
 describe('PGlite in its worker thread', () => {
   const p = useTestProvider('pglite');
 
+  it('plans named statements generically from their first run in the tests, as the test PostgreSQL does', async () => {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(p.db);
+    expect(rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+  });
+
   it('keeps the event loop free while a slow statement runs', async () => {
     // a statement that keeps PGlite busy for a while (a few tenths of a second here)
     const slow = sql<{ n: number }>`select count(*) as n from generate_series(1, 1000000) a where a % 7 = 3`.execute(p.db);

@@ -37,6 +37,10 @@ async function makeTemplates(): Promise<DbTemplates & { remove(): Promise<void> 
   const lite = await openDatabase({});
   const raw = rawClientOf(lite.db);
   if (raw?.kind !== 'pglite') throw new Error('expected an in-memory PGlite');
+  // named statements (pglite-worker.ts) planned generically from their first run, as on the test PostgreSQL
+  // (test-database.ts): a statement only right while PGlite sees its parameters' values fails in every test
+  // (in the cluster's postgresql.auto.conf, which every PGlite loaded from the template reads as it starts)
+  await raw.pglite.exec('alter system set plan_cache_mode = force_generic_plan');
   writeFileSync(pgliteFile, Buffer.from(await (await raw.pglite.dumpDataDir('none')).arrayBuffer()));
   await lite.close();
 
