@@ -66,17 +66,6 @@ async function open(data: PgliteWorkerData): Promise<PGlite> {
   return PGlite.create({ ...common, dataDir });
 }
 
-/** Protocol messages as one buffer: PGlite's backend reads them all in one call into its WebAssembly. */
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * Named statements, as prepared.ts keeps them on PostgreSQL's connections. PGlite's own query(text, params)
  * parses and plans the text at every call, and enters its WebAssembly six times to do it (parse, describe,
@@ -99,17 +88,19 @@ class NamedStatements {
   }
 
   async query(text: string, params: unknown[] | undefined) {
-    const statement = params && params.length > 0 ? await this.#named(text) : null;
-    if (!statement) return this.#pglite.query(text, params);
-    const { serializers, parsers } = this.#pglite;
-    const values = params!.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serialize = serializers[statement.types[i]!];
-      return serialize ? serialize(value) : String(value);
-    });
+    if (!params?.length) return this.#pglite.query(text, params);
     try {
+      const statement = await this.#named(text);
+      if (!statement) return await this.#pglite.query(text, params);
+      const { serializers, parsers } = this.#pglite;
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serialize = serializers[statement.types[i]!];
+        return serialize ? serialize(value) : String(value);
+      });
+      // one buffer: PGlite's backend reads every message of it in one call into its WebAssembly
       const { serialize } = protocol;
-      const message = joined([
+      const message = Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -133,13 +124,10 @@ class NamedStatements {
     }
     const name = `p${this.#known.size}`;
     const { serialize } = protocol;
-    const message = joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
-    let described;
-    try {
-      described = await this.#pglite.execProtocolStream(message, {});
-    } catch (err) {
-      throw Object.assign(err as Error, { query: text });
-    }
+    const described = await this.#pglite.execProtocolStream(
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      {},
+    );
     const statement = { name, types: parse.parseDescribeStatementResults(described) };
     this.#known.set(text, statement);
     return statement;
