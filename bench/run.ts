@@ -249,14 +249,17 @@ async function measure(
     await ask(control, { profile: 'start' });
   }
   for (let i = 0; i < RUNS; i++) {
-    const cpuBefore = cpuOf(servers.procs);
+    const eachBefore = servers.procs.map((proc) => cpuOf([proc]));
     const r: Result = await autocannon({ ...opts, connections, duration: DURATION, timeout: 10 });
-    const cpuUs = cpuOf(servers.procs) - cpuBefore;
-    runs.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: cpuUs / Math.max(1, r['2xx'] + r.non2xx) });
+    const answered = Math.max(1, r['2xx'] + r.non2xx);
+    // each server's own share (the first is the one in front: a relay or a gateway), printed with the run
+    const each = servers.procs.map((proc, k) => (cpuOf([proc]) - eachBefore[k]!) / answered);
+    const cpuUs = each.reduce((a, b) => a + b, 0);
+    runs.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs });
     errors += r.errors;
     non2xx += r.non2xx;
     ok += r['2xx'];
-    process.stdout.write(`, run ${i + 1}: ${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms`);
+    process.stdout.write(`, run ${i + 1}: ${Math.round(r.requests.average)}/s p99 ${r.latency.p99} ms, CPU µs a request ${each.map(Math.round).join(' + ')}`);
   }
   if (control) await ask(control, { profile: 'stop', file: profile });
   process.stdout.write('\n');

@@ -63,7 +63,22 @@ export function createApp(options: AppOptions): Express {
   // what the app is told of the address map (app-config.json and the boot data alike)
   const map = config.map.tileUrl ? { tile_url: config.map.tileUrl, attribution: config.map.tileAttribution, search: config.map.geocoderUrl !== null } : null;
 
-  // 3. The gateway's own endpoints, before the catch-alls below could claim their paths. The outbox
+  // 3. The API, before the gateway's own endpoints: none of theirs is under /api, and a forwarded call,
+  //    the gateway's busiest path, then meets no router of theirs on its way (each costs a match a call).
+  //    A large upload goes on only for an owner, known before its body is read (upload-guard.ts). No body
+  //    parser anywhere before it: a request body reaches the provider byte for byte, read whole first only
+  //    to be digested for the call HMAC (proxy.ts); the provider enforces its limits.
+  app.use(uploadGuard({ ...caller, logger }));
+  const api = apiProxy({
+    ...caller,
+    logger,
+    timeoutMs: options.proxyTimeoutMs ?? 15_000,
+    cacheEntries: config.apiCacheEntries,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  app.use('/api', api);
+
+  // 4. The gateway's own endpoints, before the catch-alls below could claim their paths. The outbox
   //    is mounted only where the development conveniences are on (config.ts), whatever the caller passes.
   app.use(
     gatewayRoutes({
@@ -75,7 +90,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  // 3a. The map's address search, answered by the gateway from the operator's geocoder (map-search.ts).
+  // 4a. The map's address search, answered by the gateway from the operator's geocoder (map-search.ts).
   app.use(
     mapSearch({
       caller,
@@ -86,19 +101,6 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  // 3b. A large upload goes on only for an owner, known before its body is read (upload-guard.ts).
-  app.use(uploadGuard({ ...caller, logger }));
-
-  // 4. The API. No body parser anywhere before it: a request body reaches the provider byte for byte,
-  //    read whole first only to be digested for the call HMAC (proxy.ts); the provider enforces its limits.
-  const api = apiProxy({
-    ...caller,
-    logger,
-    timeoutMs: options.proxyTimeoutMs ?? 15_000,
-    cacheEntries: config.apiCacheEntries,
-    ...(options.now ? { now: options.now } : {}),
-  });
-  app.use('/api', api);
   // 4b. The web app manifest where every page names it: the provider's `app/manifest`, forwarded (and
   //     kept like the settings) as any public call is
   app.get(MANIFEST_PATH, (req, res, next) => {

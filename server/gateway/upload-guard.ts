@@ -21,8 +21,16 @@ const SMALL_BODY = 64 * 1024;
  * with its headers alone, so this check has to be here.)
  */
 export function uploadGuard(o: ProviderCaller & { logger: Logger }): RequestHandler {
-  return async (req, res, next) => {
+  const guard = ownersOnly(o);
+  // every request passes here: the others go on at once, without the promise an async handler makes
+  return (req, res, next) => {
     if (req.method !== 'POST' || req.path !== UPLOAD_PATH) return next();
+    guard(req, res, next).catch(next);
+  };
+}
+
+function ownersOnly(o: ProviderCaller & { logger: Logger }): (...args: Parameters<RequestHandler>) => Promise<void> {
+  return async (req, res, next) => {
     const length = req.get('content-length');
     if (length !== undefined && Number(length) <= SMALL_BODY) return next();
     if (Number(length ?? 0) > IMAGE_UPLOAD_BODY_MAX) {

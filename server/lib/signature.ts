@@ -1,11 +1,12 @@
-import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, hash, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * The API v2 call signature: lowercase hex SHA-256 of base + path (no query) + platform + timestamp + secret.
  * One function for both sides: the gateway signs with it, the embedded provider checks with it.
  */
 export function signCall(base: string, path: string, platform: string, timestamp: number | string, secret: string): string {
-  return createHash('sha256').update(`${base}${path}${platform}${timestamp}${secret}`).digest('hex');
+  // (crypto.hash: Node's one-shot digest, without the Hash object createHash makes: a third of its cost)
+  return hash('sha256', `${base}${path}${platform}${timestamp}${secret}`, 'hex');
 }
 
 /** Constant-time comparison of two hex digests; unequal lengths are refused before comparing. */
@@ -17,7 +18,7 @@ export function digestsEqual(a: string, b: string): boolean {
 }
 
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /**
@@ -45,7 +46,7 @@ export const MIN_CALL_SECRET_BYTES = 32;
 /** 16 random bytes, base64url */
 export const CALL_NONCE = /^[A-Za-z0-9_-]{22}$/;
 
-const EMPTY_BODY_SHA256 = createHash('sha256').digest('hex');
+const EMPTY_BODY_SHA256 = hash('sha256', '', 'hex');
 
 export interface GatewayCall {
   method: string;
@@ -95,7 +96,7 @@ export function random16(): string {
 }
 
 export function bodySha256(body?: Buffer): string {
-  return body && body.length > 0 ? createHash('sha256').update(body).digest('hex') : EMPTY_BODY_SHA256;
+  return body && body.length > 0 ? hash('sha256', body, 'hex') : EMPTY_BODY_SHA256;
 }
 
 /** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
