@@ -189,8 +189,7 @@ function isSafePath(path: string): boolean {
  * while the gateway, which knows those calls by their exact path, would not move the token into the
  * cookie or clear the cookie.
  */
-function isSessionPathAlias(path: string): boolean {
-  const canonical = canonicalPath(path);
+function isSessionPathAlias(path: string, canonical: string | null): boolean {
   return canonical !== null && canonical !== path && SESSION_PATHS.has(canonical);
 }
 
@@ -215,8 +214,8 @@ function canonicalPath(path: string): string | null {
  * console call can carry the customer's session; a call the contract does not declare (another
  * provider's own) carries the staff cookie under `merchant/`, the customer's elsewhere.
  */
-function sessionKindOf(path: string): SessionKind {
-  const loose = canonicalPath(path) ?? path.toLowerCase();
+function sessionKindOf(path: string, canonical: string | null): SessionKind {
+  const loose = canonical ?? path.toLowerCase();
   return DECLARED.get(loose)?.session ?? (loose.startsWith('merchant/') ? 'staff' : 'customer');
 }
 
@@ -301,13 +300,16 @@ function preparer(o: ApiProxyOptions, now: () => number, key: KeyObject | null):
       return sendGatewayError(res, 'UNSUPPORTED_MEDIA_TYPE', gatewayErrors.notJson);
     }
     const path = providerPath(req);
-    if (!isSafePath(path) || isSessionPathAlias(path) || PROVIDER_ONLY_PATHS.has(path)) return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
+    // (read once: the alias check and whose session it carries both go by it)
+    const canonical = canonicalPath(path);
+    if (!isSafePath(path) || isSessionPathAlias(path, canonical) || PROVIDER_ONLY_PATHS.has(path))
+      return sendGatewayError(res, 'NOT_FOUND', 'There is no such API call.');
     // sent on as signed: the library joins the provider's base and the URL as they are (`/api/v2//settings`)
     if (req.url.startsWith('//')) req.url = req.url.replace(/^\/+/, '/');
 
     // read from the browser's headers before they are dropped below (req.ip reads X-Forwarded-For)
     const secure = req.secure;
-    const kind = sessionKindOf(path);
+    const kind = sessionKindOf(path, canonical);
     const call: ProxiedCall = {
       path,
       secure,

@@ -38,7 +38,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * the gateway's of the same name (a provider page with its own CSP keeps it).
  */
 export function copyAnswerHeaders(res: ServerResponse, headers: IncomingHttpHeaders | OutgoingHttpHeaders): void {
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
     res.setHeader(name, value);
   }
