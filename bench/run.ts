@@ -209,20 +209,16 @@ const median = (xs: number[]) => {
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
-/** CPU time (user + system, µs) the server processes have used so far, from /proc (NaN elsewhere than Linux). */
-function cpuOf(servers: ChildProcess[]): number {
-  let ticks = 0;
-  for (const p of servers) {
-    try {
-      // fields after the command name, which sits in parentheses and may hold spaces
-      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return Number.NaN;
-    }
+/** CPU time (user + system, µs) a server process has used so far, from /proc (NaN elsewhere than Linux). */
+function cpuOf(server: ChildProcess): number {
+  try {
+    // fields after the command name, which sits in parentheses and may hold spaces
+    const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
   }
-  return (ticks / CLOCK_TICKS) * 1e6;
 }
 
 async function measure(
@@ -249,11 +245,11 @@ async function measure(
     await ask(control, { profile: 'start' });
   }
   for (let i = 0; i < RUNS; i++) {
-    const eachBefore = servers.procs.map((proc) => cpuOf([proc]));
+    const eachBefore = servers.procs.map(cpuOf);
     const r: Result = await autocannon({ ...opts, connections, duration: DURATION, timeout: 10 });
     const answered = Math.max(1, r['2xx'] + r.non2xx);
     // each server's own share (the first is the one in front: a relay or a gateway), printed with the run
-    const each = servers.procs.map((proc, k) => (cpuOf([proc]) - eachBefore[k]!) / answered);
+    const each = servers.procs.map((proc, k) => (cpuOf(proc) - eachBefore[k]!) / answered);
     const cpuUs = each.reduce((a, b) => a + b, 0);
     runs.push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs });
     errors += r.errors;

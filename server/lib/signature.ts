@@ -17,7 +17,7 @@ export function digestsEqual(a: string, b: string): boolean {
   return timingSafeEqual(x, y);
 }
 
-export function sha256Hex(value: string): string {
+export function sha256Hex(value: string | Buffer): string {
   return hash('sha256', value, 'hex');
 }
 
@@ -46,7 +46,7 @@ export const MIN_CALL_SECRET_BYTES = 32;
 /** 16 random bytes, base64url */
 export const CALL_NONCE = /^[A-Za-z0-9_-]{22}$/;
 
-const EMPTY_BODY_SHA256 = hash('sha256', '', 'hex');
+const EMPTY_BODY_SHA256 = sha256Hex('');
 
 export interface GatewayCall {
   method: string;
@@ -96,7 +96,7 @@ export function random16(): string {
 }
 
 export function bodySha256(body?: Buffer): string {
-  return body && body.length > 0 ? hash('sha256', body, 'hex') : EMPTY_BODY_SHA256;
+  return body && body.length > 0 ? sha256Hex(body) : EMPTY_BODY_SHA256;
 }
 
 /** Lowercase hex HMAC-SHA256 of the call, one field a line (no field can hold a line break). */
