@@ -85,8 +85,9 @@ export function comparePngs(baseline: Buffer, current: Buffer): PixelComparison 
  * comparePngs in a worker thread of Node's own (tests/visual/compare-worker.ts). The Storybook runner's
  * tests run inside jest's vm sandbox, where pixelmatch's loop over every pixel is 10 to 20 times slower
  * than in a thread of its own (a desktop shot: 100 to 400 ms against 5 to 30 ms), and a third of the
- * screenshots of a run are not the bytes of their baseline. One thread, started on first use, stopped
- * once idle for 5 s; it never keeps the process alive.
+ * screenshots of a run are not the bytes of their baseline. One thread for each copy of this module (jest
+ * loads it afresh for each story file), started on first use and stopped once idle for 5 s; it never keeps
+ * the process alive.
  */
 let pool: Tinypool | undefined;
 export async function comparePngsInThread(baseline: Buffer, current: Buffer): Promise<PixelComparison> {
