@@ -255,7 +255,7 @@ async function shootRendered(
   // a screen never scrolls sideways: what does not fit wraps, or scrolls inside its own box
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   if (wider > 0) failures.push(`${name}: the page is ${wider} px wider than the screen, so it scrolls sideways`);
-  const outcome = await compareWithBaseline(name, png, {
+  const outcome = compareWithBaseline(name, png, {
     update: updating(storyId),
     refresh: process.env.REFRESH_BASELINES === '1',
   });

@@ -15,8 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transformer } from '@napi-rs/image';
 import pixelmatch from 'pixelmatch';
-import Tinypool from 'tinypool';
-import { compressPng, sameScreenshot } from './png.ts';
+import { compressPng, sameScreenshot } from './png';
 
 export const PIXEL_THRESHOLD = 0.03;
 export const MAX_DIFF_RATIO = 0.0002;
@@ -81,22 +80,6 @@ export function comparePngs(baseline: Buffer, current: Buffer): PixelComparison 
   };
 }
 
-/**
- * comparePngs in a worker thread of Node's own (tests/visual/compare-worker.ts). The Storybook runner's
- * tests run inside jest's vm sandbox, where pixelmatch's loop over every pixel is 10 to 20 times slower
- * than in a thread of its own (a desktop shot: 100 to 400 ms against 5 to 30 ms), and a third of the
- * screenshots of a run are not the bytes of their baseline. One thread for each copy of this module (jest
- * loads it afresh for each story file), started on first use and stopped once idle for 5 s; it never keeps
- * the process alive.
- */
-let pool: Tinypool | undefined;
-export async function comparePngsInThread(baseline: Buffer, current: Buffer): Promise<PixelComparison> {
-  pool ??= new Tinypool({ filename: path.join(VISUAL_DIR, 'compare-worker.ts'), minThreads: 0, maxThreads: 1, idleTimeout: 5000 });
-  const answer: PixelComparison = await pool.run({ baseline, current });
-  // a Buffer crosses threads as a plain Uint8Array
-  return { ...answer, diff: answer.diff && Buffer.from(answer.diff.buffer, answer.diff.byteOffset, answer.diff.byteLength) };
-}
-
 export type CompareOutcome =
   /** `exact`: the same bytes as the baseline (a buffer comparison); otherwise both were decoded and compared pixel by pixel */
   | { status: 'match'; diffRatio: number; exact: boolean; refreshed?: boolean }
@@ -133,11 +116,7 @@ function write(file: string, data: Buffer) {
  * Compares `current` (PNG bytes) with tests/visual/baselines/<name>.png. A missing baseline is a failure
  * unless the shot is to be updated: no baseline is written quietly. Baselines are written compressed.
  */
-export async function compareWithBaseline(
-  name: string,
-  current: Buffer,
-  { update, refresh = false, log = console.log }: CompareOptions,
-): Promise<CompareOutcome> {
+export function compareWithBaseline(name: string, current: Buffer, { update, refresh = false, log = console.log }: CompareOptions): CompareOutcome {
   const baselineFile = path.join(BASELINE_DIR, `${name}.png`);
   if (!fs.existsSync(baselineFile)) {
     if (!update) return { status: 'missing', file: baselineFile };
@@ -150,7 +129,7 @@ export async function compareWithBaseline(
   // the same bytes (or the digest of them a compressed baseline keeps) are the same picture: no need to
   // decode both and compare pixel by pixel (most shots)
   if (sameScreenshot(baseline, current)) return { status: 'match', diffRatio: 0, exact: true };
-  const compared = await comparePngsInThread(baseline, current);
+  const compared = comparePngs(baseline, current);
   if (!compared.pass) {
     if (update) {
       log(`[visual] updating baseline: ${name}: ${compared.reason}`);
