@@ -48,8 +48,9 @@ export function rgbaPixels(png: Buffer): { width: number; height: number; data: 
 
 /**
  * Compares two PNGs (the baseline's bytes and the current screenshot's) with the run's thresholds. The pixels
- * are counted first without a picture of the difference (pixelmatch draws every pixel into it, three times
- * the work), and that picture is drawn only for a pair that fails, the one a reviewer looks at.
+ * are counted first without a picture of the difference (pixelmatch draws every pixel into it: a desktop shot
+ * took 230 ms with it and 97 ms without inside a vm context), and that picture is drawn only for a pair that
+ * fails, the one a reviewer looks at; its pixels are then counted a second time, for failing pairs only.
  */
 export function comparePngs(baseline: Buffer, current: Buffer): PixelComparison {
   const expected = rgbaPixels(baseline);
