@@ -41,14 +41,12 @@ interface AxeViolation {
 }
 
 async function runAxe(page: Page): Promise<AxeViolation[]> {
-  let injected = false;
+  const present = await page.evaluate(() => typeof (window as any).axe?.run === 'function');
+  if (!present) await page.evaluate(AXE_SOURCE);
   for (let attempt = 0; ; attempt++) {
     try {
-      // null: axe is not on this page yet (a page of its own per story file): injected, then run
-      const violations = await page.evaluate(async (tags) => {
-        const axe = (window as any).axe;
-        if (typeof axe?.run !== 'function') return null;
-        const result = await axe.run(document, {
+      return await page.evaluate(async (tags) => {
+        const result = await (window as any).axe.run(document, {
           runOnly: { type: 'tag', values: tags },
           resultTypes: ['violations'],
         });
@@ -57,12 +55,8 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
           impact: v.impact,
           help: v.help,
           targets: v.nodes.map((n: any) => n.target.join(' ')),
-        })) as AxeViolation[];
+        }));
       }, AXE_TAGS);
-      if (violations) return violations;
-      if (injected) throw new Error('axe-core did not start on the page');
-      await page.evaluate(AXE_SOURCE);
-      injected = true;
     } catch (err) {
       // The a11y addon may still be running its own pass in the preview; wait and retry.
       if (attempt < 20 && /already running/i.test(String(err))) {
@@ -443,7 +437,7 @@ async function pseudoOverflow(page: Page, storyId: string): Promise<string[]> {
 }
 
 /** The story each runner page was set up for in preVisit, with its screenshot pairs (null: not a screen story). */
-const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null; pseudoCheck: boolean; visited: number }>();
+const visiting = new WeakMap<Page, { id: string; pairs: ShotPair[] | null; replay: boolean; at: string | null; visited: number }>();
 
 /**
  * Where a story's time went, in milliseconds of its worker: the runner's own render with its play function
@@ -488,7 +482,6 @@ const config: TestRunnerConfig = {
       pairs,
       replay: story.parameters?.screenshotReplay === true,
       at: typeof story.parameters?.screenshotAt === 'string' ? story.parameters.screenshotAt : null,
-      pseudoCheck: story.parameters?.pseudoCheck === true,
       visited: 0,
     });
     const first = pairs?.[0] ?? null;
@@ -515,7 +508,7 @@ const config: TestRunnerConfig = {
     const played = await page.evaluate(() => typeof (window as any).__STORYBOOK_PREVIEW__?.currentRender?.story?.playFunction === 'function');
     const seen = visiting.get(page);
     if (seen?.id !== context.id) throw new Error(`${context.id} was not set up by preVisit (${seen?.id ?? 'no story'} was)`);
-    const { pairs, replay, at, pseudoCheck } = seen;
+    const { pairs, replay, at } = seen;
     const visual: string[] = [];
     let axe = 0;
     let pixelCompared = 0;
@@ -540,7 +533,8 @@ const config: TestRunnerConfig = {
 
     const focus = await timed('focus', () => invisibleFocus(page));
     if (focus.missing.length) throw new Error(`${context.id}: keyboard focus cannot be seen on ${focus.missing.join(', ')}`);
-    if (pseudoCheck) {
+    const story = await getStoryContext(page, context);
+    if (story.parameters?.pseudoCheck === true) {
       // on a phone, where a longer language runs out of room first
       await setRunnerView(page, { size: sizeOf('phone'), reducedMotion: 'reduce' });
       const clipped = await pseudoOverflow(page, context.id);
