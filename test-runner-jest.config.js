@@ -2,6 +2,8 @@ import { getJestConfig } from '@storybook/test-runner';
 const base = getJestConfig();
 export default {
   ...base,
+  // the runner's environment with the pixel comparison outside the sandbox (.storybook/test-environment.ts)
+  testEnvironment: '<rootDir>/.storybook/test-environment.ts',
   testEnvironmentOptions: {
     'jest-playwright': {
       ...base.testEnvironmentOptions['jest-playwright'],

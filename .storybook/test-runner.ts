@@ -207,6 +207,16 @@ async function settle(page: Page) {
 const UPDATE_PREFIXES = (process.env.UPDATE_BASELINES ?? '').split('\n').filter(Boolean);
 const updating = (storyId: string) => UPDATE_PREFIXES.some((prefix) => storyId.startsWith(prefix));
 
+/**
+ * The pixel comparison the runner's environment loaded outside jest's sandbox (.storybook/test-environment.ts):
+ * inside it, a run's comparisons take several times the CPU, so a runner without it stops at once and says why.
+ */
+function outsideSandbox() {
+  const compare = globalThis.comparePngsOutsideSandbox;
+  if (!compare) throw new Error('No pixel comparison from the environment: test-runner-jest.config.js must name .storybook/test-environment.ts');
+  return compare;
+}
+
 /** A screenshot pair: the theme and the viewport a screen story is screenshot in. */
 type ShotPair = readonly [theme: string, viewport: ViewportName];
 
@@ -252,6 +262,7 @@ async function shootRendered(
   const outcome = compareWithBaseline(name, png, {
     update: updating(storyId),
     refresh: process.env.REFRESH_BASELINES === '1',
+    compare: outsideSandbox(),
   });
   if (outcome.status === 'match' && outcome.refreshed) console.log(`[visual] baseline refreshed (the same picture, other bytes): ${name}`);
   if (outcome.status === 'missing' || outcome.status === 'mismatch') {

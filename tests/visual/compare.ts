@@ -106,6 +106,11 @@ export interface CompareOptions {
   refresh?: boolean;
   /** where what is written is said, before it is (console.log) */
   log?: (line: string) => void;
+  /**
+   * comparePngs as another realm loaded it: the Storybook runner's tests run in jest's vm sandbox, where
+   * pixelmatch is 10 to 20 times slower, and pass the one loaded outside it (.storybook/test-environment.ts).
+   */
+  compare?: typeof comparePngs;
 }
 
 function write(file: string, data: Buffer) {
@@ -117,7 +122,7 @@ function write(file: string, data: Buffer) {
  * Compares `current` (PNG bytes) with tests/visual/baselines/<name>.png. A missing baseline is a failure
  * unless the shot is to be updated: no baseline is written quietly. Baselines are written compressed.
  */
-export function compareWithBaseline(name: string, current: Buffer, { update, refresh = false, log = console.log }: CompareOptions): CompareOutcome {
+export function compareWithBaseline(name: string, current: Buffer, { update, refresh = false, log = console.log, compare = comparePngs }: CompareOptions): CompareOutcome {
   const baselineFile = path.join(BASELINE_DIR, `${name}.png`);
   if (!fs.existsSync(baselineFile)) {
     if (!update) return { status: 'missing', file: baselineFile };
@@ -130,7 +135,7 @@ export function compareWithBaseline(name: string, current: Buffer, { update, ref
   // the same bytes (or the digest of them a compressed baseline keeps) are the same picture: no need to
   // decode both and compare pixel by pixel (most shots)
   if (sameScreenshot(baseline, current)) return { status: 'match', diffRatio: 0, exact: true };
-  const compared = comparePngs(baseline, current);
+  const compared = compare(baseline, current);
   if (!compared.pass) {
     if (update) {
       log(`[visual] updating baseline: ${name}: ${compared.reason}`);
