@@ -1,5 +1,5 @@
 /**
- * The Storybook runner's jest environment: the test runner's own (a Playwright page per worker), plus the
+ * The Storybook runner's jest environment: the test runner's own (a Playwright page per test file), plus the
  * pixel comparison of screenshots loaded here, in Node's own realm, and handed to the tests' sandbox.
  *
  * Why: jest runs each test file inside a `node:vm` context, and there pixelmatch's loop is 10 to 20 times
