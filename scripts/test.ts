@@ -206,7 +206,7 @@ function stageBeside(name: string, commands: { key: string }[], finished: Map<st
   );
 }
 
-// Types and lint take the whole of both cores for about 45 s, and the unit stage leaves a sixth of its cores
+// Types and lint take the whole of both cores for about 45 s, and the unit stage leaves some of its cores
 // idle (it waits on PostgreSQL and child processes): with the unit stage, they run beside it at the lowest
 // priority and are reported after it. Without it, each in its turn.
 const besideUnit = want('unit') && (want('types') || want('lint'));
