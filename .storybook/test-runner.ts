@@ -12,10 +12,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { TestRunnerConfig } from '@storybook/test-runner';
 import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
 import { recordFailedShot, REPORT_DIR } from '../tests/visual/report';
+import type { OutsideSandbox } from './test-environment';
 import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
@@ -208,14 +209,16 @@ const UPDATE_PREFIXES = (process.env.UPDATE_BASELINES ?? '').split('\n').filter(
 const updating = (storyId: string) => UPDATE_PREFIXES.some((prefix) => storyId.startsWith(prefix));
 
 /**
- * The pixel comparison the runner's environment loaded outside jest's sandbox (.storybook/test-environment.ts):
- * inside it, a run's comparisons take several times the CPU, so a runner without it stops at once and says why.
+ * What the runner's environment loaded outside jest's sandbox (.storybook/test-environment.ts): inside it,
+ * a run's pixel comparisons take several times the CPU, and the test-runner's module is loaded again for
+ * every file, so a runner without it stops at once and says why.
  */
 function outsideSandbox() {
-  const compare = globalThis.comparePngsOutsideSandbox;
-  if (!compare) throw new Error('No pixel comparison from the environment: test-runner-jest.config.js must name .storybook/test-environment.ts');
-  return compare;
+  const outside = globalThis.runnerOutsideSandbox;
+  if (!outside) throw new Error('Nothing from the environment: test-runner-jest.config.js must name .storybook/test-environment.ts');
+  return outside;
 }
+const getStoryContext: OutsideSandbox['getStoryContext'] = (page, context) => outsideSandbox().getStoryContext(page, context);
 
 /** A screenshot pair: the theme and the viewport a screen story is screenshot in. */
 type ShotPair = readonly [theme: string, viewport: ViewportName];
@@ -262,7 +265,7 @@ async function shootRendered(
   const outcome = compareWithBaseline(name, png, {
     update: updating(storyId),
     refresh: process.env.REFRESH_BASELINES === '1',
-    compare: outsideSandbox(),
+    compare: outsideSandbox().comparePngs,
   });
   if (outcome.status === 'match' && outcome.refreshed) console.log(`[visual] baseline refreshed (the same picture, other bytes): ${name}`);
   if (outcome.status === 'missing' || outcome.status === 'mismatch') {

@@ -1,0 +1,20 @@
+/**
+ * The runner's setup file in each test file's sandbox, in the place of the test-runner's own
+ * (`@storybook/test-runner/playwright/jest-setup.js`; test-runner-jest.config.js swaps them): it does what
+ * that one does (the hooks of .storybook/test-runner.ts registered, the page's set-up for a retry, coverage
+ * off) without importing the whole `@storybook/test-runner` into every file's sandbox, where it was about
+ * 0.4 s of CPU a file (.storybook/test-environment.ts says why).
+ */
+import config from './test-runner';
+
+const outside = globalThis.runnerOutsideSandbox;
+if (!outside) throw new Error('test-runner-jest.config.js must name .storybook/test-environment.ts as the test environment');
+config.setup?.();
+const preVisit = config.preVisit ?? config.preRender;
+const postVisit = config.postVisit ?? config.postRender;
+Object.assign(globalThis, {
+  ...(preVisit ? { __sbPreVisit: preVisit } : {}),
+  ...(postVisit ? { __sbPostVisit: postVisit } : {}),
+  __sbSetupPage: outside.setupPage,
+  __sbCollectCoverage: process.env.STORYBOOK_COLLECT_COVERAGE === 'true',
+});
