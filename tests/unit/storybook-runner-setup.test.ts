@@ -1,0 +1,28 @@
+/**
+ * The Storybook runner's jest set-up (test-runner-jest.config.js): its own environment, and its own setup file
+ * in the place of the test-runner's, which imported the whole test-runner into every test file's sandbox
+ * (docs/testing.md, "Keeping the run fast"). `.storybook/test-setup.ts` does what the test-runner's file does;
+ * an upgrade that changes that file fails here, so that what it now does is carried over by hand.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import config from '../../test-runner-jest.config.js';
+
+const theirs = fileURLToPath(import.meta.resolve('@storybook/test-runner/playwright/jest-setup.js'));
+
+it('runs with its own environment and setup file, and without the test-runner setup file', () => {
+  expect(config.testEnvironment).toBe('<rootDir>/.storybook/test-environment.ts');
+  expect(config.setupFilesAfterEnv).toContain('<rootDir>/.storybook/test-setup.ts');
+  expect(config.setupFilesAfterEnv.filter((file: string) => file.endsWith('jest-setup.js'))).toEqual([]);
+});
+
+it("mirrors the test-runner's setup file as it is in the installed version", () => {
+  // what .storybook/test-setup.ts repeats: the hooks (setup, preVisit or preRender, postVisit or postRender),
+  // __sbSetupPage and __sbCollectCoverage. A new digest means a changed file: read it, carry over what is new.
+  const digest = createHash('sha256').update(readFileSync(theirs)).digest('hex');
+  expect(digest, `${theirs} changed: bring .storybook/test-setup.ts in line with it, then update this digest`).toBe(
+    'bb90b0770f8a56ac3a769214864964d6ed9ebb69bc8be0b4b6947b6208ab363d',
+  );
+});
