@@ -215,7 +215,7 @@ const updating = (storyId: string) => UPDATE_PREFIXES.some((prefix) => storyId.s
  */
 function outsideSandbox() {
   const outside = globalThis.runnerOutsideSandbox;
-  if (!outside) throw new Error('Nothing from the environment: test-runner-jest.config.js must name .storybook/test-environment.ts');
+  if (!outside) throw new Error("No functions from the runner's environment: test-runner-jest.config.js must name .storybook/test-environment.ts");
   return outside;
 }
 const getStoryContext: OutsideSandbox['getStoryContext'] = (page, context) => outsideSandbox().getStoryContext(page, context);
