@@ -9,7 +9,7 @@
  *   uses no thread: a worker thread did the same work (5950676) and was taken out after runs hung.
  * - every module a test file imports is compiled and run again, file after file. The test-runner's own
  *   setup file imports the whole `@storybook/test-runner` (its CLI's transforms, Babel and Storybook's
- *   node internals: about 0.4 s of CPU a file) for three small functions; `.storybook/test-setup.ts` takes
+ *   node internals: about a third of a second of CPU a file) for three small functions; `.storybook/test-setup.ts` takes
  *   its place and uses the two of them it needs from here (`setupPage`, `getStoryContext`).
  * This module is loaded by jest itself, outside the sandbox.
  */

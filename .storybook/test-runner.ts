@@ -213,7 +213,7 @@ const updating = (storyId: string) => UPDATE_PREFIXES.some((prefix) => storyId.s
  * a run's pixel comparisons take several times the CPU, and the test-runner's module is loaded again for
  * every file, so a runner without it stops at once and says why.
  */
-function outsideSandbox() {
+export function outsideSandbox() {
   const outside = globalThis.runnerOutsideSandbox;
   if (!outside) throw new Error("No functions from the runner's environment: test-runner-jest.config.js must name .storybook/test-environment.ts");
   return outside;

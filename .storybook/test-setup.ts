@@ -3,12 +3,11 @@
  * (`@storybook/test-runner/playwright/jest-setup.js`; test-runner-jest.config.js swaps them): it does what
  * that one does (the hooks of .storybook/test-runner.ts registered, the page's set-up for a retry, coverage
  * off) without importing the whole `@storybook/test-runner` into every file's sandbox, where it was about
- * 0.4 s of CPU a file (.storybook/test-environment.ts says why).
+ * a third of a second of CPU a file (.storybook/test-environment.ts says why).
  */
-import config from './test-runner';
+import config, { outsideSandbox } from './test-runner';
 
-const outside = globalThis.runnerOutsideSandbox;
-if (!outside) throw new Error('test-runner-jest.config.js must name .storybook/test-environment.ts as the test environment');
+const outside = outsideSandbox();
 config.setup?.();
 const preVisit = config.preVisit ?? config.preRender;
 const postVisit = config.postVisit ?? config.postRender;
