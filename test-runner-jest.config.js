@@ -1,4 +1,5 @@
 import { getJestConfig } from '@storybook/test-runner';
+import { CHROMIUM_SWITCHES, TEXT_HINTING_SWITCH, testBrowserPath } from './scripts/lib/chromium.ts';
 const base = getJestConfig();
 export default {
   ...base,
@@ -14,17 +15,10 @@ export default {
       ...base.testEnvironmentOptions['jest-playwright'],
       browsers: ['chromium'],
       launchOptions: {
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+        // Debian's headless shell when installed, else its Chromium (scripts/lib/chromium.ts)
+        executablePath: testBrowserPath(),
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        args: [...CHROMIUM_SWITCHES, TEXT_HINTING_SWITCH],
       },
     },
   },

@@ -19,10 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { REPORT_DIR, writeReport } from '../tests/visual/report.ts';
+import { testBrowserPath } from './lib/chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staticDir = path.join(root, 'storybook-static');
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+// the runner's Chromium (test-runner-jest.config.js asks the same function)
+const chrome = testBrowserPath();
 
 if (!fs.existsSync(chrome)) {
   console.log(`Skipping Storybook tests: Chromium not found at ${chrome}`);
@@ -89,7 +91,7 @@ fs.mkdirSync(path.dirname(countsFile), { recursive: true });
 fs.rmSync(countsFile, { force: true });
 const env = {
   ...process.env,
-  CHROME_PATH: chrome,
+  TEST_BROWSER_PATH: chrome,
   STORYBOOK_COUNTS: countsFile,
   ...(toUpdate.length ? { UPDATE_BASELINES: toUpdate.join('\n') } : {}),
   VISUAL_REPORT_DIR: REPORT_DIR,

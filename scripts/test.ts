@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startSupervisedPostgres, type SupervisedPostgres } from './lib/test-postgres.ts';
 import { hostSpeedLine } from './lib/host-speed.ts';
+import { testBrowserPath } from './lib/chromium.ts';
 
 /** What a stage counted; `note` is said after its line in the summary. */
 interface StageResult {
@@ -33,6 +34,10 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const hasChrome = existsSync(chrome);
 const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chrome };
+if (hasChrome)
+  console.log(
+    `Chromium: ${testBrowserPath(env)} for Storybook and e2e; ${chrome} where the full browser counts (Lighthouse, the budgets, installing, the camera, push)`,
+  );
 mkdirSync('.tmp', { recursive: true });
 console.log(`Node ${process.versions.node} (${process.execPath})`);
 // hosts differ (one CI host ran the unit stage 3× slower than another): the stage times are read beside this

@@ -63,7 +63,7 @@ afterAll(() => {
 });
 const app = useApp({ LOG_LEVEL: 'info', DEMO_ORDER_PROGRESS: 'false' });
 const customerBrowser = useBrowser();
-const counterBrowser = useBrowser(() => FAKE_CAMERA_ARGS(camera()));
+const counterBrowser = useBrowser(() => FAKE_CAMERA_ARGS(camera()), 'camera');
 
 async function blank(): Promise<Buffer> {
   const { default: sharp } = await import('sharp');

@@ -21,7 +21,7 @@ import { shopApi } from '#contract/shop.calls';
 if (!HAS_CHROME) console.warn('Skipping end-to-end tests: Chromium not found (set CHROME_PATH or install Debian chromium).');
 
 const app = useApp({ DEMO_ORDER_PROGRESS: 'false', PUSH_ALLOW_LOOPBACK: 'true' });
-const browser = useBrowser();
+const browser = useBrowser([], 'push');
 
 describe.skipIf(!HAS_CHROME)('a push when the order is ready', () => {
   let fake: PushFake;

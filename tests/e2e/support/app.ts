@@ -14,18 +14,19 @@ import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 import { useStarted } from '../../support/lifecycle';
 import { E2E_LOG_DIR } from './log-dir';
 import { DATABASE_FOLDER, inDataFolder } from './data-template';
+import { CHROMIUM_PATH, CHROMIUM_SWITCHES, TEXT_HINTING_SWITCH, testBrowserPath } from '../../../scripts/lib/chromium.ts';
 
-export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Debian's Chromium: the full browser, for what its headless shell lacks (FullBrowserNeed) */
+export const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
 export const HAS_CHROME = existsSync(CHROME_PATH);
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** what the files drive otherwise: Debian's headless shell when installed, the same Chromium at a third less CPU */
+const TEST_BROWSER_PATH = testBrowserPath();
+export const CHROME_ARGS = [...CHROMIUM_SWITCHES, TEXT_HINTING_SWITCH];
+/**
+ * What only the full browser has, of what the files use: a camera fed from a video file (fake-camera.ts) and
+ * push messaging (the order page offers notifications only where the browser can subscribe).
+ */
+export type FullBrowserNeed = 'camera' | 'push';
 
 export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
@@ -116,20 +117,22 @@ export function useApp(env: Record<string, string> = {}, rules?: Partial<Merchan
 /**
  * For a file or a describe block: a Chromium launched before its tests and closed after them (before
  * the app of a useApp() called first stops). `args`: more Chromium switches, or a function called at
- * launch for switches a hook declared before it makes (a fake camera's video).
+ * launch for switches a hook declared before it makes (a fake camera's video). `needs`: the full browser
+ * instead of the headless shell, for what only it has.
  */
-export function useBrowser(args: string[] | (() => string[]) = []): Browser {
+export function useBrowser(args: string[] | (() => string[]) = [], needs?: FullBrowserNeed): Browser {
   return useStarted(
     'the browser',
-    () => launchBrowser(typeof args === 'function' ? args() : args),
+    () => launchBrowser(typeof args === 'function' ? args() : args, needs),
     (browser) => browser.close(),
     { skip: !HAS_CHROME },
   );
 }
 
-/** `extraArgs`: more Chromium switches (a fake camera: fake-camera.ts). */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, headless: true, args: [...CHROME_ARGS, ...extraArgs] });
+/** `extraArgs`: more Chromium switches (a fake camera: fake-camera.ts); `needs`: as useBrowser's. */
+export async function launchBrowser(extraArgs: string[] = [], needs?: FullBrowserNeed): Promise<Browser> {
+  const executablePath = needs ? CHROME_PATH : TEST_BROWSER_PATH;
+  return chromium.launch({ executablePath, headless: true, args: [...CHROME_ARGS, ...extraArgs] });
 }
 
 /**
