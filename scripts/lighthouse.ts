@@ -26,19 +26,11 @@ import { chromium } from 'playwright-core';
 import { startMeasuredApp } from './lib/server-process.ts';
 import { pageMapMicros } from './lib/host-speed.ts';
 import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.ts';
+import { CHROMIUM_SWITCHES } from './lib/chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless', ...CHROMIUM_SWITCHES];
 const OUT = join(root, 'bench', 'lighthouse.json');
 
 /** One Lighthouse run of a page: its scores (0–100, null when not measured) and what failed. */

@@ -13,6 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import { startMeasuredApp } from './server-process.ts';
+import { CHROMIUM_SWITCHES } from './chromium.ts';
 
 export interface Download {
   /** the path, e.g. /assets/index-abc.js */
@@ -38,23 +39,13 @@ export interface FirstLoad {
   loadMs: number;
 }
 
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Starts the built app from `root` (dist/ and dist-server/ built), opens each of `pages` in a fresh context, and stops it. */
 export async function measureFirstLoads(root: string, pages: string[], chromePath: string): Promise<FirstLoad[]> {
   const started = Date.now();
   const app = await startMeasuredApp(root, 'budgets-', 120_000);
   const { url } = app;
   const startMs = Date.now() - started;
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_SWITCHES });
   try {
     const results: FirstLoad[] = [];
     for (const page of pages) {
