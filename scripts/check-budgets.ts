@@ -29,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureFirstLoads, type FirstLoad } from './lib/first-load.ts';
+import { fullBrowserPath } from './lib/chromium.ts';
 
 const DIST = process.env.DIST_DIR || 'dist';
 const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
@@ -76,7 +77,7 @@ const loginKeys = closure([entryKey, ...(manifest[LOGIN_SOURCE] ? [LOGIN_SOURCE]
 const loginStaticJs = [...loginKeys].reduce((sum, k) => sum + wireKb(chunk(k).file), 0);
 
 // /login as Chromium loads it
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_PATH = fullBrowserPath();
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 let login: FirstLoad | undefined;
 if (existsSync(CHROME_PATH)) {

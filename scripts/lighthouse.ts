@@ -26,10 +26,10 @@ import { chromium } from 'playwright-core';
 import { startMeasuredApp } from './lib/server-process.ts';
 import { pageMapMicros } from './lib/host-speed.ts';
 import { FAULT_LIMIT_US, hostFit, judge, LAYOUT_SHIFT_LIMIT, THRESHOLDS } from './lib/lighthouse-judge.ts';
-import { CHROMIUM_SWITCHES } from './lib/chromium.ts';
+import { CHROMIUM_SWITCHES, fullBrowserPath } from './lib/chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_PATH = fullBrowserPath();
 const FLAGS = ['--headless', ...CHROMIUM_SWITCHES];
 const OUT = join(root, 'bench', 'lighthouse.json');
 

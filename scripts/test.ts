@@ -17,7 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { startSupervisedPostgres, type SupervisedPostgres } from './lib/test-postgres.ts';
 import { hostSpeedLine } from './lib/host-speed.ts';
-import { testBrowserPath } from './lib/chromium.ts';
+import { fullBrowserPath, testBrowserPath } from './lib/chromium.ts';
 
 /** What a stage counted; `note` is said after its line in the summary. */
 interface StageResult {
@@ -31,7 +31,7 @@ interface StageResult {
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = fullBrowserPath();
 const hasChrome = existsSync(chrome);
 const env: NodeJS.ProcessEnv = { ...process.env, CHROME_PATH: chrome };
 if (hasChrome)

@@ -39,9 +39,14 @@ export const CHROMIUM_SWITCHES = [
  */
 export const TEXT_HINTING_SWITCH = '--font-render-hinting=slight';
 
+/** The full browser: CHROME_PATH, else Debian's Chromium. */
+export function fullBrowserPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CHROME_PATH || CHROMIUM_PATH;
+}
+
 /** The Chromium the test runners drive (above). */
 export function testBrowserPath(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string {
   if (env.TEST_BROWSER_PATH) return env.TEST_BROWSER_PATH;
   if (exists(HEADLESS_SHELL_PATH)) return HEADLESS_SHELL_PATH;
-  return env.CHROME_PATH || CHROMIUM_PATH;
+  return fullBrowserPath(env);
 }

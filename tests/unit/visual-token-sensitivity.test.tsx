@@ -20,10 +20,10 @@ import { ShopScreen } from '../../src/screens/shop/shop-screen';
 import { money } from '../../stories/fixtures/customer';
 import { categories, MIN_ORDER } from '../../stories/fixtures/shop';
 import { comparePngs } from '../visual/compare';
-import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, TEXT_HINTING_SWITCH } from '../../scripts/lib/chromium';
+import { CHROMIUM_PATH, fullBrowserPath, HEADLESS_SHELL_PATH, TEXT_HINTING_SWITCH } from '../../scripts/lib/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chrome = fullBrowserPath();
 const TOKENS = 'src/ui/theme/tokens.css';
 const BORDER = '--color-border: #d6d3d1;';
 const DARKER_BORDER = '--color-border: #c9c4c0;';

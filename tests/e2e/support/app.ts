@@ -14,10 +14,10 @@ import { freePort, startServer } from '../../../scripts/lib/server-process.ts';
 import { useStarted } from '../../support/lifecycle';
 import { E2E_LOG_DIR } from './log-dir';
 import { DATABASE_FOLDER, inDataFolder } from './data-template';
-import { CHROMIUM_PATH, CHROMIUM_SWITCHES, TEXT_HINTING_SWITCH, testBrowserPath } from '../../../scripts/lib/chromium.ts';
+import { CHROMIUM_SWITCHES, fullBrowserPath, TEXT_HINTING_SWITCH, testBrowserPath } from '../../../scripts/lib/chromium.ts';
 
 /** Debian's Chromium: the full browser, for what its headless shell lacks (FullBrowserNeed) */
-export const CHROME_PATH = process.env.CHROME_PATH || CHROMIUM_PATH;
+export const CHROME_PATH = fullBrowserPath();
 export const HAS_CHROME = existsSync(CHROME_PATH);
 /** what the files drive otherwise: Debian's headless shell when installed, the same Chromium at a third less CPU */
 const TEST_BROWSER_PATH = testBrowserPath();
