@@ -348,8 +348,14 @@ async function chain(
   await boss.updateQueue(queue, settings);
   await boss.schedule(queue, '* * * * *');
   if (stopped()) return;
-  await boss.work(queue, { pollingIntervalSeconds: 1 }, async () => {
-    await boss.send(queue, null, { startAfter: every }).catch((err) => ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`));
+  // the run queued here is fetched as it falls due: this instance's worker is woken then (wakeAt)
+  const wake = (seconds: number) => wakeAt(boss, worker, seconds);
+  const worker = await boss.work(queue, { pollingIntervalSeconds: CHAIN_POLL_SECONDS }, async () => {
+    const next = await boss.send(queue, null, { startAfter: every }).catch((err: unknown) => {
+      ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`);
+      return null;
+    });
+    if (next) wake(every);
     try {
       await body(ctx);
     } catch (err) {
@@ -357,7 +363,26 @@ async function chain(
       throw err;
     }
   });
+  // the seed is due now; a run left queued by an instance before (a restart) is due within `every`
   await boss.send(queue, null);
+  wake(0);
+  wake(every);
+}
+
+/**
+ * How often a chain's worker looks for a run it was not woken for: one queued by another instance (which
+ * wakes its own worker for it), or the minute's cron re-seeding a broken chain. Each instance used to
+ * look every second on every chain, eight queries a second per instance while nothing was due.
+ */
+const CHAIN_POLL_SECONDS = 30;
+
+/**
+ * Wakes `worker` `seconds` from now (plus a little, so the run it queued is due by then: `startAfter` is
+ * counted from the insert, which has finished when the timer starts). A worker busy with a run when the
+ * timer fires fetches as soon as it is done. The timer does not keep the process alive.
+ */
+function wakeAt(boss: PgBoss, worker: string, seconds: number): void {
+  setTimeout(() => boss.notifyWorker(worker), seconds * 1000 + 50).unref();
 }
 
 /** Wallet passes' update pushes every minute when a wallet is set up; none otherwise. */

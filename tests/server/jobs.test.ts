@@ -331,6 +331,20 @@ describeEachDb('jobs through pg-boss', (kind) => {
     const notices = await p.db.selectFrom('notifications').select('title').where('customer_id', '=', c.id).where('type', '=', 'campaign').execute();
     expect(notices).toEqual([{ title: 'Hi Ana' }]);
   });
+
+  it('a chain runs as each next run falls due, though its worker looks for work by itself only every 30 s', async () => {
+    const runs: number[] = [];
+    p.ctx.demoOrderProgress = true;
+    const t0 = Date.now();
+    start({ hourly: async () => {}, demoOrders: async () => void runs.push(Date.now() - t0), demoEverySeconds: 1 });
+    await jobsReady(p.ctx);
+    // each run queues the next a second ahead and wakes this instance's worker for it when it is due: four
+    // runs in about four seconds (more on a loaded host), where the worker's own looks would take 90 s
+    await until('four demo runs', async () => runs.length >= 4);
+    expect(runs[3]!).toBeLessThan(25_000);
+    // and none before it was due: the runs are a second apart at least
+    for (let i = 1; i < runs.length; i++) expect(runs[i]! - runs[i - 1]!).toBeGreaterThanOrEqual(950);
+  });
 });
 
 describePostgres('jobs with several instances on one database', () => {
