@@ -348,9 +348,11 @@ async function chain(
   await boss.updateQueue(queue, settings);
   await boss.schedule(queue, '* * * * *');
   if (stopped()) return;
-  // the run queued here is fetched as it falls due: this instance's worker is woken then (wakeAt)
-  const wake = (seconds: number) => wakeAt(boss, worker, seconds);
-  const worker = await boss.work(queue, { pollingIntervalSeconds: CHAIN_POLL_SECONDS }, async () => {
+  // the run queued here is fetched as it falls due: this instance's worker is woken then (wakeAt), its id
+  // read when the timer fires rather than relied on inside a handler that work() itself starts
+  let worker = '';
+  const wake = (seconds: number) => wakeAt(boss, () => worker, seconds);
+  worker = await boss.work(queue, { pollingIntervalSeconds: CHAIN_POLL_SECONDS }, async () => {
     const next = await boss.send(queue, null, { startAfter: every }).catch((err: unknown) => {
       ctx.logger.error({ err, job: queue }, `could not queue the next ${queue} run`);
       return null;
@@ -381,8 +383,8 @@ const CHAIN_POLL_SECONDS = 30;
  * counted from the insert, which has finished when the timer starts). A worker busy with a run when the
  * timer fires fetches as soon as it is done. The timer does not keep the process alive.
  */
-function wakeAt(boss: PgBoss, worker: string, seconds: number): void {
-  setTimeout(() => boss.notifyWorker(worker), seconds * 1000 + 50).unref();
+function wakeAt(boss: PgBoss, worker: () => string, seconds: number): void {
+  setTimeout(() => boss.notifyWorker(worker()), seconds * 1000 + 50).unref();
 }
 
 /** Wallet passes' update pushes every minute when a wallet is set up; none otherwise. */
