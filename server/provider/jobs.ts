@@ -328,8 +328,9 @@ async function startHourly({ ctx, boss, stopped }: JobSetup, runner: Runner, opt
 /**
  * A queue run every `every` seconds while `on`: each run first queues the next (`startAfter`), so a
  * process dying in one leaves the chain in place; the `stately` queue holds one waiting run however
- * many instances add one, and a cron every minute seeds the chain again should it break. Off: its
- * re-seeding stops (a run still queued is never fetched).
+ * many instances add one, and a cron every minute seeds the chain again should it break. The instance
+ * that queued a run wakes its own worker when the run falls due; otherwise a worker looks for work every
+ * CHAIN_POLL_SECONDS. Off: its re-seeding stops (a run still queued is never fetched).
  */
 async function chain(
   { ctx, boss, stopped }: JobSetup,
