@@ -171,3 +171,43 @@ export const OverToasts: Story = {
     await expect(layer(dialog)).toBeGreaterThan(layer(message));
   },
 };
+
+/** A dialog the page opens by itself (a saved form's editor, a deep link), not from a press. */
+function OpensByItself() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setTimeout(() => setOpen(true), 0)}>Open in a moment</Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Add an offer">
+        <TextField label="Title" />
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * A dialog takes a tap from the moment the page under it stops taking them. Radix turns the page's
+ * pointer off as soon as the dialog is there and gives the dialog its own back one render later; a tap in
+ * between (a quick finger, a test) landed on nothing. The dialog's own is on from the start.
+ */
+export const TakesATapAtOnce: Story = {
+  render: () => <OpensByItself />,
+  play: async ({ canvasElement }) => {
+    const doc = canvasElement.ownerDocument;
+    // what the dialog answers to a tap at the very moment the page's pointer goes off
+    const seen = new Promise<string>((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (doc.body.style.pointerEvents !== 'none') return;
+        watch.disconnect();
+        const dialog = doc.querySelector('[role="dialog"]');
+        resolve(dialog ? getComputedStyle(dialog).pointerEvents : 'no dialog');
+      });
+      watch.observe(doc.body, { attributes: true, attributeFilter: ['style'] });
+    });
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open in a moment' }));
+    await expect(await seen).toBe('auto');
+    const dialog = await within(doc.body).findByRole('dialog', { name: 'Add an offer' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Coffee and a pastry');
+    await expect(within(dialog).getByLabelText('Title')).toHaveValue('Coffee and a pastry');
+  },
+};

@@ -94,8 +94,11 @@ function Modal({
           e.preventDefault();
           if (lost && opener?.isConnected) opener.focus();
         }}
+        // pointer-events-auto: Radix turns the page's pointer off as the dialog mounts and gives the
+        // dialog its own back a render later; a tap in between landed on nothing. Its inline style still
+        // wins when a dialog above this one takes the pointer.
         className={cx(
-          'overflow-hidden bg-surface-raised text-ink shadow-xl outline-none',
+          'pointer-events-auto overflow-hidden bg-surface-raised text-ink shadow-xl outline-none',
           sheet
             ? 'mt-auto mb-0 w-full rounded-t-3xl sm:m-auto sm:w-[min(32rem,calc(100vw-2rem))] sm:rounded-3xl'
             : 'm-auto w-[min(32rem,calc(100vw-2rem))] rounded-3xl',
