@@ -34,12 +34,15 @@ export interface AddAddressScreenProps {
 function AddressCard({
   address,
   busy,
+  waiting,
   onEdit,
   onDelete,
   onMakeDefault,
 }: {
   address: Address;
   busy: boolean;
+  /** another change on the page is under way: this card's buttons wait for it */
+  waiting: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onMakeDefault?: () => void;
@@ -66,15 +69,15 @@ function AddressCard({
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={onEdit} disabled={busy} aria-label={t`Edit ${label}`}>
+        <Button size="sm" variant="secondary" onClick={onEdit} disabled={busy || waiting} aria-label={t`Edit ${label}`}>
           <Trans>Edit</Trans>
         </Button>
         {!address.is_default && (
-          <Button size="sm" variant="ghost" onClick={onMakeDefault} loading={busy} aria-label={t`Make ${label} my default address`}>
+          <Button size="sm" variant="ghost" onClick={onMakeDefault} loading={busy} disabled={waiting} aria-label={t`Make ${label} my default address`}>
             <Trans>Make default</Trans>
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} disabled={busy} aria-label={t`Delete ${label}`}>
+        <Button size="sm" variant="ghost" className="text-danger" onClick={onDelete} disabled={busy || waiting} aria-label={t`Delete ${label}`}>
           <Trans>Delete</Trans>
         </Button>
       </div>
@@ -133,6 +136,9 @@ export function AddAddressScreen({
             key={a.id}
             address={a}
             busy={busyId === a.id}
+            // one change at a time (the container starts no other): the rest is shown waiting, not
+            // left to take a press that does nothing
+            waiting={Boolean(submitting) || (busyId !== null && busyId !== a.id)}
             onEdit={() => setEditingId(a.id)}
             onDelete={() => setDeleting(a)}
             onMakeDefault={onMakeDefault ? () => onMakeDefault(a.id) : undefined}
@@ -163,6 +169,7 @@ export function AddAddressScreen({
               onSubmit={(values) => onSave?.(values, editing?.id ?? null)}
               onCancel={editing ? () => setEditingId(null) : undefined}
               submitting={submitting}
+              waiting={busyId !== null}
               fieldErrors={fieldErrors}
               formError={formError}
               submitLabel={editing ? t`Save changes` : t`Add address`}

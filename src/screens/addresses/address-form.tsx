@@ -25,6 +25,8 @@ export interface AddressFormProps {
   /** Valid values, trimmed, as the API takes them. */
   onSubmit?: (values: AddressInput) => void;
   submitting?: boolean;
+  /** Another change on the page is under way: the form can be filled in, and sent once it ends. */
+  waiting?: boolean;
   /** Server field errors keyed like the API (`label`, `line1`, `postal_code`, …). */
   fieldErrors?: Record<string, string>;
   formError?: string | null;
@@ -153,21 +155,9 @@ const DefaultWords = () => (
   </span>
 );
 
-/** The one address form, used by /add-new-address and /profile/add-address. */
-export function AddressForm({
-  initial,
-  location,
-  onSetLocation,
-  onSubmit,
-  submitting = false,
-  fieldErrors,
-  formError,
-  submitLabel,
-  onCancel,
-  heading,
-}: AddressFormProps) {
-  const { t } = useLingui();
-  const [values, setValues] = useState({
+/** The form's fields as they start: from the address being edited, or empty. */
+function draftOf(initial: Partial<AddressInput> | undefined): AddressDraft {
+  return {
     label: initial?.label ?? '',
     recipient: initial?.recipient ?? '',
     phone: initial?.phone ?? '',
@@ -176,7 +166,25 @@ export function AddressForm({
     postal_code: initial?.postal_code ?? '',
     note: initial?.note ?? '',
     is_default: initial?.is_default ?? false,
-  });
+  };
+}
+
+/** The one address form, used by /add-new-address and /profile/add-address. */
+export function AddressForm({
+  initial,
+  location,
+  onSetLocation,
+  onSubmit,
+  submitting = false,
+  waiting = false,
+  fieldErrors,
+  formError,
+  submitLabel,
+  onCancel,
+  heading,
+}: AddressFormProps) {
+  const { t } = useLingui();
+  const [values, setValues] = useState(() => draftOf(initial));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const server = useStandingErrors(fieldErrors);
   const [attempt, setAttempt] = useState(0);
@@ -267,7 +275,7 @@ export function AddressForm({
             <Trans>Cancel</Trans>
           </Button>
         )}
-        <Button type="submit" size="lg" loading={submitting}>
+        <Button type="submit" size="lg" loading={submitting} disabled={waiting}>
           {submitLabel ?? t`Save address`}
         </Button>
       </div>

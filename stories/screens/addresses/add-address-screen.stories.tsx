@@ -34,8 +34,37 @@ export const Empty: Story = { args: { addresses: [], location: chosenLocation } 
 
 export const Error: Story = { args: { addresses: [], error: 'The server did not answer. Check your connection.' } };
 
-/** Making Work the default: its button shows a spinner while it runs. */
-export const MakingDefault: Story = { args: { busyId: workAddress.id } };
+/**
+ * Making Work the default: its button shows a spinner while it runs, and the page's other changes wait
+ * for it, visibly: a press on them while it runs did nothing at all.
+ */
+export const MakingDefault: Story = {
+  args: { busyId: workAddress.id },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Make Work my default address' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Delete Work' })).toBeDisabled();
+    for (const other of addresses.filter((a) => a.id !== workAddress.id)) {
+      await expect(canvas.getByRole('button', { name: `Edit ${other.label}` })).toBeDisabled();
+      await expect(canvas.getByRole('button', { name: `Delete ${other.label}` })).toBeDisabled();
+    }
+    await expect(canvas.getByRole('button', { name: 'Add address' })).toBeDisabled();
+  },
+};
+
+/** Adding an address: while it is sent, the saved addresses' buttons wait for it. */
+export const Saving: Story = {
+  args: { submitting: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Add address' })).toHaveAttribute('aria-busy', 'true');
+    for (const a of addresses) {
+      await expect(canvas.getByRole('button', { name: `Edit ${a.label}` })).toBeDisabled();
+      await expect(canvas.getByRole('button', { name: `Delete ${a.label}` })).toBeDisabled();
+      if (!a.is_default) await expect(canvas.getByRole('button', { name: `Make ${a.label} my default address` })).toBeDisabled();
+    }
+  },
+};
 
 /** Submitting the empty form: a message on each field. */
 export const ValidationErrors: Story = {
