@@ -38,9 +38,10 @@ let kept: { browser: Browser; context: BrowserContext; page: Page; since: number
 /**
  * How long a page is kept: a new one after it, so that nothing a long-lived page gathers (a browser's
  * throttling of a page open for minutes, listeners, memory) reaches a whole run. Files last a few seconds
- * each, so most still start on a kept page.
+ * each, so most still start on a kept page. KEEP_PAGE_MS=0 gives every file a new page, as the test-runner
+ * does: to measure the difference, or to rule the kept page out of a failure.
  */
-const KEEP_PAGE_MS = 90_000;
+const KEEP_PAGE_MS = Number(process.env.KEEP_PAGE_MS ?? 90_000);
 /** The runner's own page size, as the worker's first page was made (a screen story resizes the page). */
 let ownSize: { width: number; height: number } | null | undefined;
 
