@@ -5,6 +5,7 @@ import { checkMailFrom, smtpTransportOptions } from './provider/auth/smtp-mailer
 import { keysCallHmac, MIN_CALL_SECRET_BYTES } from './lib/signature';
 import { APNS_PRODUCTION, GOOGLE_TOKEN_URL, GOOGLE_WALLET_API, type PassesConfig } from './provider/passes/passes-config';
 import { checkPem, checkServiceAccount, pemOf } from './provider/passes/pem';
+import { CUSTOMER_WRITES_AT_ONCE } from './provider/http/customer-turns';
 
 /**
  * The only reader of process.env. Everything is read once at start and validated; a bad value stops
@@ -166,6 +167,13 @@ const schema = z.object({
   DB_LOCK_TIMEOUT_MS: millis(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(30_000),
   DB_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(10),
+  // one customer's writing calls at once on an instance; 0: no limit (server/provider/http/customer-turns.ts)
+  CUSTOMER_WRITES_AT_ONCE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(100, 'must be at most 100')
+    .default(CUSTOMER_WRITES_AT_ONCE),
   // Stripe Checkout replaces the sandbox when its key is set (server/provider/payments/stripe.ts)
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
@@ -474,6 +482,8 @@ export interface Config {
   noColour: boolean;
   distDir: string;
   dbPoolSize: number;
+  /** how many of one customer's writing calls run at once on the provider (0: no limit) */
+  customerWritesAtOnce: number;
   /** PostgreSQL: each session's statement, lock and idle-in-transaction timeouts (ms, 0: none) */
   dbLimits: { statementTimeoutMs: number; lockTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** PostgreSQL: statements with parameters sent as named statements (server/db/prepared.ts) */
@@ -595,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     noColour: e.NO_COLOR !== undefined,
     distDir: e.DIST_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    customerWritesAtOnce: e.CUSTOMER_WRITES_AT_ONCE,
     dbLimits: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,

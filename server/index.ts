@@ -191,6 +191,7 @@ async function embeddedProvider(config: Config, logger: Logger, running: Running
     google: { clientId: config.googleClientId, jwksUrl: config.googleJwksUrl },
     demoOrderProgress: config.demoOrderProgress,
     paymentSandbox: config.paymentSandbox,
+    customerWritesAtOnce: config.customerWritesAtOnce,
     ...(stripe
       ? {
           paymentGateway: stripeGateway({

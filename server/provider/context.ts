@@ -10,6 +10,7 @@ import type { PaymentGateway } from './payment-gateway';
 import type { PassesConfig } from './passes/passes-config';
 import type { LiveChannels } from './channel-port';
 import type { ReadReplica } from './read-replica';
+import type { CustomerTurns } from './http/customer-turns';
 
 /** Everything the provider's services need, made once at start and passed down; no globals. */
 export interface ProviderContext {
@@ -78,6 +79,8 @@ export interface ProviderContext {
   backups: BackupSetup | null;
   /** where outbound webhooks may go (webhooks/webhooks.address.ts) */
   webhooks: WebhookSetup;
+  /** one customer's writing calls taking turns on this instance before they take a connection (http/customer-turns.ts) */
+  customerTurns: CustomerTurns;
 }
 
 /** A name's addresses, as dns.lookup's `all: true` gives them. */

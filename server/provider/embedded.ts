@@ -21,6 +21,7 @@ import type { PaymentGateway } from './payment-gateway';
 import { startJobs } from './jobs';
 import type { PassesConfig } from './passes/passes-config';
 import { prepareInBackground, READY, type Readiness } from './readiness';
+import { CUSTOMER_WRITES_AT_ONCE, customerTurns } from './http/customer-turns';
 
 export interface EmbeddedProviderOptions {
   db: Database;
@@ -58,6 +59,12 @@ export interface EmbeddedProviderOptions {
   passes?: PassesConfig;
   /** the scheduled backups (ProviderContext.backups); default none */
   backups?: BackupSetup | null;
+  /**
+   * how many of one customer's writing calls (the idempotent ones) run at once on this instance; the
+   * others wait their turn before they take a database connection (http/customer-turns.ts). 0: no limit.
+   * Default 1 (CUSTOMER_WRITES_AT_ONCE)
+   */
+  customerWritesAtOnce?: number;
   /** run the scheduled jobs through pg-boss on this database (jobs.ts); false: none (tests run jobs by hand). Default true */
   jobs?: boolean;
   /** serve API v2 (false: GET /healthz only, for a process that runs the jobs alone, SERVE=worker). Default true */
@@ -148,6 +155,7 @@ export function providerContext(o: EmbeddedProviderOptions, baseUrl: () => strin
     webhooks: o.webhooks ?? { allowLoopback: false },
     passes: o.passes ?? {},
     backups: o.backups ?? null,
+    customerTurns: customerTurns(o.customerWritesAtOnce ?? CUSTOMER_WRITES_AT_ONCE),
   };
 }
 

@@ -48,6 +48,12 @@ export interface StackOptions {
   passes?: PassesConfig;
   /** web push's keys (default: push off) */
   push?: PushSetup;
+  /**
+   * how many of one customer's writing calls run at once on the provider (CUSTOMER_WRITES_AT_ONCE);
+   * default 0, no limit: the suites that send many at once prove the database's own locks, which must
+   * hold when each call reaches an instance of its own
+   */
+  customerWritesAtOnce?: number;
 }
 
 export interface SentMessage {
@@ -150,6 +156,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     ...(o.clock ? { clock: o.clock } : {}),
     ...(o.passes ? { passes: o.passes } : {}),
     ...(o.push ? { push: o.push } : {}),
+    customerWritesAtOnce: o.customerWritesAtOnce ?? 0,
   };
   const provider = await startEmbeddedProvider(providerOptions);
   const app = createApp({

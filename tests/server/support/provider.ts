@@ -237,6 +237,12 @@ export interface TestProviderOptions {
   database?: DatabaseHandle;
   /** a read replica for the dashboard and the exports (ProviderContext.replica) */
   replica?: Database;
+  /**
+   * how many of one customer's writing calls run at once (CUSTOMER_WRITES_AT_ONCE); default 0, no
+   * limit: the suites that send many at once prove the database's own locks, which must hold when each
+   * call reaches an instance of its own
+   */
+  customerWritesAtOnce?: number;
 }
 
 /**
@@ -322,6 +328,7 @@ export async function startTestProvider(kind: DbKind, opts: TestProviderOptions 
       ...(opts.passes ? { passes: opts.passes } : {}),
       ...(opts.channelEndpoints ? { channelEndpoints: opts.channelEndpoints } : {}),
       ...(opts.replica ? { replica: opts.replica } : {}),
+      customerWritesAtOnce: opts.customerWritesAtOnce ?? 0,
     },
     () => TEST_BASE,
   );
