@@ -19,6 +19,7 @@ import StorybookEnvironment from '@storybook/test-runner/playwright/custom-envir
 import PlaywrightEnvironment from '@storybook/test-runner/dist/jest-playwright-entries/test-environment.js';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { comparePngs } from '../tests/visual/compare';
+import { updatePreviewGlobals } from './preview-globals';
 
 /** What the runner's tests take from Node's own realm (.storybook/test-runner.ts, test-setup.ts) */
 export interface OutsideSandbox {
@@ -93,11 +94,8 @@ export default class VisualEnvironment extends StorybookEnvironment {
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
-      const store = (window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals;
-      if (!store?.update) throw new Error("Storybook's preview API changed: update .storybook/test-environment.ts");
-      // a key given as undefined goes back to its initial value
-      store.update({ theme: undefined, viewport: undefined, language: undefined, merchant: undefined });
     });
+    await updatePreviewGlobals(page, {}, ['theme', 'viewport', 'language', 'merchant']);
     // a Tab past the last control takes the keyboard's focus out of the page; the next one brings it back
     if (!(await page.evaluate(() => document.hasFocus()))) await page.keyboard.press('Tab');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());

@@ -17,6 +17,7 @@ import type { Page } from 'playwright';
 import { compareWithBaseline, MAX_DIFF_RATIO, PIXEL_THRESHOLD } from '../tests/visual/compare';
 import { recordFailedShot, REPORT_DIR } from '../tests/visual/report';
 import type { OutsideSandbox } from './test-environment';
+import { updatePreviewGlobals } from './preview-globals';
 import { SHOT_VIEWPORTS, VIEWPORTS, type ViewportName } from './viewports';
 
 /** Tag that opts a story into screenshots. */
@@ -166,7 +167,7 @@ const PREPARE_IN_VIEW_CSS = '.sb-show-preparing-story:not(.sb-show-main) > #stor
 async function openPreview(page: Page, origin: string) {
   await page.goto(new URL('iframe.html', origin).toString(), { waitUntil: 'load' });
   await page.waitForFunction(() => !!(window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals, undefined, { timeout: 15_000 });
-  await page.evaluate(() => (window as any).__STORYBOOK_PREVIEW__.storyStoreValue.userGlobals.update({ a11y: { manual: true } }));
+  await updatePreviewGlobals(page, { a11y: { manual: true } });
   // Storybook hides the story's root when preparing the next story takes over 100 ms (a slow host), and a
   // box told to take the focus (autoFocus) while hidden cannot: a story renders in view, as a page does.
   await page.addStyleTag({ content: PREPARE_IN_VIEW_CSS });
@@ -337,12 +338,7 @@ async function setRunnerGlobals(page: Page, pair: ShotPair | null) {
   const state = runnerState(page);
   const globals = pair ? globalsOf(pair) : null;
   if (JSON.stringify(globals) === state.globals) return;
-  await page.evaluate((globals) => {
-    const store = (window as any).__STORYBOOK_PREVIEW__?.storyStoreValue?.userGlobals;
-    if (!store?.update) throw new Error("Storybook's preview API changed: update setRunnerGlobals in .storybook/test-runner.ts");
-    // a key given as undefined goes back to its initial value
-    store.update(globals ?? { theme: undefined, viewport: undefined });
-  }, globals);
+  await (globals ? updatePreviewGlobals(page, globals) : updatePreviewGlobals(page, {}, ['theme', 'viewport']));
   state.globals = JSON.stringify(globals);
 }
 
