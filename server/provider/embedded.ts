@@ -60,7 +60,7 @@ export interface EmbeddedProviderOptions {
   /** the scheduled backups (ProviderContext.backups); default none */
   backups?: BackupSetup | null;
   /**
-   * how many of one customer's writing calls (the idempotent ones) run at once on this instance; the
+   * how many of one customer's writing calls (their POSTs) run at once on this instance; the
    * others wait their turn before they take a database connection (http/customer-turns.ts). 0: no limit.
    * Default 1 (CUSTOMER_WRITES_AT_ONCE)
    */

@@ -13,7 +13,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   SESSION_EXPIRED: 'no valid, unexpired, unrevoked session token',
   NOT_FOUND: "no such thing, or not the customer's own",
   FORBIDDEN: 'the API key (`x-merchant-key`) is missing or wrong, revoked, or turned off by an owner',
-  RATE_LIMITED: 'asked too often: `data.retry_after` seconds (also `Retry-After`)',
+  RATE_LIMITED: 'asked too often, or too much at once: `data.retry_after` seconds (also `Retry-After`)',
   INVALID_CODE: 'not the code that was sent: `data.attempts_left`',
   CODE_EXPIRED: 'the code expired or was used',
   TOO_MANY_ATTEMPTS: 'too many wrong tries for this code: ask for a new one',
@@ -80,7 +80,8 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
 
 /**
  * Every error code a call can answer: its own, and those every call of its kind answers (signature,
- * session, merchant key, bad input, a body over 64 KiB, idempotency, an unexpected failure).
+ * session, merchant key, bad input, a body over 64 KiB, idempotency, a customer's calls past their turns,
+ * an unexpected failure).
  */
 export function errorCodesOf(e: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>();
@@ -96,6 +97,8 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
   // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
   if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');
   if (e.method === 'post') codes.add('PAYLOAD_TOO_LARGE');
+  // a customer's writing calls wait their turn on an instance, a few at most (CUSTOMER_WRITES_AT_ONCE)
+  if (e.auth === 'customer' && e.method === 'post') codes.add('RATE_LIMITED');
   if (e.idempotent) {
     codes.add('IDEMPOTENCY_IN_PROGRESS');
     codes.add('IDEMPOTENCY_MISMATCH');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { customerTurns } from '../../server/provider/http/customer-turns';
+import { CUSTOMER_WRITES_WAITING, customerTurns } from '../../server/provider/http/customer-turns';
+import { AppError } from '../../server/provider/http/errors';
 
 /** A write that runs until `release()` is called, and says when it started. */
 function held(log: string[], name: string) {
@@ -71,6 +72,26 @@ describe("customerTurns: one customer's writing calls take turns on an instance"
       await Promise.all(runs);
       expect(log.filter((l) => l.startsWith('start'))).toHaveLength(5);
     }
+  });
+
+  it(`refuses a call at once (429 RATE_LIMITED, Retry-After 1) past ${CUSTOMER_WRITES_WAITING} waiting, and takes calls again as the line shortens`, async () => {
+    const turns = customerTurns(1);
+    const log: string[] = [];
+    const calls = Array.from({ length: 1 + CUSTOMER_WRITES_WAITING }, (_, i) => held(log, String(i)));
+    const runs = calls.map((c) => turns.run(1, c.write));
+    const refused = await turns.run(1, async () => 'never').catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED', headers: { 'Retry-After': '1' } });
+    expect(log).toEqual(['start 0']);
+    // another customer's calls are their own line
+    await expect(turns.run(2, async () => 'theirs')).resolves.toBe('theirs');
+    calls[0]!.release();
+    await runs[0];
+    const taken = turns.run(1, async () => 'taken');
+    for (const c of calls) c.release();
+    await expect(taken).resolves.toBe('taken');
+    await Promise.all(runs);
+    expect(turns.lines).toBe(0);
   });
 
   it('refuses a limit that is not a whole number of 0 or more', () => {

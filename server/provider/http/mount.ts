@@ -142,9 +142,11 @@ export function mount<A extends AreaSpec<any, any>>(
           );
         },
       };
-      // a customer's writing calls take turns on this instance, their reads included, before they take a
-      // database connection: one customer's burst waits in memory, not in the pool (customer-turns.ts)
-      const answer = await (e.idempotent && e.auth === 'customer' ? ctx.customerTurns.run(customerOf(res), () => handler(input, at)) : handler(input, at));
+      // a customer's writing calls (every POST) take turns on this instance, their reads included, before they
+      // take a database connection: one customer's burst waits in memory, not in the pool (customer-turns.ts)
+      const answer = await (e.method === 'post' && e.auth === 'customer'
+        ? ctx.customerTurns.run(customerOf(res), () => handler(input, at))
+        : handler(input, at));
       // a file (a CSV download): the handler wrote it
       if (e.answer.kind !== 'envelope') return;
       // the first answer or its replay, as stored (a stored refusal in this request's language)

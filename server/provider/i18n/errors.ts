@@ -14,6 +14,7 @@ export const errors = {
   starting: /*i18n*/ { id: 'error.starting', message: 'The service is starting. Please try again in a moment.' },
   inProgress: /*i18n*/ { id: 'error.in-progress', message: 'This request is still being processed. Please wait a moment.' },
   tryAgain: /*i18n*/ { id: 'error.try-again', message: 'Please try again.' },
+  tooManyAtOnce: /*i18n*/ { id: 'error.too-many-at-once', message: 'Many of your requests are still going. Please wait a moment and try again.' },
   guestSignIn: /*i18n*/ { id: 'error.guest.sign-in', message: 'Sign in with your phone to do this.' },
 
   // signing in
