@@ -79,6 +79,15 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
 };
 
 /**
+ * Whether a call takes its turn among its customer's calls on an instance before it runs, and so may
+ * answer 429 when too many wait (every POST of a signed-in customer: server/provider/http/customer-turns.ts,
+ * applied by http/mount.ts).
+ */
+export function takesCustomerTurn(e: Pick<Endpoint, 'auth' | 'method'>): boolean {
+  return e.auth === 'customer' && e.method === 'post';
+}
+
+/**
  * Every error code a call can answer: its own, and those every call of its kind answers (signature,
  * session, merchant key, bad input, a body over 64 KiB, idempotency, a customer's calls past their turns,
  * an unexpected failure).
@@ -97,8 +106,7 @@ export function errorCodesOf(e: Endpoint): ErrorCode[] {
   // a POST's body is read as JSON whatever the call: unreadable JSON is 400 VALIDATION, too much 413
   if (e.body || e.query || e.method === 'post') codes.add('VALIDATION');
   if (e.method === 'post') codes.add('PAYLOAD_TOO_LARGE');
-  // a customer's writing calls wait their turn on an instance, a few at most (CUSTOMER_WRITES_AT_ONCE)
-  if (e.auth === 'customer' && e.method === 'post') codes.add('RATE_LIMITED');
+  if (takesCustomerTurn(e)) codes.add('RATE_LIMITED');
   if (e.idempotent) {
     codes.add('IDEMPOTENCY_IN_PROGRESS');
     codes.add('IDEMPOTENCY_MISMATCH');

@@ -17,10 +17,10 @@ import { CUSTOMER_WRITES_AT_ONCE, CUSTOMER_WRITES_WAITING } from '../../server/p
 import { describePostgres, useStack, type Stack } from './support';
 import { ordersApi } from '#contract/orders.calls';
 import { gatewayCall } from '../support/calls';
+import { latteOf, openAllDay } from '../server/orders.helpers';
 
 /** Wednesday 25 November 2026, 10:00 in Manila (the shop's time zone). */
 const WED_10AM = new Date('2026-11-25T02:00:00Z');
-const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 /**
  * orders one customer sends at once: without turns the other customer's order was answered after 65 to
  * 98 of them; with turns 163 are refused at once (429), and of the 37 taken in, 22 to 24 were answered
@@ -28,13 +28,6 @@ const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 's
  * every one a signed HTTP call with its session checked)
  */
 const BURST = 200;
-
-async function openAllDay(s: Stack): Promise<void> {
-  await s.db
-    .updateTable('locations')
-    .set({ hours: JSON.stringify(ALL_DAY), slot_capacity: 50, paused: false, paused_until: null })
-    .execute();
-}
 
 function placer(s: Stack, latte: () => number) {
   return async (cookie: string) => {
@@ -81,11 +74,11 @@ describePostgres("security: one customer's burst of orders does not hold everyon
   let latte = 0;
   const place = placer(s, () => latte);
   beforeAll(async () => {
-    latte = (await s.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow()).id;
+    latte = await latteOf(s.db);
   });
   beforeEach(async () => {
     clock.set(WED_10AM);
-    await openAllDay(s);
+    await openAllDay(s.db, 50);
   });
 
   it(`${BURST} orders at once from one customer: another customer's order, sent after them, is answered before a quarter of them`, async () => {

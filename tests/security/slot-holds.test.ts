@@ -21,10 +21,10 @@ import { ordersApi } from '#contract/orders.calls';
 import { paymentsApi } from '#contract/payments.calls';
 import { staffApi } from '#contract/staff.calls';
 import { gatewayCall } from '../support/calls';
+import { latteOf, openAllDay } from '../server/orders.helpers';
 
 /** Wednesday 25 November 2026, 10:00 in Manila (the shop's time zone). */
 const WED_10AM = new Date('2026-11-25T02:00:00Z');
-const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 const HOLD = 10 * MINUTE;
 const CAP = 3;
 /** unpaid orders one customer sends at once */
@@ -39,19 +39,6 @@ async function answer(res: Promise<Response>): Promise<Answer> {
   const r = await res;
   return { status: r.status, body: (await r.json()) as Answer['body'] };
 }
-
-/** The first location, open all day, `capacity` orders a slot. */
-async function openAllDay(s: Stack, capacity: number): Promise<number> {
-  const l = await s.db.selectFrom('locations').select('id').orderBy('position').orderBy('id').executeTakeFirstOrThrow();
-  await s.db
-    .updateTable('locations')
-    .set({ hours: JSON.stringify(ALL_DAY), slot_capacity: capacity, paused: false, paused_until: null })
-    .where('id', '=', l.id)
-    .execute();
-  return l.id;
-}
-
-const latteOf = async (s: Stack) => (await s.db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow()).id;
 
 function placer(s: Stack, latte: () => number) {
   return (cookie: string, payment: 'gateway' | 'wallet' = 'gateway', extra: object = {}) =>
@@ -87,11 +74,11 @@ describePostgres("security: unpaid orders cannot hold the day's pickup slots (Po
   let locationId = 0;
   const place = placer(s, () => latte);
   beforeAll(async () => {
-    latte = await latteOf(s);
+    latte = await latteOf(s.db);
   });
   beforeEach(async () => {
     clock.set(WED_10AM);
-    locationId = await openAllDay(s, 10);
+    locationId = await openAllDay(s.db, 10);
     await s.db.deleteFrom('pickup_slots').execute();
   });
 
@@ -175,11 +162,11 @@ describeDb("security: an unpaid order's hold ends and the job runner gives its s
   const place = placer(s, () => latte);
   const stops: Array<() => Promise<void>> = [];
   beforeAll(async () => {
-    latte = await latteOf(s);
+    latte = await latteOf(s.db);
   });
   beforeEach(async () => {
     clock.set(WED_10AM);
-    locationId = await openAllDay(s, 1);
+    locationId = await openAllDay(s.db, 1);
     await s.db.deleteFrom('pickup_slots').execute();
   });
   afterEach(async () => {

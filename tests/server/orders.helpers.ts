@@ -126,6 +126,20 @@ export async function completeOrder(p: TestProvider, name: string): Promise<void
 /** Hours open all day, every day (00:00 to 00:00): a location that takes orders whatever the test's clock. */
 export const ALL_DAY = Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]));
 
+/** The first location (by position), open all day, not paused, `capacity` orders a pickup slot; its id. */
+export async function openAllDay(db: Database, capacity: number): Promise<number> {
+  const l = await db.selectFrom('locations').select('id').orderBy('position').orderBy('id').executeTakeFirstOrThrow();
+  await db
+    .updateTable('locations')
+    .set({ hours: JSON.stringify(ALL_DAY), slot_capacity: capacity, paused: false, paused_until: null })
+    .where('id', '=', l.id)
+    .execute();
+  return l.id;
+}
+
+/** The seeded Spanish latte's id. */
+export const latteOf = async (db: Database) => (await db.selectFrom('products').select('id').where('name', '=', 'Spanish latte').executeTakeFirstOrThrow()).id;
+
 /** A second location, open all day, with no delivery area; its id. */
 export async function insertLocation(db: Database, name: string): Promise<number> {
   return (

@@ -11,6 +11,7 @@
 import { envelope, type Envelope } from '#contract';
 import type { ApiKeyScope } from '#contract/api-key-rules';
 import type { AreaSpec, SpecEndpoint } from '#contract/api-spec';
+import { takesCustomerTurn } from '#contract/error-codes';
 import type { DataOf } from '#contract/api';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
@@ -116,6 +117,9 @@ export function mount<A extends AreaSpec<any, any>>(
     const e = spec.endpoints[name] as SpecEndpoint;
     const handler = handlers[name] as (input: unknown, at: At<unknown>) => Promise<unknown>;
     const path = `/${e.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    // a customer's writing calls (every POST) take turns on this instance, their reads included, before they
+    // take a database connection: one customer's burst waits in memory, not in the pool (customer-turns.ts)
+    const turns = takesCustomerTurn(e);
     const run: RequestHandler = async (req, res) => {
       const schema = e.auth === 'webhook' ? undefined : e.method === 'get' ? e.query : e.body;
       const input = schema ? parse(schema, e.method === 'get' ? req.query : req.body) : undefined;
@@ -142,11 +146,7 @@ export function mount<A extends AreaSpec<any, any>>(
           );
         },
       };
-      // a customer's writing calls (every POST) take turns on this instance, their reads included, before they
-      // take a database connection: one customer's burst waits in memory, not in the pool (customer-turns.ts)
-      const answer = await (e.method === 'post' && e.auth === 'customer'
-        ? ctx.customerTurns.run(customerOf(res), () => handler(input, at))
-        : handler(input, at));
+      const answer = await (turns ? ctx.customerTurns.run(customerOf(res), () => handler(input, at)) : handler(input, at));
       // a file (a CSV download): the handler wrote it
       if (e.answer.kind !== 'envelope') return;
       // the first answer or its replay, as stored (a stored refusal in this request's language)
