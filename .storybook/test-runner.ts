@@ -42,23 +42,39 @@ interface AxeViolation {
   targets: string[];
 }
 
+/**
+ * The pages whose stylesheets axe has read in this story file. The one rule that reads them
+ * (css-orientation-lock: a page locked to portrait or landscape) has axe fetch and parse every stylesheet
+ * first, on each run: a seventh of a run's time (66 → 57 ms, five stories run four times each on a kept page).
+ * The preview's stylesheets are the same for every story (the app's and the console's, loaded once), so the
+ * rule runs on each file's first story, not again on each of its stories.
+ */
+const stylesheetsRead = new WeakSet<Page>();
+
 async function runAxe(page: Page): Promise<AxeViolation[]> {
   const present = await page.evaluate(() => typeof (window as any).axe?.run === 'function');
   if (!present) await page.evaluate(AXE_SOURCE);
+  const readStylesheets = !stylesheetsRead.has(page);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await page.evaluate(async (tags) => {
-        const result = await (window as any).axe.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          resultTypes: ['violations'],
-        });
-        return result.violations.map((v: any) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          targets: v.nodes.map((n: any) => n.target.join(' ')),
-        }));
-      }, AXE_TAGS);
+      const violations = await page.evaluate(
+        async ([tags, readStylesheets]) => {
+          const result = await (window as any).axe.run(document, {
+            runOnly: { type: 'tag', values: tags },
+            resultTypes: ['violations'],
+            ...(readStylesheets ? {} : { preload: false, rules: { 'css-orientation-lock': { enabled: false } } }),
+          });
+          return result.violations.map((v: any) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.map((n: any) => n.target.join(' ')),
+          }));
+        },
+        [AXE_TAGS, readStylesheets] as const,
+      );
+      stylesheetsRead.add(page);
+      return violations;
     } catch (err) {
       // The a11y addon may still be running its own pass in the preview; wait and retry.
       if (attempt < 20 && /already running/i.test(String(err))) {
