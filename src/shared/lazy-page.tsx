@@ -1,4 +1,4 @@
-import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { PageLoadError } from '../ui';
 
 /**
@@ -110,7 +110,16 @@ export function lazyPage<P extends object>(load: () => Promise<PageModule<P>>, {
     return (
       // a new boundary for each attempt: the error of the one before is gone
       <PageBoundary key={attempt} retried={retried} onRetry={retry} fullScreen={fullScreen}>
-        <Lazy {...props} />
+        {fullScreen ? (
+          <Lazy {...props} />
+        ) : (
+          // A part of a page (a sheet) waits for its code inside the page: the router's fallback would hide
+          // the whole page meanwhile, and with it the control that opened the part, whose focus went to the
+          // page's body and did not come back when the part closed.
+          <Suspense fallback={null}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
       </PageBoundary>
     );
   }
