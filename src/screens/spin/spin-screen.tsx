@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { SpinData, WheelConfigData } from '#contract';
 import { spinOffer } from '#contract/wheel-spins';
 import { AlertIcon, AppShell, Button, Card, ErrorState, GiftIcon, Points, Skeleton, SkeletonGroup, SpinIcon, StarIcon, TopBar, Wheel } from '../../ui';
@@ -99,6 +99,13 @@ function PrizePanel({ result, onOpenStorage, locale, timeZone }: { result: SpinD
   );
 }
 
+interface Counts {
+  spinsLeft: number;
+  freeLeft: number;
+  points: number;
+}
+const sameCounts = (a: Counts, b: Counts) => a.spinsLeft === b.spinsLeft && a.freeLeft === b.freeLeft && a.points === b.points;
+
 /** The customer's spins and points, what a spin costs, and the button (or why it is off). */
 function SpinControls({
   config,
@@ -110,10 +117,17 @@ function SpinControls({
 }: Pick<SpinScreenProps, 'result' | 'spinError' | 'onSpin' | 'locale'> & { config: NonNullable<SpinScreenProps['config']>; spinning: boolean }) {
   const { t } = useLingui();
   const reasonId = useId();
-  // After a spin the result's counts are newer than the config's.
-  const spinsLeft = result?.spins_left ?? config.spins_left;
-  const freeLeft = result?.free_spins_left ?? config.free_spins_left;
-  const points = result?.points ?? config.points;
+  // After a spin the result's counts are newer than the config's. While the wheel turns, the counts stay
+  // as they were when it began (the answer, and the config read again after it, would give the prize away
+  // before the wheel lands): React's state from the last render while not spinning.
+  const now: Counts = {
+    spinsLeft: result?.spins_left ?? config.spins_left,
+    freeLeft: result?.free_spins_left ?? config.free_spins_left,
+    points: result?.points ?? config.points,
+  };
+  const [held, hold] = useState(now);
+  if (!spinning && !sameCounts(held, now)) hold(now);
+  const { spinsLeft, freeLeft, points } = spinning ? held : now;
   const cost = config.spin_cost_points;
   // the free spin, then paid ones while the points and the shop's spins left allow
   const offer = spinOffer({ free_spins_left: freeLeft, points, spin_cost_points: cost, spins_left: spinsLeft });
