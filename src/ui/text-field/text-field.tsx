@@ -10,6 +10,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: ReactNode;
   /** Visually hide the label (it stays the accessible name). */
   hideLabel?: boolean;
+  /** Classes for the input itself (`className` is the whole field's: label, input and notes). */
+  inputClassName?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -66,7 +68,7 @@ export function FieldFrame({
   );
 }
 
-export function TextField({ label, hint, error, hideLabel, id, className, ref, ...rest }: TextFieldProps) {
+export function TextField({ label, hint, error, hideLabel, id, className, inputClassName, ref, ...rest }: TextFieldProps) {
   return (
     <FieldFrame
       label={label}
@@ -75,7 +77,7 @@ export function TextField({ label, hint, error, hideLabel, id, className, ref, .
       hideLabel={hideLabel}
       id={id}
       className={className}
-      control={(field) => <input ref={ref} {...field} {...rest} />}
+      control={(field) => <input ref={ref} {...field} className={cx(field.className, inputClassName)} {...rest} />}
     />
   );
 }

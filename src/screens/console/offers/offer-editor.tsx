@@ -81,7 +81,7 @@ function AboutFields({ form, set, problem }: PartProps) {
           maxLength={20}
           autoComplete="off"
           spellCheck={false}
-          className="uppercase"
+          inputClassName="uppercase"
           value={form.code}
           onChange={(e) => set('code', e.target.value)}
           error={fieldProblem(problem, 'code', t`The code`)}

@@ -313,7 +313,11 @@ export const AddOfferErrors: Story = {
     await userEvent.click(dialog.getByLabelText('Delivery'));
     await userEvent.click(dialog.getByRole('button', { name: 'Add offer' }));
     await expect(await dialog.findByText('The title is required.')).toBeVisible();
-    await expect(dialog.getByText('The code must be 3 to 20 letters and digits, such as KOPI10.')).toBeVisible();
+    const codeError = dialog.getByText('The code must be 3 to 20 letters and digits, such as KOPI10.');
+    await expect(codeError).toBeVisible();
+    // the code is shown in capitals as it is typed; its label, hint and error are written as they are
+    await expect(getComputedStyle(dialog.getByLabelText('Promo code')).textTransform).toBe('uppercase');
+    await expect(getComputedStyle(codeError).textTransform).toBe('none');
     await expect(dialog.getByText('The percentage must be a percentage from 1 to 100.')).toBeVisible();
     await expect(dialog.getByText('Choose pickup, delivery or both.')).toBeVisible();
     await expect(dialog.getByText('Please check the highlighted fields.')).toBeVisible();
