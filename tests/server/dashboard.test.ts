@@ -212,6 +212,44 @@ describeDb('the dashboard', (kind) => {
         created_at: at('2026-11-19T12:00:00'),
       })
       .execute();
+    // an order paid today and cancelled before it completed: its 20 points were still on their way, so they
+    // were voided (the order counts them in points_taken_back) and never issued: nothing was taken back
+    // (a walk-through saw them counted taken back, and the points no longer added up)
+    const voided = (
+      await db
+        .insertInto('orders')
+        .values({
+          name: 'DASH8',
+          customer_id: ids.c,
+          status: 'cancelled',
+          fulfilment: 'pickup',
+          payment_method: 'wallet',
+          subtotal: 20_000,
+          discount: 0,
+          delivery_fee: 0,
+          total: 20_000,
+          points_earned: 20,
+          points_taken_back: 20,
+          created_at: at('2026-11-20T11:00:00'),
+          paid_at: at('2026-11-20T11:00:00'),
+          updated_at: at('2026-11-20T11:30:00'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('points_pending')
+      .values({
+        customer_id: ids.c,
+        points: 20,
+        reason: 'Order DASH8',
+        ref: 'order:DASH8',
+        order_id: voided,
+        status: 'voided',
+        created_at: at('2026-11-20T11:00:00'),
+        settled_at: at('2026-11-20T11:30:00'),
+      })
+      .execute();
     // a top-up refunded in Stripe's Dashboard (₱60.00 of the ₱100.00 had been spent), a refund of this
     // shop's own cancellation confirmed by the gateway (counted with the cancellation, not again), a dispute
     await db
@@ -270,8 +308,8 @@ describeDb('the dashboard', (kind) => {
       wheel_prizes: { points: 1, voucher: 1, none: 1 },
       topups: 2,
       topup_amount: 30_000,
-      // DASH5 (cancelled without a refund row) and DASH7
-      cancelled_orders: 2,
+      // DASH5 (cancelled without a refund row), DASH7 and DASH8
+      cancelled_orders: 3,
       refunds: 50_000,
       refunds_at_gateway: 10_000,
       topup_refunds_not_recovered: 6_000,
@@ -294,7 +332,7 @@ describeDb('the dashboard', (kind) => {
       refunds: 0,
     });
     expect(d.series).toEqual([
-      { day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30, points_taken_back: 10, cancelled_orders: 2, refunds: 50_000 },
+      { day: '2026-11-20', orders: 2, revenue: 35_000, points_issued: 85, points_redeemed: 30, points_taken_back: 10, cancelled_orders: 3, refunds: 50_000 },
     ]);
   });
 
@@ -391,7 +429,7 @@ describeDb('the dashboard', (kind) => {
     ]);
     const col = (row: string[], name: string) => row[header!.findIndex((h) => h === name || h.startsWith(`${name} (`))];
     // placed on the 19th or 20th in Manila: all but the order of the 10th
-    expect(rows.map((r) => r[0])).toEqual(['DASH2', 'DASH3', 'DASH4', 'DASH5', 'DASH6', 'DASH7']);
+    expect(rows.map((r) => r[0])).toEqual(['DASH2', 'DASH3', 'DASH4', 'DASH5', 'DASH6', 'DASH7', 'DASH8']);
     // a cancelled order: its refund, where it went, and the points taken back
     const dash7 = rows.find((r) => r[0] === 'DASH7')!;
     expect([

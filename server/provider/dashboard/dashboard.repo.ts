@@ -84,12 +84,14 @@ export async function periodRows(db: Database, w: PeriodWindow, timeZone: string
     ) b group by 1`.execute(db),
     // paid orders cancelled in the window (a cancelled order never changes again: updated_at is when),
     // their refunds, what their cancellations took back (less the points of vouchers cancelled with
-    // them) and what they could not
+    // them, and less the points still on their way, which were voided: never issued, so not taken back
+    // from anyone, though the order counts them in points_taken_back) and what they could not
     sql<{ day: string; cancelled: unknown; refunds: unknown; taken_back: unknown; not_taken_back: unknown }>`
     select to_char(bin at time zone ${timeZone}, 'YYYY-MM-DD') as day, sum(cancelled) as cancelled, sum(refunds) as refunds, sum(taken_back) as taken_back, sum(not_taken_back) as not_taken_back from (
       select ${bin('o.updated_at')} as bin, count(*) as cancelled,
         coalesce(sum((select r.amount from order_refunds r where r.order_id = o.id)), 0) as refunds,
-        coalesce(sum(o.points_taken_back - (select coalesce(sum(v.points_paid), 0) from vouchers v where v.cancelled_with_order = o.id)), 0) as taken_back,
+        coalesce(sum(o.points_taken_back - (select coalesce(sum(v.points_paid), 0) from vouchers v where v.cancelled_with_order = o.id)
+          - (select coalesce(sum(pp.points), 0) from points_pending pp where pp.ref = 'order:' || o.name and pp.status = 'voided')), 0) as taken_back,
         coalesce(sum(o.points_earned - o.points_taken_back), 0) as not_taken_back
       from orders o where o.status = 'cancelled' and o.paid_at is not null and o.updated_at >= ${from} and o.updated_at < ${to}${at('o.location_id')} group by 1
     ) b group by 1`.execute(db),
