@@ -92,5 +92,6 @@ export const useRevokeInvite = () => useMutation((id: number) => callApi(staffAp
 /** the locations a staff member works at (none: every location) */
 export const useSetStaffLocations = () =>
   useMutation((id: number, locationIds: number[]) => callApi(staffApi.update, { id, location_ids: locationIds }), staffChanges);
-export const useChangeRole = () => useMutation((id: number, role: StaffRole) => callApi(staffApi.update, { id, role }), staffChanges);
+export const useChangeRole = () =>
+  useMutation((id: number, role: StaffRole, password?: string) => callApi(staffApi.update, { id, role, ...(password ? { password } : {}) }), staffChanges);
 export const useRemoveStaff = () => useMutation((id: number) => callApi(staffApi.remove, { id }), staffChanges);

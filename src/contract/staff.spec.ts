@@ -160,7 +160,7 @@ export const staffSpec = /* @__PURE__ */ describe('Merchant console', staffApi, 
   update: {
     summary: "Change a team member's role, or the locations they work at",
     description:
-      'A new role ends their sessions at once. The last owner cannot be made staff (409 CONFLICT). `location_ids` replaces the locations a staff member works at (empty: every location); each must be a location (400 VALIDATION); owners work at every location, so an owner (or a member made one) with locations is refused (400 VALIDATION on `location_ids`). Audited (`staff.role`, `staff.locations`).',
+      "A new role ends their sessions at once. Making someone an owner needs the caller's `password` again, as an owner invitation does (missing or wrong: 400 naming `password`, a wrong one counted like a wrong sign-in). The last owner cannot be made staff (409 CONFLICT). `location_ids` replaces the locations a staff member works at (empty: every location); each must be a location (400 VALIDATION); owners work at every location, so an owner (or a member made one) with locations is refused (400 VALIDATION on `location_ids`). Audited (`staff.role`, `staff.locations`).",
     inContract: false,
     body: staffUpdateBody,
     data: staffMeAnswer,

@@ -51,18 +51,23 @@ export const staffPasswordBody = z.object({ current_password: typedPassword, new
 export const staffForgotBody = z.object({ email });
 /** `merchant/auth/reset`: a new password from a reset link. */
 export const staffResetBody = z.object({ token: linkToken, password: staffPassword });
-/** `merchant/staff/update`: a staff member's new role, or the locations they work at (empty: every location), or both. */
+/**
+ * `merchant/staff/update`: a staff member's new role, or the locations they work at (empty: every location), or both.
+ * Making someone an owner needs the caller's password again, as an owner invitation does.
+ */
 export const staffUpdateBody = z
   .object({
     id,
     role: staffRole.optional(),
+    password: typedPassword.optional(),
     location_ids: z
       .array(id)
       .max(100, 'must be at most 100 locations')
       .transform((a) => [...new Set(a)])
       .optional(),
   })
-  .refine((b) => b.role !== undefined || b.location_ids !== undefined, 'must name a role or locations to change');
+  .refine((b) => b.role !== undefined || b.location_ids !== undefined, 'must name a role or locations to change')
+  .refine((b) => b.role !== 'owner' || b.password !== undefined, { message: 'is required to make an owner: type your password again', path: ['password'] });
 export type StaffUpdateInput = z.input<typeof staffUpdateBody>;
 /** `merchant/staff/remove` */
 export const staffRemoveBody = z.object({ id });

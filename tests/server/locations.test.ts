@@ -185,13 +185,13 @@ describeDb('locations', (kind) => {
     expect(unknown.body.error).toMatchObject({ code: 'VALIDATION', fields: { location_ids: expect.stringContaining('9999') } });
     const forOwner = await post(staffApi.update, { id: owner.id, location_ids: [makati] }).expect(400);
     expect(forOwner.body.error.fields).toEqual({ location_ids: 'must be empty: owners work at every location' });
-    const promoted = await post(staffApi.update, { id: staff.id, role: 'owner', location_ids: [makati] }).expect(400);
+    const promoted = await post(staffApi.update, { id: staff.id, role: 'owner', location_ids: [makati], password: owner.password }).expect(400);
     expect(promoted.body.error.fields).toHaveProperty('location_ids');
     expect(await p.db.selectFrom('staff_locations').selectAll().execute()).toEqual([]);
     expect((await p.db.selectFrom('staff').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow()).role).toBe('staff');
     // made an owner: the locations they had go (owners see every location)
     await post(staffApi.update, { id: staff.id, location_ids: [makati] }).expect(200);
-    const made = await post(staffApi.update, { id: staff.id, role: 'owner' }).expect(200);
+    const made = await post(staffApi.update, { id: staff.id, role: 'owner', password: owner.password }).expect(200);
     expect(made.body.message).toBe('Role changed. They will need to sign in again.');
     expect(made.body.data.staff).toMatchObject({ role: 'owner', location_ids: [] });
     expect(await p.db.selectFrom('staff_locations').selectAll().execute()).toEqual([]);

@@ -521,7 +521,7 @@ describeDb('merchant console: staff accounts', (kind) => {
 
     it("changes a role: the member's sessions end at once, and the change is audited with before and after", async () => {
       const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
-      const res = await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner' } }).expect(200);
+      const res = await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner', password: owner.password } }).expect(200);
       expect(res.body.data.staff).toMatchObject({ id: s.id, role: 'owner' });
       await me(s.token).expect(401);
       const again = (await login(s.email, s.password).expect(200)).body.data.token;
@@ -538,6 +538,25 @@ describeDb('merchant console: staff accounts', (kind) => {
         after: expect.objectContaining({ id: s.id, role: 'owner', name: 'Sam' }),
         created_at: p.clock.now().toISOString(),
       });
+    });
+
+    it('makes a member an owner only with the owner’s password typed again, as an owner invitation', async () => {
+      // a session left open on a counter tablet must not be enough to make an owner: not by an invitation,
+      // and not by changing a member's role (a walk-through found the second way open)
+      const s = await newStaff(p.db, p.clock, { role: 'staff', name: 'Sam' });
+      const bare = await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner' } }).expect(400);
+      expect(bare.body.error.fields).toEqual({ password: 'is required to make an owner: type your password again' });
+      const wrong = await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner', password: 'not-my-password' } }).expect(400);
+      expect(wrong.body.error.fields).toEqual({ password: 'is not your password' });
+      // nothing changed: the member is still staff, still signed in
+      await me(s.token).expect(200);
+      expect((await callApi(p, staffApi.team, { token: owner.token }).expect(200)).body.data.staff.find((m: { id: number }) => m.id === s.id).role).toBe(
+        'staff',
+      );
+      // a staff role, or the locations, need no password
+      await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, location_ids: [] } }).expect(200);
+      await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'owner', password: owner.password } }).expect(200);
+      await callApi(p, staffApi.update, { token: owner.token, body: { id: s.id, role: 'staff' } }).expect(200);
     });
 
     it('removes a member: their sessions end at once; audited', async () => {

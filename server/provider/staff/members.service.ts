@@ -3,6 +3,8 @@ import type { Database } from '../../db';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, sessionExpired, validation } from '../http/errors';
 import { roleForbidden, type StaffOfRequest } from '../http/staff-session';
+import type { Caller } from './caller';
+import { confirmPassword } from './sessions.service';
 import {
   countOwners,
   getLiveStaff,
@@ -54,8 +56,12 @@ export interface StaffUpdated {
 export async function updateStaff(
   ctx: ProviderContext,
   actor: StaffOfRequest,
-  input: { id: number; role?: StaffRole | undefined; location_ids?: number[] | undefined },
+  input: { id: number; role?: StaffRole | undefined; location_ids?: number[] | undefined; password?: string | undefined },
+  caller: Caller,
 ): Promise<StaffUpdated> {
+  // an owner is made only with the caller's password typed again (an open session is not enough), checked
+  // before any lock is taken: a hash takes a tenth of a second
+  if (input.role === 'owner') await confirmPassword(ctx, actor, input.password ?? '', 'password', caller);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwners(trx);

@@ -70,7 +70,7 @@ export function staffRoutes(ctx: ProviderContext): Router {
       return null;
     },
     update: async (body, at) => {
-      const { staff, roleChanged } = await updateStaff(ctx, at.staff(), body);
+      const { staff, roleChanged } = await updateStaff(ctx, at.staff(), body, callerOf(at.req, at.res));
       // one of the two declared messages: only the locations changed, no one signs in again
       return at.reply({ staff }, roleChanged || body.location_ids === undefined ? 'Role changed. They will need to sign in again.' : 'Locations saved.');
     },

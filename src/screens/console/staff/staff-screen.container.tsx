@@ -73,7 +73,7 @@ export default function StaffContainer() {
       invitesError={pending.error ? messageOf(pending.error) : null}
       onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}
       revokingId={revokes.busy}
-      onChangeRole={(id, role) => void rows.act(id, () => changeRole(id, role))}
+      onChangeRole={(id, role, password) => void rows.act(id, () => changeRole(id, role, password))}
       onRemove={(id) => void rows.act(id, () => removeStaff(id))}
       locations={locations.data?.locations}
       onSetLocations={(id, ids) => void rows.act(id, () => setLocations(id, ids))}

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { MerchantLocation } from '#contract/locations';
 import type { StaffMember, StaffRole } from '#contract/staff';
 import { isEmailAddress } from '#contract/checks';
-import { Badge, Button, Card, ConfirmRemove, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
+import { Badge, Button, Card, ConfirmRemove, Dialog, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, TextField, cx, focusRing } from '../../../ui';
 import { ROLE_HELP, ROLE_LABEL } from '../layout/console-layout';
 
 export interface CreatedInvite {
@@ -48,7 +48,8 @@ export interface StaffScreenProps {
   onRevoke: (id: number) => void;
   /** the invitation being cancelled */
   revokingId?: number | null;
-  onChangeRole: (id: number, role: StaffRole) => void;
+  /** `password`: the owner's own, typed again (making someone an owner needs it, as an owner invitation does) */
+  onChangeRole: (id: number, role: StaffRole, password?: string) => void;
   onRemove: (id: number) => void;
   /** the member a change is being saved for */
   busyId?: number | null;
@@ -247,6 +248,58 @@ function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<St
   );
 }
 
+/**
+ * Asks for the owner's own password before making `member` an owner: an owner can do everything, and a
+ * session left open on a counter tablet must not be enough to make one.
+ */
+function ConfirmOwner({ member, onConfirm, onClose }: { member: StaffMember | null; onConfirm: (password: string) => void; onClose: () => void }) {
+  const { t } = useLingui();
+  const formId = useId();
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+  const close = () => {
+    setPassword('');
+    setMissing(false);
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) return setMissing(true);
+    onConfirm(password);
+    close();
+  };
+  return (
+    <Dialog
+      open={member !== null}
+      onOpenChange={(open) => !open && close()}
+      title={member ? t`Make ${member.name} an owner?` : t`Make an owner?`}
+      description={t`An owner can do everything: change the shop, its money and its team. Type your own password to confirm it is you.`}
+      footer={
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={close}>
+            {t`Keep their role`}
+          </Button>
+          <Button type="submit" form={formId}>
+            {t`Make owner`}
+          </Button>
+        </div>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <TextField
+          label={t`Your password`}
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={missing ? t`Type your password to make them an owner.` : undefined}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
 /** /merchant/staff (owners): who can sign in, with which role; invitations, role changes, removals. */
 export function StaffScreen(props: StaffScreenProps) {
   const {
@@ -270,6 +323,7 @@ export function StaffScreen(props: StaffScreenProps) {
   } = props;
   const { t } = useLingui();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [promoting, setPromoting] = useState<StaffMember | null>(null);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -305,7 +359,12 @@ export function StaffScreen(props: StaffScreenProps) {
                     className={cx('min-h-11 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink disabled:opacity-60', focusRing)}
                     value={m.role}
                     disabled={busyId === m.id}
-                    onChange={(e) => onChangeRole(m.id, e.target.value as StaffRole)}
+                    onChange={(e) => {
+                      const role = e.target.value as StaffRole;
+                      // an owner is made only with the owner's password (ConfirmOwner); staff at once
+                      if (role === 'owner') setPromoting({ ...m, name });
+                      else onChangeRole(m.id, role);
+                    }}
                   >
                     <option value="staff">{ROLE_LABEL.staff}</option>
                     <option value="owner">{ROLE_LABEL.owner}</option>
@@ -341,6 +400,11 @@ export function StaffScreen(props: StaffScreenProps) {
         </div>
       </Card>
       <PendingInvites invites={invites} invitesError={invitesError} onRevoke={onRevoke} revokingId={revokingId} />
+      <ConfirmOwner
+        member={promoting}
+        onConfirm={(password) => promoting && onChangeRole(promoting.id, 'owner', password)}
+        onClose={() => setPromoting(null)}
+      />
       <ConfirmRemove
         item={removing}
         description={t`They are signed out at once and can no longer sign in; invitations they made stop working. Their past changes stay in Activity.`}

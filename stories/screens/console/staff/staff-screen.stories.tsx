@@ -119,16 +119,41 @@ export const Invite: Story = {
   },
 };
 
-/** Changing a role and removing someone (after saying so in a dialog). */
+/**
+ * Making someone an owner asks for the owner's own password first (an owner can do everything; an open
+ * session on a counter tablet is not enough); making an owner staff again does not.
+ */
+export const MakeOwner: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make Ben Santos an owner?' }));
+    await expect(dialog.getByLabelText('Your password')).toHaveFocus();
+    await userEvent.click(dialog.getByRole('button', { name: 'Make owner' }));
+    await expect(dialog.getByLabelText('Your password')).toHaveAccessibleDescription('Type your password to make them an owner.');
+    await expect(args.onChangeRole).not.toHaveBeenCalled();
+  },
+};
+
+/** Changing a role (an owner's password for a new owner) and removing someone (after saying so in a dialog). */
 export const ChangeAndRemove: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
-    await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner');
+    let dialog = within(await screen.findByRole('dialog', { name: 'Make Ben Santos an owner?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep their role' }));
+    await expect(args.onChangeRole).not.toHaveBeenCalled();
+    await expect(canvas.getByLabelText('Role of Ben Santos')).toHaveValue('staff');
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
+    dialog = within(await screen.findByRole('dialog', { name: 'Make Ben Santos an owner?' }));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'my own password{Enter}');
+    await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner', 'my own password');
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Dan Lim'), 'staff');
+    await expect(args.onChangeRole).toHaveBeenLastCalledWith(4, 'staff');
     await expect(canvas.queryByRole('button', { name: 'Remove Rosa Dela Cruz' })).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Carla Reyes?' }));
-    await userEvent.click(dialog.getByRole('button', { name: 'Keep' }));
+    const removal = within(await screen.findByRole('dialog', { name: 'Remove Carla Reyes?' }));
+    await userEvent.click(removal.getByRole('button', { name: 'Keep' }));
     await expect(args.onRemove).not.toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Carla Reyes' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
