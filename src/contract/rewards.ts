@@ -44,6 +44,10 @@ export const rewardAnswer = z
     stock: int().nullable().meta({ description: 'null: unlimited' }),
     valid_days: int(),
     per_customer_limit: int().nullable().optional(),
+    redeemed: int().optional().meta({
+      description:
+        'in the catalogue of a signed-in customer (reward/list), a reward with a per-customer limit: how many times they redeemed it (vouchers cancelled with an order left out), so the app says "Limit reached" before they try',
+    }),
     discount_amount: money().optional(),
     free_product: z.string().nullable().optional().meta({
       description: 'the name of the product this reward gives free (once, at 0) at checkout or at the counter; null: an amount off, or a counter reward',

@@ -158,6 +158,20 @@ describeDb('rewards and vouchers', (kind) => {
       await callApi(p, rewardsApi.redeem, { token: b.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
     });
 
+    it('tells a signed-in customer how often they redeemed a limited reward, so the app says "Limit reached" before a try', async () => {
+      const a = await p.newCustomer({ points: 500 });
+      const mine = async (token?: string) =>
+        (await callApi(p, rewardsApi.list, token ? { token } : {}).expect(200)).body.data.rewards as Array<{ name: string; redeemed?: number }>;
+      const cake = (list: Array<{ name: string; redeemed?: number }>) => list.find((r) => r.name === 'birthday-cake-slice')!;
+      expect(cake(await mine(a.token)).redeemed).toBe(0);
+      await callApi(p, rewardsApi.redeem, { token: a.token, body: { name: 'birthday-cake-slice', idempotency_key: '1' } }).expect(201);
+      const after = await mine(a.token);
+      expect(cake(after).redeemed).toBe(1);
+      // a reward without a limit, and a guest, get no count
+      expect(after.find((r) => r.name === 'butter-croissant')).not.toHaveProperty('redeemed');
+      expect(cake(await mine())).not.toHaveProperty('redeemed');
+    });
+
     it('replays the first answer for a repeated key and burns once; another body with that key is 422', async () => {
       const c = await p.newCustomer({ points: 1000 });
       const first = await callApi(p, rewardsApi.redeem, { token: c.token, body: { name: 'php-50-off', idempotency_key: 'same' } }).expect(201);

@@ -46,10 +46,16 @@ import { errors } from '../i18n/errors';
 const rewardIn = (row: RewardRow, language: Language | undefined): Reward => inLanguage(toReward(row), row.translations, language, ['title', 'description']);
 
 export async function listRewards(ctx: ProviderContext, customerId: number | null = null, language?: Language): Promise<Reward[]> {
-  const [rows, early] = await Promise.all([listActiveRewards(ctx.db), ctx.tiers.earlyAccess(ctx.db, customerId)]);
+  const [rows, early, redeemed] = await Promise.all([
+    listActiveRewards(ctx.db),
+    ctx.tiers.earlyAccess(ctx.db, customerId),
+    customerId === null ? new Map<number, number>() : redemptionCounts(ctx.db, customerId),
+  ]);
   return rows.map((r) => {
     const access = early.get(r.id);
-    return access ? { ...rewardIn(r, language), early_access: access } : rewardIn(r, language);
+    // a signed-in customer's count against a per-customer limit: "Limit reached" shows before a try
+    const mine = customerId !== null && r.per_customer_limit !== null ? { redeemed: redeemed.get(r.id) ?? 0 } : {};
+    return { ...rewardIn(r, language), ...(access ? { early_access: access } : {}), ...mine };
   });
 }
 

@@ -33,7 +33,7 @@ import { asOfWords, formatRelative } from '../../ui/lib/dates';
 import { itemCount } from '../orders/format';
 import { ORDER_STATUS_LABEL, ORDER_STATUS_TONE } from '../orders/order-status';
 import { RewardPicture } from '../rewards/reward-picture';
-import { byReach, lockedText, missingText, reachOf } from '../rewards/reward-reach';
+import { byReach, limitText, lockedText, missingText, reachOf } from '../rewards/reward-reach';
 import type { StampCard } from '#contract/stamps';
 import { StampCards } from '../profile/stamp-cards';
 import { TierCard } from '../profile/tier-card';
@@ -372,7 +372,13 @@ function FeaturedRewards({
                       </span>
                     ) : (
                       <span className="text-sm text-muted">
-                        {reach.kind === 'sold-out' ? t`Out of stock` : reach.kind === 'locked' ? lockedText(reach.tier) : missingText(reach.missing, locale)}
+                        {reach.kind === 'sold-out'
+                          ? t`Out of stock`
+                          : reach.kind === 'limit'
+                            ? limitText()
+                            : reach.kind === 'locked'
+                              ? lockedText(reach.tier)
+                              : missingText(reach.missing, locale)}
                       </span>
                     )}
                   </span>

@@ -66,7 +66,8 @@ export default function RewardRedeemPage() {
     <RewardRedeemScreen
       reward={reward}
       points={profile.data?.points ?? 0}
-      redeemedByCustomer={redeemed}
+      // the catalogue's count (a signed-in customer's), or the provider's refusal if that came first
+      redeemedByCustomer={Math.max(redeemed, reward?.redeemed ?? 0)}
       loading={rewards.isLoading || profile.isLoading}
       error={error}
       onRetry={() => void Promise.all([rewards.mutate(), profile.mutate()])}

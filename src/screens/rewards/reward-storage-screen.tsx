@@ -28,7 +28,7 @@ import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
 import { freeProductWords } from './free-product-words';
 import { pointsUnit } from './points-words';
-import { byReach, lockedText, missingText, reachOf } from './reward-reach';
+import { byReach, limitText, lockedText, missingText, reachOf } from './reward-reach';
 import { VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherTab[] = ['active', 'used', 'expired'];
@@ -186,9 +186,9 @@ function RewardCard({
         <p className="text-sm text-brand-ink">
           <Points value={r.points_cost} locale={locale} unit={pointsUnit(r.points_cost)} showIcon />
         </p>
-        {reach.kind === 'sold-out' ? (
+        {reach.kind === 'sold-out' || reach.kind === 'limit' ? (
           <Badge tone="neutral" className="self-start">
-            <Trans>Out of stock</Trans>
+            {reach.kind === 'limit' ? limitText() : <Trans>Out of stock</Trans>}
           </Badge>
         ) : reach.kind === 'short' || reach.kind === 'locked' ? (
           <>

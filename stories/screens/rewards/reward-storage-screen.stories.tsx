@@ -201,6 +201,18 @@ export const EarlyAccessLocked: Story = {
   },
 };
 
+/** A reward one customer may redeem once, already redeemed: "Limit reached" in the list, no Redeem to tap. */
+export const LimitReached: Story = {
+  tags: ['!screen'],
+  args: { rewards: rewards.map((r) => (r.name === 'tote-bag' ? { ...r, per_customer_limit: 1, redeemed: 1 } : r)), points: 5000 },
+  play: async ({ canvasElement }) => {
+    const browse = within(within(canvasElement).getByRole('region', { name: 'Get more rewards' }));
+    const tote = browse.getAllByRole('listitem').find((li) => li.textContent?.includes('Kopi Senja Tote Bag'))!;
+    await expect(tote).toHaveTextContent('Limit reached');
+    await expect(within(tote).queryByRole('button', { name: 'Redeem Kopi Senja Tote Bag' })).toBeNull();
+  },
+};
+
 /**
  * In Filipino (`parameters.language`), with rewards in and out of reach, so the tabs, the vouchers' dates
  * and the points still to go all speak it; a screenshot on the phone only.

@@ -21,6 +21,19 @@ describe('reachOf', () => {
   });
 });
 
+describe('reachOf with a per-customer limit', () => {
+  it('says the limit is reached once the customer redeemed it as often as allowed, whatever the points; sold out still wins', () => {
+    const limited = (redeemed: number | undefined, stock: number | null = null) => ({ ...reward('a', 50, stock), per_customer_limit: 1, redeemed });
+    expect(reachOf(limited(1), 5000)).toEqual({ kind: 'limit' });
+    expect(reachOf(limited(1), 10)).toEqual({ kind: 'limit' });
+    expect(reachOf(limited(1, 0), 5000)).toEqual({ kind: 'sold-out' });
+    expect(reachOf(limited(0), 5000)).toEqual({ kind: 'ready' });
+    // a guest's catalogue has no count: nothing is said before a try
+    expect(reachOf(limited(undefined), 5000)).toEqual({ kind: 'ready' });
+    expect(byReach([limited(1), reward('b', 80)], 60).map((r) => r.name)).toEqual(['b', 'a']);
+  });
+});
+
 describe('byReach (issue #25: rewards the customer can afford come first)', () => {
   const list = [reward('cake', 1800, 10), reward('latte', 150, 24), reward('pandesal', 120, 0), reward('croissant', 80), reward('tote', 1200, 5)];
 
