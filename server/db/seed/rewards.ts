@@ -8,7 +8,7 @@ export const SEED_REWARDS = [
   {
     name: 'birthday-cake-slice',
     title: 'Birthday cake slice',
-    description: 'A slice of our chocolate kalamansi cake on us, once a year to celebrate you.',
+    description: 'A slice of our chocolate kalamansi cake on us: ₱145 off your order. Once per customer.',
     points_cost: 50,
     stock: null,
     valid_days: 30,
