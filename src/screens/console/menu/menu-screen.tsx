@@ -335,7 +335,8 @@ function ProductRow({
         <Button
           size="sm"
           variant="ghost"
-          disabled={busy === `product-${p.id}`}
+          // busy, not disabled: a disabled button loses the keyboard's focus to the page while it saves
+          loading={busy === `product-${p.id}`}
           onClick={() => props.onSetAvailable(p, !p.available)}
           aria-label={p.available ? t`Mark ${name} sold out` : t`Mark ${name} available`}
         >

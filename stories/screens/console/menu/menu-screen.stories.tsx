@@ -256,6 +256,24 @@ export const SoldOutAndMove: Story = {
   },
 };
 
+/**
+ * Saving Spanish latte's "sold out": its button is busy, not disabled, so the keyboard's focus stays on it
+ * while it saves (a disabled button gave the focus back to the page); a second press does nothing.
+ */
+export const SavingSoldOut: Story = {
+  tags: ['!screen'],
+  args: { busy: 'product-2' },
+  play: async ({ canvasElement, args }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Mark Spanish latte sold out' });
+    button.focus();
+    await expect(button).toHaveFocus();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSetAvailable).not.toHaveBeenCalled();
+    await expect(button).toHaveFocus();
+  },
+};
+
 /** The product form's options: the groups of the Options page to tick, kept in that page's order. */
 export const ProductWithOptions: Story = {
   args: { optionGroups: OPTION_GROUPS },
