@@ -295,17 +295,28 @@ export function RewardRedeemScreen({
       </SkeletonGroup>
     );
   } else if (voucher) {
+    // the counter used it while this page was open: its code says so (read again every few seconds)
+    const used = voucherCode?.voucher_id === voucher.id && voucherCode.status === 'used';
     body = (
-      <RedeemSuccess voucher={voucher} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone}>
-        <VoucherCodePanel
-          reference={voucher.code}
-          code={voucherCode}
-          error={voucherCodeError}
-          onRetry={onRetryVoucherCode}
-          onStale={onVoucherCodeStale}
-          frozen={frozenCode}
-          size={200}
-        />
+      <RedeemSuccess voucher={voucher} used={used} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone}>
+        {used ? (
+          <p className="flex flex-col gap-1">
+            <span className="text-sm text-muted">
+              <Trans>Voucher reference</Trans>
+            </span>
+            <span className="text-2xl font-bold tracking-wider text-muted tabular-nums line-through">{voucher.code}</span>
+          </p>
+        ) : (
+          <VoucherCodePanel
+            reference={voucher.code}
+            code={voucherCode}
+            error={voucherCodeError}
+            onRetry={onRetryVoucherCode}
+            onStale={onVoucherCodeStale}
+            frozen={frozenCode}
+            size={200}
+          />
+        )}
       </RedeemSuccess>
     );
   } else {
@@ -350,12 +361,15 @@ export function RewardRedeemScreen({
 
 function RedeemSuccess({
   voucher,
+  used,
   onOpenStorage,
   locale,
   timeZone,
   children,
 }: {
   voucher: Voucher;
+  /** the counter has used it since */
+  used: boolean;
   onOpenStorage?: () => void;
   locale: string;
   timeZone?: string;
@@ -374,14 +388,24 @@ function RedeemSuccess({
           <Trans>Enjoy your {title}!</Trans>
         </h2>
         <p className="text-muted">
-          <Trans>Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</Trans>
+          {used ? (
+            <Trans>The counter has used this voucher. It is listed under Used in My rewards.</Trans>
+          ) : (
+            <Trans>Show the QR code below at the counter, or tell them the code under it. Your voucher is saved in My rewards.</Trans>
+          )}
         </p>
       </div>
       <Card className="flex w-full flex-col items-center gap-3">
         {children}
-        <Badge tone="success">
-          <Trans>Valid until {until}</Trans>
-        </Badge>
+        {used ? (
+          <Badge tone="neutral">
+            <Trans>Used</Trans>
+          </Badge>
+        ) : (
+          <Badge tone="success">
+            <Trans>Valid until {until}</Trans>
+          </Badge>
+        )}
       </Card>
       {onOpenStorage && (
         <Button fullWidth size="lg" onClick={onOpenStorage}>

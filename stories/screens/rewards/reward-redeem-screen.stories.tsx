@@ -77,6 +77,20 @@ export const RedeemSuccess: Story = {
 };
 
 /** The code for the counter is on its way. */
+/** The counter used the new voucher while its page was open: the page says so, the QR code gone. */
+export const RedeemSuccessUsedAtCounter: Story = {
+  args: {
+    voucher: newLatteVoucher,
+    voucherCode: { ...VOUCHER_CODE, voucher_id: newLatteVoucher.id, status: 'used', used_at: '2026-11-20T02:29:10Z', current: null, next: null },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('The counter has used this voucher.');
+    await expect(canvas.queryByRole('img', { name: /QR code/ })).toBeNull();
+    await expect(canvas.getByText('Used')).toBeVisible();
+  },
+};
+
 export const RedeemSuccessCodeLoading: Story = { args: { voucher: newLatteVoucher } };
 
 export const RedeemSuccessCodeError: Story = { args: { voucher: newLatteVoucher, voucherCodeError: 'The server did not answer.', onRetryVoucherCode: fn() } };
