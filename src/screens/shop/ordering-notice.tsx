@@ -78,7 +78,8 @@ export function orderingWords(l: OrderingState, now: string, locale: string): st
     return until ? t`Open until ${until}` : t`Open now`;
   }
   if (l.state === 'paused') {
-    const back = l.paused_until ?? l.next_open_at;
+    // when it takes orders again (the provider's: a pause that ends while the shop is closed waits for its opening)
+    const back = l.next_open_at ?? l.paused_until;
     return back ? pausedWords(back, now, locale, l.timezone) : t`Not taking orders right now`;
   }
   return l.next_open_at ? closedWords(l.next_open_at, now, locale, l.timezone) : t`Closed now`;

@@ -19,6 +19,14 @@ describe('whether the shop takes orders, in words', () => {
     expect(orderingWords(manila('paused', { paused_until: '2026-11-20T06:30:00Z' }), NOW, 'en-GB')).toBe('Not taking orders right now — back at 14:30');
   });
 
+  it('says when it takes orders again, not when the pause ends, for a pause that ends while the shop is closed', () => {
+    // paused at night for 30 minutes: the pause ends at 4:08 AM, the shop opens at 7:00 AM (a walk-through
+    // saw "back at 4:08 AM")
+    expect(orderingWords(manila('paused', { paused_until: '2026-11-20T20:08:00Z', next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe(
+      'Not taking orders right now — back tomorrow at 07:00',
+    );
+  });
+
   it('falls back on the next opening for a pause until resumed, and says nothing more without one', () => {
     expect(orderingWords(manila('paused', { next_open_at: '2026-11-20T23:00:00Z' }), NOW, 'en-GB')).toBe(
       'Not taking orders right now — back tomorrow at 07:00',
