@@ -21,6 +21,48 @@ const entry = (e: Partial<AuditEntry>): AuditEntry => ({
 });
 
 describe('the activity log in words', () => {
+  it('says an offer added, changed, paused and given codes, with money as money and times on the shop’s clock', () => {
+    const manila = activityFormat({ locale: 'en-PH', currency: 'PHP', timezone: 'Asia/Manila' });
+    // a walk-through saw "Anna: offer.create (offer:1)", "Min spend 10,000" and "Kind percent_off"
+    const added = describeActivity(
+      entry({
+        action: 'offer.create',
+        target: 'offer:1',
+        after: {
+          title: 'Weekend 10%',
+          code: 'WEEKEND10',
+          kind: 'percent_off',
+          value: 10,
+          min_spend: 10_000,
+          max_discount: 5_000,
+          starts_at: '2026-11-20T01:00:00.000Z',
+        },
+      }),
+      manila,
+    );
+    expect(added.sentence).toBe('Anna added the offer Weekend 10%.');
+    const said = Object.fromEntries(added.changes.map((c) => [c.label, c.after]));
+    expect(said).toMatchObject({
+      'What it gives': 'A percentage off the order',
+      'Minimum spend': '₱100.00',
+      'Most off an order': '₱50.00',
+      'Promo code': 'WEEKEND10',
+    });
+    expect(said.Starts).toMatch(/^Nov 20, 2026, 9:00\sAM$/);
+    expect(describeActivity(entry({ action: 'offer.update', before: { title: 'Weekend 10%' }, after: { title: 'Weekend 15%' } }), manila).sentence).toBe(
+      'Anna changed the offer Weekend 15%.',
+    );
+    expect(describeActivity(entry({ action: 'offer.status', after: { title: 'Weekend 10%', status: 'paused' } }), manila).sentence).toBe(
+      'Anna paused the offer Weekend 10%.',
+    );
+    expect(describeActivity(entry({ action: 'offer.status', after: { title: 'Weekend 10%', status: 'active' } }), manila).sentence).toBe(
+      'Anna turned the offer Weekend 10% on again.',
+    );
+    expect(describeActivity(entry({ action: 'offer.codes', after: { batch_id: 3, count: 200, prefix: 'FLYER' } }), manila).sentence).toBe(
+      'Anna made 200 single-use codes.',
+    );
+  });
+
   it('says a payment taken at the counter, and a counter order cancelled unpaid without a refund (issue 54)', () => {
     const paid = describeActivity(
       entry({

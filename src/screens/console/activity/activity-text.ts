@@ -13,6 +13,8 @@ export interface ActivityFormat {
   day: (day: string) => string;
   /** a time of day, 'HH:MM' → "7:00 PM" (the shop's clock: "19:00" for a 24-hour locale) */
   clock: (hhmm: string) => string;
+  /** an instant (ISO) on the shop's clock → "20 Nov 2026, 5:30 PM" */
+  when: (iso: string) => string;
 }
 
 /** One line of "what changed": a field in words, before and after as people read them. */
@@ -64,7 +66,20 @@ const MONEY = new Set([
   'topup_min',
   'topup_max',
   'topup_presets',
+  'min_spend',
+  'max_discount',
+  'max_discount_total',
 ]);
+/** Fields that are instants: said on the shop's clock. */
+const INSTANT = new Set(['starts_at', 'ends_at']);
+/** What an offer gives, in the words of its form. */
+const OFFER_KIND: Readonly<Record<string, string>> = spoken({
+  percent_off: msg`A percentage off the order`,
+  amount_off: msg`An amount off the order`,
+  free_product: msg`A free product`,
+  buy_x_get_y: msg`Buy some, get some free or off`,
+});
+
 /** Fields people know by another name; anything else is its own name in words ("points_cost" → "Points cost"). */
 const LABEL: Readonly<Record<string, string>> = spoken({
   available: msg`On sale`,
@@ -128,6 +143,15 @@ const LABEL: Readonly<Record<string, string>> = spoken({
   slot_capacity: msg`Orders a pickup slot takes`,
   delivery_areas: msg`Delivery areas`,
   unavailable_product_ids: msg`Products not sold here`,
+  kind: msg`What it gives`,
+  min_spend: msg`Minimum spend`,
+  max_discount: msg`Most off an order`,
+  max_discount_total: msg`Most given in all`,
+  max_uses: msg`Uses in all`,
+  starts_at: msg`Starts`,
+  ends_at: msg`Ends`,
+  code: msg`Promo code`,
+  location_ids: msg`Locations`,
 });
 /** Fields that are bookkeeping, not what the owner changed. */
 const HIDDEN = new Set(['id', 'created_at', 'updated_at', 'redemption', 'reward', 'product_id', 'expires_at', 'sha256', 'merchant_id', 'position']);
@@ -139,6 +163,8 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (typeof v === 'boolean') return key === 'available' ? (v ? t`On sale` : t`Sold out`) : v ? t`Yes` : t`No`;
   if (typeof v === 'number') return MONEY.has(key) ? f.money(v) : f.count(v);
   if (key === 'role') return v === 'owner' ? t`Owner` : t`Staff`;
+  if (key === 'kind' && typeof v === 'string') return OFFER_KIND[v] ?? v;
+  if (INSTANT.has(key) && typeof v === 'string') return f.when(v);
   if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
   if (typeof v === 'string') return v;
   if (Array.isArray(v) && MONEY.has(key)) return v.map((x) => (typeof x === 'number' ? f.money(x) : '…')).join(', ');
@@ -400,6 +426,20 @@ function menuRewardText(e: AuditEntry, who: string, a: Obj, b: Obj, f: ActivityF
       return plain(t`${who} put the menu's categories in a new order.`);
     case 'menu.category.delete':
       return plain(t`${who} removed the category ${was}.`);
+    case 'offer.create':
+      return plain(t`${who} added the offer ${text(a.title, '')}.`, { changes: diff() });
+    case 'offer.update':
+      return plain(t`${who} changed the offer ${text(a.title, text(b.title, ''))}.`, { changes: diff() });
+    case 'offer.status': {
+      const offer = text(a.title, '');
+      if (a.status === 'paused') return plain(t`${who} paused the offer ${offer}.`);
+      if (a.status === 'archived') return plain(t`${who} archived the offer ${offer}.`);
+      return plain(t`${who} turned the offer ${offer} on again.`);
+    }
+    case 'offer.codes': {
+      const count = f.count(typeof a.count === 'number' ? a.count : 0);
+      return plain(t`${who} made ${count} single-use codes.`);
+    }
     case 'reward.create': {
       const reward = text(a.title, '');
       return plain(t`${who} added the reward ${reward}.`, { changes: diff() });

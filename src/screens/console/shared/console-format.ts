@@ -13,10 +13,11 @@ export function consoleTimeFormat(settings: Pick<SiteSettings, 'locale' | 'timez
 }
 
 /** Money, counts, days and times of day as the shop writes them, for the activity log's sentences. */
-export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency'> | undefined): ActivityFormat {
+export function activityFormat(settings: Pick<SiteSettings, 'locale' | 'currency' | 'timezone'> | undefined): ActivityFormat {
   const locale = settings?.locale || 'en';
   const currency = settings?.currency || 'PHP';
   return {
+    when: consoleTimeFormat(settings),
     money: (minor) => formatMoney(minor, currency, locale),
     count: (n) => n.toLocaleString(locale),
     // a shop's day ('YYYY-MM-DD') is a calendar date: written as it is, whatever the zone
