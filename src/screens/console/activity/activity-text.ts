@@ -1,6 +1,7 @@
 import { msg, plural, t } from '@lingui/core/macro';
 import type { AuditListData } from '#contract/staff';
 import { spoken } from '../shared/spoken';
+import { OFFER_KIND_WORDS } from '../shared/offer-words';
 import { WEEKDAY_NAMES } from '../shared/location-words';
 
 export type AuditEntry = AuditListData['items'][number];
@@ -72,13 +73,6 @@ const MONEY = new Set([
 ]);
 /** Fields that are instants: said on the shop's clock. */
 const INSTANT = new Set(['starts_at', 'ends_at']);
-/** What an offer gives, in the words of its form. */
-const OFFER_KIND: Readonly<Record<string, string>> = spoken({
-  percent_off: msg`A percentage off the order`,
-  amount_off: msg`An amount off the order`,
-  free_product: msg`A free product`,
-  buy_x_get_y: msg`Buy some, get some free or off`,
-});
 
 /** Fields people know by another name; anything else is its own name in words ("points_cost" → "Points cost"). */
 const LABEL: Readonly<Record<string, string>> = spoken({
@@ -163,7 +157,7 @@ function valueOf(key: string, v: unknown, f: ActivityFormat): string {
   if (typeof v === 'boolean') return key === 'available' ? (v ? t`On sale` : t`Sold out`) : v ? t`Yes` : t`No`;
   if (typeof v === 'number') return MONEY.has(key) ? f.money(v) : f.count(v);
   if (key === 'role') return v === 'owner' ? t`Owner` : t`Staff`;
-  if (key === 'kind' && typeof v === 'string') return OFFER_KIND[v] ?? v;
+  if (key === 'kind' && typeof v === 'string') return (OFFER_KIND_WORDS as Record<string, string>)[v] ?? v;
   if (INSTANT.has(key) && typeof v === 'string') return f.when(v);
   if (key === 'status' && typeof v === 'string') return STATUS[v] ?? v;
   if (typeof v === 'string') return v;

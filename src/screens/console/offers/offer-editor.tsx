@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ConsoleOffer, OfferAudience, OfferFields } from '#contract/offers';
 import { Notice, TextField } from '../../../ui';
@@ -8,7 +7,7 @@ import { formatMoney } from '#contract/money';
 import { ProductPicker, type RuleMenu } from '../shared/product-picker';
 import { WEEKDAY_NAMES } from '../shared/location-words';
 import { WEEKDAYS } from '#contract/locations';
-import { spoken } from '../shared/spoken';
+import { OFFER_KIND_WORDS } from '../shared/offer-words';
 import { NEW_OFFER_FORM, discountExample, formOf, readOfferForm, type FormFormat, type ItemsForm, type OfferForm } from './offer-form';
 
 /** A location an offer may be limited to. */
@@ -90,13 +89,6 @@ function AboutFields({ form, set, problem }: PartProps) {
     </>
   );
 }
-
-const KIND_CHOICES: Readonly<Record<OfferForm['kind'], string>> = spoken<OfferForm['kind']>({
-  percent_off: msg`A percentage off the order`,
-  amount_off: msg`An amount off the order`,
-  free_product: msg`A free product`,
-  buy_x_get_y: msg`Buy some, get some free or off`,
-});
 
 /** What one of buy X get Y's parts counts: how many items, of which products or categories. */
 function ItemsFields({ part, form, set, problem, menu }: PartProps & { part: 'buy' | 'get'; menu: RuleMenu | undefined }) {
@@ -184,7 +176,7 @@ function DiscountFields(props: PartProps & { menu: RuleMenu | undefined }) {
   return (
     <>
       <SelectField label={t`What it gives`} value={form.kind} onChange={(e) => changeKind(e.target.value as OfferForm['kind'])}>
-        {Object.entries(KIND_CHOICES).map(([kind, label]) => (
+        {Object.entries(OFFER_KIND_WORDS).map(([kind, label]) => (
           <option key={kind} value={kind}>
             {label}
           </option>
