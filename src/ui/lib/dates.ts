@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { dateTimeFormat, relativeTimeFormat } from '#contract/intl';
 /**
@@ -61,10 +62,14 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "3 hours ago", "yesterday", "just now": the time from `iso` to `now`. */
+/**
+ * "3 hours ago", "yesterday", "just now": the time from `iso` to `now`. These are words, not a date's
+ * figures: they are said in the language the app speaks ("8 minuto ang nakalipas" in Filipino), as "just
+ * now" is, with `locale` (the shop's) only before a language is active.
+ */
 export function formatRelative(iso: string, now: string, locale: string): string {
   const seconds = Math.round((new Date(iso).getTime() - new Date(now).getTime()) / 1000);
-  const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(i18n.locale || locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
