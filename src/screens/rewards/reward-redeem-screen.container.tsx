@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client';
@@ -21,7 +20,6 @@ import { RewardRedeemScreen } from './reward-redeem-screen';
  * reason in place.
  */
 export default function RewardRedeemPage() {
-  const { t } = useLingui();
   const { settings } = useSite();
   const navigate = useNavigate();
   const back = useGoBack(to.rewardStorage('active'));
@@ -55,19 +53,14 @@ export default function RewardRedeemPage() {
     }
   };
 
-  const error = rewards.error
-    ? messageOf(rewards.error)
-    : missing
-      ? t`This reward is no longer available. Have a look at the other rewards.`
-      : profile.error
-        ? messageOf(profile.error)
-        : null;
+  const error = rewards.error ? messageOf(rewards.error) : profile.error ? messageOf(profile.error) : null;
   return (
     <RewardRedeemScreen
       reward={reward}
       points={profile.data?.points ?? 0}
       // the catalogue's count (a signed-in customer's), or the provider's refusal if that came first
       redeemedByCustomer={Math.max(redeemed, reward?.redeemed ?? 0)}
+      gone={missing}
       loading={rewards.isLoading || profile.isLoading}
       error={error}
       onRetry={() => void Promise.all([rewards.mutate(), profile.mutate()])}

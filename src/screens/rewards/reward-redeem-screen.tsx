@@ -11,6 +11,7 @@ import {
   CheckIcon,
   Dialog,
   DialogClose,
+  EmptyState,
   ErrorState,
   Money,
   Points,
@@ -54,6 +55,8 @@ export interface RewardRedeemScreenProps {
   onRedeem?: () => void;
   /** "See my rewards" after a redeem. */
   onOpenStorage?: () => void;
+  /** The catalogue has no reward of this name (gone, or a link mistyped): said so, with the way to the others. */
+  gone?: boolean;
   /** "Browse other rewards" when this one cannot be redeemed. */
   onBrowseRewards?: () => void;
   onBack?: () => void;
@@ -278,12 +281,27 @@ export function RewardRedeemScreen({
   onRetryVoucherCode,
   onVoucherCodeStale,
   frozenCode,
+  gone = false,
 }: RewardRedeemScreenProps) {
   const { t } = useLingui();
   const header = <TopBar title={t`Redeem`} onBack={onBack} />;
 
   let body: ReactNode;
-  if (error) {
+  if (gone) {
+    body = (
+      <EmptyState
+        title={t`This reward is no longer available`}
+        description={t`Have a look at the other rewards.`}
+        action={
+          onBrowseRewards && (
+            <Button variant="secondary" onClick={onBrowseRewards}>
+              {t`See other rewards`}
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (error) {
     body = <ErrorState title={t`We couldn't load this reward`} message={error} onRetry={onRetry} />;
   } else if (loading || !reward) {
     body = (

@@ -48,6 +48,18 @@ export const Loading: Story = { args: { reward: null, loading: true } };
 
 export const Error: Story = { args: { reward: null, error: 'The server did not answer. Check your connection.' } };
 
+/** A link to a reward the catalogue no longer has: said plainly, with the way to the others (not "Try again"). */
+export const NoSuchReward: Story = {
+  args: { reward: null, gone: true, onBrowseRewards: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('This reward is no longer available')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'See other rewards' }));
+    await expect(args.onBrowseRewards).toHaveBeenCalledTimes(1);
+  },
+};
+
 export const OutOfStock: Story = { args: { reward: twentyOff } };
 
 /** 90 points against a 150-point reward: the page says how many more are needed. */
