@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { t } from '@lingui/core/macro';
 import { useTopupStatus } from '../api/wallet';
+import { ApiRequestError } from '../api/client';
 import { messageOf } from '../shared/errors';
 
 /**
@@ -14,12 +15,20 @@ export function useTopupResult() {
   const topupId = params.get('topup_id') || null;
   const { data, error, isLoading, mutate } = useTopupStatus(topupId);
   const status = data?.topup.status ?? null;
+  // no reference, or one the provider does not know (mistyped, another account's): asking again cannot help
+  const unknown = !topupId || (error instanceof ApiRequestError && (error.code === 'VALIDATION' || error.code === 'NOT_FOUND'));
 
   return {
     result: data ?? null,
     status,
     loading: isLoading,
-    error: !topupId ? t`This page needs a top-up reference. Your wallet shows every top-up.` : error ? messageOf(error) : null,
-    onRetry: () => void mutate(),
+    error: !topupId
+      ? t`This page needs a top-up reference. Your wallet shows every top-up.`
+      : unknown
+        ? t`We couldn't find this top-up. Your wallet shows every top-up.`
+        : error
+          ? messageOf(error)
+          : null,
+    onRetry: unknown ? undefined : () => void mutate(),
   };
 }

@@ -98,11 +98,19 @@ export function TopUpSuccessScreen({
   let body: ReactNode;
   if (status === 'error') {
     body = (
-      <ErrorState
-        title={t`We couldn't check your payment`}
-        message={t`${error} If you paid, your balance updates as soon as the payment is confirmed.`}
-        onRetry={onRetry}
-      />
+      <div className="flex flex-col items-center gap-2">
+        <ErrorState
+          title={t`We couldn't check your payment`}
+          message={t`${error} If you paid, your balance updates as soon as the payment is confirmed.`}
+          onRetry={onRetry}
+        />
+        {/* the wallet lists every top-up, whatever went wrong here */}
+        {onBackToWallet && (
+          <Button variant={onRetry ? 'ghost' : 'secondary'} onClick={onBackToWallet}>
+            <Trans>Go to my wallet</Trans>
+          </Button>
+        )}
+      </div>
     );
   } else if (status === 'pending') {
     body = (

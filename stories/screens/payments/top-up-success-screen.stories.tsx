@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { TopUpSuccessScreen } from '../../../src/screens/payments/top-up-success-screen';
 import { topupFailed, topupPaid, topupPending } from '../../fixtures/wallet';
 
@@ -41,3 +41,17 @@ export const Failed: Story = { args: { result: topupFailed } };
 export const FailedForOrder: Story = { args: { variant: 'order', result: topupFailed } };
 
 export const Error: Story = { args: { result: null, error: 'The server did not answer.' } };
+
+/**
+ * A reference the provider does not know (mistyped, or none): nothing to try again, the way to the wallet,
+ * which lists every top-up (a walk-through saw "Please check the highlighted fields" and only Try again).
+ */
+export const UnknownReference: Story = {
+  args: { result: null, error: 'We couldn’t find this top-up. Your wallet shows every top-up.', onRetry: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Go to my wallet' }));
+    await expect(args.onBackToWallet).toHaveBeenCalledTimes(1);
+  },
+};
