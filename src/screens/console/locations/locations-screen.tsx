@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LocationFields, MerchantLocation } from '#contract/locations';
 import { consoleHref } from '#contract/console-routes';
 import { Badge, Button, Card, EmptyState, ErrorState, Notice, SkeletonGroup, SkeletonText, cx, focusRing, type RenderLink } from '../../../ui';
@@ -48,7 +48,7 @@ function LocationCard({ location, now, locale, onEdit }: { location: MerchantLoc
           {notSold > 0 && ` · ${plural(notSold, { one: '# product not sold here', other: '# products not sold here' })}`}
         </p>
       </div>
-      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
+      <Button id={`edit-location-${location.id}`} size="sm" variant="secondary" onClick={onEdit} aria-label={t`Edit ${name}`}>
         {t`Edit`}
       </Button>
     </Card>
@@ -61,6 +61,14 @@ export function LocationsScreen(props: LocationsScreenProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState<{ location: MerchantLocation | null } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // where the keyboard's focus goes back to once the editor closes (it held the focus, and is gone): the
+  // location's Edit button, or Add location for a new one
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (editing || !returnTo) return;
+    document.getElementById(returnTo)?.focus();
+    setReturnTo(null);
+  }, [editing, returnTo]);
 
   if (loading && !locations)
     return (
@@ -87,6 +95,7 @@ export function LocationsScreen(props: LocationsScreenProps) {
           currency={currency}
           onSave={onSave}
           onDone={(name) => {
+            setReturnTo(editing.location ? `edit-location-${editing.location.id}` : 'add-location');
             setEditing(null);
             setSaved(name);
           }}
@@ -109,6 +118,7 @@ export function LocationsScreen(props: LocationsScreenProps) {
           })}
         </p>
         <Button
+          id="add-location"
           onClick={() => {
             setSaved(null);
             setEditing({ location: null });

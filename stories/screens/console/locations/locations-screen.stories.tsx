@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { SaveProblem } from '../../../../src/screens/console/shared/editor-fields';
 import { ConsoleLayout } from '../../../../src/screens/console/layout/console-layout';
 import { LocationsScreen } from '../../../../src/screens/console/locations/locations-screen';
@@ -141,6 +141,8 @@ export const SameHoursEveryDay: Story = {
     const saved = (args.onSave as unknown as { mock: { calls: Array<[number, { hours: Record<string, unknown> }]> } }).mock.calls[0]![1].hours;
     await expect(new Set(Object.values(saved).map((p) => JSON.stringify(p))).size).toBe(1);
     await expect(Object.keys(saved)).toHaveLength(7);
+    // the editor is gone: the keyboard's focus is back on the location's Edit button, not on the page
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Edit Makati' })).toHaveFocus());
   },
 };
 
