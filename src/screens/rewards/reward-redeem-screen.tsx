@@ -24,9 +24,9 @@ import {
 } from '../../ui';
 import { formatDate } from '../../ui/lib/dates';
 import { RewardPicture } from './reward-picture';
-import { lockedText } from './reward-reach';
+import { limitReached, lockedText } from './reward-reach';
 import { pointsText, pointsUnit } from './points-words';
-import { VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
+import { SpentReference, VoucherCodePanel, type VoucherCodePanelProps } from './voucher-code-panel';
 
 export interface RewardRedeemScreenProps {
   /** The reward being redeemed; null while loading. */
@@ -84,8 +84,9 @@ function blockerFor(reward: Reward, points: number, redeemed: number, locale: st
       text: t`Early access: customers of ${tier} and above can redeem this reward for now. Earn points to reach ${tier}.`,
     };
   }
+  // the list's rule, with the count this page knows (the list's, or a refusal's if that came first)
   const limit = reward.per_customer_limit ?? null;
-  if (limit !== null && redeemed >= limit) {
+  if (limit !== null && limitReached({ per_customer_limit: limit, redeemed })) {
     return {
       kind: 'limit',
       title: t`Limit reached`,
@@ -318,12 +319,7 @@ export function RewardRedeemScreen({
     body = (
       <RedeemSuccess voucher={voucher} used={used} onOpenStorage={onOpenStorage} locale={locale} timeZone={timeZone}>
         {used ? (
-          <p className="flex flex-col gap-1">
-            <span className="text-sm text-muted">
-              <Trans>Voucher reference</Trans>
-            </span>
-            <span className="text-2xl font-bold tracking-wider text-muted tabular-nums line-through">{voucher.code}</span>
-          </p>
+          <SpentReference reference={voucher.code} />
         ) : (
           <VoucherCodePanel
             reference={voucher.code}

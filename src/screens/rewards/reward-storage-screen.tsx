@@ -29,7 +29,7 @@ import { RewardPicture } from './reward-picture';
 import { freeProductWords } from './free-product-words';
 import { pointsUnit } from './points-words';
 import { byReach, limitText, lockedText, missingText, reachOf } from './reward-reach';
-import { VoucherCodePanel } from './voucher-code-panel';
+import { SpentReference, VoucherCodePanel } from './voucher-code-panel';
 
 export const VOUCHER_TABS: VoucherTab[] = ['active', 'used', 'expired'];
 
@@ -315,12 +315,7 @@ function VoucherSheet({
               frozen={frozenCode}
             />
           ) : (
-            <p className="flex flex-col gap-1">
-              <span className="text-sm text-muted">
-                <Trans>Voucher reference</Trans>
-              </span>
-              <span className="tabular-nums text-2xl font-bold tracking-wider text-muted line-through">{open.code}</span>
-            </p>
+            <SpentReference reference={open.code} />
           )}
         </div>
       )}

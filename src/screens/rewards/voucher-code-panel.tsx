@@ -40,3 +40,15 @@ export function VoucherCodePanel({ reference, code, error, onRetry, onStale, fro
     </div>
   );
 }
+
+/** A voucher that can no longer be used (used, expired, cancelled): its reference, struck through, and no code. */
+export function SpentReference({ reference }: { reference: string }) {
+  return (
+    <p className="flex flex-col gap-1">
+      <span className="text-sm text-muted">
+        <Trans>Voucher reference</Trans>
+      </span>
+      <span className="text-2xl font-bold tracking-wider text-muted tabular-nums line-through">{reference}</span>
+    </p>
+  );
+}
