@@ -116,8 +116,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
     manifest: true,
-    // every browser the app supports preloads modules itself
-    modulePreload: { polyfill: false },
+    // no preload list in the entry: every chunk's hashed name was 0.65 KB of /login. A page opened in the app
+    // fetches its chunk, then that chunk's imports (until the service worker has its copies); the first page's
+    // whole closure comes from the gateway's modulepreload links; a chunk with styles still gets them
+    // (docs/performance.md)
+    modulePreload: false,
     rolldownOptions: process.env.STORYBOOK === 'true' ? {} : { output: appChunks, treeshake: appTreeshake },
   },
   server: {
