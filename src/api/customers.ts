@@ -38,6 +38,8 @@ const verifyEmail = (code: string) => callApi(customersApi.emailVerify, { code }
 export const useVerifyEmail = () => useMutation(verifyEmail, { writes: showCustomer });
 
 /** Adds or changes the birth date; removes it. Each answers the customer, shown as the profile at once. */
+/** The name the shop calls the customer by; the profile's answer shows it at once. */
+export const useChangeName = () => useMutation((name: string) => callApi(customersApi.name, { name }), { writes: showCustomer });
 export const useSaveBirthday = () => useMutation((birthday: BirthdayBody) => callApi(customersApi.birthday, birthday), { writes: showCustomer });
 export const useRemoveBirthday = () => useMutation(() => callApi(customersApi.removeBirthday), { writes: showCustomer });
 

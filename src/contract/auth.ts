@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { int } from './answer-fields';
 import { customerAnswer } from './customers';
-import { email, otpCode, phoneInput } from './fields';
+import { customerName, email, otpCode, phoneInput } from './fields';
 import { LANGUAGE_ERROR, LANGUAGES } from './languages';
 
 export const otpPurpose = z.enum(['login', 'register']);
@@ -55,7 +55,7 @@ const offersChoice = z.boolean({ error: 'must be true or false' }).optional();
 
 export const registerBody = z.object({
   registration_token: z.string().min(10, 'is required').max(200),
-  name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  name: customerName,
   email: email.optional().or(z.literal('').transform(() => undefined)),
   /** issue 30: the code of the friend's link (`/register?ref=CODE`); an unknown one is ignored */
   referral_code: z.string().trim().max(40, 'must be at most 40 characters').optional(),

@@ -16,11 +16,13 @@ import type {
   EmailVerifyBody,
   EmailVerifyRequestBody,
   LanguageBody,
+  NameBody,
 } from './customers';
 
-/** The customer's own: the profile, the e-mail address (saved unverified, proved with a code e-mailed to it) and the birth date. */
+/** The customer's own: the profile, the name, the e-mail address (saved unverified, proved with a code e-mailed to it) and the birth date. */
 export const customersApi = {
   profile: call.customer.get<Customer>('customer/profile'),
+  name: call.customer.post<CustomerOnlyData, NameBody>('customer/name'),
   changeEmail: call.customer.post<ChangeEmailData, ChangeEmailBody>('customer/change-email'),
   emailVerifyRequest: call.customer.post<EmailCodeSent, EmailVerifyRequestBody>('customer/email/verify/request'),
   emailVerify: call.customer.post<CustomerOnlyData, EmailVerifyBody>('customer/email/verify'),

@@ -15,6 +15,7 @@ import {
   emailVerifyRequestBody,
   emailVerifyBody,
   languageBody,
+  nameBody,
   customerSearchQuery,
   customerDetailQuery,
   adjustPointsBody,
@@ -31,6 +32,16 @@ export const customersSpec = /* @__PURE__ */ describe(
   { ...customersApi, ...customersConsoleApi },
   {
     profile: { summary: "The customer's profile", data: customerAnswer, answer: 'The customer.', message: 'Profile loaded.' },
+    name: {
+      summary: "Change the customer's name",
+      description:
+        'The name the shop calls the customer by, in the app, at the counter, on the orders board, receipts and messages: 1 to 80 characters once trimmed, else 400 VALIDATION naming `name`.',
+      inContract: false,
+      body: nameBody,
+      data: customerOnlyAnswer,
+      answer: 'Saved.',
+      message: 'Your name is saved.',
+    },
     changeEmail: {
       summary: "Change the customer's e-mail address",
       description: 'The new address is unverified; a code is e-mailed to it when an e-mail service exists (`verification`).',

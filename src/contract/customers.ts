@@ -9,7 +9,7 @@ import { int, money } from './answer-fields';
 import { orderAnswer } from './orders';
 import { voucherAnswer } from './rewards';
 import { walletEntryAnswer } from './wallet';
-import { email, id, idempotencyKey, otpCode, page } from './fields';
+import { customerName, email, id, idempotencyKey, otpCode, page } from './fields';
 import { pointEntryAnswer } from './points';
 import { birthdayAnswer } from './birthday';
 import { LANGUAGE_ERROR, LANGUAGES } from './languages';
@@ -44,6 +44,10 @@ export type CustomerOnlyData = z.infer<typeof customerOnlyAnswer>;
 /** extension: `customer/language` — the customer's language, one the shop offers. */
 export const languageBody = z.object({ language: z.enum(LANGUAGES, { error: LANGUAGE_ERROR }) });
 export type LanguageBody = z.infer<typeof languageBody>;
+
+/** extension: `customer/name` — the name the shop calls the customer by. */
+export const nameBody = z.object({ name: customerName });
+export type NameBody = z.infer<typeof nameBody>;
 
 export const changeEmailBody = z.object({ email });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;

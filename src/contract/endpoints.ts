@@ -95,6 +95,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...endpointsOf(campaignsSpec),
   ...unsubscribePageEndpoints,
   customersSpec.endpoints.profile,
+  customersSpec.endpoints.name,
   customersSpec.endpoints.changeEmail,
   customersSpec.endpoints.emailVerifyRequest,
   customersSpec.endpoints.emailVerify,

@@ -115,6 +115,24 @@ describe.skipIf(!HAS_CHROME)('the profile on a phone', () => {
     await expect.poll(() => page.getByText('marisol.reyes@example.com').count()).toBe(1);
   });
 
+  it('changes the name, kept after a reload and shown on Home', async () => {
+    await page.getByRole('button', { name: 'Edit name' }).click();
+    const field = page.getByRole('textbox', { name: 'Your name' });
+    await field.fill('Sol Reyes-Cruz');
+    await field.press('Enter');
+    await expect.poll(() => page.getByText('Your name is saved.').count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Sol Reyes-Cruz' }).count()).toBe(1);
+    // the keyboard's place is back on Edit, the stored state says the new name too
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit name');
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('authUserData'))) ?? '{}')).toMatchObject({ name: 'Sol Reyes-Cruz' });
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Sol Reyes-Cruz' }).count()).toBe(1);
+    await page.goto('/home');
+    // Home calls the customer by the first name: the new one
+    await expect.poll(() => page.getByText(/\bSol\b/).count()).toBeGreaterThan(0);
+    await page.goto('/profile/home');
+  });
+
   it('logs out to /login with the toast', async () => {
     await page.getByRole('button', { name: /log out/i }).click();
     await page.waitForURL('**/login');

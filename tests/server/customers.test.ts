@@ -111,6 +111,33 @@ describeDb('customer profile', (kind) => {
     }
   });
 
+  it('changes the name, trimmed, only the caller’s own, and answers the customer', async () => {
+    const a = await p.newCustomer({ name: 'Ana' });
+    const b = await p.newCustomer({ name: 'Bob' });
+    const res = await callApi(p, customersApi.name, { token: a.token, body: { name: '  Ana Santos ', customer_id: b.id, id: b.id } }).expect(200);
+    expect(res.body.data.customer).toMatchObject({ id: a.id, name: 'Ana Santos' });
+    const profile = await callApi(p, customersApi.profile, { token: a.token }).expect(200);
+    expect(profile.body.data.name).toBe('Ana Santos');
+    const rows = await p.db.selectFrom('customers').select(['id', 'name']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: a.id, name: 'Ana Santos' },
+      { id: b.id, name: 'Bob' },
+    ]);
+    await callApi(p, customersApi.name, { body: { name: 'Mallory' } }).expect(401);
+  });
+
+  it('refuses a bad name with the field named, and keeps the one saved', async () => {
+    const c = await p.newCustomer({ name: 'Ana' });
+    for (const body of [undefined, {}, { name: '' }, { name: '   ' }, { name: 42 }, { name: 'a'.repeat(81) }, { name: ['Ana'] }]) {
+      const res = await callApi(p, customersApi.name, { token: c.token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(Object.keys(res.body.error.fields)).toEqual(['name']);
+    }
+    const profile = await callApi(p, customersApi.profile, { token: c.token }).expect(200);
+    expect(profile.body.data.name).toBe('Ana');
+  });
+
   it('refuses a bad e-mail with the field named', async () => {
     const c = await p.newCustomer();
     for (const body of [

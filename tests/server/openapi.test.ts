@@ -726,6 +726,7 @@ describeDb('the OpenAPI document and the provider', (kind) => {
       await call('POST customer/birthday', { token, body: { day: 14, month: 3, year: 1990 } });
       await call('POST customer/birthday/remove', { token });
       await call('POST customer/language', { token, body: { language: 'en' } });
+      await call('POST customer/name', { token, body: { name: 'Ana Santos' } });
       // web push: this browser's subscription, the kinds, and off again
       await call('GET push/status', { token });
       const pushEndpoint = 'https://fcm.googleapis.com/fcm/send/openapi-walk';

@@ -61,6 +61,11 @@ export async function customerLanguage(db: Database, customerId: number): Promis
 }
 
 /** Keeps the customer's language (null: none chosen); false when there is no such customer. */
+export async function saveName(db: Database, customerId: number, name: string): Promise<boolean> {
+  const done = await db.updateTable('customers').set({ name }).where('id', '=', customerId).executeTakeFirst();
+  return done.numUpdatedRows > 0n;
+}
+
 export async function saveLanguage(db: Database, customerId: number, language: Language | null): Promise<boolean> {
   const done = await db.updateTable('customers').set({ language }).where('id', '=', customerId).executeTakeFirst();
   return done.numUpdatedRows > 0n;

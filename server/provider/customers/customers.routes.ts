@@ -7,16 +7,17 @@ import { mount } from '../http/mount';
 import { clientIp } from '../http/session';
 import { getMerchant } from '../settings/settings.service';
 import { removeBirthday, setBirthday } from './birthdays.service';
-import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff, setLanguage } from './customers.service';
+import { adjustCustomerPoints, detailForStaff, getProfile, searchForStaff, setLanguage, setName } from './customers.service';
 
 /**
- * The customer's profile, e-mail address (saved unverified, proved with a code e-mailed to it) and birth date; the
+ * The customer's profile, name, e-mail address (saved unverified, proved with a code e-mailed to it) and birth date; the
  * console's look-up (staff; searches and opened accounts are in the activity log) and the owner's points
  * adjustment (once per key of the staff member's).
  */
 export function customersRoutes(ctx: ProviderContext): Router {
   return mount(ctx, customersSpec, {
     profile: async (_, at) => getProfile(ctx, at.customerId()),
+    name: async (body, at) => setName(ctx, at.customerId(), body.name),
     changeEmail: async (body, at) => {
       const data = await changeEmail(ctx, at.customerId(), body.email);
       return data.verification ? at.reply(data, 'Your e-mail address is saved. We sent you a code to verify it.') : data;

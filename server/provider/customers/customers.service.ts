@@ -11,7 +11,7 @@ import type {
 import { phoneSearchDigits } from '#contract/phone';
 import { paths } from '#contract/routes';
 import type { Database } from '../../db';
-import { getCustomer, lockCustomer, saveLanguage } from '../accounts/accounts.repo';
+import { getCustomer, lockCustomer, saveLanguage, saveName } from '../accounts/accounts.repo';
 import { LANGUAGE_NAMES, type Language } from '#contract/languages';
 import type { ProviderContext } from '../context';
 import { AppError, notFound, validation } from '../http/errors';
@@ -50,6 +50,12 @@ export async function getProfile(ctx: ProviderContext, customerId: number): Prom
  * Keeps the customer's language: one the shop offers now (a code the app does not ship was refused by the
  * contract). A language the shop stops offering stays stored; the app then speaks the shop's choice.
  */
+/** The name the shop calls the customer by (checked by the call's schema: 1 to 80 characters once trimmed). */
+export async function setName(ctx: ProviderContext, customerId: number, name: string): Promise<CustomerOnlyData> {
+  if (!(await saveName(ctx.db, customerId, name))) throw notFound('Customer');
+  return { customer: await getProfile(ctx, customerId) };
+}
+
 export async function setLanguage(ctx: ProviderContext, customerId: number, language: Language): Promise<CustomerOnlyData> {
   const { rules } = await getMerchant(ctx.db, ctx.merchantId);
   if (!rules.languages.includes(language)) {

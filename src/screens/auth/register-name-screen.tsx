@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Button, Notice, TextField, cx, fieldMessage, focusRing } from '../../ui';
 import { AuthLayout } from './auth-layout';
+import { nameProblem } from './name-problem';
 import { SignUpTerms, type SignUpTermsProps } from './sign-up-terms';
 
 export interface RegisterNameValues {
@@ -49,8 +50,8 @@ export function RegisterNameScreen({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
-    if (!name.trim()) next.name = t`Enter your name.`;
-    else if (name.trim().length > 80) next.name = t`Your name can be at most 80 characters.`;
+    const wrongName = nameProblem(name);
+    if (wrongName) next.name = wrongName;
     if (email.trim() && !EMAIL.test(email.trim())) next.email = t`Enter an e-mail address like name@example.com, or leave it empty.`;
     setErrors(next);
     if (Object.keys(next).length) return;

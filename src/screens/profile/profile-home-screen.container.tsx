@@ -3,7 +3,7 @@ import { ProfileLanguageContainer } from './profile-language.container';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { copiedAt } from '../../api/client';
-import { profileKey, useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
+import { profileKey, useChangeName, useProfile, useRemoveBirthday, useSaveBirthday } from '../../api/customers';
 import { useOffline } from '../../api/reachable';
 import { useNotifications } from '../../api/notifications';
 import { useCampaignPreferences } from '../../api/campaigns';
@@ -11,6 +11,7 @@ import { usePushStatus } from '../../api/push';
 import { useAllSettled } from '../../api/settled';
 import { useTierStatus } from '../../api/tiers';
 import { useAuth } from '../../app/auth/auth-context';
+import { saveStoredName } from '../../app/auth/stored-name';
 import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { toast } from '../../ui';
@@ -53,6 +54,15 @@ export default function ProfileHomePage() {
   const [cardOpen, setCardOpen] = useState<boolean | null>(null);
   const [inviteOpen, setInviteOpen] = useState<boolean | null>(null);
   const [birthdayOpen, setBirthdayOpen] = useState(false);
+  const [nameOpen, setNameOpen] = useState(false);
+  const changeName = useChangeName();
+  const nameSave = useAction(async (name: string) => {
+    const { customer } = await changeName(name);
+    saveStoredName(customer.name);
+    setNameOpen(false);
+    toast.success(t`Your name is saved.`, { toastId: 'name-saved' });
+  });
+  const nameFields = fieldErrorsOf(nameSave.error);
   const saveBirthday = useSaveBirthday();
   const removeBirthday = useRemoveBirthday();
   const birthdaySave = useAction(async (birthday: BirthdayInput) => {
@@ -92,6 +102,17 @@ export default function ProfileHomePage() {
         onOpenNotifications={() => void navigate(paths.profileNotification)}
         onOpenOrders={() => void navigate(paths.orderHome)}
         onChangeEmail={() => void navigate(paths.profileChangeEmail)}
+        name={{
+          open: nameOpen,
+          onOpenChange: (open) => {
+            nameSave.reset();
+            setNameOpen(open);
+          },
+          onSave: (name) => void nameSave.run(name),
+          saving: nameSave.pending,
+          fieldError: nameFields.name,
+          error: nameSave.error && !nameFields.name ? messageOf(nameSave.error) : null,
+        }}
         onOpenAddresses={() => void navigate(paths.profileAddAddress)}
         birthday={{
           treat: settings.birthday_treat ?? false,

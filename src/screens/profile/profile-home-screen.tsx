@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Customer } from '#contract';
 import {
   AsOfNote,
@@ -30,6 +30,7 @@ import type { TierStatusData } from '#contract/tiers';
 import { BirthdayCard, type BirthdayCardProps } from './birthday-card';
 import { formatPhone } from '../auth/format-phone';
 import { TierCard } from './tier-card';
+import { EditNameButton, NameForm, type ProfileNameProps } from './profile-name';
 import { asOfWords } from '../../ui/lib/dates';
 
 export interface ProfileHomeScreenProps {
@@ -50,6 +51,8 @@ export interface ProfileHomeScreenProps {
   onOpenNotifications?: () => void;
   onOpenOrders?: () => void;
   onChangeEmail?: () => void;
+  /** changing the name: its form and what it does */
+  name?: ProfileNameProps;
   onOpenAddresses?: () => void;
   /** the birthday card's form and what it does (the birth date itself is the customer's) */
   birthday?: Omit<BirthdayCardProps, 'birthday'>;
@@ -105,39 +108,44 @@ function MenuList({ rows, label }: { rows: Row[]; label: string }) {
   );
 }
 
-/** Who is signed in: initial, name, phone and e-mail (and whether it is verified). */
-function Identity({ customer }: { customer: Customer }) {
+/** Who is signed in: initial, name (with Edit), phone and e-mail (and whether it is verified). */
+function Identity({ customer, name = {} }: { customer: Customer; name?: ProfileNameProps }) {
   const { t } = useLingui();
+  const formId = `${useId()}-name`;
   return (
-    <section aria-labelledby="profile-name" className="flex items-center gap-4">
-      <span
-        className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast"
-        aria-hidden="true"
-      >
-        {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
-      </span>
-      <div className="min-w-0">
-        <h2 id="profile-name" className="truncate text-xl font-bold text-ink">
-          {customer.name}
-        </h2>
-        <dl className="text-sm text-muted">
-          <div className="flex gap-1">
-            <dt className="sr-only">{t`Phone`}</dt>
-            <dd>{customer.phone ? formatPhone(customer.phone) : t`No phone number`}</dd>
-          </div>
-          <div className="flex min-w-0 flex-wrap items-center gap-x-2">
-            <dt className="sr-only">{t`E-mail`}</dt>
-            <dd className="min-w-0 break-all">{customer.email ?? t`No e-mail address yet`}</dd>
-            {customer.email && !customer.email_verified && (
-              <dd className="shrink-0">
-                <Badge tone="warning" className="px-2 py-0 text-xs">
-                  {t`Not verified`}
-                </Badge>
-              </dd>
-            )}
-          </div>
-        </dl>
+    <section aria-labelledby="profile-name" className="flex flex-col gap-3">
+      <div className="flex items-center gap-4">
+        <span
+          className="inline-flex size-16 shrink-0 items-center justify-center rounded-full bg-brand text-2xl font-bold text-brand-contrast"
+          aria-hidden="true"
+        >
+          {customer.name.trim().charAt(0).toUpperCase() || <UserIcon />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="profile-name" className="truncate text-xl font-bold text-ink">
+            {customer.name}
+          </h2>
+          <dl className="text-sm text-muted">
+            <div className="flex gap-1">
+              <dt className="sr-only">{t`Phone`}</dt>
+              <dd>{customer.phone ? formatPhone(customer.phone) : t`No phone number`}</dd>
+            </div>
+            <div className="flex min-w-0 flex-wrap items-center gap-x-2">
+              <dt className="sr-only">{t`E-mail`}</dt>
+              <dd className="min-w-0 break-all">{customer.email ?? t`No e-mail address yet`}</dd>
+              {customer.email && !customer.email_verified && (
+                <dd className="shrink-0">
+                  <Badge tone="warning" className="px-2 py-0 text-xs">
+                    {t`Not verified`}
+                  </Badge>
+                </dd>
+              )}
+            </div>
+          </dl>
+        </div>
+        <EditNameButton open={name.open} onOpenChange={name.onOpenChange} formId={formId} />
       </div>
+      {name.open && <NameForm {...name} name={customer.name} formId={formId} />}
     </section>
   );
 }
@@ -194,6 +202,7 @@ export function ProfileHomeScreen({
   onOpenNotifications,
   onOpenOrders,
   onChangeEmail,
+  name,
   onOpenAddresses,
   birthday,
   messageSettings,
@@ -233,7 +242,7 @@ export function ProfileHomeScreen({
       ) : null;
     body = (
       <div className="flex flex-col gap-6">
-        <Identity customer={customer} />
+        <Identity customer={customer} name={name} />
         <Balances
           customer={customer}
           asOf={balancesAsOf ? asOfWords(balancesAsOf, now, locale, timeZone) : null}

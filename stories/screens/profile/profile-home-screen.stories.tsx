@@ -29,6 +29,7 @@ const meta = {
     onOpenOrders: fn(),
     onChangeEmail: fn(),
     onOpenAddresses: fn(),
+    name: { onOpenChange: fn(), onSave: fn() },
     birthday: { treat: true, onOpenChange: fn(), onSave: fn(), onRemove: fn() },
     yourData: <YourData status={deletionStatus} currency="PHP" locale="en-PH" onDownload={fn()} onDeleteOpenChange={fn()} onDelete={fn()} />,
     onLogout: fn(),
@@ -54,6 +55,9 @@ export const Default: Story = {
     await expect(canvas.getByRole('heading', { name: 'Birthday: not added yet' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Add birthday' }));
     await expect(args.birthday?.onOpenChange).toHaveBeenCalledWith(true);
+    // the name can be changed here
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit name' }));
+    await expect(args.name?.onOpenChange).toHaveBeenCalledWith(true);
   },
 };
 
@@ -86,6 +90,42 @@ export const EmailVerified: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText(customer.email!)).toBeVisible();
     await expect(canvas.queryByText('Not verified')).toBeNull();
+  },
+};
+
+/** Changing the name: the form open with the name as saved; an empty or too long name is refused before anything is sent. */
+export const EditingName: Story = {
+  args: { name: { open: true, onOpenChange: fn(), onSave: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const form = within(canvas.getByRole('form', { name: 'Your name' }));
+    const field = form.getByRole('textbox', { name: 'Your name' });
+    await expect(field).toHaveValue(customer.name);
+    await expect(field).toHaveFocus();
+    await expect(canvas.queryByRole('button', { name: 'Edit name' })).toBeNull();
+    await userEvent.clear(field);
+    await userEvent.type(field, '   ');
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expect(form.getByText('Enter your name.')).toBeVisible();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'x'.repeat(81));
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expect(form.getByText('Your name can be at most 80 characters.')).toBeVisible();
+    await expect(args.name?.onSave).not.toHaveBeenCalled();
+    await userEvent.clear(field);
+    await userEvent.type(field, '  Ana Reyes  ');
+    await userEvent.click(form.getByRole('button', { name: 'Save name' }));
+    await expect(args.name?.onSave).toHaveBeenCalledWith('Ana Reyes');
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    await expect(args.name?.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** The provider refused the name (its words after the field's name), and a failure that is no field's. */
+export const NameRefused: Story = {
+  args: { name: { open: true, onOpenChange: fn(), onSave: fn(), fieldError: 'must be at most 80 characters' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Name must be at most 80 characters.')).toBeVisible();
   },
 };
 

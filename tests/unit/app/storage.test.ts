@@ -1,6 +1,17 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearOnExpiry, clearOnLogout, initStoredUsers, isSignedIn, readIsAuth, readUsers, saveSignIn, SESSION_IN_COOKIE } from '../../../src/app/auth/storage';
+import {
+  clearOnExpiry,
+  clearOnLogout,
+  initStoredUsers,
+  isSignedIn,
+  readAuthUserData,
+  readIsAuth,
+  readUsers,
+  saveSignIn,
+  SESSION_IN_COOKIE,
+} from '../../../src/app/auth/storage';
+import { saveStoredName } from '../../../src/app/auth/stored-name';
 
 const customer = { id: 42, name: 'Ana Santos', email: 'ana@example.com', wallet_balance: 50000 };
 
@@ -18,6 +29,16 @@ describe('stored auth state', () => {
     clearCookies();
   });
   afterEach(() => vi.restoreAllMocks());
+
+  it('a name changed in the profile is the stored one too, the rest kept', () => {
+    saveSignIn(customer);
+    const before = readUsers()[0]!;
+    saveStoredName('Ana Reyes');
+    expect(readUsers()).toEqual([{ ...before, username: 'Ana Reyes' }]);
+    expect(readAuthUserData()).toEqual({ ID: 42, name: 'Ana Reyes' });
+    expect(sessionStorage.getItem('user-id')).toBe('42');
+    expect(isSignedIn()).toBe(true);
+  });
 
   it('uses one empty user when users is missing', () => {
     const users = readUsers();
