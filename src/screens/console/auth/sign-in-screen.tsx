@@ -74,7 +74,8 @@ export function ConsoleSignInScreen({ onSignIn, signingIn, error, notice, noOwne
     <ConsoleAuthLayout title={t`Sign in`} intro={t`For the shop's owner and staff.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {notice && <Notice>{notice}</Notice>}
-        {error && <Notice tone="danger">{error}</Notice>}
+        {/* the provider's answer was to an earlier try: once the form itself finds something wrong, it is not shown beside it */}
+        {error && Object.keys(problems).length === 0 && <Notice tone="danger">{error}</Notice>}
         <TextField
           label={t`E-mail`}
           type="email"

@@ -48,6 +48,9 @@ export default function StaffContainer() {
   });
   const wrongPassword = Boolean(fieldErrorsOf(inviting.error).password);
   const rows = useRowActions<number>();
+  // making an owner: its own action, answered in its dialog (a wrong password is typed again there)
+  const promote = useAction((id: number, password: string) => changeRole(id, 'owner', password));
+  const promoteWrongPassword = Boolean(fieldErrorsOf(promote.error).password);
   const revokes = useRowActions<number>();
 
   return (
@@ -73,7 +76,12 @@ export default function StaffContainer() {
       invitesError={pending.error ? messageOf(pending.error) : null}
       onRevoke={(id) => void revokes.act(id, () => revokeInvite(id))}
       revokingId={revokes.busy}
-      onChangeRole={(id, role, password) => void rows.act(id, () => changeRole(id, role, password))}
+      onChangeRole={(id, role, password) =>
+        void (role === 'owner' && password ? promote.run(id, password) : rows.act(id, () => changeRole(id, role, password)))
+      }
+      makingOwner={promote.pending}
+      makeOwnerError={promote.error ? (promoteWrongPassword ? say`That is not your password. Type it again.` : messageOf(promote.error)) : null}
+      onMakeOwnerClose={promote.reset}
       onRemove={(id) => void rows.act(id, () => removeStaff(id))}
       locations={locations.data?.locations}
       onSetLocations={(id, ids) => void rows.act(id, () => setLocations(id, ids))}

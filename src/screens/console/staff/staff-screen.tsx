@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { MerchantLocation } from '#contract/locations';
 import type { StaffMember, StaffRole } from '#contract/staff';
 import { isEmailAddress } from '#contract/checks';
@@ -50,6 +50,12 @@ export interface StaffScreenProps {
   revokingId?: number | null;
   /** `password`: the owner's own, typed again (making someone an owner needs it, as an owner invitation does) */
   onChangeRole: (id: number, role: StaffRole, password?: string) => void;
+  /** making an owner is being saved: the dialog stays open, its button busy, until the list shows the new owner */
+  makingOwner?: boolean;
+  /** why making an owner was refused (a wrong password …): said in the dialog, which stays open */
+  makeOwnerError?: string | null;
+  /** the make-owner dialog closed (its last refusal can go) */
+  onMakeOwnerClose?: () => void;
   onRemove: (id: number) => void;
   /** the member a change is being saved for */
   busyId?: number | null;
@@ -252,7 +258,19 @@ function PendingInvites({ invites, invitesError, onRevoke, revokingId }: Pick<St
  * Asks for the owner's own password before making `member` an owner: an owner can do everything, and a
  * session left open on a counter tablet must not be enough to make one.
  */
-function ConfirmOwner({ member, onConfirm, onClose }: { member: StaffMember | null; onConfirm: (password: string) => void; onClose: () => void }) {
+function ConfirmOwner({
+  member,
+  onConfirm,
+  onClose,
+  saving = false,
+  error,
+}: {
+  member: StaffMember | null;
+  onConfirm: (password: string) => void;
+  onClose: () => void;
+  saving?: boolean;
+  error?: string | null;
+}) {
   const { t } = useLingui();
   const formId = useId();
   const [password, setPassword] = useState('');
@@ -262,11 +280,19 @@ function ConfirmOwner({ member, onConfirm, onClose }: { member: StaffMember | nu
     setMissing(false);
     onClose();
   };
+  // closed by the list showing the new owner (StaffScreen): the password typed goes with it
+  useEffect(() => {
+    if (member === null) {
+      setPassword('');
+      setMissing(false);
+    }
+  }, [member]);
+  // it stays open until the list shows the new owner (StaffScreen closes it), so a refusal is said here
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!password) return setMissing(true);
+    setMissing(false);
     onConfirm(password);
-    close();
   };
   return (
     <Dialog
@@ -279,7 +305,7 @@ function ConfirmOwner({ member, onConfirm, onClose }: { member: StaffMember | nu
           <Button variant="secondary" onClick={close}>
             {t`Keep their role`}
           </Button>
-          <Button type="submit" form={formId}>
+          <Button type="submit" form={formId} loading={saving}>
             {t`Make owner`}
           </Button>
         </div>
@@ -293,10 +319,34 @@ function ConfirmOwner({ member, onConfirm, onClose }: { member: StaffMember | nu
           autoFocus
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={missing ? t`Type your password to make them an owner.` : undefined}
+          error={missing ? t`Type your password to make them an owner.` : (error ?? undefined)}
         />
       </form>
     </Dialog>
+  );
+}
+
+/** A member's role, changed on the spot (an owner through ConfirmOwner). */
+function RoleSelect({ member, busy, onChange }: { member: StaffMember; busy: boolean; onChange: (role: StaffRole) => void }) {
+  const { t } = useLingui();
+  const id = `role-${member.id}`;
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {t`Role of ${member.name}`}
+      </label>
+      <select
+        id={id}
+        className={cx('min-h-11 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink aria-disabled:opacity-60', focusRing)}
+        value={member.role}
+        // not `disabled`: that would drop the keyboard's focus while the change is saved; a change meanwhile is ignored
+        aria-disabled={busy}
+        onChange={(e) => !busy && onChange(e.target.value as StaffRole)}
+      >
+        <option value="staff">{ROLE_LABEL.staff}</option>
+        <option value="owner">{ROLE_LABEL.owner}</option>
+      </select>
+    </>
   );
 }
 
@@ -320,10 +370,18 @@ export function StaffScreen(props: StaffScreenProps) {
     revokingId,
     locations = [],
     onSetLocations,
+    makingOwner = false,
+    makeOwnerError,
+    onMakeOwnerClose,
   } = props;
   const { t } = useLingui();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
   const [promoting, setPromoting] = useState<StaffMember | null>(null);
+  // the list shows the member an owner now: the make-owner dialog has done its work
+  const promoted = promoting !== null && staff?.some((m) => m.id === promoting.id && m.role === 'owner') === true;
+  useEffect(() => {
+    if (promoted) setPromoting(null);
+  }, [promoted]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -351,24 +409,12 @@ export function StaffScreen(props: StaffScreenProps) {
                   <p className="truncate text-sm text-muted">{m.email}</p>
                 </div>
                 <div className="flex items-center gap-2">
-                  <label className="sr-only" htmlFor={`role-${m.id}`}>
-                    {t`Role of ${name}`}
-                  </label>
-                  <select
-                    id={`role-${m.id}`}
-                    className={cx('min-h-11 rounded-xl border border-border bg-surface-raised px-3 text-base text-ink disabled:opacity-60', focusRing)}
-                    value={m.role}
-                    disabled={busyId === m.id}
-                    onChange={(e) => {
-                      const role = e.target.value as StaffRole;
-                      // an owner is made only with the owner's password (ConfirmOwner); staff at once
-                      if (role === 'owner') setPromoting({ ...m, name });
-                      else onChangeRole(m.id, role);
-                    }}
-                  >
-                    <option value="staff">{ROLE_LABEL.staff}</option>
-                    <option value="owner">{ROLE_LABEL.owner}</option>
-                  </select>
+                  <RoleSelect
+                    member={{ ...m, name }}
+                    busy={busyId === m.id}
+                    // an owner is made only with the owner's password (ConfirmOwner); staff at once
+                    onChange={(role) => (role === 'owner' ? setPromoting({ ...m, name }) : onChangeRole(m.id, role))}
+                  />
                   {m.id !== meId && (
                     <Button variant="secondary" size="sm" disabled={busyId === m.id} onClick={() => setRemoving({ ...m, name })} aria-label={t`Remove ${name}`}>
                       {t`Remove`}
@@ -403,7 +449,12 @@ export function StaffScreen(props: StaffScreenProps) {
       <ConfirmOwner
         member={promoting}
         onConfirm={(password) => promoting && onChangeRole(promoting.id, 'owner', password)}
-        onClose={() => setPromoting(null)}
+        onClose={() => {
+          setPromoting(null);
+          onMakeOwnerClose?.();
+        }}
+        saving={makingOwner}
+        error={makeOwnerError}
       />
       <ConfirmRemove
         item={removing}

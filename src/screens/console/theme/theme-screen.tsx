@@ -101,7 +101,7 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="flex items-center gap-2">
+      <div className="flex items-start gap-2">
         <input
           id={id}
           type="color"
@@ -122,7 +122,9 @@ function ColourField({ label, value, onChange, hint }: { label: string; value: s
           autoComplete="off"
           spellCheck={false}
           maxLength={9}
-          className="w-36 font-mono"
+          // the code in monospace, its error in the page's own type
+          className="w-36"
+          inputClassName="font-mono"
         />
       </div>
       {hint && <p className="text-sm text-muted">{hint}</p>}

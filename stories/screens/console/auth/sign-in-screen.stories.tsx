@@ -21,6 +21,19 @@ export const SigningIn: Story = { args: { signingIn: true } };
 /** The provider's answer to a wrong e-mail or password: the same for both. */
 export const Refused: Story = { args: { error: 'That e-mail and password do not match. Try again.' } };
 
+/** After a refusal, a try the form itself refuses: only what is wrong now shows, not the earlier answer beside it. */
+export const RefusedThenEmpty: Story = {
+  args: { error: 'That e-mail and password do not match. Try again.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('E-mail'), 'rosa@kopisenja.id');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(await canvas.findByText('Enter your password.')).toBeVisible();
+    await expect(canvas.queryByText('That e-mail and password do not match. Try again.')).toBeNull();
+    await expect(args.onSignIn).not.toHaveBeenCalled();
+  },
+};
+
 /** A shop with no owner yet: nobody can sign in, and the page says how to get the set-up link. */
 export const NoOwner: Story = {
   args: { noOwner: true },

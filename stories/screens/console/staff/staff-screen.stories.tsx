@@ -135,6 +135,20 @@ export const MakeOwner: Story = {
   },
 };
 
+/** A wrong password: said in the dialog, which stays open with the password to type again. */
+export const MakeOwnerWrongPassword: Story = {
+  args: { makeOwnerError: 'That is not your password. Type it again.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText('Role of Ben Santos'), 'owner');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Make Ben Santos an owner?' }));
+    await userEvent.type(dialog.getByLabelText('Your password'), 'not my password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Make owner' }));
+    await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner', 'not my password');
+    await expect(dialog.getByLabelText('Your password')).toHaveAccessibleDescription('That is not your password. Type it again.');
+  },
+};
+
 /** Changing a role (an owner's password for a new owner) and removing someone (after saying so in a dialog). */
 export const ChangeAndRemove: Story = {
   play: async ({ canvasElement, args }) => {
@@ -148,6 +162,9 @@ export const ChangeAndRemove: Story = {
     dialog = within(await screen.findByRole('dialog', { name: 'Make Ben Santos an owner?' }));
     await userEvent.type(dialog.getByLabelText('Your password'), 'my own password{Enter}');
     await expect(args.onChangeRole).toHaveBeenCalledWith(2, 'owner', 'my own password');
+    // the dialog waits for the list to show the new owner (nothing answers here): Escape closes it
+    await expect(screen.getByRole('dialog', { name: 'Make Ben Santos an owner?' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
     await userEvent.selectOptions(canvas.getByLabelText('Role of Dan Lim'), 'staff');
     await expect(args.onChangeRole).toHaveBeenLastCalledWith(4, 'staff');
     await expect(canvas.queryByRole('button', { name: 'Remove Rosa Dela Cruz' })).toBeNull();

@@ -207,6 +207,11 @@ export const HexCodes: Story = {
     await userEvent.type(code, 'green');
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     await expect(code).toHaveAccessibleDescription('Type a colour code such as #1f7a4d or #1f7.');
+    // the code in monospace, its error in the page's own type; the picker stays beside the field's top
+    const error = canvas.getByText('Type a colour code such as #1f7a4d or #1f7.');
+    await expect(getComputedStyle(code).fontFamily).toMatch(/mono/i);
+    await expect(getComputedStyle(error).fontFamily).not.toMatch(/mono/i);
+    await expect(Math.abs(canvas.getByLabelText('Brand colour').getBoundingClientRect().top - code.getBoundingClientRect().top)).toBeLessThan(2);
     await expect(args.onChange).toHaveBeenLastCalledWith(expect.objectContaining({ brand_color: '#1f7a4d' }));
     await expect(canvas.getByLabelText('Brand colour')).toHaveValue('#1f7a4d');
     // the picker: the code follows it
