@@ -41,10 +41,12 @@ const appChunks = {
       // Later: the location step, the page hooks, the payment redirect and the choice card (each a
       // chunk of 0.2-0.5 KB shared by two signed-in pages), and the option rules the shop, its option
       // sheet and checkout share: 0.6 KB less in all, room for product options. The stamp cards Home and
-      // the Points page show (1 KB): in common rather than a chunk of their own for the two.
+      // the Points page show (1 KB): in common rather than a chunk of their own for the two. The address
+      // form's starting values and map fill, which the three address pages share; the name's check, which
+      // the sign-up's name step and the profile share (both load common already).
       {
         name: 'common',
-        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back|location-step|use-pages|use-payment-redirect)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format|choice-card)|shop[\\/](option-rules|cart-lines)|rewards[\\/]reward-(reach|picture)|profile[\\/]stamp-cards)\.)/,
+        test: /[\\/]src[\\/](ui[\\/](card|badge|money|points|skeleton|error-state|empty-state|top-bar|app-shell|bottom-nav|icon|lib|load-more|address-lines|section-heading)[\\/]|api[\\/]|app[\\/](nav|go-back|location-step|use-pages|use-payment-redirect)\.|shared[\\/]action\.|contract[\\/](money|order-lifecycle|limits)\.|screens[\\/](orders[\\/](order-status|format|choice-card)|shop[\\/](option-rules|cart-lines)|rewards[\\/]reward-(reach|picture)|profile[\\/]stamp-cards|addresses[\\/]address-fill|auth[\\/]name-problem)\.)/,
       },
       // The rotating QR code and short code (uqr draws the QR) that a voucher and the member card show:
       // one chunk for the two voucher pages and the card, not the code and the voucher's panel apart.

@@ -13,7 +13,7 @@
  *     instead, and said so.
  *   - the whole customer app in one language: every JavaScript chunk of the build, each gzipped on its own, summed, with only
  *     the largest of the languages' words (a chunk each, `assets/lang-*.js`: a customer reads one; the worker keeps that one):
- *     ≤ 290 KB (gzip, the larger of the two encodings the gateway sends, so a browser without brotli is held too)
+ *     ≤ 291 KB (gzip, the larger of the two encodings the gateway sends, so a browser without brotli is held too)
  *     (the address map's chunk, and what only it imports, counted apart:)
  *   - the address map (its search, Leaflet and react-leaflet, loaded only by /set-location when it shows the map): ≤ 50 KB
  *   - every other route's own chunk: ≤ 30 KB
@@ -33,7 +33,7 @@ import { fullBrowserPath } from './lib/chromium.ts';
 
 const DIST = process.env.DIST_DIR || 'dist';
 const LOGIN_SOURCE = 'src/screens/auth/login-screen.container.tsx';
-export const BUDGETS = { loginJs: 90, appJs: 290, routeChunk: 30, css: 15, consoleJs: 150, mapJs: 50 };
+export const BUDGETS = { loginJs: 90, appJs: 291, routeChunk: 30, css: 15, consoleJs: 150, mapJs: 50 };
 /** The address map (Leaflet): its own chunk, loaded only when /set-location shows the map; held to its own budget. */
 const MAP_SOURCE = 'src/screens/addresses/location-map-section.tsx';
 /** Sources only the merchant console uses: none may be in the customer's build. */

@@ -13,12 +13,11 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 // One lazy import per page's container: Vite gives each its own chunk. Only pages' (`<name>-screen`):
 // a part's container (the member card's) is loaded by the page that shows it, not listed in the entry.
-// the merchant console's screens are its own build's (vite.console.config.ts), never the app's. Keyed from
-// src/screens/ (`base`): the keys are in the entry, the shorter the better.
-const CONTAINERS = import.meta.glob<{ default: ComponentType }>(['./**/*-screen.container.tsx', '!./console/**'], { base: '../screens' });
+// the merchant console's screens are its own build's (vite.console.config.ts), never the app's
+const CONTAINERS = import.meta.glob<{ default: ComponentType }>(['../screens/**/*-screen.container.tsx', '!../screens/console/**']);
 
 function loaderOf(source: string): Loader {
-  const load = CONTAINERS[`./${source}.container.tsx`];
+  const load = CONTAINERS[`../screens/${source}.container.tsx`];
   if (!load) throw new Error(`No container at src/screens/${source}.container.tsx`);
   return load;
 }

@@ -89,9 +89,6 @@ export function checkRange(value: unknown, rule: RangeRule): string | null {
 // Phone and address fields
 // ---------------------------------------------------------------------------------------------
 
-/** A customer's name, as they give it at sign-up or change it in their profile. */
-export const NAME_RULE = textRule(1, 80);
-
 /** Loose phone input; the provider normalises it to E.164 (normalizePhoneNumber, phone.ts). */
 export const PHONE_RULE = textRule(6, 32, 'must be a phone number', 'is too long');
 

@@ -3,7 +3,8 @@
  * descriptions, amounts. Part of the contract (src/contract): free of React, of the browser and of Express.
  */
 import { z } from 'zod';
-import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, NAME_RULE, PHONE_RULE, type TextRule } from './checks';
+import { EMAIL_MAX, EMAIL_MESSAGE, EMAIL_PATTERN, PHONE_RULE, type TextRule } from './checks';
+import { NAME_RULE } from './customer-name';
 
 /** Trimmed text of a rule's length, in its words (the rules are in checks.ts, shared with the app). */
 export const textField = (rule: TextRule) => z.string().trim().min(rule.min, rule.tooShort).max(rule.max, rule.tooLong);

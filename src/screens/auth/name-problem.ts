@@ -1,8 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { NAME_RULE } from '#contract/checks';
+import { NAME_RULE } from '#contract/customer-name';
 
 /**
- * What is wrong with a customer's name as typed (the provider's rule, checks.ts), in a whole sentence, or
+ * What is wrong with a customer's name as typed (the provider's rule, customer-name.ts), in a whole sentence, or
  * undefined when it will do: the sign-up's name step and the profile's name say the same.
  */
 export function nameProblem(name: string): string | undefined {
