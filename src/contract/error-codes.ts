@@ -67,7 +67,7 @@ export const ERROR_MEANING: Record<ErrorCode, string> = {
   OUTSIDE_DELIVERY_AREA: 'no location delivers to this address (outside every delivery area)',
   LOCATION_FORBIDDEN: "a staff member limited to other locations: not this location's orders, board or counter",
   PROMO_CODE_INVALID:
-    "the promo code does not apply to this order: `data.reason` is unknown, not_yet (`data.starts_at`), expired (`data.ends_at`), below_minimum (`data.min_spend`, `data.missing`: how much more to spend), not_for_you (new customers only, or the customer's own limit reached), used_up (its uses or budget spent), not_here (location or way of ordering), paused or not_with_voucher; `data.code` the code as matched",
+    "the promo code does not apply to this order: `data.reason` is unknown, not_yet (`data.starts_at`), expired (`data.ends_at`), below_minimum (`data.min_spend`, `data.missing`: how much more to spend), not_for_you (new customers only, or the customer's own limit reached: `data.per_customer_limit`), used_up (its uses or budget spent), not_here (location or way of ordering), paused or not_with_voucher; `data.code` the code as matched",
   TIER_REQUIRED: 'the reward is for customers of a higher tier for now (early access): `data.tier`, the lowest tier that can redeem it',
   GIFT_CARD_INVALID:
     'the gift card cannot be claimed or refunded: `data.reason` is claimed (in a wallet already), refunded, expired, or own (a gift the customer sent); for physical cards inactive (not sold yet), activated (sold already), egift (not a physical card), empty (nothing left) or short (less left than asked: `data.balance`)',

@@ -81,6 +81,8 @@ export interface PromoCodeRefusal {
   needs?: string;
   /** not_now: when it opens next (null: not again before it ends) */
   next_start?: string | null;
+  /** not_for_you because the customer has used it as many times as each customer may: how many that is */
+  per_customer_limit?: number;
 }
 
 /** An offer's hours in the day, in the shop's time zone: from `start` to `end` ("14:00", "24:00"). */

@@ -142,6 +142,14 @@ describe.skipIf(!HAS_CHROME)('sign-in on a phone', () => {
     await expect.poll(() => guestPage.getByText(/for another shop/i).count()).toBe(1);
   });
 
+  it('says why sign-up starts again when its name step is opened without a code (a reload)', async () => {
+    // the name step's registration token is kept in memory only: a reload, or the address opened, lands on
+    // "Create your account", which now says why instead of nothing
+    await guestPage.goto('/register-name');
+    await guestPage.waitForURL('**/register');
+    await expect.poll(() => guestPage.getByText(/^Sign-up starts again: the page was reloaded before your account was made\./).count()).toBe(1);
+  });
+
   it('explains a broken alternative login link instead of crashing', async () => {
     await guestPage.goto('/?id=%25%25not-base64');
     await expect.poll(() => guestPage.getByRole('heading', { name: /couldn't use this link/i }).count()).toBe(1);

@@ -181,6 +181,13 @@ describe.skipIf(!HAS_CHROME)('the counter and the orders board', () => {
     await expect.poll(() => phone.getByRole('list', { name: 'Used vouchers' }).textContent()).toContain(vouchers[0]!.code);
     await phone.goto('/profile/notification');
     await expect.poll(() => phone.getByRole('main').textContent()).toMatch(/used at the counter/i);
+    // its "Reward redeemed" notification still links to it among the active ones (to.voucher, made when it
+    // was new): the page finds it used, and opens it there instead of an Active list without it
+    await phone.goto(`/reward/storage/active?voucher=${vouchers[0]!.id}`);
+    await phone.waitForURL(new RegExp(`/reward/storage/used\\?voucher=${vouchers[0]!.id}$`));
+    await expect.poll(() => phone.getByRole('dialog').textContent()).toContain('This voucher has been used.');
+    expect(await phone.getByRole('tab', { name: 'Used', includeHidden: true }).getAttribute('aria-selected')).toBe('true');
+    await phone.keyboard.press('Escape');
 
     // scanning it again: used, by whom
     await desk.getByRole('button', { name: 'Next customer' }).click();

@@ -114,10 +114,14 @@ describe.skipIf(!HAS_CHROME)('shop and orders on a phone', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order-confirmation');
 
-    // 2 × ₱145.00 + ₱49.00 delivery, against an empty wallet: the top-up is offered, ordering is not
+    // 2 × ₱145.00 + ₱49.00 delivery, against an empty wallet: the page starts on online payment, which can
+    // pay; the customer chooses the wallet, where the top-up is offered and ordering is not
     await expect.poll(() => page.getByText('2 × Cappuccino').count()).toBe(1);
     const place = page.getByRole('button', { name: /^Place order/ });
     await expect.poll(() => place.textContent()).toContain('339.00');
+    expect(await page.getByRole('radio', { name: /Online payment/ }).isChecked()).toBe(true);
+    expect(await place.isEnabled()).toBe(true);
+    await page.getByRole('radio', { name: /Wallet/ }).check();
     expect(await place.isDisabled()).toBe(true);
     await page.getByRole('button', { name: /^Top up/ }).click();
     await onSandbox(page, 'Pay', '/top-up-success/order');

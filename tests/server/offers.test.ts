@@ -327,6 +327,10 @@ describeEachDb('offers and promo codes', (kind) => {
     const third = await o.order(regular.token, { promo_code: twice.code });
     refused(third, 'not_for_you');
     expect(third.body.message).toMatch(/as many times as it allows/);
+    // the app says it was used as often as allowed, not that the code is not theirs
+    expect(third.body.data.per_customer_limit).toBe(2);
+    const welcomeAgain = await o.quote(fresh.token, { promo_code: welcome.code });
+    expect(welcomeAgain.body.data.per_customer_limit).toBeUndefined();
     // the regular's orders were not their first
     expect(await o.one(twice.id)).toMatchObject({ uses: 2, new_customers: 0 });
   });

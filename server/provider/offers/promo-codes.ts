@@ -179,7 +179,7 @@ function whyNot(o: OfferAtCheckout, code: string, b: Basket): { refusal: PromoCo
   if ((o.audience === 'new_customers' || o.audience === 'first_order') && o.has_ordered) return no('not_for_you', {}, 'audience');
   if (o.audience === 'tier' && o.my_tier < (o.tier_position ?? 0)) return no('not_for_you', {}, 'tier');
   if (o.audience === 'customer_list' && !o.listed) return no('not_for_you', {}, 'list');
-  if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', {}, 'limit');
+  if (o.per_customer_limit !== null && o.mine >= o.per_customer_limit) return no('not_for_you', { per_customer_limit: o.per_customer_limit }, 'limit');
   if (o.single_code?.used) return no('used_up');
   if (o.max_uses !== null && o.uses >= o.max_uses) return no('used_up');
   if (o.max_discount_total !== null && o.discount_given >= o.max_discount_total) return no('used_up');

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAddresses, useCreateAddress, useDeleteAddress, useUpdateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
 import { useCheckout } from '../../app/checkout';
+import { useProfile } from '../../api/customers';
 import { useAction } from '../../shared/action';
 import { fieldErrorsOf, messageOf } from '../../shared/errors';
 import { useGoBack } from '../../app/go-back';
@@ -19,6 +20,9 @@ export default function AddAddressPage() {
   const { state } = useLocation();
   const { checkout, update } = useCheckout();
   const { data, error, isLoading, mutate } = useAddresses();
+  // a new address starts from the customer's own name and number
+  const profile = useProfile();
+  const customer = profile.data;
   const createAddress = useCreateAddress();
   const updateAddress = useUpdateAddress();
   const deleteAddress = useDeleteAddress();
@@ -51,7 +55,8 @@ export default function AddAddressPage() {
     <AddAddressScreen
       key={formKey}
       addresses={data?.addresses}
-      loading={isLoading}
+      // the form starts from the profile's name and number: it waits for them (a failed read leaves it empty)
+      loading={isLoading || profile.isLoading}
       error={error && !data ? messageOf(error) : null}
       onRetry={() => void mutate()}
       onSave={(values, id) => void (!row.pending && save.run(values, id))}
@@ -70,6 +75,7 @@ export default function AddAddressPage() {
       defaultEditingId={from.editingId}
       location={from.located ? checkout.location : null}
       draft={from.located ? checkout.addressDraft : null}
+      own={customer}
       onSetLocation={(editingId, typed) => {
         update({ addressDraft: typed });
         void navigate(paths.setLocation, { state: { returnTo: paths.profileAddAddress, editingId } satisfies LocationStepState });

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Address, AddressInput } from '#contract';
 import { AddressLines, AppShell, Badge, Button, Card, Dialog, ErrorState, LocationIcon, Skeleton, SkeletonGroup, TopBar, cardSurface, cx } from '../../ui';
 import { AddressForm, type AddressDraft, type Coordinates } from './address-form';
+import { newAddressStart } from './address-fill';
 
 export interface AddAddressScreenProps {
   /** The customer's saved addresses. */
@@ -24,6 +25,8 @@ export interface AddAddressScreenProps {
   onSetLocation?: (editingId: number | null, typed: AddressDraft) => void;
   /** What the reopened form (defaultEditingId's) held when it went to /set-location: its fields start from it. */
   draft?: Partial<AddressInput> | null;
+  /** the customer's own name and number: where a new address's form starts (under a draft) */
+  own?: { name: string; phone: string | null };
   submitting?: boolean;
   fieldErrors?: Record<string, string>;
   formError?: string | null;
@@ -86,6 +89,15 @@ function AddressCard({
 }
 
 /** /profile/add-address: saved addresses (edit, delete, make default) and the form to add one. */
+/**
+ * Where the form starts: an address being edited (or what was typed for it before the map), else a new one
+ * from the customer's own name and number under what was typed before the map.
+ */
+function formStart(editing: Address | null, draft: Partial<AddressInput> | null, defaultEditingId: number | null, own: AddAddressScreenProps['own']) {
+  if (editing) return draft && editing.id === defaultEditingId ? draft : { ...editing, note: editing.note ?? undefined };
+  return newAddressStart(own, defaultEditingId === null ? draft : null);
+}
+
 export function AddAddressScreen({
   addresses = [],
   loading = false,
@@ -97,6 +109,7 @@ export function AddAddressScreen({
   busyId = null,
   defaultEditingId = null,
   draft = null,
+  own,
   location,
   onSetLocation,
   submitting,
@@ -163,7 +176,7 @@ export function AddAddressScreen({
               // A new form for each address, so its fields start from that address.
               key={editing ? `edit-${editing.id}` : 'new'}
               heading={editingLabel !== null ? t`Edit ${editingLabel}` : t`Add an address`}
-              initial={draft && (editing?.id ?? null) === defaultEditingId ? draft : editing ? { ...editing, note: editing.note ?? undefined } : undefined}
+              initial={formStart(editing, draft, defaultEditingId, own)}
               location={location}
               onSetLocation={onSetLocation ? (typed) => onSetLocation(editing?.id ?? null, typed) : undefined}
               onSubmit={(values) => onSave?.(values, editing?.id ?? null)}

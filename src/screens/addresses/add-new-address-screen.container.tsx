@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCreateAddress } from '../../api/addresses';
 import type { AddressInput } from '#contract';
+import { newAddressStart } from './address-fill';
 import { useProfile } from '../../api/customers';
 import { useCheckout } from '../../app/checkout';
 import { useAction } from '../../shared/action';
@@ -22,12 +23,7 @@ export default function AddNewAddressPage() {
   // The customer's own name and number to start from, when the profile is already at hand.
   // Back from /set-location: what was typed before going there.
   // A draft that only a map search filled (street, city, postal code) still starts from the customer's name and number.
-  const [initial] = useState<Partial<AddressInput> | undefined>(() => {
-    const own = customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined;
-    const draft = checkout.addressDraft;
-    if (!draft) return own;
-    return { ...own, ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '' && v !== undefined)) };
-  });
+  const [initial] = useState(() => newAddressStart(customer, checkout.addressDraft));
 
   const save = useAction(async (values: AddressInput) => {
     // answers once the address list has it, so /delivery shows it chosen

@@ -30,3 +30,16 @@ export function fillFromPlace(
   }
   return { draft: next, filled: nowFilled };
 }
+
+/**
+ * Where a new address's form starts: the customer's own name and number (when the profile is at hand), under
+ * what was typed before going to the map (a draft that only a map search filled still starts from them).
+ */
+export function newAddressStart(
+  customer: { name: string; phone: string | null } | undefined,
+  draft: Partial<AddressInput> | null | undefined,
+): Partial<AddressInput> | undefined {
+  const own = customer ? { recipient: customer.name, phone: customer.phone ?? '' } : undefined;
+  if (!draft) return own;
+  return { ...own, ...Object.fromEntries(Object.entries(draft).filter(([, v]) => v !== '' && v !== undefined)) };
+}

@@ -7,6 +7,7 @@ import { useSite } from '../../app/settings';
 import { withReferralCode } from '../../app/auth/referral-code';
 import { takeRegistrationToken, useCompleteSignIn } from '../../app/auth/sign-in-flow';
 import { RegisterNameScreen, type RegisterNameValues } from './register-name-screen';
+import type { RegisterState } from './register-screen.container';
 
 export default function RegisterNamePage() {
   const { settings } = useSite();
@@ -15,8 +16,8 @@ export default function RegisterNamePage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const token = takeRegistrationToken();
-  // The registration token lives in memory only: after a reload, registration starts again.
-  if (!token) return <Navigate to={paths.register} replace />;
+  // The registration token lives in memory only: after a reload, registration starts again, and says so.
+  if (!token) return <Navigate to={paths.register} replace state={{ restarted: true } satisfies RegisterState} />;
 
   const submit = async (v: RegisterNameValues) => {
     setSubmitting(true);

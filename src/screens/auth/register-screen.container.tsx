@@ -8,12 +8,17 @@ import { useSite } from '../../app/settings';
 import { useRequestCode } from '../../app/auth/sign-in-flow';
 import { RegisterScreen } from './register-screen';
 
+/** Router state for /register: `restarted`, sent back from the name step (register-name-screen.container.tsx). */
+export interface RegisterState {
+  restarted?: boolean;
+}
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const { settings } = useSite();
   const code = useRequestCode('register');
   // a friend's link (/register?ref=CODE): kept for the sign-up; who invited is shown, if the code is one
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const [referral] = useState(() => keepReferralCode(search));
   const invitation = useReferralLookup(referral);
   return (
@@ -29,6 +34,7 @@ export default function RegisterPage() {
       onLogin={() => navigate(paths.login)}
       languageSwitch={<SignInLanguageSwitch />}
       invitation={invitation.data}
+      restarted={(state as RegisterState | null)?.restarted === true}
     />
   );
 }

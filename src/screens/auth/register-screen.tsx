@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReferralLookupData } from '#contract/referrals';
-import { GiftIcon } from '../../ui';
+import { GiftIcon, Notice } from '../../ui';
 import { referralRewardWords } from '../profile/referral-words';
 import { AuthLayout, TextButton } from './auth-layout';
 import { PhoneForm, type PhoneFormProps } from './phone-form';
@@ -16,6 +16,8 @@ export interface RegisterScreenProps extends Omit<PhoneFormProps, 'submitLabel' 
   invitation?: ReferralLookupData | null;
   /** The choice of language (LanguageSwitch), under the way to sign in. */
   languageSwitch?: ReactNode;
+  /** sent back here from the name step, whose page was reloaded (its code is kept in memory only): the page says so */
+  restarted?: boolean;
 }
 
 /** "Ana invited you: you both get 100 points once your first order is completed." */
@@ -25,7 +27,7 @@ export function invitationWords({ referrer, reward }: ReferralLookupData): strin
 }
 
 /** /register: the phone number a new account is made for; a code is texted to it. */
-export function RegisterScreen({ companyName, logo, onLogin, invitation, languageSwitch, ...form }: RegisterScreenProps) {
+export function RegisterScreen({ companyName, logo, onLogin, invitation, languageSwitch, restarted = false, ...form }: RegisterScreenProps) {
   const { t } = useLingui();
   return (
     <AuthLayout
@@ -46,6 +48,7 @@ export function RegisterScreen({ companyName, logo, onLogin, invitation, languag
         </>
       }
     >
+      {restarted && <Notice tone="info">{t`Sign-up starts again: the page was reloaded before your account was made. Enter your number for a new code.`}</Notice>}
       {invitation && (
         <p className="flex items-start gap-2 rounded-xl border border-brand bg-brand/10 p-3 font-medium text-ink">
           <GiftIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

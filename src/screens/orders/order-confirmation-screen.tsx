@@ -944,18 +944,27 @@ function pickupPropsOf(p: OrderConfirmationScreenProps, slotFull: boolean): Pick
 
 /**
  * The payment method chosen: the wallet when online payment is off (a gateway choice goes back to it) or
- * when paying at the counter is not offered (at a table, when the shop allows it).
+ * when paying at the counter is not offered (at a table, when the shop allows it). Until the customer
+ * chooses, a wallet that cannot pay the total (`walletShort`) gives way to a way that can: online, else the
+ * counter; the wallet and its top-up stay one tap away.
  */
-function usePaymentMethod(initial: PaymentMethod, onlineOff: boolean, counterOffered: boolean, guest: boolean) {
+function usePaymentMethod(initial: PaymentMethod, onlineOff: boolean, counterOffered: boolean, guest: boolean, walletShort: boolean) {
   // a guest has no wallet: the card, else the counter
   const fallback: PaymentMethod = guest ? (onlineOff ? 'counter' : 'gateway') : 'wallet';
   const [chosen, setMethod] = useState<PaymentMethod>(guest && initial === 'wallet' ? fallback : initial);
+  const [touched, setTouched] = useState(false);
+  const instead: PaymentMethod | null = !onlineOff ? 'gateway' : counterOffered ? 'counter' : null;
+  const wanted = !touched && walletShort && chosen === 'wallet' && instead ? instead : chosen;
   const method: PaymentMethod =
-    chosen === 'counter' ? (counterOffered ? 'counter' : fallback) : onlineOff || (guest && chosen === 'wallet') ? fallback : chosen;
+    wanted === 'counter' ? (counterOffered ? 'counter' : fallback) : onlineOff || (guest && wanted === 'wallet') ? fallback : wanted;
   useEffect(() => {
     if (onlineOff) setMethod((m) => (m === 'gateway' ? fallback : m));
   }, [onlineOff, fallback]);
-  return [method, setMethod] as const;
+  const choose = (m: PaymentMethod) => {
+    setTouched(true);
+    setMethod(m);
+  };
+  return [method, choose] as const;
 }
 
 /** /order-confirmation: review, voucher, payment method and "Place order". */
@@ -999,7 +1008,9 @@ export function OrderConfirmationScreen(props: OrderConfirmationScreenProps) {
   // at a table, when the shop allows it (the quote says so): paying at the counter
   const counterOffered = quote?.pay_at_counter === true;
   const guest = props.guest === true;
-  const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered, guest);
+  // an unknown balance (not read: offline, or the shop did not answer) is never taken for a shortfall
+  const walletShort = !!quote && walletBalance !== undefined && walletBalance < quote.total;
+  const [method, setMethod] = usePaymentMethod(defaultPaymentMethod, onlineOff, counterOffered, guest, walletShort);
   // the provider's refusal of an online payment or a top-up is shown here, next to the choice
   const paymentError = errorCode === 'PAYMENTS_UNAVAILABLE' ? (formError ?? t`You can still pay from your wallet balance.`) : (topUpError ?? null);
   const money: MoneyOf = (amount, className) => <Money amount={amount} currency={currency} locale={locale} className={className} />;

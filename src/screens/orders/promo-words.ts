@@ -3,7 +3,7 @@
  * (400 PROMO_CODE_INVALID's `data`, offer-rules.ts), or too many wrong tries (429 RATE_LIMITED on a quote
  * with a code). Dates in the shop's time zone, money in its currency.
  */
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import { formatMoney } from '#contract/money';
 import type { PromoCodeRefusal } from '#contract/offer-rules';
 import type { Fulfilment } from '#contract';
@@ -53,8 +53,17 @@ export function promoProblemWords(p: PromoProblem, f: PromoWordsFormat): string 
       const minimum = p.min_spend ? money(p.min_spend) : null;
       return minimum ? t`This code needs an order of ${minimum} or more` : t`Add more to your order to use this code`;
     }
-    case 'not_for_you':
+    case 'not_for_you': {
+      // the customer's own limit reached: said so, rather than as if the code were never theirs
+      const limit = p.per_customer_limit;
+      if (limit === 1) return t`You have already used this code`;
+      if (limit !== undefined && limit > 1)
+        return plural(limit, {
+          one: 'You have used this code # time, as often as each customer may',
+          other: 'You have used this code # times, as often as each customer may',
+        });
       return t`This code is not available on your account`;
+    }
     case 'used_up':
       return t`This code has been used up`;
     case 'not_here':

@@ -30,9 +30,10 @@ export interface PointsScreenProps {
   stampCards?: StampCard[];
 }
 
+/** What each kind of entry was: a burn is points spent, on a reward or on a spin of the wheel (the reason says which). */
 const TYPE_LABEL: Record<PointEntryType, MessageDescriptor> = {
   earn: msg`Earned`,
-  burn: msg`Redeemed`,
+  burn: msg`Spent`,
   expire: msg`Expired`,
   adjust: msg`Adjusted`,
   owner: msg`From the shop`,

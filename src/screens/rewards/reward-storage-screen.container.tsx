@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { VoucherTab } from '#contract';
+import type { VoucherStatus, VoucherTab } from '#contract';
 import { useProfile } from '../../api/customers';
 import { useAllSettled } from '../../api/settled';
 import { shows } from '../../api/shows';
@@ -24,6 +24,8 @@ export interface StorageState {
 }
 
 const isTab = (name: string | undefined): name is VoucherTab => VOUCHER_TABS.includes(name as VoucherTab);
+/** The tab that lists a voucher of this status (Expired lists the cancelled ones too). */
+const tabOf = (status: VoucherStatus): VoucherTab => (status === 'cancelled' ? 'expired' : status);
 
 /**
  * /reward/storage/:name, where the name is the tab (active, used or expired; anything else goes to
@@ -46,7 +48,14 @@ export default function RewardStoragePage() {
   // the open voucher's rotating code, while it is active (the answer says when a counter used it)
   const [openId, setOpenId] = useState<number | null>(initialId);
   const openListed = vouchers.data?.vouchers.find((v) => v.id === openId);
-  const code = useVoucherCode(openId !== null && tab === 'active' && (openListed?.status ?? 'active') === 'active' ? openId : null);
+  // a link (`?voucher=`, a notification's, made when the voucher was new and since used) names a voucher
+  // this tab does not list: its own answer says which tab does, and the page goes there with it open
+  const linkedElsewhere = openId !== null && openId === linked && vouchers.data !== undefined && !openListed;
+  const code = useVoucherCode(openId !== null && ((tab === 'active' && (openListed?.status ?? 'active') === 'active') || linkedElsewhere) ? openId : null);
+  const movedTo = linkedElsewhere && code.data?.voucher_id === openId ? tabOf(code.data.status) : null;
+  useEffect(() => {
+    if (movedTo && movedTo !== tab && openId !== null) void navigate(to.voucher(openId, movedTo), { replace: true });
+  }, [movedTo, tab, openId, navigate]);
   // the shop's word on the open voucher and the tab behind it disagree (a counter used it, or undid its
   // use): the tabs are read again, once for each change. An undone use brings it back to Active too.
   const listedStatus = vouchers.data ? (openListed?.status ?? 'not listed') : null;

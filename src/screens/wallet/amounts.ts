@@ -1,4 +1,5 @@
 /** Amounts as a person types them and as the API counts them (minor units), in the shop's currency. */
+import { plural, t } from '@lingui/core/macro';
 import { numberFormat } from '#contract/intl';
 
 /** Digits after the decimal point, per locale and currency: made once, not on every keystroke. */
@@ -22,6 +23,20 @@ export function parseAmount(text: string, currency: string, locale: string): num
   if (!pattern.test(cleaned)) return null;
   const [whole, frac = ''] = cleaned.split('.');
   return Number(whole) * 10 ** digits + Number(frac.padEnd(digits, '0') || '0');
+}
+
+/**
+ * What is wrong with an amount typed with more digits after the point than the currency has (₱100.555), in
+ * a whole sentence; null for anything else (an amount, or text that is no number at all: the range's words
+ * say what to type then).
+ */
+export function decimalsProblem(text: string, currency: string, locale: string): string | null {
+  const digits = fractionDigits(currency, locale);
+  const decimals = /^\d*\.(\d+)$/.exec(text.replace(/[\s,]/g, ''))?.[1]?.length ?? 0;
+  if (decimals <= digits) return null;
+  return digits === 0
+    ? t`Enter a whole amount, without decimals.`
+    : plural(digits, { one: 'Use at most # digit after the decimal point.', other: 'Use at most # digits after the decimal point.' });
 }
 
 /** Minor units → the plain number a person types: 50000 → "500" (or "500.50"). */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AutoReloadBody, AutoReloadData, SavedCard } from '#contract/saved-card';
 import { Button, ErrorState, Money, Notice, Skeleton, SkeletonGroup, TextField, cardSurface, cx, focusRing } from '../../ui';
-import { parseAmount, toInput } from './amounts';
+import { decimalsProblem, parseAmount, toInput } from './amounts';
 
 export interface AutoReloadSectionProps {
   data?: AutoReloadData;
@@ -150,8 +150,8 @@ function SettingsForm({ data, onSave, saving, fieldErrors, currency, locale }: A
     const threshold = parseAmount(line, currency, locale);
     const amount = parseAmount(add, currency, locale);
     const next: typeof errors = {};
-    if (threshold === null || threshold < limits.threshold_min || threshold > limits.threshold_max) next.threshold = lineError;
-    if (amount === null || amount < limits.amount_min || amount > limits.amount_max) next.amount = addError;
+    if (threshold === null || threshold < limits.threshold_min || threshold > limits.threshold_max) next.threshold = decimalsProblem(line, currency, locale) ?? lineError;
+    if (amount === null || amount < limits.amount_min || amount > limits.amount_max) next.amount = decimalsProblem(add, currency, locale) ?? addError;
     setErrors(next);
     if (next.threshold || next.amount) return;
     onSave?.({ enabled: on, threshold: threshold!, amount: amount! });

@@ -23,7 +23,7 @@ import {
 } from '../../ui';
 import { asOfWords, formatDate } from '../../ui/lib/dates';
 import { TOPUP_MAX, TOPUP_MIN } from '#contract/limits';
-import { parseAmount, toInput } from './amounts';
+import { decimalsProblem, parseAmount, toInput } from './amounts';
 
 export const DEFAULT_TOPUP_PRESETS = [10_000, 50_000, 100_000, 200_000];
 
@@ -126,7 +126,7 @@ function TopUpForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (current === null || current < min || current > max) {
-      setLocalError(rangeError);
+      setLocalError(decimalsProblem(text, currency, locale) ?? rangeError);
       return;
     }
     setLocalError(null);

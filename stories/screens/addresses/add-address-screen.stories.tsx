@@ -30,7 +30,16 @@ export const Default: Story = {};
 
 export const Loading: Story = { args: { addresses: [], loading: true } };
 
-export const Empty: Story = { args: { addresses: [], location: chosenLocation } };
+/** A first address: the form starts from the customer's own name and number. */
+export const Empty: Story = {
+  args: { addresses: [], location: chosenLocation, own: { name: 'Maria Santos', phone: '+639171234567' } },
+  play: async ({ canvasElement }) => {
+    const form = within(within(canvasElement).getByRole('form', { name: 'Add an address' }));
+    await expect(form.getByRole('textbox', { name: 'Recipient' })).toHaveValue('Maria Santos');
+    await expect(form.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+639171234567');
+    await expect(form.getByRole('textbox', { name: 'Street, building and unit' })).toHaveValue('');
+  },
+};
 
 export const Error: Story = { args: { addresses: [], error: 'The server did not answer. Check your connection.' } };
 

@@ -36,6 +36,14 @@ export const Loading: Story = { name: 'Loading (sending code)', args: { sending:
 
 export const PhoneError: Story = { args: { defaultNumber: '12', fieldErrors: { phone: 'must be a phone number' } } };
 
+/** Back from the name step after a reload (its code is kept in memory only): the page says why it starts again. */
+export const Restarted: Story = {
+  args: { restarted: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^Sign-up starts again/)).toBeVisible();
+  },
+};
+
 export const RateLimited: Story = { args: { defaultNumber: '918 987 6543', retryAfter: 45 } };
 
 export const Error: Story = { args: { defaultNumber: '918 987 6543', formError: 'Something went wrong on our side. Please try again.' } };

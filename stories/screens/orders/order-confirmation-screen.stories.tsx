@@ -183,11 +183,18 @@ export const Pickup: Story = {
   },
 };
 
-/** Wallet ₱120.00 against ₱379.00: top up ₱259.00 or pay online. */
+/**
+ * Wallet ₱120.00 against ₱379.00: the page starts on online payment, which can pay (the wallet was the last
+ * choice); the wallet is one tap away, with its top-up of ₱259.00.
+ */
 export const InsufficientBalance: Story = {
-  args: { walletBalance: 12000 },
+  args: { walletBalance: 12000, defaultPaymentMethod: 'wallet' },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole('radio', { name: /Online payment/ })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: /Place order/ })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('radio', { name: /Wallet/ }));
+    await expect(canvas.getByRole('radio', { name: /Wallet/ })).toBeChecked();
     await expect(canvas.getByRole('button', { name: /Place order/ })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Top up ₱259.00' }));
     await expect(args.onTopUp).toHaveBeenCalledWith(25900);

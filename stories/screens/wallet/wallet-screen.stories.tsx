@@ -70,11 +70,15 @@ export const TopUpWithPreset: Story = {
   },
 };
 
-/** ₱50.00 is under the minimum: nothing is sent and the field says why. */
+/** ₱100.555 has a third decimal, ₱50.00 is under the minimum: nothing is sent and the field says why. */
 export const AmountTooSmall: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const field = canvas.getByLabelText('Or enter an amount (PHP)');
+    await userEvent.type(field, '100.555');
+    await userEvent.click(canvas.getByRole('button', { name: 'Top up' }));
+    await expect(field).toHaveAccessibleDescription(/Use at most 2 digits after the decimal point\./);
+    await userEvent.clear(field);
     await userEvent.type(field, '50');
     await userEvent.click(canvas.getByRole('button', { name: 'Top up' }));
     await expect(field).toHaveAccessibleDescription(/Enter an amount between ₱100.00 and ₱50,000.00/);

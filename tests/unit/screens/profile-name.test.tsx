@@ -5,8 +5,8 @@
  * cancelled. The stories' play functions run here too, against the real screen.
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProfileHomeScreen, type ProfileHomeScreenProps } from '../../../src/screens/profile/profile-home-screen';
 import * as profileHome from '../../../stories/screens/profile/profile-home-screen.stories';
@@ -40,23 +40,21 @@ function Profile({ onSave }: { onSave: (name: string) => void }) {
 
 describe('changing the name in the profile', () => {
   it('opens with the focus in the name, and Cancel gives the focus back to Edit', async () => {
-    const user = userEvent.setup();
     render(<Profile onSave={() => {}} />);
-    await user.click(screen.getByRole('button', { name: EDIT }));
+    await userEvent.click(screen.getByRole('button', { name: EDIT }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Your name' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Your name' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: EDIT }));
   });
 
   it('saves the trimmed name with the keyboard alone; the heading says it and Edit has the focus again', async () => {
-    const user = userEvent.setup();
     const saved: string[] = [];
     render(<Profile onSave={(n) => saved.push(n)} />);
     screen.getByRole('button', { name: EDIT }).focus();
-    await user.keyboard('{Enter}');
-    await user.clear(screen.getByRole('textbox', { name: 'Your name' }));
-    await user.keyboard('  Ana Reyes {Enter}');
+    await userEvent.keyboard('{Enter}');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Your name' }));
+    await userEvent.keyboard('  Ana Reyes {Enter}');
     expect(saved).toEqual(['Ana Reyes']);
     expect(screen.getByRole('heading', { level: 2, name: 'Ana Reyes' }).textContent).toBe('Ana Reyes');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: EDIT }));

@@ -19,6 +19,13 @@ describe("a refused promo code, in the customer's words", () => {
     expect(new Set(PROMO_CODE_REASONS.map(words)).size).toBe(PROMO_CODE_REASONS.length);
   });
 
+  it('says when the customer used a code as often as each customer may, not that it is not theirs', () => {
+    expect(promoProblemWords({ reason: 'not_for_you', code: 'KOPI10', per_customer_limit: 1 }, manila)).toBe('You have already used this code');
+    expect(promoProblemWords({ reason: 'not_for_you', code: 'KOPI10', per_customer_limit: 2 }, manila)).toBe(
+      'You have used this code 2 times, as often as each customer may',
+    );
+  });
+
   it('names the day a code starts in the shop’s time zone and the locale’s order', () => {
     // Friday 4 Dec, 16:00 UTC is Saturday 5 Dec, midnight in Manila
     const notYet = { reason: 'not_yet' as const, code: 'NOEL25', starts_at: '2026-12-04T16:00:00Z' };
