@@ -172,6 +172,11 @@ describe.skipIf(!HAS_CHROME)('sign-in on a phone', () => {
     const right = await codeFor(app.url, other);
     await enterCode(p2, right === '000000' ? '111111' : '000000');
     await expect.poll(() => p2.getByText(/4 (tries|attempts)/i).count()).toBeGreaterThan(0);
+    // back to the phone step: the number asked for is there to correct or send again, not typed anew
+    await p2.goBack();
+    await p2.waitForURL('**/register');
+    const digits = (await p2.getByLabel(/phone number/i).inputValue()).replace(/\D/g, '');
+    expect(`+63${digits}`).toBe(other);
     await ctx2.close();
   });
 

@@ -9,6 +9,7 @@ import { useSecondsUntil } from '../use-seconds-until';
 import { useAuth } from './auth-context';
 import { forgetReferralCode } from './referral-code';
 import { choseOnSignIn, useOfferedLanguages } from '../language-choice';
+import { CALLING_CODES, splitCallingCode } from '../../ui/phone-field/countries';
 
 /**
  * The phone → code → (name) steps shared by /login, /, /register, /otp, /register-otp and /register-name.
@@ -20,6 +21,14 @@ const RESEND_KEY = 'signin-resend-at';
 let registrationToken: string | null = null;
 
 export const pendingPhone = () => sessionStorage.getItem(PHONE_KEY);
+/**
+ * The number this tab last asked a code for, as the phone step shows it (its calling code and the rest):
+ * back from the code page, the number is there to correct or send again, not typed from the start.
+ */
+export function pendingPhoneParts(): { code: string; national: string } | null {
+  const phone = pendingPhone();
+  return phone ? splitCallingCode(phone, CALLING_CODES) : null;
+}
 export const takeRegistrationToken = () => registrationToken;
 /** Keeps the token a verified code gave a new number, for the name step (verify-code.ts). */
 export const keepRegistrationToken = (token: string) => {

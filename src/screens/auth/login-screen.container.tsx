@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../ui';
 import { useAppConfig } from '../../api/settings';
@@ -7,7 +7,7 @@ import { messageOf } from '../../shared/errors';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
 import { withReferralCode } from '../../app/auth/referral-code';
-import { useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
+import { pendingPhoneParts, useCompleteSignIn, useRequestCode } from '../../app/auth/sign-in-flow';
 import { LoginScreen } from './login-screen';
 import { SignInLanguageSwitch } from '../../app/language-choice';
 
@@ -21,6 +21,8 @@ export default function LoginPage() {
   const code = useRequestCode('login');
   const signedIn = useCompleteSignIn();
   const clientId = config?.google_client_id;
+  // back from the code page: the number asked for, to correct or send again
+  const [kept] = useState(pendingPhoneParts);
 
   const onGoogle = async (idToken: string) => {
     try {
@@ -37,7 +39,8 @@ export default function LoginPage() {
     <LoginScreen
       companyName={settings.setting_company || undefined}
       logo={settings.post_file || undefined}
-      defaultCountryCode={settings.default_country_code ?? '63'}
+      defaultCountryCode={kept?.code ?? settings.default_country_code ?? '63'}
+      defaultNumber={kept?.national}
       onSendCode={(phone) => void code.send(phone)}
       sending={code.sending}
       fieldErrors={code.fieldErrors}

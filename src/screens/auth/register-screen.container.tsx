@@ -5,7 +5,7 @@ import { useReferralLookup } from '../../api/referrals';
 import { keepReferralCode } from '../../app/auth/referral-link';
 import { paths } from '#contract/routes';
 import { useSite } from '../../app/settings';
-import { useRequestCode } from '../../app/auth/sign-in-flow';
+import { pendingPhoneParts, useRequestCode } from '../../app/auth/sign-in-flow';
 import { RegisterScreen } from './register-screen';
 
 /** Router state for /register: `restarted`, sent back from the name step (register-name-screen.container.tsx). */
@@ -21,11 +21,14 @@ export default function RegisterPage() {
   const { search, state } = useLocation();
   const [referral] = useState(() => keepReferralCode(search));
   const invitation = useReferralLookup(referral);
+  // back from the code page: the number asked for, to correct or send again
+  const [kept] = useState(pendingPhoneParts);
   return (
     <RegisterScreen
       companyName={settings.setting_company || undefined}
       logo={settings.post_file || undefined}
-      defaultCountryCode={settings.default_country_code ?? '63'}
+      defaultCountryCode={kept?.code ?? settings.default_country_code ?? '63'}
+      defaultNumber={kept?.national}
       onSendCode={(phone) => void code.send(phone)}
       sending={code.sending}
       fieldErrors={code.fieldErrors}

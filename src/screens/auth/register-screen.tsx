@@ -48,7 +48,7 @@ export function RegisterScreen({ companyName, logo, onLogin, invitation, languag
         </>
       }
     >
-      {restarted && <Notice tone="info">{t`Sign-up starts again: the page was reloaded before your account was made. Enter your number for a new code.`}</Notice>}
+      {restarted && <Notice tone="info">{t`Sign-up starts again: the page was reloaded before your account was made. Ask for a new code to go on.`}</Notice>}
       {invitation && (
         <p className="flex items-start gap-2 rounded-xl border border-brand bg-brand/10 p-3 font-medium text-ink">
           <GiftIcon size={20} className="mt-0.5 shrink-0 text-brand-ink" />

@@ -156,7 +156,10 @@ function serverMessage(message: string | undefined): string | undefined {
   return /^[a-z]/.test(message) ? `This e-mail address ${message}.` : message;
 }
 
-/** After a save: where receipts go now, and the address's verification when it still needs one. */
+/**
+ * After a save: the address now kept, and its verification when it still needs one (receipts and offers by
+ * e-mail have choices of their own, in the profile: nothing is promised here).
+ */
 function SavedView({
   email,
   verifiedNotice,
@@ -178,7 +181,7 @@ function SavedView({
         <h2 className="text-xl font-bold text-ink">{t`E-mail saved`}</h2>
         <p className="max-w-sm text-muted">
           <Trans>
-            We'll send receipts and news to <span className="font-semibold text-ink">{email}</span> from now on.
+            Your e-mail address is now <span className="font-semibold text-ink">{email}</span>.
           </Trans>
         </p>
       </div>
