@@ -14,10 +14,13 @@ function fractionDigits(currency: string, locale: string): number {
   return digits;
 }
 
+/** The amount as typed, without spaces and thousands' commas ("1,250.50" → "1250.50"). */
+const bare = (text: string) => text.replace(/[\s,]/g, '');
+
 /** "1,250.50" → 125050 (minor units), or null when it is not an amount. */
 export function parseAmount(text: string, currency: string, locale: string): number | null {
   const digits = fractionDigits(currency, locale);
-  const cleaned = text.replace(/[\s,]/g, '');
+  const cleaned = bare(text);
   if (!cleaned) return null;
   const pattern = digits > 0 ? new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`) : /^\d+$/;
   if (!pattern.test(cleaned)) return null;
@@ -32,7 +35,7 @@ export function parseAmount(text: string, currency: string, locale: string): num
  */
 export function decimalsProblem(text: string, currency: string, locale: string): string | null {
   const digits = fractionDigits(currency, locale);
-  const decimals = /^\d*\.(\d+)$/.exec(text.replace(/[\s,]/g, ''))?.[1]?.length ?? 0;
+  const decimals = /^\d*\.(\d+)$/.exec(bare(text))?.[1]?.length ?? 0;
   if (decimals <= digits) return null;
   return digits === 0
     ? t`Enter a whole amount, without decimals.`

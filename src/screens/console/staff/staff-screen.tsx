@@ -275,12 +275,7 @@ function ConfirmOwner({
   const formId = useId();
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const close = () => {
-    setPassword('');
-    setMissing(false);
-    onClose();
-  };
-  // closed by the list showing the new owner (StaffScreen): the password typed goes with it
+  // closed, by Keep their role, Escape or the list showing the new owner (StaffScreen): the password typed goes with it
   useEffect(() => {
     if (member === null) {
       setPassword('');
@@ -297,12 +292,12 @@ function ConfirmOwner({
   return (
     <Dialog
       open={member !== null}
-      onOpenChange={(open) => !open && close()}
+      onOpenChange={(open) => !open && onClose()}
       title={member ? t`Make ${member.name} an owner?` : t`Make an owner?`}
       description={t`An owner can do everything: change the shop, its money and its team. Type your own password to confirm it is you.`}
       footer={
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={close}>
+          <Button variant="secondary" onClick={onClose}>
             {t`Keep their role`}
           </Button>
           <Button type="submit" form={formId} loading={saving}>
